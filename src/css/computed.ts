@@ -1,0 +1,240 @@
+/**
+ * Computed values: the contract between the cascade (src/css) and every later stage
+ * (box tree, layout, paint). In: nothing. Out: the `ComputedStyle` shape and its initial values.
+ *
+ * CSS 2.1 §6.1.2 / css-cascade-4 §4.4: a computed value is absolute where it can be without layout.
+ * Units: every length here is in CSS px (1px = 0.75pt, 96px = 1in). Percentages stay percentages
+ * until layout resolves them against the containing block (`LengthPct`). Colours are resolved
+ * sRGB with `currentcolor` already replaced by the element's `color`.
+ */
+
+/** sRGB colour; r, g, b in 0–255, a in 0–1. */
+export interface Color { r: number; g: number; b: number; a: number }
+
+/**
+ * A <length-percentage>, possibly from calc(): used value = px + pct/100 × basis.
+ * `{ px: 10, pct: 0 }` is 10px; `{ px: -20, pct: 100 }` is calc(100% - 20px).
+ */
+export interface LengthPct { px: number; pct: number }
+export type LengthPctAuto = LengthPct | 'auto';
+
+export type Display =
+  | 'block' | 'inline' | 'inline-block' | 'list-item' | 'none' | 'contents'
+  | 'table' | 'inline-table' | 'table-row-group' | 'table-header-group' | 'table-footer-group'
+  | 'table-row' | 'table-cell' | 'table-column' | 'table-column-group' | 'table-caption'
+  | 'flex' | 'inline-flex' | 'grid' | 'inline-grid';
+
+export type BorderStyle =
+  | 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double'
+  | 'groove' | 'ridge' | 'inset' | 'outset';
+
+/** One side's border: `width` is the computed width in px (0 when style is none/hidden, §8.5.1). */
+export interface BorderSide { width: number; style: BorderStyle; color: Color }
+
+/** A corner radius: horizontal and vertical radii (elliptical corners, css-backgrounds-3 §5.1). */
+export interface CornerRadius { h: LengthPct; v: LengthPct }
+
+export type BackgroundRepeat = 'repeat' | 'repeat-x' | 'repeat-y' | 'no-repeat' | 'space' | 'round';
+export type BoxEdge = 'border-box' | 'padding-box' | 'content-box';
+
+/** A background-position axis: an offset from the start edge (`origin` 'start') or the end edge. */
+export interface BgPosition { x: LengthPct; y: LengthPct }
+export type BgSize = 'cover' | 'contain' | { w: LengthPctAuto; h: LengthPctAuto };
+
+/** One background layer (css-backgrounds-3 §3). `image` is the URL as written, unresolved. */
+export interface BackgroundLayer {
+  image: { kind: 'url'; url: string } | { kind: 'none' };
+  repeat: { x: 'repeat' | 'no-repeat' | 'space' | 'round'; y: 'repeat' | 'no-repeat' | 'space' | 'round' };
+  position: BgPosition;
+  size: BgSize;
+  origin: BoxEdge;
+  clip: BoxEdge;
+}
+
+export type VerticalAlign =
+  | 'baseline' | 'sub' | 'super' | 'text-top' | 'text-bottom' | 'middle' | 'top' | 'bottom'
+  | LengthPct; // % of the element's own line-height
+
+export type LineHeight = 'normal' | { number: number } | { px: number };
+
+/** `content` on ::before/::after/::marker and margin boxes (CSS 2.1 §12.2, css-content-3). */
+export type ContentItem =
+  | { kind: 'string'; value: string }
+  | { kind: 'attr'; name: string }
+  | { kind: 'counter'; name: string; style: string }
+  | { kind: 'counters'; name: string; separator: string; style: string }
+  | { kind: 'open-quote' } | { kind: 'close-quote' }
+  | { kind: 'no-open-quote' } | { kind: 'no-close-quote' }
+  | { kind: 'url'; url: string };
+export type Content = 'normal' | 'none' | ContentItem[];
+
+export interface CounterOp { name: string; value: number }
+
+export type BreakValue = 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'column' | 'avoid-page' | 'always';
+
+/** A grid track size (css-grid-1 §7.2); `repeat()` is expanded at compute time where the count is fixed. */
+export type TrackSize =
+  | { kind: 'length'; value: LengthPct }
+  | { kind: 'fr'; value: number }
+  | { kind: 'auto' } | { kind: 'min-content' } | { kind: 'max-content' }
+  | { kind: 'minmax'; min: TrackSize; max: TrackSize };
+/** A grid line placement (css-grid-1 §8.3). */
+export type GridLine = { kind: 'auto' } | { kind: 'line'; line: number } | { kind: 'span'; span: number } | { kind: 'area'; name: string };
+
+export interface ComputedStyle {
+  // ---- box generation and positioning (CSS 2.1 §9)
+  display: Display;
+  position: 'static' | 'relative' | 'absolute' | 'fixed' | 'sticky';
+  float: 'none' | 'left' | 'right';
+  clear: 'none' | 'left' | 'right' | 'both';
+  top: LengthPctAuto; right: LengthPctAuto; bottom: LengthPctAuto; left: LengthPctAuto;
+  zIndex: number | 'auto';
+  // ---- box model (CSS 2.1 §8, §10)
+  width: LengthPctAuto; height: LengthPctAuto;
+  minWidth: LengthPctAuto; minHeight: LengthPctAuto;
+  maxWidth: LengthPct | 'none'; maxHeight: LengthPct | 'none';
+  marginTop: LengthPctAuto; marginRight: LengthPctAuto; marginBottom: LengthPctAuto; marginLeft: LengthPctAuto;
+  paddingTop: LengthPct; paddingRight: LengthPct; paddingBottom: LengthPct; paddingLeft: LengthPct;
+  borderTop: BorderSide; borderRight: BorderSide; borderBottom: BorderSide; borderLeft: BorderSide;
+  borderTopLeftRadius: CornerRadius; borderTopRightRadius: CornerRadius;
+  borderBottomRightRadius: CornerRadius; borderBottomLeftRadius: CornerRadius;
+  boxSizing: 'content-box' | 'border-box';
+  overflowX: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+  overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
+  visibility: 'visible' | 'hidden' | 'collapse';
+  opacity: number;
+  // ---- backgrounds (css-backgrounds-3); layers[0] is painted on top, as in the property's order
+  backgroundColor: Color;
+  backgroundLayers: BackgroundLayer[];
+  // ---- text and fonts (CSS 2.1 §15, §16; css-text-3; css-fonts-4)
+  color: Color;
+  fontFamily: string[];            // as written, lower-cased generic names: 'serif', 'sans-serif', 'monospace'
+  fontSize: number;                // px
+  fontWeight: number;              // 1–1000
+  fontStyle: 'normal' | 'italic' | 'oblique';
+  fontVariantCaps: 'normal' | 'small-caps';
+  lineHeight: LineHeight;
+  textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
+  textIndent: LengthPct;
+  letterSpacing: number;           // px ('normal' computes to 0)
+  wordSpacing: number;             // px ('normal' computes to 0)
+  textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize';
+  textDecorationLine: { underline: boolean; overline: boolean; lineThrough: boolean };
+  textDecorationColor: Color;      // currentcolor resolved
+  textDecorationStyle: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy';
+  whiteSpace: 'normal' | 'nowrap' | 'pre' | 'pre-wrap' | 'pre-line' | 'break-spaces';
+  verticalAlign: VerticalAlign;
+  overflowWrap: 'normal' | 'break-word' | 'anywhere';
+  wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
+  hyphens: 'none' | 'manual' | 'auto';
+  direction: 'ltr' | 'rtl';
+  tabSize: number;                 // in spaces
+  // ---- lists and generated content (CSS 2.1 §12)
+  listStyleType: string;           // 'disc' | 'circle' | 'square' | 'decimal' | … | 'none', or a quoted string's value prefixed with '"'
+  listStylePosition: 'inside' | 'outside';
+  listStyleImage: { kind: 'url'; url: string } | { kind: 'none' };
+  content: Content;
+  quotes: 'auto' | 'none' | string[];   // pairs: [open1, close1, open2, close2, …]
+  counterReset: CounterOp[];
+  counterIncrement: CounterOp[];
+  counterSet: CounterOp[];
+  // ---- fragmentation (css-break-3) and paged media (css-page-3)
+  breakBefore: BreakValue;
+  breakAfter: BreakValue;
+  breakInside: 'auto' | 'avoid' | 'avoid-page' | 'avoid-column';
+  orphans: number;
+  widows: number;
+  page: string | 'auto';
+  // ---- tables (CSS 2.1 §17)
+  borderCollapse: 'separate' | 'collapse';
+  borderSpacingH: number;          // px
+  borderSpacingV: number;          // px
+  emptyCells: 'show' | 'hide';
+  captionSide: 'top' | 'bottom';
+  tableLayout: 'auto' | 'fixed';
+  // ---- flexbox (css-flexbox-1)
+  flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';
+  flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse';
+  flexGrow: number;
+  flexShrink: number;
+  flexBasis: LengthPctAuto | 'content';
+  order: number;
+  justifyContent: 'normal' | 'flex-start' | 'flex-end' | 'start' | 'end' | 'left' | 'right' | 'center' | 'space-between' | 'space-around' | 'space-evenly' | 'stretch';
+  alignItems: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'start' | 'end' | 'self-start' | 'self-end' | 'center' | 'baseline' | 'last baseline';
+  alignSelf: 'auto' | 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'start' | 'end' | 'self-start' | 'self-end' | 'center' | 'baseline' | 'last baseline';
+  alignContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'start' | 'end' | 'center' | 'space-between' | 'space-around' | 'space-evenly';
+  rowGap: LengthPct | 'normal';
+  columnGap: LengthPct | 'normal';
+  // ---- grid (css-grid-1)
+  gridTemplateColumns: TrackSize[] | 'none';
+  gridTemplateRows: TrackSize[] | 'none';
+  gridTemplateAreas: string[][] | 'none';
+  gridAutoColumns: TrackSize[];
+  gridAutoRows: TrackSize[];
+  gridAutoFlow: 'row' | 'column' | 'row dense' | 'column dense';
+  gridColumnStart: GridLine; gridColumnEnd: GridLine;
+  gridRowStart: GridLine; gridRowEnd: GridLine;
+  // ---- misc
+  objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+  /** Custom properties (css-variables-1), inherited; values are the token text, var() already substituted. */
+  customProperties: ReadonlyMap<string, string>;
+}
+
+export const BLACK: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 1 }) as Color;
+export const TRANSPARENT: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 0 }) as Color;
+export const ZERO: LengthPct = Object.freeze({ px: 0, pct: 0 }) as LengthPct;
+export const px = (v: number): LengthPct => ({ px: v, pct: 0 });
+export const pct = (v: number): LengthPct => ({ px: 0, pct: v });
+
+/**
+ * The used value of a <length-percentage> against a basis (px). A percentage against an
+ * indefinite basis (`null`) resolves its percentage part to 0 (callers that need `auto`
+ * behaviour check `pct !== 0` themselves).
+ */
+export function resolveLength(v: LengthPct, basis: number | null): number {
+  return v.pct === 0 || basis === null ? v.px : v.px + (v.pct * basis) / 100;
+}
+
+const noBorder = (): BorderSide => ({ width: 0, style: 'none', color: BLACK });
+const noRadius = (): CornerRadius => ({ h: ZERO, v: ZERO });
+
+/**
+ * The initial value of every property (each spec's "Initial:" line). Returns a fresh object
+ * the caller may mutate. `width` of a border is 0 here because its style is `none`.
+ */
+export function initialStyle(): ComputedStyle {
+  return {
+    display: 'inline', position: 'static', float: 'none', clear: 'none',
+    top: 'auto', right: 'auto', bottom: 'auto', left: 'auto', zIndex: 'auto',
+    width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto', maxWidth: 'none', maxHeight: 'none',
+    marginTop: ZERO, marginRight: ZERO, marginBottom: ZERO, marginLeft: ZERO,
+    paddingTop: ZERO, paddingRight: ZERO, paddingBottom: ZERO, paddingLeft: ZERO,
+    borderTop: noBorder(), borderRight: noBorder(), borderBottom: noBorder(), borderLeft: noBorder(),
+    borderTopLeftRadius: noRadius(), borderTopRightRadius: noRadius(),
+    borderBottomRightRadius: noRadius(), borderBottomLeftRadius: noRadius(),
+    boxSizing: 'content-box', overflowX: 'visible', overflowY: 'visible', visibility: 'visible', opacity: 1,
+    backgroundColor: TRANSPARENT, backgroundLayers: [],
+    color: BLACK, fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal',
+    fontVariantCaps: 'normal', lineHeight: 'normal', textAlign: 'start', textAlignLast: 'auto',
+    textIndent: ZERO, letterSpacing: 0, wordSpacing: 0, textTransform: 'none',
+    textDecorationLine: { underline: false, overline: false, lineThrough: false },
+    textDecorationColor: BLACK, textDecorationStyle: 'solid', whiteSpace: 'normal',
+    verticalAlign: 'baseline', overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual',
+    direction: 'ltr', tabSize: 8,
+    listStyleType: 'disc', listStylePosition: 'outside', listStyleImage: { kind: 'none' },
+    content: 'normal', quotes: 'auto', counterReset: [], counterIncrement: [], counterSet: [],
+    breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto',
+    borderCollapse: 'separate', borderSpacingH: 0, borderSpacingV: 0, emptyCells: 'show',
+    captionSide: 'top', tableLayout: 'auto',
+    flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0,
+    justifyContent: 'normal', alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal',
+    rowGap: 'normal', columnGap: 'normal',
+    gridTemplateColumns: 'none', gridTemplateRows: 'none', gridTemplateAreas: 'none',
+    gridAutoColumns: [{ kind: 'auto' }], gridAutoRows: [{ kind: 'auto' }], gridAutoFlow: 'row',
+    gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' },
+    gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' },
+    objectFit: 'fill',
+    customProperties: new Map(),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Quire's layout engine, as a library: HTML (+ CSS, fonts, images beside it) to PDF bytes.
+ * In: an HTML string and options. Out: the PDF, its page count and the render's warnings.
+ * Stages (src/pipeline.ts): html parse → css cascade → box tree → layout (pages) → paint.
+ */
+import { runPipeline } from './pipeline.ts';
+import type { RenderWarning } from './warnings.ts';
+
+export type { RenderWarning, WarningCode } from './warnings.ts';
+export { RenderError } from './errors.ts';
+export type { RenderErrorCode } from './errors.ts';
+
+export interface RenderOptions {
+  /**
+   * Where relative URLs resolve: a file: URL or filesystem path of the document or its folder.
+   * Only files inside that folder are read; without a base only data: URIs load.
+   */
+  baseUrl?: string;
+  /** CreationDate/ModDate written to the PDF; with a fixed date the output is byte-identical. Default: now. */
+  creationDate?: Date;
+  /** Render deadline in ms (default RENDER_TIMEOUT_MS or 30000); past it: RenderError('TIMEOUT'). */
+  timeoutMs?: number;
+  /** Page cap (default MAX_PAGES or 500); past it: RenderError('TOO_MANY_PAGES'). */
+  maxPages?: number;
+}
+
+export interface RenderResult {
+  pdf: Uint8Array;
+  pageCount: number;
+  warnings: RenderWarning[];
+}
+
+function envInt(name: string, fallback: number): number {
+  const v = process.env[name];
+  const n = v === undefined ? NaN : Number(v);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/**
+ * Renders an HTML document to PDF.
+ * @throws TypeError when `html` is not a string or an option has the wrong type.
+ * @throws RenderError ('TIMEOUT' | 'TOO_MANY_PAGES' | 'UNRENDERABLE') when the render cannot complete.
+ */
+export async function renderPdf(html: string, options: RenderOptions = {}): Promise<RenderResult> {
+  if (typeof html !== 'string') throw new TypeError('renderPdf: html must be a string');
+  if (options.creationDate !== undefined && !(options.creationDate instanceof Date && !isNaN(+options.creationDate))) {
+    throw new TypeError('renderPdf: creationDate must be a valid Date');
+  }
+  for (const k of ['timeoutMs', 'maxPages'] as const) {
+    const v = options[k];
+    if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new TypeError(`renderPdf: ${k} must be a positive integer`);
+  }
+  return runPipeline(html, {
+    baseUrl: options.baseUrl,
+    creationDate: options.creationDate ?? new Date(),
+    timeoutMs: options.timeoutMs ?? envInt('RENDER_TIMEOUT_MS', 30000),
+    maxPages: options.maxPages ?? envInt('MAX_PAGES', 500),
+  });
+}

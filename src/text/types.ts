@@ -1,0 +1,105 @@
+/**
+ * The text stage's contract with layout and paint. In: text plus font properties.
+ * Out: fonts (parsed once per process), shaped glyph runs in px, font metrics in px,
+ * and UAX #14 line-break opportunities.
+ */
+import type { FontFaceRule } from '../css/styled.ts';
+
+/** The subset of computed style that text shaping reads. */
+export interface FontSpec {
+  fontFamily: readonly string[];
+  fontSize: number;          // px
+  fontWeight: number;        // 1–1000
+  fontStyle: 'normal' | 'italic' | 'oblique';
+  fontVariantCaps?: 'normal' | 'small-caps';
+  letterSpacing?: number;    // px, added after every character (css-text-3 §8.2)
+  wordSpacing?: number;      // px, added to every word-separator character (U+0020, U+00A0 …)
+}
+
+/**
+ * A parsed font face. `key` is unique per face in the process (paint uses it to embed each face
+ * once per PDF). `font` is the fontkit Font object (typed loosely: fontkit ships no types).
+ * Metrics are in font units; divide by `unitsPerEm` and multiply by the font size for px.
+ */
+export interface FontFace {
+  key: string;
+  family: string;
+  weight: number;
+  style: 'normal' | 'italic' | 'oblique';
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  font: any;
+  unitsPerEm: number;
+  /** hhea ascender/descender/lineGap, or OS/2 typo metrics when USE_TYPO_METRICS is set, or win metrics as Chromium picks them on Linux. descent is positive (below the baseline). */
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  xHeight: number;
+  capHeight: number;
+  underlinePosition: number;  // negative: below the baseline
+  underlineThickness: number;
+  strikeoutPosition: number;  // positive: above the baseline
+  strikeoutThickness: number;
+}
+
+/** Font metrics scaled to a font size, in px. `normalLineHeight` = ascent + descent + lineGap (CSS 2.1 §10.8.1 'normal'). */
+export interface ScaledMetrics {
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  normalLineHeight: number;
+  xHeight: number;
+  capHeight: number;
+  chWidth: number;            // advance of "0"
+  underlinePosition: number;
+  underlineThickness: number;
+  strikeoutPosition: number;
+  strikeoutThickness: number;
+}
+
+/** One shaped glyph. Advances and offsets in px, already including letter- and word-spacing. */
+export interface ShapedGlyph {
+  id: number;                 // glyph id in `face`
+  advance: number;            // px
+  dx: number;                 // px, GPOS x offset
+  dy: number;                 // px, GPOS y offset (positive = up)
+  /** The source text of this glyph's cluster ('' for the 2nd+ glyph of a cluster): ToUnicode and text extraction use it. */
+  text: string;
+}
+
+/** A run of glyphs in one face and size; `width` is the sum of advances in px. */
+export interface GlyphRun {
+  face: FontFace;
+  fontSize: number;           // px
+  glyphs: ShapedGlyph[];
+  width: number;
+  /** The source text the run covers. */
+  text: string;
+}
+
+/** A UAX #14 break opportunity before `position` (a UTF-16 index into the text). */
+export interface BreakOpportunity { position: number; required: boolean }
+
+/**
+ * The fonts available to one render: the bundled faces (shared by the process) plus the
+ * document's @font-face faces. Created per render by `createFontContext`.
+ */
+export interface FontContext {
+  /** Adds the document's @font-face rules; unreadable sources warn ('font-load') and are skipped. */
+  addFontFaces(rules: readonly FontFaceRule[]): void;
+  /**
+   * CSS font matching (css-fonts-4 §5.2): the first family in the list that exists, then the
+   * face closest in style and weight. Generic and alias mapping as in the reference fonts.conf.
+   * A list with no available family gives Liberation Serif (and one 'unknown-font' warning).
+   */
+  match(spec: FontSpec): FontFace;
+  /** Metrics of the primary font (the matched face) at `spec.fontSize`. */
+  metrics(spec: FontSpec): ScaledMetrics;
+  /**
+   * Shapes `text` (kerning and ligatures on, as browsers do) into runs, splitting where a
+   * character is missing from the primary face and comes from a fallback face (per-character
+   * fallback: other families of the list, then DejaVu Sans). Results are cached per (spec, text).
+   */
+  shape(text: string, spec: FontSpec): GlyphRun[];
+  /** Total advance of `text` in px: the sum of `shape(text, spec)` widths. */
+  measure(text: string, spec: FontSpec): number;
+}
