@@ -1,0 +1,108 @@
+/**
+ * The fragment tree: what layout produces from the box tree, page by page, and paint reads.
+ * In: nothing. Out: fragment types. (Servo's fragments, WeasyPrint's laid-out boxes.)
+ *
+ * All coordinates are absolute CSS px on the page (origin at the page's top-left, y down).
+ * A box split across pages or lines yields several fragments of the same box; `startsBox` /
+ * `endsBox` say whether this fragment holds the box's start / end edge (css-break-3 §5.4
+ * box-decoration-break: slice, so borders and padding only at those edges).
+ */
+import type { Box, InlineBox, TextRun, ReplacedBox, MarkerBox } from '../box/types.ts';
+import type { ComputedStyle } from '../css/computed.ts';
+import type { GlyphRun } from '../text/types.ts';
+
+/** Used edge widths in px: top, right, bottom, left. */
+export interface Edges { top: number; right: number; bottom: number; left: number }
+
+/**
+ * A fragment of a block-level or atomic box (block, inline-block, table parts, flex and grid
+ * containers, replaced elements). (x, y, width, height) is the border box.
+ */
+export interface BoxFragment {
+  kind: 'box';
+  box: Box;
+  style: ComputedStyle;
+  x: number; y: number; width: number; height: number;
+  margin: Edges; border: Edges; padding: Edges;
+  children: Fragment[];
+  startsBox: boolean;
+  endsBox: boolean;
+  /** Baseline of the first line box inside, absolute y; undefined when there is none (§10.8.1 inline-block baseline). */
+  baseline?: number;
+}
+
+/** A line box (CSS 2.1 §9.4.2). Children are the inline-level fragments placed on it. */
+export interface LineFragment {
+  kind: 'line';
+  x: number; y: number; width: number; height: number;
+  /** Absolute y of the line's baseline. */
+  baseline: number;
+  children: Fragment[];
+}
+
+/**
+ * A piece of an inline box on one line. (x, y, width, height): the border box of the piece,
+ * whose content area height comes from the font's ascent + descent (CSS 2.1 §10.6.1).
+ */
+export interface InlineFragment {
+  kind: 'inline';
+  box: InlineBox;
+  style: ComputedStyle;
+  x: number; y: number; width: number; height: number;
+  border: Edges; padding: Edges; margin: Edges;
+  children: Fragment[];
+  startsBox: boolean;
+  endsBox: boolean;
+}
+
+/** Shaped text on one line: `runs` are drawn one after the other from (x, baseline). */
+export interface TextFragment {
+  kind: 'text';
+  box: TextRun;
+  style: ComputedStyle;
+  x: number; y: number; width: number; height: number;
+  baseline: number;
+  runs: GlyphRun[];
+  text: string;
+}
+
+/** A replaced element's fragment; (x, y, width, height) is the border box. */
+export interface ReplacedFragment {
+  kind: 'replaced';
+  box: ReplacedBox;
+  style: ComputedStyle;
+  x: number; y: number; width: number; height: number;
+  margin: Edges; border: Edges; padding: Edges;
+}
+
+/** An outside list marker (CSS 2.1 §12.5), placed left of its list item's first line. */
+export interface MarkerFragment {
+  kind: 'marker';
+  box: MarkerBox;
+  style: ComputedStyle;
+  x: number; y: number; width: number; height: number;
+  baseline: number;
+  runs: GlyphRun[];
+}
+
+export type Fragment = BoxFragment | LineFragment | InlineFragment | TextFragment | ReplacedFragment | MarkerFragment;
+
+/** A page margin box (css-page-3 §4) laid out: its border box and content. */
+export interface MarginBoxFragment {
+  name: string;
+  fragment: BoxFragment;
+}
+
+/**
+ * One page. (width, height) is the page size; the page area (content) rectangle is `area`.
+ * `children` holds the root box's fragment(s) for this page, including positioned descendants;
+ * `marginBoxes` the laid-out page margin boxes; `style` the page context style (background).
+ */
+export interface PageFragment {
+  index: number;               // 0-based
+  width: number; height: number;
+  area: { x: number; y: number; width: number; height: number };
+  style: ComputedStyle;
+  children: Fragment[];
+  marginBoxes: MarginBoxFragment[];
+}
