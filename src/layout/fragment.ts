@@ -106,3 +106,15 @@ export interface PageFragment {
   children: Fragment[];
   marginBoxes: MarginBoxFragment[];
 }
+
+/** Moves a fragment and all its descendants by (dx, dy) px, in place (used while a formatting context places what it built). */
+export function translateFragment(f: Fragment, dx: number, dy: number): void {
+  if (dx === 0 && dy === 0) return;
+  f.x += dx;
+  f.y += dy;
+  if (f.kind === 'line' || f.kind === 'text' || f.kind === 'marker') f.baseline += dy;
+  if (f.kind === 'box' && f.baseline !== undefined) f.baseline += dy;
+  if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') {
+    for (const c of f.children) translateFragment(c, dx, dy);
+  }
+}
