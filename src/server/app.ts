@@ -1,0 +1,126 @@
+// The Koa application factory (no listen): routes, JSON errors, HTTPS rule, request log.
+// In: an injected Store, Renderer, Clock, ServerConfig and logger. Out: a Koa app (use app.callback()).
+import Koa, { type Context } from 'koa';
+import Router from '@koa/router';
+import pino from 'pino';
+import type { Store } from '../storage/store.ts';
+import type { ServerConfig } from './config.ts';
+import { ApiError, internalError, methodNotAllowed, notFound } from './errors.ts';
+import { generatePdf, type Clock } from './generate.ts';
+import { RenderQueue } from './render-queue.ts';
+import { QuotaGate } from './quota-gate.ts';
+import { RateLimiter } from './rate-limit.ts';
+import type { Renderer } from './renderer.ts';
+
+export type { Clock } from './generate.ts';
+
+export interface AppDeps {
+  /** Open store (database + PDF folder); the caller opens and closes it. */
+  store: Store;
+  /** The engine (inProcessRenderer() or workerPoolRenderer(n)); the caller closes it. */
+  renderer: Renderer;
+  /** Current time; default the system clock. */
+  clock?: Clock;
+  config: ServerConfig;
+  /** Request and error log; default silent. */
+  logger?: pino.Logger;
+}
+
+const PDF_ROUTE = '/storage/v1/object/public/pdfs/:file';
+const GENERATE_ROUTE = '/functions/v1/generate-pdf-preview';
+const systemClock: Clock = { now: () => new Date() };
+
+function sendError(ctx: Context, e: ApiError): void {
+  ctx.status = e.status;
+  for (const [k, v] of Object.entries(e.headers)) ctx.set(k, v);
+  ctx.body = e.body();
+}
+
+/**
+ * Builds the service: POST /functions/v1/generate-pdf-preview, GET/HEAD
+ * /storage/v1/object/public/pdfs/<uuid>.pdf, GET /healthz; everything else a JSON 404/405.
+ * Every error body is exactly { error, code, status }; unexpected errors are logged and
+ * answered 500 INTERNAL_ERROR without details.
+ */
+export function createApp(deps: AppDeps): Koa {
+  const { store, renderer, config } = deps;
+  const clock = deps.clock ?? systemClock;
+  const log = deps.logger ?? pino({ level: 'silent' });
+  const queue = new RenderQueue(config.renderWorkers, config.renderQueue);
+  const quota = new QuotaGate();
+  const rateLimiter = config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute) : null;
+
+  const app = new Koa({ proxy: config.trustProxy });
+  app.silent = true;
+
+  // Request log + error boundary: one line per request, never the key or variable values.
+  app.use(async (ctx, next) => {
+    const t0 = performance.now();
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw notFound();
+    } catch (e) {
+      if (e instanceof ApiError) sendError(ctx, e);
+      else {
+        log.error({ err: e, method: ctx.method, path: ctx.path }, 'unexpected error');
+        sendError(ctx, internalError());
+      }
+    }
+    const line: Record<string, unknown> = {
+      method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - t0) * 10) / 10,
+    };
+    if (ctx.state.generationId) line.generation_id = ctx.state.generationId;
+    if (ctx.state.keyId) line.key_id = ctx.state.keyId;
+    if (ctx.state.renderMs !== undefined) line.render_ms = ctx.state.renderMs;
+    log.info(line, 'request');
+  });
+
+  // HTTPS: behind a trusted proxy, refuse what did not arrive over HTTPS (native TLS is always HTTPS).
+  app.use(async (ctx, next) => {
+    if (config.trustProxy && ctx.protocol !== 'https' && ctx.path !== '/healthz') {
+      throw new ApiError(400, 'BAD_REQUEST', 'HTTPS required');
+    }
+    await next();
+  });
+
+  const router = new Router();
+
+  router.post(GENERATE_ROUTE, async (ctx) => {
+    ctx.body = await generatePdf(ctx, { store, renderer, clock, config, queue, quota, rateLimiter });
+  });
+  router.all(GENERATE_ROUTE, () => {
+    throw methodNotAllowed('POST');
+  });
+
+  router.get(PDF_ROUTE, async (ctx) => {
+    const file = ctx.params.file;
+    const size = await store.pdfs.size(file);
+    if (size === null) throw notFound('File not found');
+    ctx.status = 200;
+    ctx.type = 'application/pdf';
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (ctx.method === 'HEAD') {
+      ctx.length = size;
+      return;
+    }
+    ctx.body = store.pdfs.stream(file);
+    ctx.length = size;
+  });
+  router.all(PDF_ROUTE, () => {
+    throw methodNotAllowed('GET, HEAD');
+  });
+
+  router.get('/healthz', (ctx) => {
+    try {
+      store.ping();
+    } catch (e) {
+      log.error({ err: e }, 'health check failed');
+      throw new ApiError(503, 'UNAVAILABLE', 'Database unavailable', { 'Retry-After': '5' });
+    }
+    ctx.body = { status: 'ok', render_queue: queue.stats };
+  });
+
+  app.use(router.routes());
+  return app;
+}

@@ -1,0 +1,97 @@
+// Server configuration from environment variables (DECISIONS.md "Configuration"), all optional.
+// In: an env object (process.env). Out: a checked ServerConfig, or ConfigError naming the variable.
+import os from 'node:os';
+import path from 'node:path';
+
+export interface ServerConfig {
+  /** TCP port (PORT, default 8080). */
+  port: number;
+  /** Listen address (HOST, default 127.0.0.1). */
+  host: string;
+  /** Folder of quire.db and pdfs/ (DATA_DIR, default ./data), absolute. */
+  dataDir: string;
+  /** Origin for pdf_url, no trailing slash (PUBLIC_BASE_URL); undefined = derived from the request. */
+  publicBaseUrl?: string;
+  /** PEM files for native HTTPS (TLS_CERT_FILE, TLS_KEY_FILE); both or neither. */
+  tlsCertFile?: string;
+  tlsKeyFile?: string;
+  /** Trust X-Forwarded-Proto/-Host from a TLS-terminating proxy (TRUST_PROXY=1). */
+  trustProxy: boolean;
+  /** Request body limit in bytes (MAX_BODY_BYTES, default 1 MiB). */
+  maxBodyBytes: number;
+  /** Render deadline in ms (RENDER_TIMEOUT_MS, default 30000). */
+  renderTimeoutMs: number;
+  /** Page cap per render (MAX_PAGES, default 500). */
+  maxPages: number;
+  /** Renders running at once (RENDER_WORKERS, default: number of CPUs). */
+  renderWorkers: number;
+  /** Renders allowed to wait for a worker before 503 (RENDER_QUEUE, default 100). */
+  renderQueue: number;
+  /** Requests per minute per API key; 0 = rate limiting off (RATE_LIMIT_PER_MINUTE, default 0). */
+  rateLimitPerMinute: number;
+}
+
+/** A configuration value is unusable; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  }
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'false' || raw === 'no') return false;
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
+  throw new ConfigError(`${name} must be 1/true or 0/false, got ${JSON.stringify(env[name])}`);
+}
+
+/** Reads and checks the configuration. Throws ConfigError. Relative DATA_DIR resolves against `cwd`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  let publicBaseUrl: string | undefined;
+  if (env.PUBLIC_BASE_URL && env.PUBLIC_BASE_URL.trim() !== '') {
+    let u: URL;
+    try {
+      u = new URL(env.PUBLIC_BASE_URL.trim());
+    } catch {
+      throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL, got ${JSON.stringify(env.PUBLIC_BASE_URL)}`);
+    }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new ConfigError('PUBLIC_BASE_URL must be an http(s) URL');
+    publicBaseUrl = u.href.replace(/\/+$/, '');
+  }
+  const tlsCertFile = env.TLS_CERT_FILE?.trim() || undefined;
+  const tlsKeyFile = env.TLS_KEY_FILE?.trim() || undefined;
+  if (Boolean(tlsCertFile) !== Boolean(tlsKeyFile)) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  const cpus = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
+    publicBaseUrl,
+    tlsCertFile,
+    tlsKeyFile,
+    trustProxy: bool(env, 'TRUST_PROXY'),
+    maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1024 * 1024, 1),
+    renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', 30000, 1),
+    maxPages: int(env, 'MAX_PAGES', 500, 1),
+    renderWorkers: int(env, 'RENDER_WORKERS', cpus, 1, 256),
+    renderQueue: int(env, 'RENDER_QUEUE', 100, 0),
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
+  };
+}
+
+/** True for 127.0.0.0/8, ::1 and localhost: the only addresses where plain HTTP is allowed. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
+}

@@ -1,0 +1,98 @@
+// `quire serve`: opens the store, starts the render workers and listens over HTTPS or loopback HTTP.
+// In: a ServerConfig and a logger. Out: a running server and a stop() that closes everything.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type pino from 'pino';
+import { openStore } from '../storage/store.ts';
+import { createApp, type Clock } from './app.ts';
+import { ConfigError, isLoopback, type ServerConfig } from './config.ts';
+import { inProcessRenderer, workerPoolRenderer, type Renderer } from './renderer.ts';
+
+export interface RunningServer {
+  server: http.Server | https.Server;
+  /** The base URL it listens on (scheme, host, actual port). */
+  url: string;
+  /** Stops accepting, waits for open requests, closes workers and the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * How the service may listen (DECISIONS.md "HTTPS"): 'tls' with TLS_CERT_FILE/TLS_KEY_FILE,
+ * 'proxy' with TRUST_PROXY (requests must say X-Forwarded-Proto: https), 'loopback' for plain
+ * HTTP on a loopback HOST. Throws ConfigError for plain HTTP on any other address.
+ */
+export function transportMode(config: ServerConfig): 'tls' | 'proxy' | 'loopback' {
+  if (config.tlsCertFile && config.tlsKeyFile) return 'tls';
+  if (config.trustProxy) return 'proxy';
+  if (isLoopback(config.host)) return 'loopback';
+  throw new ConfigError(
+    `refusing plain HTTP on ${config.host}: set TLS_CERT_FILE and TLS_KEY_FILE, or TRUST_PROXY=1 behind a ` +
+      'TLS-terminating proxy, or listen on a loopback HOST (127.0.0.1) for local development',
+  );
+}
+
+/**
+ * Starts the service. `workers: false` renders in this thread instead of worker threads.
+ * Throws ConfigError (transport, unreadable TLS files) or the listen error (e.g. EADDRINUSE).
+ */
+export async function startServer(
+  config: ServerConfig,
+  log: pino.Logger,
+  opts: { workers?: boolean; clock?: Clock } = {},
+): Promise<RunningServer> {
+  const mode = transportMode(config);
+  let tls: { cert: Buffer; key: Buffer } | undefined;
+  if (mode === 'tls') {
+    try {
+      tls = { cert: readFileSync(config.tlsCertFile!), key: readFileSync(config.tlsKeyFile!) };
+    } catch (e) {
+      throw new ConfigError(`cannot read TLS_CERT_FILE/TLS_KEY_FILE: ${(e as Error).message}`);
+    }
+  }
+  const store = openStore(config.dataDir);
+  const renderer: Renderer = opts.workers === false ? inProcessRenderer() : workerPoolRenderer(config.renderWorkers);
+  const app = createApp({ store, renderer, config, logger: log, clock: opts.clock });
+  const handler = app.callback();
+  const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
+  server.keepAliveTimeout = 5000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (e) {
+    await renderer.close();
+    store.close();
+    throw e;
+  }
+  const addr = server.address() as AddressInfo;
+  const hostForUrl = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const url = `${tls ? 'https' : 'http'}://${hostForUrl}:${addr.port}`;
+  const transport = {
+    tls: 'HTTPS (native TLS)',
+    proxy: 'HTTP behind a TLS-terminating proxy (TRUST_PROXY: requests without X-Forwarded-Proto: https are refused)',
+    loopback: 'plain HTTP on a loopback address only (local development; set TLS_CERT_FILE/TLS_KEY_FILE or TRUST_PROXY to serve others)',
+  }[mode];
+  log.info({ url, transport: mode, data_dir: config.dataDir, render_workers: config.renderWorkers }, `Quire listening on ${url}: ${transport}`);
+  let stopping: Promise<void> | undefined;
+  return {
+    server,
+    url,
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await renderer.close();
+        store.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Numbered schema migrations for quire.db, applied in order at open time.
+// In: an open better-sqlite3 database. Out: the schema at the latest version (PRAGMA user_version).
+import type Database from 'better-sqlite3';
+
+/** One schema step; `version` is its number (1, 2, …), never reused or edited once shipped. */
+export interface Migration { version: number; name: string; sql: string }
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, api keys, templates, generations',
+    sql: `
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        plan TEXT NOT NULL CHECK (plan IN ('free', 'starter', 'pro', 'scale', 'enterprise')),
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        digest BLOB NOT NULL UNIQUE,
+        last4 TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT
+      );
+      CREATE INDEX api_keys_account ON api_keys(account_id);
+      CREATE TABLE templates (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        html TEXT NOT NULL,
+        variables TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX templates_account ON templates(account_id);
+      CREATE TABLE generations (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        template_id TEXT REFERENCES templates(id) ON DELETE SET NULL,
+        api_key_id TEXT,
+        file_name TEXT NOT NULL,
+        bytes INTEGER NOT NULL,
+        render_ms INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX generations_account_created ON generations(account_id, created_at);
+    `,
+  },
+];
+
+/**
+ * Applies every migration whose version is above `PRAGMA user_version`, each in its own
+ * transaction. Returns the versions applied. Throws if the database is newer than this code.
+ */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations.length ? migrations[migrations.length - 1].version : 0;
+  if (current > latest) {
+    throw new Error(`database schema version ${current} is newer than this program (${latest})`);
+  }
+  const applied: number[] = [];
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+    applied.push(m.version);
+  }
+  return applied;
+}
