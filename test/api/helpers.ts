@@ -1,0 +1,109 @@
+// Test harness for the HTTP contract: a temporary data dir, a real SQLite file, the app on an ephemeral port.
+// In: config overrides, an optional renderer and log sink. Out: a Harness with helpers for requests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { createApp } from '../../src/server/app.ts';
+import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
+import { inProcessRenderer, type Renderer } from '../../src/server/renderer.ts';
+import { openStore, type Store } from '../../src/storage/store.ts';
+import type { Plan } from '../../src/storage/plans.ts';
+import type { VariableDef } from '../../src/template/variables.ts';
+
+/** A clock the test moves by hand. */
+export class ManualClock {
+  constructor(public t: Date) {}
+  now(): Date {
+    return new Date(this.t.getTime());
+  }
+  set(iso: string): void {
+    this.t = new Date(iso);
+  }
+}
+
+export interface Harness {
+  url: string;
+  dataDir: string;
+  store: Store;
+  clock: ManualClock;
+  config: ServerConfig;
+  logs: string[];
+  /** Creates an account with one key; returns ids and the key. */
+  account(plan?: Plan): { accountId: string; keyId: string; key: string };
+  /** Creates a template for an account. */
+  template(accountId: string, html: string, variables?: VariableDef[]): string;
+  /** POSTs JSON (or a raw string) to the generate endpoint. */
+  generate(key: string | undefined, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/** Starts the real app over HTTP on 127.0.0.1:0 against a fresh data dir. */
+export async function startHarness(opts: {
+  env?: Record<string, string>;
+  renderer?: Renderer;
+  clock?: ManualClock;
+} = {}): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-api-'));
+  const config = loadConfig({ DATA_DIR: dataDir, RENDER_WORKERS: '2', ...opts.env });
+  const store = openStore(dataDir);
+  const clock = opts.clock ?? new ManualClock(new Date('2026-03-15T12:00:00Z'));
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  const logger = pino({ level: 'info' }, sink);
+  const renderer = opts.renderer ?? inProcessRenderer();
+  const app = createApp({ store, renderer, clock, config, logger });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url, dataDir, store, clock, config, logs,
+    account(plan: Plan = 'pro') {
+      const a = store.createAccount(`u${Math.random().toString(36).slice(2)}@example.com`, plan, clock.now());
+      const k = store.createKey(a.id, clock.now());
+      return { accountId: a.id, keyId: k.id, key: k.key };
+    },
+    template(accountId, html, variables = []) {
+      return store.createTemplate({ accountId, name: 't', html, variables }, clock.now()).id;
+    },
+    async generate(key, body, headers = {}) {
+      const h: Record<string, string> = { 'content-type': 'application/json', ...headers };
+      if (key !== undefined) h['x-api-key'] = key;
+      const res = await fetch(`${url}/functions/v1/generate-pdf-preview`, {
+        method: 'POST', headers: h, body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch { /* keep text */ }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await renderer.close();
+      store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Asserts the exact error shape { error, code, status } and returns it. */
+export function errorShape(body: any): { error: string; code: string; status: number } {
+  if (typeof body !== 'object' || body === null) throw new Error(`not a JSON object: ${String(body)}`);
+  const keys = Object.keys(body).sort().join(',');
+  if (keys !== 'code,error,status') throw new Error(`error body keys are ${keys}`);
+  if (typeof body.error !== 'string' || typeof body.code !== 'string' || typeof body.status !== 'number') {
+    throw new Error(`error body types wrong: ${JSON.stringify(body)}`);
+  }
+  return body;
+}
