@@ -1,0 +1,553 @@
+/**
+ * Block layout: block-level boxes in a block formatting context, one fragmentainer (page) at a time.
+ * In: a box, its containing block, the flow position and a break token. Out: a BoxFragment and where the next page resumes.
+ *
+ * Follows CSS 2.1 §10.3.3 (widths of block-level boxes), §10.6.3/§10.6.7 (auto heights),
+ * §8.3.1 (collapsing margins, carried as a pending {positive, negative} set through the flow),
+ * §9.5 (floats, via BfcFloats), css-break-3 (break tokens, forced and avoided breaks,
+ * orphans/widows, margin truncation, box-decoration-break: slice).
+ */
+import type { Box, BlockBox, ReplacedBox, TableCellBox } from '../box/types.ts';
+import type { ContainingBlock, InlineLayoutResult, LayoutContext } from './context.ts';
+import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
+import { translateFragment } from './fragment.ts';
+import {
+  borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, establishesBfc,
+  isAbsolute, isForcedBreak, isAvoidBreak, lp,
+} from './box-model.ts';
+import { BfcFloats } from './float.ts';
+import type { FloatBoxLayout } from './float.ts';
+import { replacedSize } from './replaced.ts';
+import { placeOutsideMarker } from './marker.ts';
+import { relativeOffset } from './positioned.ts';
+
+/** A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative. */
+export interface MarginSet { pos: number; neg: number }
+export const NO_MARGIN: MarginSet = Object.freeze({ pos: 0, neg: 0 }) as MarginSet;
+/** Adds a margin to a collapsing set. */
+export function addMargin(m: MarginSet, v: number): MarginSet {
+  return v >= 0 ? (v > m.pos ? { pos: v, neg: m.neg } : m) : (v < m.neg ? { pos: m.pos, neg: v } : m);
+}
+/** The collapsed margin of a set: max positive + min negative. */
+export const collapsed = (m: MarginSet): number => m.pos + m.neg;
+
+/**
+ * Where the next page resumes inside a block container (css-break-3 break token, WeasyPrint's
+ * resume_at): the child index, and inside that child either a nested token or a line index.
+ */
+export interface BreakToken {
+  index: number;
+  inner: BreakToken | null;
+  /** Inline content split between lines: the lines laid out once, and the first line of the next page. */
+  lines?: { result: InlineLayoutResult; next: number };
+  /** Content height (px) of a box with a specified height already used on earlier pages. */
+  consumed?: number;
+  /** Set on the root's token when the break was forced; `side` for left/right breaks. */
+  forced?: boolean;
+  side?: 'left' | 'right';
+}
+
+/** An absolutely positioned box waiting for its containing block, with its static position (§10.3.7). */
+export interface PendingAbs { box: Box; staticX: number; staticY: number }
+
+/** Per-page parameters of block layout. */
+export interface FlowEnv {
+  ctx: LayoutContext;
+  /** Bottom of the page area (absolute px), Infinity when not fragmenting. */
+  pageBottom: number;
+  /** Fixed-position boxes met (laid out on every page by the page driver). */
+  fixed: PendingAbs[];
+  /** Height of the initial containing block, for quirks-mode percentage heights of html/body. */
+  icbHeight: number;
+  /** Lays out an absolutely positioned box against its containing block (src/layout/positioned.ts). */
+  absLayout(a: PendingAbs, cb: ContainingBlock): Fragment | null;
+  /** Lays out a float's box at (0, 0) for BfcFloats.placeFloat. */
+  floatLayout: FloatBoxLayout;
+}
+
+/** Input of one block-level box's layout. */
+export interface BlockParams {
+  /** Containing block: content box of the parent (x, width; height null when auto). */
+  cb: ContainingBlock;
+  /** Flow position: the last border edge above (absolute y), before the pending margins. */
+  y: number;
+  /** Pending adjoining margins from above (not yet including this box's top margin). */
+  margin: MarginSet;
+  floats: BfcFloats;
+  token: BreakToken | null;
+  /** Nothing has been placed on this page yet: the box must make progress (never pushed). */
+  atTop: boolean;
+  /** Margins adjoining the page top are truncated (after an unforced break, css-break-3 §5.2). */
+  truncate: boolean;
+  /** The absolutely positioned boxes' collector of the nearest positioned ancestor. */
+  abs: PendingAbs[];
+  /** Used content width forced by the caller (shrink-to-fit floats, absolute boxes, inline-blocks). */
+  widthOverride?: number;
+  /** Margins already resolved by the caller (floats/absolute: auto margins are used values). */
+  marginsOverride?: { left: number; right: number };
+  /** The root element: its box is laid out in the page area. */
+  isRoot?: boolean;
+  /** Used content height forced by the caller (absolute boxes, §10.6.4). */
+  heightOverride?: number;
+}
+
+/** Result of one block-level box's layout. */
+export interface BlockResult {
+  fragment: BoxFragment | ReplacedFragment | null;
+  /** The flow position after the box: its bottom border edge (or the incoming y if collapsed through). */
+  bottom: number;
+  /** Pending margins after the box (its bottom margin, collapsed with what adjoins it). */
+  margin: MarginSet;
+  /** The y where the incoming margins were resolved (the box's top border edge), null when collapsed through. */
+  firstY: number | null;
+  /** The box's margins collapsed through it (an empty box, §8.3.1). */
+  collapsedThrough: boolean;
+  /** Where this box resumes on the next page, or null when it ended. */
+  token: BreakToken | null;
+  /** The box did not fit and nothing of it was placed: break before it. */
+  pushed: boolean;
+}
+
+const PUSHED: BlockResult = { fragment: null, bottom: 0, margin: NO_MARGIN, firstY: null, collapsedThrough: false, token: null, pushed: true };
+
+/** Used horizontal metrics of a block-level box (CSS 2.1 §10.3.3, §10.4). */
+export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride'>): { ml: number; mr: number; width: number } {
+  const s = box.style;
+  const border = borderOf(s);
+  const padding = paddingOf(s, cbWidth);
+  const bp = border.left + border.right + padding.left + padding.right;
+  if (p.widthOverride !== undefined) {
+    return { ml: p.marginsOverride?.left ?? (marginValue(s.marginLeft, cbWidth) ?? 0), mr: p.marginsOverride?.right ?? (marginValue(s.marginRight, cbWidth) ?? 0), width: p.widthOverride };
+  }
+  let ml = marginValue(s.marginLeft, cbWidth);
+  let mr = marginValue(s.marginRight, cbWidth);
+  let specified: number | null;
+  if (box.kind === 'replaced') specified = replacedSize(box, cbWidth, null).width;
+  else {
+    const w = sizeValue(s.width, cbWidth);
+    specified = w === null ? null : toContent(w, s, bp);
+  }
+  const solve = (w: number | null): { ml: number; mr: number; width: number } => {
+    let l = ml, r = mr;
+    if (w === null) {
+      const width = Math.max(0, cbWidth - (l ?? 0) - (r ?? 0) - bp);
+      return { ml: l ?? 0, mr: r ?? 0, width };
+    }
+    if (w + bp + (l ?? 0) + (r ?? 0) > cbWidth) { l = l ?? 0; r = r ?? 0; }
+    if (l === null && r === null) { const m = (cbWidth - w - bp) / 2; return { ml: m, mr: m, width: w }; }
+    if (l === null) return { ml: cbWidth - w - bp - (r as number), mr: r as number, width: w };
+    if (r === null) return { ml: l, mr: cbWidth - w - bp - l, width: w };
+    // Over-constrained: margin-right (ltr) or margin-left (rtl) is ignored.
+    if (s.direction === 'rtl') return { ml: cbWidth - w - bp - r, mr: r, width: w };
+    return { ml: l, mr: cbWidth - w - bp - l, width: w };
+  };
+  let out = solve(specified);
+  if (box.kind !== 'replaced') {
+    const clamped = clampWidth(out.width, s, cbWidth, bp);
+    if (clamped !== out.width) out = solve(clamped);
+  }
+  return out;
+}
+
+/** True when a box's block-start edge carries a forced break (its own, or its first in-flow child's, css-break-3 §3.1). */
+function forcedBefore(box: Box): boolean {
+  if (isForcedBreak(box.style.breakBefore)) return true;
+  if (box.kind === 'block' && !box.inlineContent) {
+    const first = box.children.find((c) => inFlowBlock(c));
+    return first ? forcedBefore(first) : false;
+  }
+  return false;
+}
+function forcedAfter(box: Box): boolean {
+  if (isForcedBreak(box.style.breakAfter)) return true;
+  if (box.kind === 'block' && !box.inlineContent) {
+    for (let i = box.children.length - 1; i >= 0; i--) {
+      if (inFlowBlock(box.children[i])) return forcedAfter(box.children[i]);
+    }
+  }
+  return false;
+}
+function sideOf(box: Box, after: boolean): 'left' | 'right' | undefined {
+  const v = after ? box.style.breakAfter : box.style.breakBefore;
+  return v === 'left' || v === 'verso' ? 'left' : v === 'right' || v === 'recto' ? 'right' : undefined;
+}
+function inFlowBlock(b: Box): boolean {
+  return b.kind !== 'text' && b.kind !== 'br' && b.kind !== 'marker' && b.style.float === 'none' && !isAbsolute(b);
+}
+
+/**
+ * Lays out one block-level box (block container, block-level replaced element, or a
+ * flex/grid/table box laid out as a block container for now) at the flow position.
+ */
+export function layoutBlockLevel(box: Box, p: BlockParams, env: FlowEnv): BlockResult {
+  env.ctx.limits.check();
+  if (box.kind === 'replaced') return layoutReplacedBlock(box, p, env);
+  if (box.kind === 'block' || box.kind === 'table-cell' || box.kind === 'flex' || box.kind === 'grid') return layoutBlockContainer(box as BlockBox, p, env);
+  if (box.kind === 'table-wrapper') {
+    env.ctx.warnings.add('layout', 'tables are laid out as stacked blocks for now', { line: box.line });
+    const pseudo: BlockBox = { kind: 'block', outer: 'block', inlineContent: false, style: box.style, element: box.element, line: box.line, children: tableChildren(box) };
+    return layoutBlockContainer(pseudo, p, env);
+  }
+  return { fragment: null, bottom: p.y, margin: p.margin, firstY: null, collapsedThrough: true, token: null, pushed: false };
+}
+
+/** Crude fallback until table layout lands: captions, then every cell's content stacked. */
+function tableChildren(box: Extract<Box, { kind: 'table-wrapper' }>): Box[] {
+  const out: Box[] = [...box.captions];
+  for (const g of box.table.rowGroups) for (const r of g.rows) for (const c of r.cells) {
+    out.push({ kind: 'block', outer: 'block', inlineContent: c.inlineContent, style: c.style, element: c.element, children: c.children });
+  }
+  return out;
+}
+
+function layoutReplacedBlock(box: ReplacedBox, p: BlockParams, env: FlowEnv): BlockResult {
+  const s = box.style;
+  const cbw = p.cb.width;
+  const border = borderOf(s);
+  const padding = paddingOf(s, cbw);
+  const size = replacedSize(box, cbw, p.cb.height);
+  const w = blockWidths(box, cbw, p);
+  const width = p.widthOverride ?? size.width;
+  const height = p.heightOverride ?? size.height;
+  let margin = p.truncate ? NO_MARGIN : p.margin;
+  const mt = p.truncate ? 0 : (marginValue(s.marginTop, cbw) ?? 0);
+  const mb = marginValue(s.marginBottom, cbw) ?? 0;
+  margin = addMargin(margin, mt);
+  let top = p.y + collapsed(margin);
+  if (s.clear !== 'none') top = Math.max(top, p.floats.clearance(s.clear, top));
+  const x = p.cb.x + w.ml;
+  const frag: ReplacedFragment = {
+    kind: 'replaced', box, style: s, x, y: top,
+    width: width + border.left + border.right + padding.left + padding.right,
+    height: height + border.top + border.bottom + padding.top + padding.bottom,
+    margin: { top: mt, right: w.mr, bottom: mb, left: w.ml }, border, padding,
+  };
+  if (!p.atTop && top + frag.height > env.pageBottom) return PUSHED;
+  const rel = relativeOffset(s, p.cb);
+  if (rel) { frag.x += rel.dx; frag.y += rel.dy; }
+  return { fragment: frag, bottom: top + frag.height, margin: addMargin(NO_MARGIN, mb), firstY: top, collapsedThrough: false, token: null, pushed: false };
+}
+
+/** State of a block flow (a block container's block-level children) while it runs. */
+interface Flow {
+  y: number;
+  margin: MarginSet;
+  firstY: number | null;
+  placedAny: boolean;
+  children: Fragment[];
+  token: BreakToken | null;
+  /** Baseline of the first line box, absolute y. */
+  firstBaseline?: number;
+  lastBaseline?: number;
+  pushed: boolean;
+}
+
+/**
+ * Lays out a block container: resolves its widths, lays out its children (block flow or
+ * inline content), its height, pagination, relative offset and absolutely positioned descendants.
+ */
+export function layoutBlockContainer(box: BlockBox | TableCellBox, p: BlockParams, env: FlowEnv): BlockResult {
+  const s = box.style;
+  const ctx = env.ctx;
+  const cbw = p.cb.width;
+  const resumed = p.token !== null;
+  const border = borderOf(s);
+  const padding = paddingOf(s, cbw);
+  const bfc = establishesBfc(box) || p.isRoot === true;
+  let widths = blockWidths(box, cbw, p);
+  const mtRaw = marginValue(s.marginTop, cbw) ?? 0;
+  const mb = marginValue(s.marginBottom, cbw) ?? 0;
+  const truncate = p.truncate;
+  const topBP = resumed ? 0 : border.top + padding.top;
+  const collapseTop = !bfc && topBP === 0;
+  let margin = resumed ? NO_MARGIN : addMargin(truncate ? NO_MARGIN : p.margin, truncate ? 0 : mtRaw);
+  let y = p.y;
+  let cleared = false;
+  if (s.clear !== 'none' && !resumed) {
+    const hyp = y + collapsed(margin);
+    const c = p.floats.clearance(s.clear, hyp);
+    if (c > hyp) { cleared = true; y = c; margin = NO_MARGIN; }
+  }
+  let cbx = p.cb.x;
+  let borderTop: number | null = collapseTop && !cleared && !resumed ? null : y + collapsed(margin);
+  // A BFC root in normal flow must not overlap floats (§9.5): shrink it beside them.
+  if (bfc && !p.isRoot && p.widthOverride === undefined && s.float === 'none' && !isAbsolute(box) && borderTop !== null) {
+    const band = p.floats.available(borderTop, 1, p.cb.x, p.cb.x + cbw);
+    if (band.left > p.cb.x || band.right < p.cb.x + cbw) {
+      cbx = band.left;
+      widths = blockWidths(box, Math.max(0, band.right - band.left), p);
+    }
+  }
+  const x = cbx + widths.ml;
+  const contentX = x + border.left + padding.left;
+  const contentWidth = widths.width;
+  // Percentage heights: against the containing block height when definite (quirks: html/body against the page).
+  const tagName = box.element?.name;
+  const quirkPct = ctx.quirks && (tagName === 'body' || tagName === 'html');
+  const cbHeight = quirkPct && p.cb.height === null ? env.icbHeight : p.cb.height;
+  const bpV = border.top + border.bottom + padding.top + padding.bottom;
+  let specH = p.heightOverride ?? (() => { const h = sizeValue(s.height, cbHeight); return h === null ? null : toContent(h, s, bpV); })();
+  if (specH !== null && quirkPct && p.heightOverride === undefined && s.height !== 'auto' && s.height.pct !== 0) {
+    specH = Math.max(0, specH - mtRaw - mb);
+  }
+  if (specH !== null) specH = clampHeight(specH, s, cbHeight, bpV);
+  const childCb: ContainingBlock = { x: contentX, y: 0, width: contentWidth, height: specH };
+  const floats = bfc ? new BfcFloats(env.floatLayout) : p.floats;
+  const positioned = s.position !== 'static' || p.isRoot === true;
+  const abs: PendingAbs[] = positioned && !p.isRoot ? [] : p.abs;
+
+  // ---- children
+  const flow: Flow = { y: borderTop === null ? y : borderTop + topBP, margin: borderTop === null ? margin : NO_MARGIN, firstY: borderTop, placedAny: false, children: [], token: null, pushed: false };
+  const childEnv = env;
+  const childTruncate = truncate && (borderTop === null || resumed);
+  if (box.inlineContent) {
+    layoutInlineChildren(box, flow, { contentX, contentWidth, childCb, floats, abs, atTop: p.atTop, token: p.token }, childEnv);
+  } else {
+    layoutBlockChildren(box.children, flow, { childCb, floats, abs, atTop: p.atTop, token: p.token, truncate: childTruncate }, childEnv);
+  }
+  if (flow.pushed && !p.atTop) return PUSHED;
+  if (flow.token !== null && !p.atTop && !resumed && (isAvoidBreak(s.breakInside) || (!flow.placedAny && flow.token.index === 0 && flow.token.inner === null && !flow.token.lines))) {
+    return PUSHED;
+  }
+  if (borderTop === null) borderTop = flow.firstY ?? y + collapsed(margin);
+  const contentTop = borderTop + topBP;
+
+  // ---- height (§10.6.3, §10.6.7)
+  const consumedBefore = p.token?.consumed ?? 0;
+  const collapseBottom = !bfc && s.height === 'auto' && p.heightOverride === undefined && border.bottom + padding.bottom === 0 && (s.minHeight === 'auto' || (s.minHeight.px === 0 && s.minHeight.pct === 0));
+  let contentBottom = collapseBottom ? flow.y : flow.y + collapsed(flow.margin);
+  if (bfc) contentBottom = Math.max(contentBottom, floats.lowestBottom());
+  let contentHeight: number;
+  let token = flow.token;
+  if (specH !== null) {
+    contentHeight = Math.max(0, specH - consumedBefore);
+  } else {
+    contentHeight = clampHeight(Math.max(0, contentBottom - contentTop), s, cbHeight, bpV);
+  }
+  let endsBox = token === null;
+  if (token !== null && Number.isFinite(env.pageBottom)) {
+    // The fragment fills the page when the box continues on the next one (css-break-3 §4).
+    contentHeight = Math.max(0, env.pageBottom - contentTop);
+    if (specH !== null) token = { ...token, consumed: consumedBefore + Math.min(contentHeight, specH - consumedBefore) };
+  } else if (token === null && specH !== null && Number.isFinite(env.pageBottom) && contentTop + contentHeight > env.pageBottom + 0.01 && env.pageBottom - contentTop > 0 && contentHeight > 0) {
+    // A box with a specified height taller than what is left is sliced (not monolithic).
+    const room = env.pageBottom - contentTop;
+    token = { index: box.children.length, inner: null, consumed: consumedBefore + room };
+    contentHeight = room;
+    endsBox = false;
+  }
+  const bottomBP = endsBox ? border.bottom + padding.bottom : 0;
+  const borderBottom = contentTop + contentHeight + bottomBP;
+  const collapsedThrough = collapseTop && collapseBottom && flow.firstY === null && contentHeight === 0 && !cleared && token === null;
+
+  const frag: BoxFragment = {
+    kind: 'box', box, style: s, x, y: borderTop,
+    width: contentWidth + border.left + border.right + padding.left + padding.right,
+    height: borderBottom - borderTop,
+    margin: { top: mtRaw, right: widths.mr, bottom: mb, left: widths.ml },
+    border: { top: resumed ? 0 : border.top, right: border.right, bottom: endsBox ? border.bottom : 0, left: border.left },
+    padding: { top: resumed ? 0 : padding.top, right: padding.right, bottom: endsBox ? padding.bottom : 0, left: padding.left },
+    children: flow.children,
+    startsBox: !resumed,
+    endsBox,
+  };
+  if (flow.firstBaseline !== undefined) frag.baseline = flow.firstBaseline;
+  if (box.kind === 'block' && box.marker && !resumed) {
+    const m = placeOutsideMarker(box, frag, ctx);
+    if (m) frag.children.unshift(m);
+  }
+
+  // ---- absolutely positioned descendants whose containing block is this box's padding box
+  if (positioned && !p.isRoot && abs.length > 0) {
+    layoutPendingAbs(abs, frag, env);
+  }
+  const rel = relativeOffset(s, p.cb);
+  if (rel) translateFragment(frag, rel.dx, rel.dy);
+
+  let outMargin: MarginSet;
+  let bottom: number;
+  if (collapsedThrough) {
+    outMargin = addMargin(flow.margin, mb);
+    bottom = y;
+  } else if (token !== null) {
+    outMargin = NO_MARGIN;
+    bottom = borderBottom;
+  } else if (collapseBottom) {
+    outMargin = addMargin(flow.margin, mb);
+    bottom = borderBottom;
+  } else {
+    outMargin = addMargin(NO_MARGIN, mb);
+    bottom = borderBottom;
+  }
+  return { fragment: frag, bottom, margin: outMargin, firstY: collapsedThrough ? null : borderTop, collapsedThrough, token, pushed: false };
+}
+
+/** Lays out collected absolutely positioned boxes against a positioned box's padding box and appends them. */
+export function layoutPendingAbs(abs: PendingAbs[], frag: BoxFragment, env: FlowEnv): void {
+  const cb: ContainingBlock = {
+    x: frag.x + frag.border.left,
+    y: frag.y + frag.border.top,
+    width: frag.width - frag.border.left - frag.border.right,
+    height: frag.height - frag.border.top - frag.border.bottom,
+  };
+  for (const a of abs) {
+    const f = env.absLayout(a, cb);
+    if (f) frag.children.push(f);
+  }
+  abs.length = 0;
+}
+
+interface BlockChildrenParams {
+  childCb: ContainingBlock;
+  floats: BfcFloats;
+  abs: PendingAbs[];
+  atTop: boolean;
+  token: BreakToken | null;
+  truncate: boolean;
+}
+
+/** The block flow of a container's block-level children (§9.4.1), with page breaks between them. */
+function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams, env: FlowEnv): void {
+  const start = q.token?.index ?? 0;
+  // Per-child bookkeeping for backing up to an earlier break point (break-after/before: avoid).
+  const marks: Array<{ index: number; frags: number; abs: number; fixed: number; y: number; margin: MarginSet; placed: boolean }> = [];
+  let prevInFlow: Box | null = null;
+  for (let i = start; i < children.length; i++) {
+    const child = children[i];
+    if (child.kind === 'text' || child.kind === 'br' || child.kind === 'marker') continue;
+    const s = child.style;
+    if (isAbsolute(child)) {
+      const pend = { box: child, staticX: q.childCb.x, staticY: flow.y + collapsed(flow.margin) };
+      if (s.position === 'fixed') env.fixed.push(pend); else q.abs.push(pend);
+      continue;
+    }
+    if (s.float !== 'none') {
+      const fy = flow.y + collapsed(flow.margin);
+      const f = q.floats.placeFloat(child, fy, q.childCb);
+      flow.children.push(f);
+      continue;
+    }
+    const atTop = q.atTop && !flow.placedAny;
+    if (prevInFlow !== null && !atTop && (forcedAfter(prevInFlow) || forcedBefore(child))) {
+      flow.token = { index: i, inner: null, forced: true, side: sideOf(child, false) ?? sideOf(prevInFlow, true) };
+      return;
+    }
+    marks.push({ index: i, frags: flow.children.length, abs: q.abs.length, fixed: env.fixed.length, y: flow.y, margin: flow.margin, placed: flow.placedAny });
+    const r = layoutBlockLevel(child, {
+      cb: q.childCb, y: flow.y, margin: flow.margin, floats: q.floats,
+      token: i === start ? (q.token?.inner ?? null) : null,
+      atTop, truncate: q.truncate && !flow.placedAny, abs: q.abs,
+    }, env);
+    if (r.pushed) {
+      // Break before this child; prefer an earlier break when this one is to be avoided (css-break-3 §4.4).
+      let k = marks.length - 1;
+      while (k > 0 && avoidBetween(children, marks[k - 1].index, marks[k].index) && marks[k - 1].placed) k--;
+      if (k > 0 && avoidBetween(children, marks[k - 1].index, marks[k].index)) k = marks.length - 1;
+      const m = marks[k];
+      flow.children.length = m.frags;
+      q.abs.length = m.abs;
+      env.fixed.length = m.fixed;
+      flow.y = m.y; flow.margin = m.margin;
+      if (!m.placed) { flow.pushed = true; flow.placedAny = false; }
+      flow.token = { index: m.index, inner: null };
+      return;
+    }
+    if (r.fragment) flow.children.push(r.fragment);
+    if (flow.firstY === null && r.firstY !== null) flow.firstY = r.firstY;
+    if (r.fragment && r.fragment.kind === 'box' && r.fragment.baseline !== undefined) {
+      if (flow.firstBaseline === undefined) flow.firstBaseline = r.fragment.baseline;
+      flow.lastBaseline = lastBaselineOf(r.fragment) ?? flow.lastBaseline;
+    }
+    flow.y = r.bottom;
+    flow.margin = r.margin;
+    if (!r.collapsedThrough) flow.placedAny = true;
+    if (r.token !== null) { flow.token = { index: i, inner: r.token }; return; }
+    prevInFlow = child;
+  }
+}
+
+function avoidBetween(children: Box[], a: number, b: number): boolean {
+  return isAvoidBreak(children[a].style.breakAfter) || isAvoidBreak(children[b].style.breakBefore);
+}
+
+/** The last line box's baseline inside a fragment (§10.8.1 inline-block baseline), or undefined. */
+export function lastBaselineOf(f: Fragment): number | undefined {
+  if (f.kind === 'line') return f.baseline;
+  if (f.kind !== 'box') return undefined;
+  for (let i = f.children.length - 1; i >= 0; i--) {
+    const c = f.children[i];
+    if (c.kind === 'box' && (c.style.float !== 'none' || isAbsolute(c.box))) continue;
+    const b = lastBaselineOf(c);
+    if (b !== undefined) return b;
+  }
+  return undefined;
+}
+
+interface InlineChildrenParams {
+  contentX: number;
+  contentWidth: number;
+  childCb: ContainingBlock;
+  floats: BfcFloats;
+  abs: PendingAbs[];
+  atTop: boolean;
+  token: BreakToken | null;
+}
+
+/** Inline content of a block container: line boxes from the inline layout, split between pages by orphans/widows. */
+function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q: InlineChildrenParams, env: FlowEnv): void {
+  const top = flow.y + collapsed(flow.margin);
+  let result: InlineLayoutResult;
+  let start = 0;
+  if (q.token?.lines) {
+    result = q.token.lines.result;
+    start = q.token.lines.next;
+    const first = result.lines[start];
+    const dy = first ? top - first.y : 0;
+    if (dy !== 0) {
+      for (let i = start; i < result.lines.length; i++) translateFragment(result.lines[i], 0, dy);
+      for (const f of result.floats) if (f.lineIndex >= start) translateFragment(f.fragment, 0, dy);
+      for (const a of result.positioned) if (a.lineIndex >= start) a.staticY += dy;
+    }
+  } else {
+    result = env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: q.floats, containing: q.childCb, ctx: env.ctx });
+  }
+  const lines = result.lines;
+  const n = lines.length;
+  let end = n;
+  if (Number.isFinite(env.pageBottom)) {
+    let fit = start;
+    while (fit < n && lines[fit].y + lines[fit].height <= env.pageBottom + 0.01) fit++;
+    if (fit < n) {
+      const orphans = Math.max(1, box.style.orphans);
+      const widows = Math.max(1, box.style.widows);
+      let k = Math.min(fit, n - widows);
+      const atTop = q.atTop;
+      if (k - start < orphans || k <= start) {
+        if (!atTop) {
+          if (start === 0) { flow.pushed = true; flow.token = { index: 0, inner: null }; return; }
+          // Continuation that cannot keep its orphans here: still place what fits (progress first).
+          k = Math.max(fit, start + 1);
+        } else {
+          k = Math.max(fit, start + 1);
+        }
+      }
+      end = Math.min(n, Math.max(k, start + 1));
+      if (end < n) flow.token = { index: 0, inner: null, lines: { result, next: end } };
+    }
+  }
+  for (let i = start; i < end; i++) flow.children.push(lines[i]);
+  for (const f of result.floats) if (f.lineIndex >= start && (f.lineIndex < end || end === n)) flow.children.push(f.fragment);
+  for (const a of result.positioned) {
+    if (a.lineIndex < start || (a.lineIndex >= end && end !== n)) continue;
+    const pend = { box: a.box, staticX: a.staticX, staticY: a.staticY };
+    if (a.box.style.position === 'fixed') env.fixed.push(pend); else q.abs.push(pend);
+  }
+  if (end > start) {
+    flow.firstY = top;
+    flow.placedAny = true;
+    flow.y = lines[end - 1].y + lines[end - 1].height;
+    flow.margin = NO_MARGIN;
+    flow.firstBaseline = lines[start].baseline;
+    flow.lastBaseline = lines[end - 1].baseline;
+  }
+}

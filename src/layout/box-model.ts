@@ -1,0 +1,111 @@
+/**
+ * Box-model arithmetic shared by the block, float and positioned layouts.
+ * In: computed styles and a containing block width. Out: used margins, borders, paddings and widths in px (CSS 2.1 §8, §10.3, §10.4, §10.7).
+ */
+import type { ComputedStyle, LengthPct, LengthPctAuto } from '../css/computed.ts';
+import { resolveLength } from '../css/computed.ts';
+import type { Box } from '../box/types.ts';
+import type { Edges } from './fragment.ts';
+
+/** Resolved padding, px; percentages refer to the containing block's width (CSS 2.1 §8.4). */
+export function paddingOf(s: ComputedStyle, cbWidth: number | null): Edges {
+  return {
+    top: Math.max(0, resolveLength(s.paddingTop, cbWidth)),
+    right: Math.max(0, resolveLength(s.paddingRight, cbWidth)),
+    bottom: Math.max(0, resolveLength(s.paddingBottom, cbWidth)),
+    left: Math.max(0, resolveLength(s.paddingLeft, cbWidth)),
+  };
+}
+
+/** Used border widths, px (0 for none/hidden, already done by the cascade). */
+export function borderOf(s: ComputedStyle): Edges {
+  return { top: s.borderTop.width, right: s.borderRight.width, bottom: s.borderBottom.width, left: s.borderLeft.width };
+}
+
+/** A margin's used value against the containing block width, `auto` as null. */
+export function marginValue(v: LengthPctAuto, cbWidth: number): number | null {
+  return v === 'auto' ? null : resolveLength(v, cbWidth);
+}
+
+/** A size property's used value, px, or null when auto (or a percentage of an indefinite basis). */
+export function sizeValue(v: LengthPctAuto | 'none', basis: number | null): number | null {
+  if (v === 'auto' || v === 'none') return null;
+  if (v.pct !== 0 && basis === null) return null;
+  return resolveLength(v, basis);
+}
+
+/** Resolves a length-percentage against a possibly indefinite basis; percentages of null give 0. */
+export function lp(v: LengthPct, basis: number | null): number {
+  return resolveLength(v, basis);
+}
+
+/** Zero edges. */
+export function zeroEdges(): Edges { return { top: 0, right: 0, bottom: 0, left: 0 }; }
+
+/**
+ * Converts a specified width/height (box-sizing applied) to a content size, px: border-box
+ * sizes lose the border and padding (never below 0).
+ */
+export function toContent(size: number, s: ComputedStyle, bp: number): number {
+  return s.boxSizing === 'border-box' ? Math.max(0, size - bp) : Math.max(0, size);
+}
+
+/** min/max clamp of a content width (CSS 2.1 §10.4): max first, then min wins. */
+export function clampWidth(w: number, s: ComputedStyle, cbWidth: number, bp: number): number {
+  const max = sizeValue(s.maxWidth, cbWidth);
+  if (max !== null) w = Math.min(w, toContent(max, s, bp));
+  const min = sizeValue(s.minWidth, cbWidth);
+  if (min !== null) w = Math.max(w, toContent(min, s, bp));
+  return Math.max(0, w);
+}
+
+/** min/max clamp of a content height (CSS 2.1 §10.7); percentages of an indefinite basis are ignored. */
+export function clampHeight(h: number, s: ComputedStyle, cbHeight: number | null, bp: number): number {
+  const max = sizeValue(s.maxHeight, cbHeight);
+  if (max !== null) h = Math.min(h, toContent(max, s, bp));
+  const min = sizeValue(s.minHeight, cbHeight);
+  if (min !== null) h = Math.max(h, toContent(min, s, bp));
+  return Math.max(0, h);
+}
+
+/** True for boxes that establish a new block formatting context (CSS 2.1 §9.4.1, css-display-3 flow-root). */
+export function establishesBfc(box: Box): boolean {
+  const s = box.style;
+  if (s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed') return true;
+  if (s.overflowX !== 'visible' || s.overflowY !== 'visible') return true;
+  if (s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'table-caption' || s.display === 'flow-root' as string) return true;
+  if (box.kind === 'block' && box.outer === 'inline') return true;
+  if (box.kind === 'table-cell' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper') return true;
+  return false;
+}
+
+/** True when the box is out of flow: floated or absolutely/fixed positioned (CSS 2.1 §9.3). */
+export function isOutOfFlow(box: Box): boolean {
+  if (box.kind === 'text' || box.kind === 'br' || box.kind === 'marker') return false;
+  const s = box.style;
+  return s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed';
+}
+
+/** True when the box is absolutely or fixed positioned. */
+export function isAbsolute(box: Box): boolean {
+  const p = box.style.position;
+  return p === 'absolute' || p === 'fixed';
+}
+
+/** The children of a box that takes part in block layout as a container, or [] for leaves. */
+export function childrenOf(box: Box): Box[] {
+  switch (box.kind) {
+    case 'block': case 'inline': case 'table-cell': case 'flex': case 'grid': return box.children;
+    default: return [];
+  }
+}
+
+/** True for the forcing break values (css-break-3 §3.1). */
+export function isForcedBreak(v: string): boolean {
+  return v === 'page' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso' || v === 'always';
+}
+
+/** True for the avoiding break values that apply to pages. */
+export function isAvoidBreak(v: string): boolean {
+  return v === 'avoid' || v === 'avoid-page';
+}

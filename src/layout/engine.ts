@@ -1,0 +1,104 @@
+/**
+ * The layout engine's assembly: builds the LayoutContext (block ↔ inline callbacks) and runs pagination.
+ * In: box tree, styled document, fonts/limits/warnings, and the inline layout's two entry points. Out: PageFragment[].
+ */
+import type { Box, BoxTree } from '../box/types.ts';
+import type { StyledDocument } from '../css/styled.ts';
+import type { FontContext } from '../text/types.ts';
+import type { WarningSink } from '../warnings.ts';
+import type { RenderLimits } from '../errors.ts';
+import type { ContainingBlock, InlineLayoutInput, InlineLayoutResult, LayoutContext } from './context.ts';
+import type { BoxFragment, PageFragment, ReplacedFragment } from './fragment.ts';
+import { translateFragment } from './fragment.ts';
+import { IntrinsicSizer } from './intrinsic.ts';
+import type { LayoutSession } from './page.ts';
+import { paginate, makeFloatLayout } from './page.ts';
+import type { FlowEnv, PendingAbs } from './block.ts';
+import { layoutBlockLevel, lastBaselineOf, layoutPendingAbs, NO_MARGIN } from './block.ts';
+import { BfcFloats } from './float.ts';
+import { layoutAbsolute, shrinkToFit } from './positioned.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth } from './box-model.ts';
+
+/** What layoutDocument needs besides the trees. */
+export interface LayoutOptions { fonts: FontContext; warnings: WarningSink; limits: RenderLimits; quirks: boolean }
+
+/** The inline formatting context's entry points (src/layout/inline). */
+export interface InlineEngine {
+  layoutInlineContent(input: InlineLayoutInput): InlineLayoutResult;
+  inlineIntrinsicSizes(container: Box, ctx: LayoutContext): { min: number; max: number };
+}
+
+/**
+ * Creates the LayoutContext of one render. `session.env` is the flow environment of the page
+ * being laid out (set by paginate); atomic inlines use it for their fixed descendants.
+ */
+export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, session: LayoutSession): LayoutContext {
+  const fallbackEnv = (): FlowEnv => {
+    const env: FlowEnv = {
+      ctx, pageBottom: Infinity, fixed: [], icbHeight: 0,
+      absLayout: (a: PendingAbs, cb: ContainingBlock) => layoutAbsolute(a, cb, env),
+      floatLayout: makeFloatLayout(() => env),
+    };
+    return env;
+  };
+  const envOf = (): FlowEnv => session.env ?? (session.env = fallbackEnv());
+  const ctx: LayoutContext = {
+    fonts: opts.fonts,
+    warnings: opts.warnings,
+    limits: opts.limits,
+    quirks: opts.quirks,
+    layoutInline: (input) => inline.layoutInlineContent(input),
+    intrinsicSizes: (box) => sizer.sizes(box),
+    layoutAtomicInline: (box, available, containing) => layoutAtomic(box, available, containing, { ...envOf(), pageBottom: Infinity }),
+  };
+  const sizer = new IntrinsicSizer((container) => inline.inlineIntrinsicSizes(container, ctx));
+  return ctx;
+}
+
+/**
+ * An atomic inline (inline-block, inline replaced, inline-table/flex) laid out per CSS 2.1
+ * §10.3.9/§10.3.10 and §10.6.6, border box at (0, 0); `baseline` (for boxes) is its last line
+ * box's baseline, or its bottom margin edge when it has none or overflow is not visible (§10.8.1).
+ */
+function layoutAtomic(box: Box, available: number, containing: ContainingBlock, env: FlowEnv): BoxFragment | ReplacedFragment {
+  const s = box.style;
+  const W = containing.width;
+  const b = borderOf(s), p = paddingOf(s, W);
+  const bp = b.left + b.right + p.left + p.right;
+  const ml = marginValue(s.marginLeft, W) ?? 0, mr = marginValue(s.marginRight, W) ?? 0;
+  let width: number | undefined;
+  if (box.kind !== 'replaced') {
+    const spec = sizeValue(s.width, W);
+    width = spec !== null ? toContent(spec, s, bp) : shrinkToFit(box, available, bp + ml + mr, env);
+    width = clampWidth(width, s, W, bp);
+  }
+  const abs: PendingAbs[] = [];
+  const r = layoutBlockLevel(box, {
+    cb: { x: 0, y: 0, width: W, height: containing.height }, y: 0, margin: NO_MARGIN,
+    floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs,
+    widthOverride: width, marginsOverride: { left: ml, right: mr },
+  }, env);
+  let f = r.fragment;
+  if (!f) {
+    const z = { top: 0, right: 0, bottom: 0, left: 0 };
+    f = { kind: 'box', box, style: s, x: 0, y: 0, width: 0, height: 0, margin: { ...z }, border: { ...z }, padding: { ...z }, children: [], startsBox: true, endsBox: true };
+  }
+  if (f.kind === 'box' && abs.length > 0) layoutPendingAbs(abs, f, env);
+  translateFragment(f, -f.x, -f.y);
+  if (f.kind === 'box') {
+    const last = s.overflowX === 'visible' && s.overflowY === 'visible' ? lastBaselineOf(f) : undefined;
+    f.baseline = last ?? f.height + f.margin.bottom;
+  }
+  return f;
+}
+
+/**
+ * Lays out a box tree into pages with the given inline engine (see layoutDocument in index.ts).
+ * Throws RenderError (TIMEOUT, TOO_MANY_PAGES) from the limits.
+ */
+export function layoutWith(tree: BoxTree, styled: StyledDocument, opts: LayoutOptions, inline: InlineEngine): PageFragment[] {
+  if (!tree || !tree.root || tree.root.kind !== 'block') throw new TypeError('layoutDocument: expected a BoxTree whose root is a BlockBox');
+  const session: LayoutSession = { env: null };
+  const ctx = createLayoutContext(opts, inline, session);
+  return paginate(tree, styled, ctx, session);
+}

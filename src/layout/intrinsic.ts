@@ -1,0 +1,91 @@
+/**
+ * Intrinsic inline sizes of block-level boxes (css-sizing-3 §5, CSS 2.1 §10.3.5 shrink-to-fit).
+ * In: a box and the inline layout's measure of inline content. Out: min-content and max-content widths of the margin box, px.
+ */
+import type { Box } from '../box/types.ts';
+import { borderOf, paddingOf, sizeValue, toContent, isAbsolute } from './box-model.ts';
+import { replacedSize } from './replaced.ts';
+
+export interface IntrinsicSizes { min: number; max: number }
+export type InlineIntrinsic = (container: Box) => IntrinsicSizes;
+
+/**
+ * Computes min/max-content widths of a box's margin box, caching per box (the box tree is
+ * immutable during a render). Percentages of margins, paddings and widths count as 0 (indefinite
+ * basis); a fixed `width` gives both sizes; inline content is measured by `inline`.
+ */
+export class IntrinsicSizer {
+  private readonly cache = new WeakMap<Box, IntrinsicSizes>();
+  constructor(private readonly inline: InlineIntrinsic) {}
+
+  sizes(box: Box): IntrinsicSizes {
+    const hit = this.cache.get(box);
+    if (hit) return hit;
+    const r = this.compute(box);
+    this.cache.set(box, r);
+    return r;
+  }
+
+  private compute(box: Box): IntrinsicSizes {
+    if (box.kind === 'text' || box.kind === 'br' || box.kind === 'marker') return { min: 0, max: 0 };
+    const s = box.style;
+    const b = borderOf(s);
+    const p = paddingOf(s, null);
+    const m = (v: typeof s.marginLeft): number => (v === 'auto' || v.pct !== 0 ? (v === 'auto' ? 0 : v.px) : v.px);
+    const bp = b.left + b.right + p.left + p.right;
+    const outer = bp + m(s.marginLeft) + m(s.marginRight);
+    if (box.kind === 'replaced') {
+      const w = replacedSize(box, 0, null).width;
+      const pctW = s.width !== 'auto' && s.width.pct !== 0;
+      return pctW ? { min: outer, max: outer + w } : { min: w + outer, max: w + outer };
+    }
+    const spec = sizeValue(s.width, null);
+    if (spec !== null && box.kind !== 'inline') {
+      const w = toContent(spec, s, bp) + bp;
+      const clamp = this.clampMinMax(box, w - bp) + bp;
+      return { min: clamp + outer - bp, max: clamp + outer - bp };
+    }
+    let min = 0, max = 0;
+    if ((box.kind === 'block' || box.kind === 'table-cell') && box.inlineContent) {
+      const r = this.inline(box);
+      min = r.min; max = r.max;
+    } else if (box.kind === 'table-wrapper') {
+      // Until table layout lands: the widest cell content.
+      for (const g of box.table.rowGroups) for (const row of g.rows) {
+        let rowMax = 0;
+        for (const c of row.cells) { const r = this.sizes(c); min = Math.max(min, r.min); rowMax += r.max; }
+        max = Math.max(max, rowMax);
+      }
+    } else if (box.kind === 'flex' && (s.flexDirection === 'row' || s.flexDirection === 'row-reverse')) {
+      for (const c of box.children) {
+        if (isAbsolute(c)) continue;
+        const r = this.sizes(c);
+        min = Math.max(min, r.min); max += r.max;
+      }
+    } else {
+      const children = box.kind === 'block' || box.kind === 'table-cell' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'inline' ? box.children : [];
+      let floatRun = 0;
+      for (const c of children) {
+        if (c.kind === 'text' || c.kind === 'br' || c.kind === 'marker' || isAbsolute(c)) continue;
+        const r = this.sizes(c);
+        min = Math.max(min, r.min);
+        if (c.style.float !== 'none') { floatRun += r.max; max = Math.max(max, floatRun); continue; }
+        floatRun = c.style.clear !== 'none' ? 0 : floatRun;
+        max = Math.max(max, r.max);
+      }
+    }
+    const cmin = this.clampMinMax(box, min), cmax = this.clampMinMax(box, max);
+    return { min: cmin + outer, max: Math.max(cmin, cmax) + outer };
+  }
+
+  private clampMinMax(box: Box, w: number): number {
+    const s = box.style;
+    const b = borderOf(s);
+    const bp = b.left + b.right;
+    const max = sizeValue(s.maxWidth, null);
+    if (max !== null) w = Math.min(w, toContent(max, s, bp));
+    const min = sizeValue(s.minWidth, null);
+    if (min !== null) w = Math.max(w, toContent(min, s, bp));
+    return w;
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Pagination (css-break-3, css-page-3, CSS 2.1 §13.3): lays the root box out page after page, resuming from break tokens.
+ * In: the box tree, the @page styles, a LayoutContext. Out: PageFragment[] (fixed boxes repeated on every page).
+ */
+import type { BoxTree, Box } from '../box/types.ts';
+import type { StyledDocument, PageStyle } from '../css/styled.ts';
+import type { ContainingBlock, LayoutContext } from './context.ts';
+import type { Fragment, PageFragment, BoxFragment, ReplacedFragment } from './fragment.ts';
+import { translateFragment } from './fragment.ts';
+import { resolveLength } from '../css/computed.ts';
+import { BfcFloats } from './float.ts';
+import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
+import { layoutBlockLevel, NO_MARGIN } from './block.ts';
+import { layoutAbsolute, shrinkToFit } from './positioned.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth } from './box-model.ts';
+
+/** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
+export interface LayoutSession { env: FlowEnv | null }
+
+/** The page area (content box of the page box) in page px (css-page-3 §3.3). */
+export function pageArea(ps: PageStyle): { x: number; y: number; width: number; height: number } {
+  const s = ps.style;
+  const W = ps.size.width, H = ps.size.height;
+  const m = (v: typeof s.marginTop, basis: number): number => (v === 'auto' ? 0 : resolveLength(v, basis));
+  const left = m(s.marginLeft, W) + s.borderLeft.width + resolveLength(s.paddingLeft, W);
+  const right = m(s.marginRight, W) + s.borderRight.width + resolveLength(s.paddingRight, W);
+  const top = m(s.marginTop, H) + s.borderTop.width + resolveLength(s.paddingTop, H);
+  const bottom = m(s.marginBottom, H) + s.borderBottom.width + resolveLength(s.paddingBottom, H);
+  return { x: left, y: top, width: Math.max(1, W - left - right), height: Math.max(1, H - top - bottom) };
+}
+
+/** The forced-break information carried by a token chain (the innermost forced token wins). */
+function forcedOf(t: BreakToken | null): { forced: boolean; side?: 'left' | 'right' } {
+  let out: { forced: boolean; side?: 'left' | 'right' } = { forced: false };
+  for (let k = t; k; k = k.inner) if (k.forced) out = { forced: true, side: k.side };
+  return out;
+}
+
+function tokenKey(t: BreakToken | null): string {
+  let s = '';
+  for (let k = t; k; k = k.inner) s += `${k.index}:${k.lines?.next ?? ''}:${k.consumed ?? ''}/`;
+  return s;
+}
+
+/** A float's box laid out with its border box at (0, 0): shrink-to-fit width when auto (§10.3.5, §10.6.7). */
+export function makeFloatLayout(envRef: () => FlowEnv): (box: Box, cb: ContainingBlock) => BoxFragment | ReplacedFragment {
+  return (box, cb) => {
+    const env = { ...envRef(), pageBottom: Infinity };
+    const s = box.style;
+    const W = cb.width;
+    const b = borderOf(s), p = paddingOf(s, W);
+    const bp = b.left + b.right + p.left + p.right;
+    const ml = marginValue(s.marginLeft, W) ?? 0, mr = marginValue(s.marginRight, W) ?? 0;
+    let width: number | undefined;
+    if (box.kind !== 'replaced') {
+      const spec = sizeValue(s.width, W);
+      width = spec !== null ? toContent(spec, s, bp) : shrinkToFit(box, W, bp + ml + mr, env);
+      width = clampWidth(width, s, W, bp);
+    }
+    const r = layoutBlockLevel(box, {
+      cb: { x: 0, y: 0, width: W, height: cb.height }, y: 0, margin: NO_MARGIN,
+      floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: [],
+      widthOverride: width, marginsOverride: { left: ml, right: mr },
+    }, env);
+    const f = r.fragment ?? emptyFragment(box);
+    translateFragment(f, -f.x, -f.y);
+    return f;
+  };
+}
+
+function emptyFragment(box: Box): BoxFragment {
+  const z = { top: 0, right: 0, bottom: 0, left: 0 };
+  return { kind: 'box', box, style: box.style, x: 0, y: 0, width: 0, height: 0, margin: { ...z }, border: { ...z }, padding: { ...z }, children: [], startsBox: true, endsBox: true };
+}
+
+/**
+ * Lays out the document into pages. Page 1 is a right (recto) first page. Each page resumes
+ * from the previous page's break token, so a page costs what it holds. Forced left/right
+ * breaks insert a blank page when needed. Calls limits.check() per page and
+ * limits.checkPages(n) per page added (RenderError past them).
+ */
+export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutContext, session: LayoutSession = { env: null }): PageFragment[] {
+  const pages: PageFragment[] = [];
+  const fixed: PendingAbs[] = [];
+  const icbFirstPage: Fragment[] = [];
+  let env!: FlowEnv;
+  const floatLayout = makeFloatLayout(() => env);
+  const absLayout = (a: PendingAbs, cb: ContainingBlock): Fragment | null => layoutAbsolute(a, cb, env);
+  let token: BreakToken | null = null;
+  let lastKey = '';
+  let stalls = 0;
+  const root = tree.root;
+  const newPage = (blank: boolean): { ps: PageStyle; area: ReturnType<typeof pageArea>; page: PageFragment } => {
+    const index = pages.length;
+    ctx.limits.checkPages(index + 1);
+    const ps = styled.pageStyle({ first: index === 0, right: index % 2 === 0, blank });
+    const area = pageArea(ps);
+    const page: PageFragment = { index, width: ps.size.width, height: ps.size.height, area, style: ps.style, children: [], marginBoxes: [] };
+    pages.push(page);
+    return { ps, area, page };
+  };
+  for (;;) {
+    ctx.limits.check();
+    const info = forcedOf(token);
+    if (pages.length > 0 && info.side) {
+      const nextRight = pages.length % 2 === 0;
+      if ((info.side === 'right') !== nextRight) newPage(true);
+    }
+    const { area, page } = newPage(false);
+    env = { ctx, pageBottom: area.y + area.height, fixed, icbHeight: area.height, absLayout, floatLayout };
+    session.env = env;
+    const icbAbs: PendingAbs[] = [];
+    const r = layoutBlockLevel(root, {
+      cb: { x: area.x, y: area.y, width: area.width, height: area.height }, y: area.y, margin: NO_MARGIN,
+      floats: new BfcFloats(floatLayout), token, atTop: true, truncate: token !== null && !info.forced,
+      abs: icbAbs, isRoot: true,
+    }, env);
+    if (r.fragment) page.children.push(r.fragment);
+    const icb: ContainingBlock = { x: area.x, y: area.y, width: area.width, height: area.height };
+    for (const a of icbAbs) {
+      const s = a.box.style;
+      const toFirst = pages.length > 1 && (s.top !== 'auto' || s.bottom !== 'auto');
+      if (toFirst) {
+        const first = pages[0];
+        env = { ...env, pageBottom: first.area.y + first.area.height };
+        session.env = env;
+        const f = layoutAbsolute(a, { ...first.area }, env);
+        if (f) icbFirstPage.push(f), first.children.push(f);
+      } else {
+        const f = layoutAbsolute(a, icb, env);
+        if (f) page.children.push(f);
+      }
+    }
+    token = r.token;
+    if (token === null) break;
+    const key = tokenKey(token);
+    if (key === lastKey) {
+      if (++stalls > 2) { ctx.warnings.add('layout', 'pagination made no progress; the rest of the document was dropped'); break; }
+    } else stalls = 0;
+    lastKey = key;
+  }
+  // Fixed boxes: containing block is the page area, repeated on every page (CSS 2.1 §9.6.1).
+  if (fixed.length > 0) {
+    const seen = new Set<Box>();
+    const unique = fixed.filter((a) => (seen.has(a.box) ? false : (seen.add(a.box), true)));
+    for (const page of pages) {
+      env = { ...env, pageBottom: Infinity };
+      session.env = env;
+      for (const a of unique) {
+        const f = layoutAbsolute(a, { ...page.area }, env);
+        if (f) page.children.push(f);
+      }
+    }
+  }
+  return pages;
+}

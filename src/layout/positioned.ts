@@ -1,0 +1,117 @@
+/**
+ * Positioned boxes: relative offsets (CSS 2.1 §9.4.3) and absolutely/fixed positioned boxes (§10.3.7, §10.3.8, §10.6.4, §10.6.5).
+ * In: a box with its static position and its containing block (a padding box, or the page area). Out: its fragment.
+ */
+import type { Box } from '../box/types.ts';
+import type { ComputedStyle } from '../css/computed.ts';
+import type { ContainingBlock } from './context.ts';
+import type { Fragment } from './fragment.ts';
+import { translateFragment } from './fragment.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight } from './box-model.ts';
+import { replacedSize } from './replaced.ts';
+import type { FlowEnv, PendingAbs } from './block.ts';
+import { layoutBlockLevel, NO_MARGIN } from './block.ts';
+import { BfcFloats } from './float.ts';
+
+/** The offset of a relatively positioned box (§9.4.3): left wins over right, top over bottom; null when none. */
+export function relativeOffset(s: ComputedStyle, cb: ContainingBlock): { dx: number; dy: number } | null {
+  if (s.position !== 'relative' && s.position !== 'sticky') return null;
+  if (s.position === 'sticky') return null;
+  const l = sizeValue(s.left, cb.width), r = sizeValue(s.right, cb.width);
+  const t = sizeValue(s.top, cb.height), b = sizeValue(s.bottom, cb.height);
+  const dx = l !== null ? l : r !== null ? -r : 0;
+  const dy = t !== null ? t : b !== null ? -b : 0;
+  return dx === 0 && dy === 0 ? null : { dx, dy };
+}
+
+/**
+ * Shrink-to-fit width (§10.3.5): min(max(min-content, available), max-content) for the margin
+ * box, minus the margins, borders and paddings: the used content width, px.
+ */
+export function shrinkToFit(box: Box, available: number, mbp: number, env: Pick<FlowEnv, 'ctx'>): number {
+  const { min, max } = env.ctx.intrinsicSizes(box);
+  return Math.max(0, Math.min(Math.max(min, available), max) - mbp);
+}
+
+/**
+ * Lays out an absolutely positioned box (position absolute or fixed) against `cb` (the padding
+ * box of its containing block), from its static position. Returns its fragment, or null.
+ */
+export function layoutAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv): Fragment | null {
+  const box = a.box;
+  if (box.kind === 'text' || box.kind === 'br' || box.kind === 'marker') return null;
+  const s = box.style;
+  const W = cb.width;
+  const H = cb.height;
+  const border = borderOf(s);
+  const padding = paddingOf(s, W);
+  const bpH = border.left + border.right + padding.left + padding.right;
+  const bpV = border.top + border.bottom + padding.top + padding.bottom;
+  let left = sizeValue(s.left, W), right = sizeValue(s.right, W);
+  let ml = marginValue(s.marginLeft, W), mr = marginValue(s.marginRight, W);
+  const replaced = box.kind === 'replaced';
+  const rs = replaced ? replacedSize(box, W, H) : null;
+  const specW = sizeValue(s.width, W);
+  let width: number | null = rs ? rs.width : specW === null ? null : toContent(specW, s, bpH);
+  const staticLeft = a.staticX - cb.x;
+  // ---- horizontal (§10.3.7 / §10.3.8)
+  const stf = (avail: number): number => clampWidth(shrinkToFit(box, avail, bpH + (ml ?? 0) + (mr ?? 0), env), s, W, bpH);
+  if (left === null && right === null && width === null) {
+    ml = ml ?? 0; mr = mr ?? 0;
+    left = staticLeft;
+    width = stf(W - left);
+  } else if (left !== null && right !== null && width !== null) {
+    const rest = W - left - right - width - bpH;
+    if (ml === null && mr === null) {
+      const m = rest / 2;
+      if (m < 0 && s.direction !== 'rtl') { ml = 0; mr = rest; } else { ml = m; mr = m; }
+    } else if (ml === null) ml = rest - (mr as number);
+    else if (mr === null) mr = rest - ml;
+    // else over-constrained: right is ignored
+  } else {
+    ml = ml ?? 0; mr = mr ?? 0;
+    if (left === null && width === null) { width = stf(W - (right as number)); left = W - (right as number) - width - bpH - ml - mr; }
+    else if (left === null && right === null) { left = staticLeft; }
+    else if (width === null && right === null) { width = stf(W - (left as number)); }
+    else if (left === null) { left = W - (right as number) - (width as number) - bpH - ml - mr; }
+    else if (width === null) { width = Math.max(0, W - left - (right as number) - bpH - ml - mr); }
+  }
+  if (!replaced) width = clampWidth(width as number, s, W, bpH);
+  ml = ml ?? 0; mr = mr ?? 0;
+  const usedLeft = left as number;
+  // ---- vertical (§10.6.4 / §10.6.5): height known up front when specified or from top + bottom
+  const top = sizeValue(s.top, H), bottom = sizeValue(s.bottom, H);
+  let mt = marginValue(s.marginTop, W), mb = marginValue(s.marginBottom, W);
+  const specH = sizeValue(s.height, H);
+  let height: number | null = rs ? rs.height : specH === null ? null : toContent(specH, s, bpV);
+  if (height === null && top !== null && bottom !== null && H !== null) {
+    height = Math.max(0, H - top - bottom - bpV - (mt ?? 0) - (mb ?? 0));
+  }
+  if (height !== null && !replaced) height = clampHeight(height, s, H, bpV);
+  const innerEnv: FlowEnv = { ...env, pageBottom: Infinity };
+  const floats = new BfcFloats(env.floatLayout);
+  const r = layoutBlockLevel(box, {
+    cb: { x: 0, y: 0, width: W, height: H }, y: 0, margin: NO_MARGIN, floats, token: null,
+    atTop: true, truncate: false, abs: [], widthOverride: width as number,
+    marginsOverride: { left: ml, right: mr }, heightOverride: height ?? undefined,
+  }, innerEnv);
+  const f = r.fragment;
+  if (!f) return null;
+  const h = f.height;
+  let usedTop: number;
+  const staticTop = a.staticY - cb.y;
+  if (top === null && bottom === null) { usedTop = staticTop; mt = mt ?? 0; }
+  else if (top !== null && bottom !== null && H !== null && specH !== null) {
+    const rest = H - top - bottom - h;
+    if (mt === null && mb === null) { mt = rest / 2; mb = rest / 2; }
+    else if (mt === null) mt = rest - (mb as number);
+    usedTop = top;
+  } else if (top !== null) { usedTop = top; mt = mt ?? 0; }
+  else { mt = mt ?? 0; mb = mb ?? 0; usedTop = (H ?? 0) - (bottom as number) - h - mt - mb; }
+  // The fragment was laid out with its top margin already applied at y = 0; move it into place.
+  const laidTop = f.y;
+  translateFragment(f, cb.x + usedLeft, cb.y + usedTop + (mt ?? 0) - laidTop);
+  f.margin.top = mt ?? 0;
+  if (f.kind === 'box') f.margin.bottom = mb ?? 0;
+  return f;
+}
