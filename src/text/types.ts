@@ -39,6 +39,13 @@ export interface FontFace {
   underlineThickness: number;
   strikeoutPosition: number;  // positive: above the baseline
   strikeoutThickness: number;
+  /**
+   * Present when this face stands in for a missing bold and/or italic face of its family (font
+   * synthesis, css-fonts-4 §5.6): paint should fake bold (Skia emboldens outlines by size/24 at
+   * ≤ 9 px down to size/32 at ≥ 36 px, i.e. a stroke of about that width) and/or oblique (Skia's
+   * fake italic: skew x by -1/4, ≈ 14°). Same `key` as the real face (same font file).
+   */
+  synthetic?: { bold: boolean; oblique: boolean };
 }
 
 /** Font metrics scaled to a font size, in px. `normalLineHeight` = ascent + descent + lineGap (CSS 2.1 §10.8.1 'normal'). */

@@ -1,0 +1,369 @@
+// The text stage's entry point. In: a ResourceLoader and WarningSink per render, then font specs
+// and text. Out: a FontContext (matching, metrics, shaping with fallback) and breakOpportunities.
+import type { Font } from 'fontkit';
+import type { FontFaceRule } from '../css/styled.ts';
+import type { ResourceLoader } from '../resources.ts';
+import type { WarningSink } from '../warnings.ts';
+import type { FontContext, FontFace, FontSpec, GlyphRun, ScaledMetrics } from './types.ts';
+import { bundledFaces, bundledFamilyFor, defaultFace, DEFAULT_FAMILY, FALLBACK_FAMILIES, fontMetrics, GENERIC_FAMILIES, normaliseFamily, type FaceEntry } from './fonts.ts';
+import { fontFaceEntries } from './fontface.ts';
+import { matchFace, needsSynthesis } from './matching.ts';
+import { scaleMetrics } from './metrics.ts';
+import { isClusterExtender, shapeRun } from './shape.ts';
+import { Lru } from './lru.ts';
+
+export { breakOpportunities } from './breaks.ts';
+export type * from './types.ts';
+
+/**
+ * Blink's synthetic small caps: lower-case letters as capitals at this fraction of the size, the
+ * size rounded to whole px (SimpleFontData::CreateScaledFontData: lroundf(size × 0.7)); checked
+ * against Chromium ("Hello AV office", Liberation Serif 16px small-caps → 105.4375 px).
+ */
+export const SMALL_CAPS_SCALE = 0.7;
+
+/** A face of a font-family list after resolution: the family's faces (bundled or @font-face). */
+type FamilySlot = readonly FaceEntry[];
+
+/** Per (family list, weight, style): the resolved family slots and the primary face. */
+interface Resolved {
+  slots: FamilySlot[];
+  primary: FontFace;
+  /** Faces tried for a character, in order, memoised per code point. */
+  byCp: Map<number, FontFace | null>;
+}
+
+/** The faces of `synthetic`-variant objects, so identity is stable per (face, flags). */
+const VARIANTS = new WeakMap<FontFace, Map<string, FontFace>>();
+
+function withSynthesis(face: FontFace, bold: boolean, oblique: boolean): FontFace {
+  if (!bold && !oblique) return face;
+  let m = VARIANTS.get(face);
+  if (!m) VARIANTS.set(face, (m = new Map()));
+  const k = `${bold ? 'b' : ''}${oblique ? 'o' : ''}`;
+  let v = m.get(k);
+  if (!v) m.set(k, (v = { ...face, synthetic: { bold, oblique } }));
+  return v;
+}
+
+function inRange(entry: FaceEntry, cp: number): boolean {
+  const r = entry.unicodeRange;
+  if (r.length === 0) return true;
+  for (const [a, b] of r) if (cp >= a && cp <= b) return true;
+  return false;
+}
+
+/** ASCII coverage bitmaps per parsed font (1 = glyph present). */
+const ASCII_COVER = new WeakMap<object, Uint8Array>();
+function asciiCover(font: Font): Uint8Array {
+  let a = ASCII_COVER.get(font);
+  if (!a) {
+    a = new Uint8Array(128);
+    for (let c = 0x20; c < 0x7f; c++) {
+      try {
+        a[c] = font.hasGlyphForCodePoint(c) ? 1 : 0;
+      } catch { a[c] = 0; }
+    }
+    ASCII_COVER.set(font, a);
+  }
+  return a;
+}
+
+function hasGlyph(face: FontFace, cp: number): boolean {
+  const font = face.font as Font;
+  if (cp >= 0x20 && cp < 0x7f) return asciiCover(font)[cp] === 1;
+  try {
+    return font.hasGlyphForCodePoint(cp);
+  } catch {
+    return false;
+  }
+}
+
+function isSpaceLike(cp: number): boolean {
+  return cp === 0x20 || cp === 0xa0 || cp === 0x09 || cp === 0x0a || (cp >= 0x2000 && cp <= 0x200b) || cp === 0x3000 || cp === 0xad;
+}
+
+function validSpec(spec: FontSpec): void {
+  if (!spec || typeof spec !== 'object' || !Array.isArray(spec.fontFamily)) throw new TypeError('FontSpec with a fontFamily array expected');
+}
+
+/** Normalised, finite numbers of a spec (odd values clamp rather than crash). */
+function sizeOf(spec: FontSpec): number {
+  const s = spec.fontSize;
+  return Number.isFinite(s) && s > 0 ? s : 0;
+}
+
+function weightOf(spec: FontSpec): number {
+  const w = spec.fontWeight;
+  return Number.isFinite(w) ? Math.min(1000, Math.max(1, w)) : 400;
+}
+
+/**
+ * Creates the fonts of one render: the bundled faces (process-wide, parsed once each) plus the
+ * document's @font-face faces (addFontFaces). `loader` reads @font-face url() sources (relative
+ * to the document; no network, no escape); `warnings` receives 'unknown-font' and 'font-load'.
+ * @throws TypeError when `opts` lacks a loader or a warning sink.
+ */
+export function createFontContext(opts: { loader: ResourceLoader; warnings: WarningSink }): FontContext {
+  if (!opts || !opts.loader || !opts.warnings) throw new TypeError('createFontContext needs { loader, warnings }');
+  const { loader, warnings } = opts;
+  const faceFamilies = new Map<string, FaceEntry[]>();
+  let faceCount = 0;
+  const resolvedCache = new Map<string, Resolved>();
+  const shapeCache = new Lru<string, GlyphRun[]>(5000);
+  const specKeys = new WeakMap<FontSpec, string>();
+
+  function familySlot(name: string): FamilySlot | undefined {
+    const norm = normaliseFamily(name);
+    const own = faceFamilies.get(norm);
+    if (own) return own;
+    const bundled = bundledFamilyFor(norm);
+    return bundled ? bundledFaces(bundled) : undefined;
+  }
+
+  function specKey(spec: FontSpec): string {
+    let k = specKeys.get(spec);
+    if (k === undefined) {
+      k = `${spec.fontFamily.join('\u0002')}\u0001${weightOf(spec)}\u0001${spec.fontStyle}`;
+      specKeys.set(spec, k);
+    }
+    return k;
+  }
+
+  function pick(slot: FamilySlot, weight: number, style: FontFace['style'], cp: number | undefined): FontFace | undefined {
+    let pool = cp === undefined ? slot : slot.filter((e) => inRange(e, cp));
+    // The first available font is the one whose unicode-range covers U+0020 (css-fonts-4 §5).
+    if (cp === undefined && slot.some((e) => e.unicodeRange.length)) {
+      const withSpace = slot.filter((e) => inRange(e, 0x20));
+      if (withSpace.length) pool = withSpace;
+    }
+    while (pool.length) {
+      const entry = matchFace(pool, weight, style);
+      if (!entry) return undefined;
+      const face = entry.face();
+      if (face) {
+        const syn = needsSynthesis(entry, weight, style);
+        return withSynthesis(face, syn.bold, syn.oblique);
+      }
+      pool = pool.filter((e) => e !== entry); // failed to load: the next best face
+    }
+    return undefined;
+  }
+
+  function resolve(spec: FontSpec): Resolved {
+    const key = specKey(spec);
+    let r = resolvedCache.get(key);
+    if (r) return r;
+    const weight = weightOf(spec);
+    const style: FontFace['style'] = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
+    const slots: FamilySlot[] = [];
+    let primary: FontFace | undefined;
+    for (const name of spec.fontFamily) {
+      if (typeof name !== 'string') continue;
+      const slot = familySlot(name);
+      if (!slot) continue;
+      slots.push(slot);
+      if (!primary) primary = pick(slot, weight, style, undefined);
+    }
+    if (!primary) {
+      const fams = spec.fontFamily.filter((n) => typeof n === 'string');
+      const hadGeneric = fams.some((n) => GENERIC_FAMILIES.has(normaliseFamily(n)));
+      if (fams.length && !hadGeneric) {
+        warnings.add('unknown-font', `no font-family of "${fams.join(', ')}" is available; using ${DEFAULT_FAMILY}`);
+      }
+      primary = pick(bundledFaces(DEFAULT_FAMILY) ?? [], weight, style, undefined) ?? defaultFace();
+    }
+    for (const fam of FALLBACK_FAMILIES) {
+      const slot = bundledFaces(fam);
+      if (slot) slots.push(slot);
+    }
+    r = { slots, primary, byCp: new Map() };
+    if (resolvedCache.size > 2000) resolvedCache.clear();
+    resolvedCache.set(key, r);
+    return r;
+  }
+
+  /** The face for a cluster (base code point plus extenders): first family whose face has them all. */
+  function faceForCluster(r: Resolved, spec: FontSpec, cps: number[]): FontFace {
+    const base = cps[0];
+    if (cps.length === 1) {
+      const memo = r.byCp.get(base);
+      if (memo !== undefined) return memo ?? r.primary;
+    }
+    if (hasGlyph(r.primary, base) && cps.every((c) => hasGlyph(r.primary, c))) return r.primary;
+    const weight = weightOf(spec);
+    const style = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
+    let baseOnly: FontFace | undefined;
+    let found: FontFace | undefined;
+    for (const slot of r.slots) {
+      const face = pick(slot, weight, style, base);
+      if (!face || !hasGlyph(face, base)) continue;
+      if (cps.every((c) => hasGlyph(face, c))) {
+        found = face;
+        break;
+      }
+      baseOnly ??= face;
+    }
+    const chosen = found ?? baseOnly;
+    if (cps.length === 1 && r.byCp.size < 5000) r.byCp.set(base, chosen ?? null);
+    return chosen ?? r.primary;
+  }
+
+  /** Splits `text` into [face, start, end) segments by per-character fallback. */
+  function segments(r: Resolved, spec: FontSpec, text: string): Array<{ face: FontFace; start: number; end: number }> {
+    const primaryAscii = asciiCover(r.primary.font as Font);
+    let simple = true;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x7f || (c >= 0x20 && primaryAscii[c] !== 1)) {
+        simple = false;
+        break;
+      }
+    }
+    if (simple) return [{ face: r.primary, start: 0, end: text.length }];
+    const out: Array<{ face: FontFace; start: number; end: number }> = [];
+    let i = 0;
+    while (i < text.length) {
+      const start = i;
+      const cps: number[] = [];
+      const first = text.codePointAt(i)!;
+      cps.push(first);
+      i += first > 0xffff ? 2 : 1;
+      while (i < text.length) {
+        const cp = text.codePointAt(i)!;
+        if (!isClusterExtender(cp)) break;
+        cps.push(cp);
+        i += cp > 0xffff ? 2 : 1;
+      }
+      const prev = out[out.length - 1];
+      let face: FontFace;
+      if (isSpaceLike(first) || first < 0x20) {
+        // White space and controls stay with the run they are in (when that face has them).
+        face = prev && (first < 0x20 || hasGlyph(prev.face, first)) ? prev.face : r.primary;
+      } else {
+        face = faceForCluster(r, spec, cps);
+      }
+      if (prev && prev.face === face) prev.end = i;
+      else out.push({ face, start, end: i });
+    }
+    return out;
+  }
+
+  /** Shapes one single-face segment, synthesising small caps when the face has no smcp. */
+  function shapeSegment(face: FontFace, text: string, spec: FontSpec, size: number, out: GlyphRun[]): void {
+    const ls = Number.isFinite(spec.letterSpacing) ? spec.letterSpacing! : 0;
+    const ws = Number.isFinite(spec.wordSpacing) ? spec.wordSpacing! : 0;
+    if (spec.fontVariantCaps !== 'small-caps') {
+      const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: false });
+      out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
+      return;
+    }
+    if (hasSmcp(face.font as Font)) {
+      const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: true });
+      out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
+      return;
+    }
+    // Synthetic small caps (Blink's SmallCapsIterator): lower-case runs → capitals at 0.7 size.
+    const smallSize = Math.round(size * SMALL_CAPS_SCALE);
+    let i = 0;
+    while (i < text.length) {
+      const lower = isLowerWithUpper(text.codePointAt(i)!);
+      let j = i;
+      while (j < text.length) {
+        const cp = text.codePointAt(j)!;
+        if (isLowerWithUpper(cp) !== lower && !isClusterExtender(cp)) break;
+        j += cp > 0xffff ? 2 : 1;
+      }
+      const part = text.slice(i, j);
+      if (lower) {
+        const upper = part.toUpperCase();
+        const s = shapeRun(face, upper, { size: smallSize, letterSpacing: ls, wordSpacing: ws, smcp: false });
+        const glyphs = upper.length === part.length
+          ? s.glyphs.map((g) => ({ ...g, text: remapText(g.text, upper, part, s.glyphs, g) }))
+          : s.glyphs.map((g, k) => ({ ...g, text: k === 0 ? part : '' }));
+        out.push({ face, fontSize: smallSize, glyphs, width: s.width, text: part });
+      } else {
+        const s = shapeRun(face, part, { size, letterSpacing: ls, wordSpacing: ws, smcp: false });
+        out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text: part });
+      }
+      i = j;
+    }
+  }
+
+  const ctx: FontContext = {
+    addFontFaces(rules: readonly FontFaceRule[]): void {
+      if (!Array.isArray(rules)) throw new TypeError('addFontFaces expects an array of FontFaceRule');
+      const added = fontFaceEntries(rules, loader, warnings, faceCount);
+      faceCount += rules.length;
+      for (const [fam, list] of added) faceFamilies.set(fam, [...list, ...(faceFamilies.get(fam) ?? [])]);
+      resolvedCache.clear();
+      shapeCache.clear();
+    },
+
+    match(spec: FontSpec): FontFace {
+      validSpec(spec);
+      return resolve(spec).primary;
+    },
+
+    metrics(spec: FontSpec): ScaledMetrics {
+      validSpec(spec);
+      const face = resolve(spec).primary;
+      return scaleMetrics(fontMetrics(face.font as Font), sizeOf(spec));
+    },
+
+    shape(text: string, spec: FontSpec): GlyphRun[] {
+      validSpec(spec);
+      if (typeof text !== 'string') throw new TypeError('shape expects a string');
+      if (text === '') return [];
+      const size = sizeOf(spec);
+      const key = `${specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}\u0001${text}`;
+      const hit = shapeCache.get(key);
+      if (hit) return hit;
+      const r = resolve(spec);
+      const runs: GlyphRun[] = [];
+      for (const seg of segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs);
+      shapeCache.set(key, runs);
+      return runs;
+    },
+
+    measure(text: string, spec: FontSpec): number {
+      const runs = ctx.shape(text, spec);
+      let w = 0;
+      for (const run of runs) w += run.width;
+      return w;
+    },
+  };
+  return ctx;
+}
+
+const SMCP = new WeakMap<object, boolean>();
+function hasSmcp(font: Font): boolean {
+  let v = SMCP.get(font);
+  if (v === undefined) {
+    try {
+      v = font.availableFeatures.includes('smcp');
+    } catch {
+      v = false;
+    }
+    SMCP.set(font, v);
+  }
+  return v;
+}
+
+function isLowerWithUpper(cp: number): boolean {
+  if (cp >= 0x61 && cp <= 0x7a) return true;
+  if (cp < 0xc0) return false;
+  const s = String.fromCodePoint(cp);
+  return s.toUpperCase() !== s && s.toLowerCase() === s;
+}
+
+/** Maps a glyph's cluster text in the upper-cased string back to the same span of the source. */
+function remapText(t: string, upper: string, source: string, glyphs: readonly { text: string }[], g: { text: string }): string {
+  if (t === '') return '';
+  let off = 0;
+  for (const x of glyphs) {
+    if (x === g) break;
+    off += x.text.length;
+  }
+  return upper.slice(off, off + t.length) === t ? source.slice(off, off + t.length) : t;
+}

@@ -1,0 +1,173 @@
+// Shaping of one run in one face (fontkit OpenType layout). In: a face, a size in px, the text and
+// spacing. Out: ShapedGlyph lists in px with each glyph's cluster text; cached process-wide (LRU).
+import type { Font, GlyphRun as FkGlyphRun } from 'fontkit';
+import type { FontFace, ShapedGlyph } from './types.ts';
+import { Lru } from './lru.ts';
+
+/** Options of one single-face shaping call. Lengths in px. */
+export interface RunOptions {
+  size: number;
+  letterSpacing: number;
+  wordSpacing: number;
+  /** Use the font's OpenType small-caps feature (smcp). */
+  smcp: boolean;
+}
+
+/** A shaped single-face run before it is tied to a face object: glyphs and total advance (px). */
+export interface ShapedText { glyphs: ShapedGlyph[]; width: number }
+
+/** Word-separator characters that receive word-spacing (css-text-3 §8.1). */
+const WORD_SEPARATORS = new Set([0x20, 0xa0, 0x1361, 0x10100, 0x10101, 0x1039f, 0x1091f]);
+
+const MARK_RE = /^[\p{M}\u200c\u200d\ufe00-\ufe0f]$/u;
+const markCache = new Map<number, boolean>();
+/** Whether `cp` continues the previous character's cluster (a combining mark, ZWJ/ZWNJ, a variation selector). */
+export function isClusterExtender(cp: number): boolean {
+  if (cp < 0x300) return false;
+  let v = markCache.get(cp);
+  if (v === undefined) {
+    v = MARK_RE.test(String.fromCodePoint(cp)) || (cp >= 0xe0100 && cp <= 0xe01ef);
+    if (markCache.size < 4096) markCache.set(cp, v);
+  }
+  return v;
+}
+
+/** What fontkit's OpenType engine knew about each output glyph (captured before it cleans up). */
+interface Capture { counts: number[] | null }
+const CAPTURES = new WeakMap<object, Capture>();
+
+/**
+ * Instruments a font's fontkit layout engine once so that, after each layout(), the number of
+ * source code points behind every output glyph is known (GlyphInfo.codePoints: ligatures carry all
+ * their components, the 2nd+ glyphs of a multiple substitution none). fontkit's Glyph objects are
+ * cached per glyph id and cannot tell this. Fonts without an OpenType engine (AAT, kern only)
+ * give null and glyphs map 1:1 to code points.
+ */
+function captureFor(font: Font): Capture {
+  let cap = CAPTURES.get(font);
+  if (cap) return cap;
+  const c: Capture = { counts: null };
+  cap = c;
+  CAPTURES.set(font, c);
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const engine = (font as any)._layoutEngine?.engine;
+    if (engine && typeof engine.cleanup === 'function' && 'glyphInfos' in engine) {
+      const cleanup = engine.cleanup as () => void;
+      engine.cleanup = function (this: { glyphInfos: Array<{ codePoints: number[] }> | null }) {
+        c.counts = this.glyphInfos ? this.glyphInfos.map((g) => g.codePoints.length) : null;
+        cleanup.call(this);
+      };
+    }
+  } catch {
+    // leave the engine alone: counts stay null and glyphs map 1:1
+  }
+  return c;
+}
+
+/** Code points of `text` with their UTF-16 start indices. */
+function codePointsOf(text: string): { cps: number[]; starts: number[] } {
+  const cps: number[] = [];
+  const starts: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i)!;
+    cps.push(cp);
+    starts.push(i);
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return { cps, starts };
+}
+
+/**
+ * The cluster text of each glyph (logical order) from per-glyph code point counts. When the counts
+ * do not add up (an unexpected shaper), falls back to 1:1 and puts any rest on the last glyph.
+ */
+function clusterTexts(text: string, glyphCount: number, counts: number[] | null): string[] {
+  const { cps, starts } = codePointsOf(text);
+  const out = new Array<string>(glyphCount);
+  let use = counts;
+  if (!use || use.length !== glyphCount || use.reduce((a, b) => a + b, 0) !== cps.length) use = null;
+  let k = 0;
+  for (let g = 0; g < glyphCount; g++) {
+    const n = use ? use[g] : (g === glyphCount - 1 ? Math.max(1, cps.length - k) : 1);
+    if (n === 0 || k >= cps.length) {
+      out[g] = '';
+      continue;
+    }
+    const end = Math.min(cps.length, k + n);
+    out[g] = text.slice(starts[k], end < cps.length ? starts[end] : text.length);
+    k = end;
+  }
+  return out;
+}
+
+const features0 = { liga: true, clig: true, calt: true, kern: true } as const;
+const featuresNoLiga = { liga: false, clig: false, calt: false, kern: true } as const;
+const featuresSmcp = { liga: true, clig: true, calt: true, kern: true, smcp: true } as const;
+const featuresSmcpNoLiga = { liga: false, clig: false, calt: false, kern: true, smcp: true } as const;
+
+/** Process-wide cache of shaped single-face runs, keyed by face key, size, spacing, features, text. */
+const RUN_CACHE = new Lru<string, ShapedText>(20000);
+
+/**
+ * Shapes `text` in one face at `opts.size` px with fontkit (OpenType GSUB/GPOS, else the kern
+ * table), with the default features browsers apply (ccmp, locl, rlig, mark, mkmk, calt, clig,
+ * liga, kern; not dlig). As Blink does, a non-zero letter-spacing turns the optional ligatures
+ * off (liga, clig, calt). Advances are `xAdvance × size / unitsPerEm`, then letter-spacing is
+ * added after every typographic character (each glyph's cluster, per non-mark code point) and
+ * word-spacing after each word separator (U+0020, U+00A0 …) (css-text-3 §8.1, §8.2).
+ * Each glyph carries its cluster's source text (ligature "fi" → "fi"; a multiple substitution's
+ * 2nd+ glyphs → ''). Results are shared and cached: do not mutate them. Never throws: a font
+ * that fails to shape gives one .notdef-free empty run of width 0.
+ */
+export function shapeRun(face: FontFace, text: string, opts: RunOptions): ShapedText {
+  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.smcp ? 1 : 0}\u0001${text}`;
+  const hit = RUN_CACHE.get(key);
+  if (hit) return hit;
+  const result = shapeUncached(face, text, opts);
+  RUN_CACHE.set(key, result);
+  return result;
+}
+
+function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedText {
+  if (text === '') return { glyphs: [], width: 0 };
+  const font = face.font as Font;
+  const scale = opts.size / (face.unitsPerEm || 1000);
+  const ls = opts.letterSpacing;
+  const feats = ls !== 0 ? (opts.smcp ? featuresSmcpNoLiga : featuresNoLiga) : (opts.smcp ? featuresSmcp : features0);
+  const cap = captureFor(font);
+  let run: FkGlyphRun;
+  try {
+    cap.counts = null;
+    run = font.layout(text, { ...feats });
+  } catch {
+    return { glyphs: [], width: 0 };
+  }
+  const n = run.glyphs.length;
+  let texts = clusterTexts(text, n, cap.counts);
+  const rtl = run.direction === 'rtl';
+  if (rtl) texts = texts.reverse();
+  const glyphs: ShapedGlyph[] = new Array(n);
+  let width = 0;
+  for (let i = 0; i < n; i++) {
+    const pos = run.positions[i];
+    const t = texts[i];
+    let advance = pos.xAdvance * scale;
+    if (t !== '' && (ls !== 0 || opts.wordSpacing !== 0)) {
+      for (let j = 0; j < t.length; ) {
+        const cp = t.codePointAt(j)!;
+        if (ls !== 0 && !isClusterExtender(cp)) advance += ls;
+        if (WORD_SEPARATORS.has(cp)) advance += opts.wordSpacing;
+        j += cp > 0xffff ? 2 : 1;
+      }
+    }
+    glyphs[i] = { id: run.glyphs[i].id, advance, dx: pos.xOffset * scale, dy: pos.yOffset * scale, text: t };
+    width += advance;
+  }
+  return { glyphs, width };
+}
+
+/** Empties the process-wide run cache (tests and benchmarks). */
+export function clearShapeCache(): void {
+  RUN_CACHE.clear();
+}
