@@ -188,7 +188,8 @@ async function admin(cmd: string, sub: string | undefined, opts: Opts): Promise<
       }
       case 'key create': {
         const k = store.createKey(need(opts, 'account'), now);
-        return out(opts, { id: k.id, key: k.key }, `${k.key}\n(key id ${k.id}; the key is shown only this once)`);
+        if (!opts.json) process.stderr.write(`key id ${k.id}; the key is shown only this once\n`);
+        return out(opts, { id: k.id, key: k.key }, k.key);
       }
       case 'key list': {
         const list = store.listKeys(need(opts, 'account')).map((k) => ({
