@@ -339,6 +339,8 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox, p: BlockParam
   const bottomBP = endsBox ? border.bottom + padding.bottom : 0;
   const borderBottom = contentTop + contentHeight + bottomBP;
   const collapsedThrough = collapseTop && collapseBottom && flow.firstY === null && contentHeight === 0 && !cleared && token === null;
+  // A box that starts at or below the page bottom goes to the next page whole.
+  if (!p.atTop && !resumed && !collapsedThrough && borderTop >= env.pageBottom - 0.01) return PUSHED;
 
   const frag: BoxFragment = {
     kind: 'box', box, style: s, x, y: borderTop,
