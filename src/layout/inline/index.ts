@@ -1,0 +1,159 @@
+// In: a block container with inline-level children, its content box (absolute px), the float context and the layout context.
+// Out: its line boxes as LineFragments (CSS 2.1 §9.4.2, §10.6.1, §10.8; css-text-3 §4–§8), floats and out-of-flow static positions; and its min/max-content inline sizes.
+import type { BlockBox, TableCellBox } from '../../box/types.ts';
+import { resolveLength } from '../../css/computed.ts';
+import type { GlyphRun, FontContext, FontSpec } from '../../text/types.ts';
+import type { BoxFragment, ReplacedFragment } from '../fragment.ts';
+import type { InlineLayoutInput, InlineLayoutResult, LayoutContext } from '../context.ts';
+import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './items.ts';
+import { collectInlineItems } from './items.ts';
+import type { BreakerEnv, BreakerState } from './line-breaker.ts';
+import { breakLine } from './line-breaker.ts';
+import type { LineEnv } from './line-box.ts';
+import { buildLine } from './line-box.ts';
+import type { InlineEdges } from './style.ts';
+import { inlineEdgesOf, inlineMetricsOf } from './style.ts';
+
+export { inlineIntrinsicSizes } from './intrinsic.ts';
+
+const hyphenCache = new WeakMap<FontContext, Map<FontSpec, { runs: GlyphRun[]; text: string; width: number }>>();
+
+/**
+ * The hyphen shown where a line breaks at a soft hyphen (css-text-3 §5.4): U+2010 when the
+ * piece's primary face has it, else U+002D; shaped and cached per FontContext and FontSpec.
+ */
+export function hyphenFor(fonts: FontContext, spec: FontSpec): { runs: GlyphRun[]; text: string; width: number } {
+  let m = hyphenCache.get(fonts);
+  if (!m) { m = new Map(); hyphenCache.set(fonts, m); }
+  let h = m.get(spec);
+  if (!h) {
+    let text = '-';
+    try {
+      const face = fonts.match(spec);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const font = face.font as any;
+      if (font && typeof font.hasGlyphForCodePoint === 'function' && font.hasGlyphForCodePoint(0x2010)) text = '\u2010';
+    } catch { /* a FontContext without real faces: keep '-' */ }
+    const runs = fonts.shape(text, spec);
+    h = { runs, text, width: runs.reduce((s, r) => s + r.width, 0) };
+    m.set(spec, h);
+  }
+  return h;
+}
+
+/** Whether anything that makes a line box remains from item `i` on (§9.4.2). */
+function contentRemains(items: readonly InlineItem[], i: number): boolean {
+  for (let k = i; k < items.length; k++) {
+    const it = items[k];
+    if (it.kind === 'atomic' || it.kind === 'br') return true;
+    if (it.kind === 'text' && (it.word !== '' || !it.collapsible)) return true;
+  }
+  return false;
+}
+
+/**
+ * Lays out the inline content of `input.container` in line boxes (CSS 2.1 §9.4.2, §10.8;
+ * css-text-3): greedy line breaking at UAX #14 opportunities, white-space processing phase II,
+ * soft hyphens, overflow-wrap/word-break, text-indent, text-align (justify too), vertical-align,
+ * floats met in the content (placed through `input.floats`, lines shortened and moved down beside
+ * them, §9.5), atomic inlines through `ctx.layoutAtomicInline`, and static positions of
+ * absolutely positioned boxes. The first line box's top is at `input.y`; all px, absolute.
+ * Author oddities never throw; a missing container or context is API misuse: TypeError.
+ */
+export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResult {
+  if (!input || !input.container || !input.ctx || !input.floats) {
+    throw new TypeError('layoutInlineContent expects { container, x, y, width, floats, containing, ctx }');
+  }
+  const { container, ctx, floats } = input;
+  const fonts = ctx.fonts;
+  const width = Number.isFinite(input.width) ? Math.max(0, input.width) : 0;
+  const x0 = input.x;
+  const items = collectInlineItems(container, fonts, ctx.warnings);
+  const result: InlineLayoutResult = { lines: [], height: 0, floats: [], positioned: [] };
+  if (items.length === 0) return result;
+
+  const strut = inlineMetricsOf(container.style, fonts);
+  const edgeCache = new Map<OpenItem, InlineEdges>();
+  const edges = (o: OpenItem): InlineEdges => {
+    let e = edgeCache.get(o);
+    if (!e) { e = inlineEdgesOf(o.style, width); edgeCache.set(o, e); }
+    return e;
+  };
+  const atomics = new Map<AtomicItem, BoxFragment | ReplacedFragment>();
+  const atomicFragment = (a: AtomicItem): BoxFragment | ReplacedFragment => {
+    let f = atomics.get(a);
+    if (!f) { f = ctx.layoutAtomicInline(a.box, width, input.containing); atomics.set(a, f); }
+    return f;
+  };
+  const band = (y: number): { left: number; right: number } => floats.available(y, strut.lineHeight, x0, x0 + width);
+
+  const env: BreakerEnv = {
+    fonts,
+    edgeWidth: (it: OpenItem | CloseItem) => {
+      if (it.kind === 'open') { const e = edges(it); return e.marginLeft + e.borderLeft + e.paddingLeft; }
+      const e = edges(it.open);
+      return e.paddingRight + e.borderRight + e.marginRight;
+    },
+    atomicWidth: (a) => { const f = atomicFragment(a); return f.margin.left + f.width + f.margin.right; },
+    floatWidth: (f: FloatItem) => {
+      const s = ctx.intrinsicSizes(f.box);
+      return Math.min(Math.max(s.min, width), s.max);
+    },
+    placeFloat: (f, y) => {
+      const fragment = floats.placeFloat(f.box, y, input.containing);
+      result.floats.push({ fragment, lineIndex: result.lines.length });
+    },
+    band,
+    full: { left: x0, right: x0 + width },
+    nextBandY: (y) => {
+      const start = band(y);
+      const limit = floats.clearance('both', y);
+      for (let yy = Math.floor(y) + 1, k = 0; yy <= limit && k < 4000; yy++, k++) {
+        const b = band(yy);
+        if (b.left < start.left - 1e-6 || b.right > start.right + 1e-6) return yy;
+      }
+      return limit > y ? limit : null;
+    },
+    hyphenWidth: (p: TextPiece) => hyphenFor(fonts, p.spec).width,
+  };
+  const lineEnv: LineEnv = {
+    ctx, root: container.style, edges, atomicFragment,
+    hyphen: (p) => hyphenFor(fonts, p.spec),
+  };
+
+  const state: BreakerState = { items, own: false, i: 0, stack: [] };
+  const indent = resolveLength(container.style.textIndent, width);
+  let y = input.y;
+  let first = true;
+  let bottom = input.y;
+  let guard = 0;
+  while (state.i < state.items.length) {
+    if ((++guard & 31) === 0) ctx.limits.check();
+    const spec = breakLine(state, env, y, first ? indent : 0);
+    if ('moveTo' in spec) { y = spec.moveTo; continue; }
+    if (spec.hasContent) {
+      const isLast = !contentRemains(state.items, state.i);
+      const built = buildLine(spec, lineEnv, isLast);
+      const index = result.lines.length;
+      result.lines.push(built.line);
+      for (const p of built.positioned) result.positioned.push({ box: p.item.box, staticX: p.x, staticY: p.y, lineIndex: index });
+      y += built.line.height;
+      bottom = y;
+      first = false;
+    } else {
+      let xs = spec.left + spec.indent;
+      for (const p of spec.items) {
+        if (p.item.kind === 'abs') result.positioned.push({ box: p.item.box, staticX: xs, staticY: y, lineIndex: result.lines.length });
+        xs += 0;
+      }
+    }
+    for (const f of spec.deferredFloats) {
+      const fragment = floats.placeFloat(f.box, y, input.containing);
+      result.floats.push({ fragment, lineIndex: Math.max(0, result.lines.length - 1) });
+    }
+  }
+  result.height = bottom - input.y;
+  return result;
+}
+
+export type { LayoutContext };

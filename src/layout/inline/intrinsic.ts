@@ -1,0 +1,85 @@
+// In: a block container with inline-level children and the layout context.
+// Out: its min-content and max-content inline sizes (css-sizing-3 §5.1), px, of its content box.
+import type { BlockBox, TableCellBox } from '../../box/types.ts';
+import type { LayoutContext } from '../context.ts';
+import { collectInlineItems } from './items.ts';
+import { inlineEdgesOf } from './style.ts';
+
+/**
+ * Min-content and max-content inline sizes of a block container's inline content, px, of its
+ * content box (the caller adds its own padding and border). min-content: the widest sequence
+ * between soft wrap opportunities (inline box margins/borders/padding and atomic inlines'
+ * min-content included; overflow-wrap: anywhere → the widest character); max-content: the
+ * widest line between forced breaks (atomic inlines and floats at max-content). Hanging
+ * trailing spaces do not count; text-indent (its length part) adds to the first line.
+ * @throws TypeError when `container` or `ctx` is missing.
+ */
+export function inlineIntrinsicSizes(container: BlockBox | TableCellBox, ctx: LayoutContext): { min: number; max: number } {
+  if (!container || !ctx) throw new TypeError('inlineIntrinsicSizes expects (container, ctx)');
+  const fonts = ctx.fonts;
+  const items = collectInlineItems(container, fonts, ctx.warnings);
+  const indent = container.style.textIndent.px;
+  let min = 0;
+  let max = 0;
+  let line = indent;       // max-content width of the current forced line
+  let lineHang = 0;        // its trailing hanging spaces
+  let seg = indent;        // current unbreakable sequence
+  let segHang = 0;
+  let started = false;     // text started on this forced line (phase II drops leading spaces)
+  const endSeg = (): void => { min = Math.max(min, seg - segHang); seg = 0; segHang = 0; };
+  const endLine = (): void => { max = Math.max(max, line - lineHang); line = 0; lineHang = 0; started = false; };
+  for (const it of items) {
+    switch (it.kind) {
+      case 'text': {
+        if (it.tab) {
+          const w = Math.max(1, it.style.tabSize) * fonts.measure(' ', it.spec);
+          seg += w; line += w; segHang = 0; lineHang = 0; started = true;
+          break;
+        }
+        if (!started && it.collapsible && it.word === '') break;
+        if (it.word !== '' || !it.collapsible) started = true;
+        if (it.style.overflowWrap === 'anywhere' && it.word.length > 1) {
+          // Every typographic character unit is a soft wrap opportunity for min-content.
+          let widest = 0;
+          for (const ch of it.word) widest = Math.max(widest, fonts.measure(ch, it.spec));
+          endSeg();
+          min = Math.max(min, widest);
+        } else seg += it.wordWidth;
+        seg += it.spaceWidth;
+        line += it.wordWidth + it.spaceWidth;
+        if (it.word !== '') { segHang = 0; lineHang = 0; }
+        if (it.hang) { segHang += it.spaceWidth; lineHang += it.spaceWidth; } else { segHang = 0; lineHang = 0; }
+        break;
+      }
+      case 'open': {
+        const e = inlineEdgesOf(it.style, 0);
+        const w = e.marginLeft + e.borderLeft + e.paddingLeft;
+        seg += w; line += w; segHang = 0; lineHang = 0;
+        break;
+      }
+      case 'close': {
+        const e = inlineEdgesOf(it.style, 0);
+        const w = e.paddingRight + e.borderRight + e.marginRight;
+        seg += w; line += w;
+        break;
+      }
+      case 'atomic': {
+        const s = ctx.intrinsicSizes(it.box);
+        seg += s.min; line += s.max; segHang = 0; lineHang = 0; started = true;
+        break;
+      }
+      case 'float': {
+        const s = ctx.intrinsicSizes(it.box);
+        min = Math.max(min, s.min);
+        line += s.max;
+        break;
+      }
+      case 'br': endSeg(); endLine(); break;
+      default: break;
+    }
+    if (it.breakAfter) endSeg();
+  }
+  endSeg();
+  endLine();
+  return { min, max };
+}

@@ -1,0 +1,248 @@
+// In: a block container whose children are inline-level (InlineBox, TextRun, LineBreak, atomic inlines, out-of-flow boxes).
+// Out: the flat list of inline items of its inline formatting context: shaped text pieces between break opportunities (css-text-3 §5), box edges, atomics, forced breaks.
+import type { Box, BlockBox, InlineBox, LineBreak, TableCellBox, TextRun } from '../../box/types.ts';
+import type { ComputedStyle } from '../../css/computed.ts';
+import type { FontContext, FontSpec, GlyphRun } from '../../text/types.ts';
+import type { WarningSink } from '../../warnings.ts';
+import { paragraphBreaks } from './breaks.ts';
+import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './style.ts';
+
+/**
+ * A piece of a text run between two break opportunities (or a run boundary): its word part
+ * (SHYs removed, shaped) and its trailing white space (shaped separately so the space can hang
+ * or be dropped at a line end without re-shaping, css-text-3 §4.1.2).
+ */
+export interface TextPiece {
+  kind: 'text';
+  box: TextRun;
+  style: ComputedStyle;
+  spec: FontSpec;
+  word: string;
+  wordRuns: GlyphRun[];
+  wordWidth: number;
+  spaces: string;
+  spaceRuns: GlyphRun[];
+  spaceWidth: number;
+  /** Trailing spaces hang at a line end (collapsible, or preserved under pre-wrap): not counted for fit or alignment. */
+  hang: boolean;
+  /** The white space of this piece is collapsible (phase II removes it at a line's start). */
+  collapsible: boolean;
+  /** The word ended in U+00AD: breaking after it shows a hyphen. */
+  shy: boolean;
+  /** A preserved tab: its advance goes to the next tab stop (css-text-3 §4.2). */
+  tab: boolean;
+  /** overflow-wrap: break-word/anywhere (or word-break: break-word): may be split when it does not fit an empty line. */
+  canSplit: boolean;
+  /** A soft wrap opportunity follows this item (css-text-3 §5). */
+  breakAfter: boolean;
+}
+/** The start edge of an inline box (its left margin, border and padding come before what follows). */
+export interface OpenItem { kind: 'open'; box: InlineBox; style: ComputedStyle; breakAfter: boolean }
+/** The end edge of an inline box. */
+export interface CloseItem { kind: 'close'; box: InlineBox; style: ComputedStyle; open: OpenItem; breakAfter: boolean }
+/** An atomic inline (inline-block, inline-table, inline-flex/grid, inline replaced element). */
+export interface AtomicItem { kind: 'atomic'; box: Box; style: ComputedStyle; breakAfter: boolean; /** Its U+FFFC's index in the paragraph text. */ start: number }
+/** A forced line break (<br>, or a preserved newline). */
+export interface BreakItem { kind: 'br'; box: LineBreak | TextRun; style: ComputedStyle; breakAfter: boolean }
+/** A float met in the inline content (CSS 2.1 §9.5.1). */
+export interface FloatItem { kind: 'float'; box: Box; style: ComputedStyle; breakAfter: boolean }
+/** An absolutely or fixed positioned box met in the inline content: only its static position matters. */
+export interface AbsItem { kind: 'abs'; box: Box; style: ComputedStyle; breakAfter: boolean }
+
+export type InlineItem = TextPiece | OpenItem | CloseItem | AtomicItem | BreakItem | FloatItem | AbsItem;
+
+interface RawText { kind: 'raw'; box: TextRun; style: ComputedStyle; text: string; start: number }
+type Raw = RawText | Exclude<InlineItem, TextPiece>;
+
+const SHY = '\u00ad';
+const cache = new WeakMap<BlockBox | TableCellBox, { fonts: FontContext; items: InlineItem[] }>();
+
+const isAtomic = (b: Box): boolean =>
+  (b.kind === 'block' || b.kind === 'replaced' || b.kind === 'table-wrapper' || b.kind === 'flex' || b.kind === 'grid');
+
+/**
+ * The inline items of a block container's inline content, in order (css-inline-3 §2; like
+ * Blink's inline items). Text is shaped per piece (ctx.fonts.shape caches per word); break
+ * opportunities come from UAX #14 over the whole paragraph, so a word split across inline boxes
+ * ("a<b>b</b>c") stays one unbreakable unit. Cached per container box and FontContext; the
+ * returned array must not be mutated. Odd children warn ('layout') and are skipped.
+ */
+export function collectInlineItems(container: BlockBox | TableCellBox, fonts: FontContext, warnings: WarningSink): InlineItem[] {
+  const hit = cache.get(container);
+  if (hit && hit.fonts === fonts) return hit.items;
+  const raws: Raw[] = [];
+  let para = '';
+  let prevSpace = true; // a collapsible space at the very start is removed anyway (phase II)
+
+  const walk = (children: readonly Box[]): void => {
+    for (const child of children) {
+      const st = child.style;
+      if (child.kind !== 'text' && child.kind !== 'br' && child.kind !== 'inline' && child.kind !== 'marker') {
+        if (st.float !== 'none' && child.kind !== 'table-column') { raws.push({ kind: 'float', box: child, style: st, breakAfter: false }); continue; }
+        if (st.position === 'absolute' || st.position === 'fixed') { raws.push({ kind: 'abs', box: child, style: st, breakAfter: false }); continue; }
+      }
+      switch (child.kind) {
+        case 'text': addText(child, child.text); break;
+        case 'marker': addText({ kind: 'text', text: child.text, style: st, element: child.element, pseudo: 'marker', href: child.href }, child.text); break;
+        case 'br':
+          raws.push({ kind: 'br', box: child, style: st, breakAfter: true });
+          para += '\n';
+          prevSpace = true;
+          break;
+        case 'inline': {
+          const open: OpenItem = { kind: 'open', box: child, style: st, breakAfter: false };
+          raws.push(open);
+          walk(child.children);
+          raws.push({ kind: 'close', box: child, style: st, open, breakAfter: false });
+          break;
+        }
+        default:
+          if (isAtomic(child)) {
+            if ((child as { outer?: string }).outer === 'block') {
+              warnings.add('layout', `a block-level ${child.kind} box inside inline content is laid out as an inline-block`, { line: child.line });
+            }
+            raws.push({ kind: 'atomic', box: child, style: st, breakAfter: false, start: para.length });
+            para += '\ufffc';
+            prevSpace = false;
+          } else {
+            warnings.add('layout', `a ${child.kind} box cannot be laid out inside inline content; skipped`, { line: child.line });
+          }
+      }
+    }
+  };
+
+  const addText = (box: TextRun, text: string): void => {
+    const st = box.style;
+    const ws = st.whiteSpace;
+    if (collapsesSpaces(ws)) {
+      if (text.includes('\t')) text = text.replace(/\t/g, ' ');
+      if (!preservesNewlines(ws) && text.includes('\n')) text = text.replace(/\n/g, ' ');
+      if (prevSpace && text.charCodeAt(0) === 32) text = text.slice(1); // collapse across inline box boundaries (§4.1.1)
+    }
+    if (preservesNewlines(ws) && text.includes('\n')) {
+      const parts = text.split('\n');
+      parts.forEach((part, i) => {
+        if (i > 0) { raws.push({ kind: 'br', box, style: st, breakAfter: true }); para += '\n'; prevSpace = true; }
+        if (part !== '') pushRaw(box, part);
+      });
+      return;
+    }
+    if (text !== '') pushRaw(box, text);
+  };
+  const pushRaw = (box: TextRun, text: string): void => {
+    raws.push({ kind: 'raw', box, style: box.style, text, start: para.length });
+    para += text;
+    prevSpace = collapsesSpaces(box.style.whiteSpace) && text.charCodeAt(text.length - 1) === 32;
+  };
+
+  walk(container.children);
+  const breaks = paragraphBreaks(para);
+  // brk[p]: a soft wrap opportunity before position p (css-text-3 §5.1).
+  const brk = new Uint8Array(para.length + 1);
+  for (const b of breaks) brk[b.position] = 1;
+  const items: InlineItem[] = [];
+  for (const r of raws) {
+    if (r.kind === 'atomic') {
+      r.breakAfter = wrapsLines(r.style.whiteSpace) && brk[r.start + 1] === 1;
+      items.push(r);
+      continue;
+    }
+    if (r.kind !== 'raw') { items.push(r); continue; }
+    const end = r.start + r.text.length;
+    const st = r.style;
+    const wraps = wrapsLines(st.whiteSpace);
+    const keepAll = st.wordBreak === 'keep-all';
+    const noShy = st.hyphens === 'none';
+    const allowed = (p: number): boolean => {
+      if (brk[p] !== 1) return false;
+      const before = para.charCodeAt(p - 1);
+      if (noShy && before === 0xad) return false;
+      if (keepAll && before !== 32 && before !== 0xad && before !== 45 && before !== 10 && before !== 0xfffc) return false;
+      return true;
+    };
+    let from = r.start;
+    if (wraps) {
+      for (let p = r.start + 1; p < end; p++) {
+        if (!allowed(p)) continue;
+        splitPiece(items, r, para.slice(from, p), true, fonts);
+        from = p;
+      }
+    }
+    splitPiece(items, r, para.slice(from, end), wraps && allowed(end), fonts);
+  }
+  // A break opportunity right before closing edges moves after them: a box's end edge stays with its content.
+  for (let i = 0; i < items.length - 1; i++) {
+    if (!items[i].breakAfter || items[i + 1].kind !== 'close') continue;
+    let j = i + 1;
+    while (j + 1 < items.length && items[j + 1].kind === 'close') j++;
+    items[i].breakAfter = false;
+    items[j].breakAfter = true;
+    i = j;
+  }
+  cache.set(container, { fonts, items });
+  return items;
+}
+
+/** Splits one break-delimited slice of a text run into a TextPiece (or one per character under word-break: break-all). */
+function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: boolean, fonts: FontContext): void {
+  const st = r.style;
+  const ws = st.whiteSpace;
+  const spec = fontSpecOf(st);
+  const preserved = !collapsesSpaces(ws);
+  if (preserved && slice.includes('\t')) {
+    // Tabs are pieces of their own: their advance depends on where they fall on the line.
+    const parts = slice.split('\t');
+    parts.forEach((part, i) => {
+      if (i > 0) items.push(makePiece(r, '\t', '', spec, fonts, false, true));
+      if (part !== '') items.push(makePiece(r, ...splitSpaces(part), spec, fonts, false, false));
+    });
+    const last = items[items.length - 1] as TextPiece;
+    last.breakAfter = breakAfter;
+    return;
+  }
+  const [word, spaces] = splitSpaces(slice);
+  if (st.wordBreak === 'break-all' && wrapsLines(ws) && word.length > 1) {
+    const chars = Array.from(word);
+    chars.forEach((ch, i) => {
+      const last = i === chars.length - 1;
+      items.push(makePiece(r, ch, last ? spaces : '', spec, fonts, last ? breakAfter : true, false));
+    });
+    return;
+  }
+  items.push(makePiece(r, word, spaces, spec, fonts, breakAfter, false));
+}
+
+function splitSpaces(s: string): [string, string] {
+  let e = s.length;
+  while (e > 0 && s.charCodeAt(e - 1) === 32) e--;
+  return [s.slice(0, e), s.slice(e)];
+}
+
+const sumWidth = (runs: GlyphRun[]): number => {
+  let w = 0;
+  for (const r of runs) w += r.width;
+  return w;
+};
+
+/** Shapes one piece: the word (soft hyphens removed) and its trailing spaces. */
+export function makePiece(
+  r: { box: TextRun; style: ComputedStyle }, rawWord: string, spaces: string, spec: FontSpec,
+  fonts: FontContext, breakAfter: boolean, tab: boolean,
+): TextPiece {
+  const st = r.style;
+  const ws = st.whiteSpace;
+  const shy = rawWord.endsWith(SHY);
+  const word = tab ? '' : rawWord.includes(SHY) ? rawWord.split(SHY).join('') : rawWord;
+  const wordRuns = word === '' ? [] : fonts.shape(word, spec);
+  const spaceRuns = spaces === '' ? [] : fonts.shape(spaces, spec);
+  return {
+    kind: 'text', box: r.box, style: st, spec,
+    word: tab ? '\t' : word, wordRuns, wordWidth: sumWidth(wordRuns),
+    spaces, spaceRuns, spaceWidth: sumWidth(spaceRuns),
+    hang: ws !== 'pre' && ws !== 'break-spaces',
+    collapsible: collapsesSpaces(ws),
+    shy, tab,
+    canSplit: st.overflowWrap !== 'normal' || st.wordBreak === 'break-word',
+    breakAfter,
+  };
+}

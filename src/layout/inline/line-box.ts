@@ -1,0 +1,335 @@
+// In: one line as the breaker chose it (LineSpec), the container's style and the layout context.
+// Out: its LineFragment: horizontal placement with text-align/justify (css-text-3 §6–§7) and the line box's height and baselines (CSS 2.1 §10.8).
+import type { ComputedStyle } from '../../css/computed.ts';
+import type { GlyphRun, ShapedGlyph } from '../../text/types.ts';
+import type { BoxFragment, Fragment, InlineFragment, LineFragment, ReplacedFragment, TextFragment } from '../fragment.ts';
+import { translateFragment } from '../fragment.ts';
+import type { AbsItem, AtomicItem, OpenItem, TextPiece } from './items.ts';
+import type { LineSpec } from './line-breaker.ts';
+import type { InlineEdges, InlineMetrics } from './style.ts';
+import { inlineMetricsOf } from './style.ts';
+import type { LayoutContext } from '../context.ts';
+
+/** What building a line needs from the paragraph's layout. */
+export interface LineEnv {
+  ctx: LayoutContext;
+  /** The block container's style: the strut, text-align, direction. */
+  root: ComputedStyle;
+  edges(item: OpenItem): InlineEdges;
+  atomicFragment(item: AtomicItem): BoxFragment | ReplacedFragment;
+  hyphen(piece: TextPiece): { runs: GlyphRun[]; text: string };
+}
+
+/** A line built: its fragment and the static positions of the out-of-flow boxes met on it. */
+export interface BuiltLine {
+  line: LineFragment;
+  positioned: Array<{ item: AbsItem; x: number; y: number }>;
+}
+
+interface VBox {
+  style: ComputedStyle;
+  m: InlineMetrics;
+  frag: InlineFragment | null;       // null: the root inline box
+  edges: InlineEdges | null;
+  children: VChild[];
+  hasText: boolean;
+  shift: number;                     // baseline offset from the parent's baseline, px, down positive
+  top: number; bottom: number;       // extents of the aligned subtree, relative to its baseline
+  baseline: number;                  // absolute, after placement
+}
+type VChild =
+  | { kind: 'box'; v: VBox }
+  | { kind: 'text'; frag: TextFragment }
+  | { kind: 'atomic'; frag: BoxFragment | ReplacedFragment; style: ComputedStyle; base: number; top: number; bottom: number; shift: number; baseline: number };
+
+type Pending = { kind: 'box'; v: VBox } | Extract<VChild, { kind: 'atomic' }>;
+
+const isSpace = (t: string): boolean => t === ' ' || t === '\u00a0';
+
+/** Appends `runs` to `out`, merging runs of one face and size and widening spaces by `extra` px (justification). Returns the width added. */
+function appendRuns(out: GlyphRun[], runs: readonly GlyphRun[], extra: number): number {
+  let added = 0;
+  for (const r of runs) {
+    let glyphs: ShapedGlyph[] = r.glyphs;
+    let width = r.width;
+    if (extra !== 0) {
+      glyphs = r.glyphs.map((g) => (isSpace(g.text) ? { ...g, advance: g.advance + extra } : g));
+      for (const g of r.glyphs) if (isSpace(g.text)) width += extra;
+    }
+    const last = out[out.length - 1];
+    if (last && last.face === r.face && last.fontSize === r.fontSize) {
+      for (const g of glyphs) last.glyphs.push(g);
+      last.width += width;
+      last.text += r.text;
+    } else {
+      out.push({ face: r.face, fontSize: r.fontSize, glyphs: glyphs === r.glyphs ? glyphs.slice() : glyphs, width, text: r.text });
+    }
+    added += width;
+  }
+  return added;
+}
+
+const countSpaces = (s: string): number => {
+  let c = 0;
+  for (let i = 0; i < s.length; i++) { const ch = s.charCodeAt(i); if (ch === 32 || ch === 0xa0) c++; }
+  return c;
+};
+
+/** The used text-align of a line (css-text-3 §7.1–§7.2): justify falls back to text-align-last on the last line and before forced breaks. */
+function alignOf(root: ComputedStyle, lastOrForced: boolean): 'left' | 'right' | 'center' | 'justify' {
+  let a: string = root.textAlign;
+  if (lastOrForced && a === 'justify') a = root.textAlignLast === 'auto' ? 'start' : root.textAlignLast;
+  else if (lastOrForced && root.textAlignLast !== 'auto') a = root.textAlignLast;
+  const rtl = root.direction === 'rtl';
+  if (a === 'start') return rtl ? 'right' : 'left';
+  if (a === 'end') return rtl ? 'left' : 'right';
+  return a as 'left' | 'right' | 'center' | 'justify';
+}
+
+/**
+ * Builds the LineFragment of one line (CSS 2.1 §9.4.2, §10.8): places the items left to right
+ * from the line's start edge (after floats, text-indent and text-align offset), merges the
+ * pieces of one text run into one TextFragment, creates the InlineFragment pieces (edges only at
+ * the box's start/end, box-decoration-break: slice), then aligns everything vertically
+ * (vertical-align, half-leading, strut; the quirks-mode line height quirk) and sizes the line box.
+ * `isLast`: the paragraph's last line (not justified). All coordinates absolute px.
+ */
+export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltLine {
+  const fonts = env.ctx.fonts;
+  const quirks = env.ctx.quirks;
+  const avail = spec.right - spec.left;
+  const free = avail - spec.width;
+  const align = alignOf(env.root, isLast || spec.forced);
+  let offset = 0;
+  let extra = 0;
+  if (free > 0) {
+    if (align === 'right') offset = free;
+    else if (align === 'center') offset = free / 2;
+    else if (align === 'justify') {
+      let spaces = 0;
+      for (const p of spec.items) {
+        if (p.item.kind !== 'text' || p.collapsed || p.tabWidth !== undefined) continue;
+        const piece = p.trimmed ?? p.item;
+        spaces += countSpaces(piece.word) + (p.dropSpaces ? 0 : countSpaces(piece.spaces));
+      }
+      if (spaces > 0) extra = free / spaces;
+    }
+  }
+
+  const rootV: VBox = {
+    style: env.root, m: inlineMetricsOf(env.root, fonts), frag: null, edges: null, children: [],
+    hasText: false, shift: 0, top: 0, bottom: 0, baseline: 0,
+  };
+  const stack: VBox[] = [rootV];
+  let x = spec.left + spec.indent + offset;
+  let lineHasText = false;
+  const openBox = (item: OpenItem, starts: boolean): void => {
+    const e = env.edges(item);
+    if (starts) x += e.marginLeft;
+    const frag: InlineFragment = {
+      kind: 'inline', box: item.box, style: item.style, x, y: 0, width: 0, height: 0,
+      border: { top: e.borderTop, right: 0, bottom: e.borderBottom, left: starts ? e.borderLeft : 0 },
+      padding: { top: e.paddingTop, right: 0, bottom: e.paddingBottom, left: starts ? e.paddingLeft : 0 },
+      margin: { top: e.marginTop, right: 0, bottom: e.marginBottom, left: starts ? e.marginLeft : 0 },
+      children: [], startsBox: starts, endsBox: false,
+    };
+    if (starts) x += e.borderLeft + e.paddingLeft;
+    const v: VBox = {
+      style: item.style, m: inlineMetricsOf(item.style, fonts), frag, edges: e, children: [],
+      hasText: false, shift: 0, top: 0, bottom: 0, baseline: 0,
+    };
+    stack[stack.length - 1].children.push({ kind: 'box', v });
+    stack.push(v);
+  };
+  for (const o of spec.openAtStart) openBox(o, false);
+
+  const positioned: Array<{ item: AbsItem; x: number; y: number }> = [];
+  let curText: TextFragment | null = null;
+  for (const p of spec.items) {
+    const it = p.item;
+    if (it.kind !== 'text') curText = null;
+    switch (it.kind) {
+      case 'text': {
+        if (p.collapsed) break;
+        const piece = p.trimmed ?? it;
+        const top = stack[stack.length - 1];
+        if (!curText || curText.box !== it.box) {
+          curText = {
+            kind: 'text', box: it.box, style: it.style, x, y: 0, width: 0, height: 0, baseline: 0, runs: [], text: '',
+          };
+          top.children.push({ kind: 'text', frag: curText });
+        }
+        let w = 0;
+        if (p.tabWidth !== undefined) {
+          const sp = fonts.shape(' ', it.spec);
+          const g = sp[0]?.glyphs[0];
+          if (g) {
+            curText.runs.push({ face: sp[0].face, fontSize: sp[0].fontSize, glyphs: [{ ...g, advance: p.tabWidth }], width: p.tabWidth, text: ' ' });
+          }
+          w = p.tabWidth;
+          curText.text += '\t';
+        } else {
+          w += appendRuns(curText.runs, piece.wordRuns, extra);
+          curText.text += piece.word;
+          if (!p.dropSpaces) { w += appendRuns(curText.runs, piece.spaceRuns, extra); curText.text += piece.spaces; }
+          if (p.hyphen) {
+            const h = env.hyphen(it);
+            w += appendRuns(curText.runs, h.runs, 0);
+            curText.text += h.text;
+          }
+        }
+        curText.width += w;
+        x += w;
+        if (piece.word !== '' || !it.collapsible) { top.hasText = true; lineHasText = true; }
+        break;
+      }
+      case 'open': openBox(it, true); break;
+      case 'close': {
+        let at = stack.length - 1;
+        while (at > 0 && stack[at].frag!.box !== it.box) at--;
+        if (at === 0) break;
+        while (stack.length - 1 > at) closeTop(false);
+        closeTop(true);
+        break;
+      }
+      case 'atomic': {
+        const frag = env.atomicFragment(it);
+        translateFragment(frag, x + frag.margin.left - frag.x, -frag.y);
+        const base = frag.kind === 'box' && frag.baseline !== undefined ? frag.baseline - frag.y : frag.height + frag.margin.bottom;
+        stack[stack.length - 1].children.push({
+          kind: 'atomic', frag, style: it.style, base,
+          top: -frag.margin.top - base, bottom: frag.height + frag.margin.bottom - base, shift: 0, baseline: 0,
+        });
+        x += frag.margin.left + frag.width + frag.margin.right;
+        break;
+      }
+      case 'br':
+        stack[stack.length - 1].hasText = true;
+        lineHasText = true;
+        break;
+      case 'abs': positioned.push({ item: it, x, y: 0 }); break;
+      default: break;
+    }
+  }
+  function closeTop(ends: boolean): void {
+    const v = stack.pop()!;
+    const f = v.frag!;
+    const e = v.edges!;
+    if (ends) {
+      x += e.paddingRight + e.borderRight;
+      f.border.right = e.borderRight;
+      f.padding.right = e.paddingRight;
+      f.margin.right = e.marginRight;
+      f.endsBox = true;
+    }
+    f.width = x - f.x;
+    if (ends) x += e.marginRight;
+  }
+  while (stack.length > 1) closeTop(false);
+
+  // ---- Vertical alignment (CSS 2.1 §10.8.1; Blink's InlineLayoutStateStack).
+  const pending: Pending[] = [];
+  const hasEdges = (v: VBox): boolean => {
+    const e = v.edges!;
+    return e.borderTop + e.borderBottom + e.paddingTop + e.paddingBottom + e.borderLeft + e.borderRight +
+      e.paddingLeft + e.paddingRight + Math.abs(e.marginLeft) + Math.abs(e.marginRight) !== 0;
+  };
+  const measure = (v: VBox): void => {
+    const contributes = !quirks || (v.frag ? v.hasText || hasEdges(v) : lineHasText);
+    let top = contributes ? -(v.m.ascent + v.m.leadingTop) : Infinity;
+    let bottom = contributes ? v.m.descent + v.m.leadingBottom : -Infinity;
+    for (const c of v.children) {
+      if (c.kind === 'text') continue;
+      let ct: number, cb: number, va: ComputedStyle['verticalAlign'], lh: number;
+      if (c.kind === 'box') { measure(c.v); ct = c.v.top; cb = c.v.bottom; va = c.v.style.verticalAlign; lh = c.v.m.lineHeight; }
+      else { ct = c.top; cb = c.bottom; va = c.style.verticalAlign; lh = inlineMetricsOf(c.style, fonts).lineHeight; }
+      if (va === 'top' || va === 'bottom') { pending.push(c); continue; }
+      if (ct === Infinity) { ct = 0; cb = 0; }
+      const shift = baselineShift(va, v.m, ct, cb, lh);
+      if (c.kind === 'box') c.v.shift = shift; else c.shift = shift;
+      if (c.kind === 'box' && c.v.top === Infinity) continue;
+      top = Math.min(top, shift + ct);
+      bottom = Math.max(bottom, shift + cb);
+    }
+    v.top = top;
+    v.bottom = bottom;
+  };
+  measure(rootV);
+  let lineTop = rootV.top === Infinity ? 0 : rootV.top;
+  let lineBottom = rootV.bottom === -Infinity ? 0 : rootV.bottom;
+  for (const c of pending) {
+    const t = c.kind === 'box' ? c.v.top : c.top;
+    const b = c.kind === 'box' ? c.v.bottom : c.bottom;
+    if (t === Infinity) continue;
+    const h = b - t;
+    const va = c.kind === 'box' ? c.v.style.verticalAlign : c.style.verticalAlign;
+    if (va === 'top' && lineTop + h > lineBottom) lineBottom = lineTop + h;
+    if (va === 'bottom' && lineBottom - h < lineTop) lineTop = lineBottom - h;
+  }
+  const height = lineBottom - lineTop;
+  const baseline = spec.y - lineTop;
+  // Absolute baselines, top-down; 'top'/'bottom' subtrees align to the line box.
+  const pendingSet = new Set<unknown>(pending.map((c) => (c.kind === 'box' ? c.v : c)));
+  const place = (v: VBox, base: number): void => {
+    v.baseline = base;
+    if (v.frag) {
+      const e = v.edges!;
+      v.frag.y = base - v.m.ascent - e.paddingTop - e.borderTop;
+      v.frag.height = v.m.ascent + v.m.descent + e.paddingTop + e.paddingBottom + e.borderTop + e.borderBottom;
+    }
+    for (const c of v.children) {
+      if (c.kind === 'text') {
+        c.frag.baseline = base;
+        c.frag.y = base - v.m.ascent;
+        c.frag.height = v.m.ascent + v.m.descent;
+        if (v.frag) v.frag.children.push(c.frag);
+        continue;
+      }
+      const t = c.kind === 'box' ? c.v.top : c.top;
+      const b = c.kind === 'box' ? c.v.bottom : c.bottom;
+      let childBase: number;
+      if (pendingSet.has(c.kind === 'box' ? c.v : c)) {
+        const va = c.kind === 'box' ? c.v.style.verticalAlign : c.style.verticalAlign;
+        const tt = t === Infinity ? 0 : t;
+        const bb = b === -Infinity ? 0 : b;
+        childBase = va === 'top' ? spec.y - tt : spec.y + height - bb;
+      } else childBase = base + (c.kind === 'box' ? c.v.shift : c.shift);
+      if (c.kind === 'box') {
+        place(c.v, childBase);
+        if (v.frag) v.frag.children.push(c.v.frag!);
+      } else {
+        c.baseline = childBase;
+        translateFragment(c.frag, 0, childBase - c.base - c.frag.y);
+        if (v.frag) v.frag.children.push(c.frag);
+      }
+    }
+  };
+  place(rootV, baseline);
+  const children: Fragment[] = rootV.children.map((c) => (c.kind === 'box' ? c.v.frag! : c.frag));
+  for (const p of positioned) p.y = spec.y;
+  return {
+    line: { kind: 'line', x: spec.left, y: spec.y, width: avail, height, baseline, children },
+    positioned,
+  };
+}
+
+/**
+ * The baseline shift of a child (px, down positive) from its parent's baseline for
+ * vertical-align (CSS 2.1 §10.8.1), with Blink's figures: sub = parent font-size / 5 + 1,
+ * super = −(parent font-size / 3 + 1); middle puts the child's midpoint at the parent's
+ * baseline − x-height / 2; text-top/text-bottom align with the parent's font ascent/descent;
+ * lengths raise, percentages of the child's own line-height. `ct`/`cb`: the child's extents.
+ */
+export function baselineShift(
+  va: ComputedStyle['verticalAlign'], parent: InlineMetrics, ct: number, cb: number, childLineHeight: number,
+): number {
+  if (typeof va === 'object') return -(va.px + (va.pct * childLineHeight) / 100);
+  switch (va) {
+    case 'sub': return parent.fontSize / 5 + 1;
+    case 'super': return -(parent.fontSize / 3 + 1);
+    case 'text-top': return -parent.ascent - ct;
+    case 'text-bottom': return parent.descent - cb;
+    case 'middle': return -parent.xHeight / 2 - (ct + cb) / 2;
+    default: return 0;
+  }
+}

@@ -1,0 +1,347 @@
+// In: the inline items of a paragraph and the space left by floats for each line (css-text-3 §5, CSS 2.1 §9.4.2, §9.5).
+// Out: one line at a time: the items on it, with the white space that hangs or collapses at its ends (css-text-3 §4.1.2).
+import type { FontContext } from '../../text/types.ts';
+import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './items.ts';
+import { makePiece } from './items.ts';
+
+const EPS = 1 / 128;
+
+/** An item as placed on one line. */
+export interface PlacedItem {
+  item: InlineItem;
+  /** Text: its whole white space collapsed away at the line start (phase II), or its leading spaces trimmed (`trimmed` holds the re-shaped piece). */
+  collapsed?: boolean;
+  trimmed?: TextPiece;
+  /** Text: its trailing spaces removed at the line end (they hang, css-text-3 §4.1.2). */
+  dropSpaces?: boolean;
+  /** Text: the line breaks at its soft hyphen, which shows a hyphen. */
+  hyphen?: boolean;
+  /** A preserved tab's advance on this line, px. */
+  tabWidth?: number;
+}
+
+/** One line as the breaker chose it. Widths in px. */
+export interface LineSpec {
+  y: number;
+  /** The band left free by floats (absolute px). */
+  left: number;
+  right: number;
+  indent: number;
+  items: PlacedItem[];
+  /** Inline boxes open when the line starts (their pieces on this line do not hold their start edge). */
+  openAtStart: OpenItem[];
+  /** Width of the content from the line's start edge, indent included, hanging spaces excluded. */
+  width: number;
+  /** The line holds something that makes a line box (§9.4.2): text, preserved space, an atomic, a forced break, a box edge with width. */
+  hasContent: boolean;
+  /** The line ends with a forced break. */
+  forced: boolean;
+  /** Floats met on this line that did not fit beside it: placed below the line. */
+  deferredFloats: FloatItem[];
+}
+
+/** What the breaker needs from the layout around it. */
+export interface BreakerEnv {
+  fonts: FontContext;
+  /** Left + border + padding of an open edge, or right-side sum of a close edge (px). */
+  edgeWidth(item: OpenItem | CloseItem): number;
+  /** Margin box width of an atomic inline (px). */
+  atomicWidth(item: AtomicItem): number;
+  /** Estimated margin box width of a float (px). */
+  floatWidth(item: FloatItem): number;
+  /** Places a float now, at the top `y` of the current line. */
+  placeFloat(item: FloatItem, y: number): void;
+  /** The band left by floats for a line at y (absolute left/right). */
+  band(y: number): { left: number; right: number };
+  /** The full band without floats. */
+  full: { left: number; right: number };
+  /** The next y below `y` where the band may widen, or null. */
+  nextBandY(y: number): number | null;
+  hyphenWidth(piece: TextPiece): number;
+}
+
+/** Mutable position of the breaker in the paragraph. */
+export interface BreakerState {
+  items: InlineItem[];
+  /** Whether `items` is this breaker's own copy (so it may be split in place). */
+  own: boolean;
+  i: number;
+  stack: OpenItem[];
+}
+
+const tabStop = (piece: TextPiece, x: number, fonts: FontContext): number => {
+  const space = fonts.measure(' ', piece.spec) || piece.style.fontSize / 4;
+  const stop = Math.max(1, piece.style.tabSize) * space;
+  let next = Math.ceil((x + EPS) / stop) * stop;
+  if (next - x < space / 2) next += stop;
+  return next - x;
+};
+
+/**
+ * Greedily fills the next line box (css-text-3 §5; no Knuth-Plass, as browsers do) starting
+ * at `state.i`, with the line's top at `y`. Soft wrap opportunities are the items' breakAfter
+ * flags; a segment that does not fit goes to the next line unless the line is empty, where it
+ * is split (overflow-wrap: break-word/anywhere) or overflows. Returns `null` when the line
+ * should move down below floats (§9.5: the caller retries at the returned `moveTo`).
+ * Always makes progress: an empty line takes at least one segment.
+ */
+export function breakLine(
+  state: BreakerState, env: BreakerEnv, y: number, indent: number,
+): LineSpec | { moveTo: number } {
+  let band = env.band(y);
+  const startI = state.i;
+  const startStack = state.stack.slice();
+  const placed: PlacedItem[] = [];
+  let lineW = indent;
+  let hasContent = false;
+  let textStarted = false; // phase II: collapsible spaces at the line start are removed until text starts
+  let forced = false;
+  const deferredFloats: FloatItem[] = [];
+  let floatsPlaced = 0;
+  let segments = 0;
+  let lastSeg = { i: startI, placed: 0, lineW, hasContent, textStarted, stack: state.stack.length, floats: 0 };
+  const n = () => state.items.length;
+
+  outer: while (state.i < n()) {
+    // The segment: items up to the next soft wrap opportunity.
+    let j = state.i;
+    while (j < n() - 1 && !state.items[j].breakAfter) j++;
+    // Measure it as it would sit on this line.
+    let sw = 0;
+    let hang = 0;
+    let segContent = false;
+    let ts = textStarted;
+    for (let k = state.i; k <= j; k++) {
+      const it = state.items[k];
+      switch (it.kind) {
+        case 'text': {
+          if (it.tab) { sw += tabStop(it, lineW + sw, env.fonts); segContent = true; ts = true; hang = 0; break; }
+          if (!ts && it.collapsible && it.word === '') break;
+          const lead = !ts && it.collapsible && it.word.charCodeAt(0) === 32 ? leadingTrim(it, env.fonts) : null;
+          sw += lead ? lead.wordWidth + lead.spaceWidth : it.wordWidth + it.spaceWidth;
+          if (it.word !== '') { hang = 0; ts = true; segContent = true; } else if (!it.collapsible) { segContent = true; ts = true; }
+          if (it.hang) hang += it.spaceWidth; else hang = 0;
+          break;
+        }
+        case 'open': case 'close': {
+          const w = env.edgeWidth(it);
+          sw += w;
+          if (w !== 0) segContent = true;
+          if (it.kind === 'open') hang = 0;
+          break;
+        }
+        case 'atomic': sw += env.atomicWidth(it); segContent = true; ts = true; hang = 0; break;
+        case 'br': segContent = true; break;
+        default: break;
+      }
+    }
+    const avail = band.right - band.left;
+    const fits = lineW + sw - hang <= avail + EPS;
+    if (!fits && hasContent) break;
+    if (!fits && !hasContent && segContent) {
+      // Nothing on the line yet and the segment does not fit: below floats first (§9.5) …
+      if (floatsPlaced === 0 && band.right - band.left < env.full.right - env.full.left - EPS) {
+        const next = env.nextBandY(y);
+        if (next !== null && next > y) {
+          state.i = startI;
+          state.stack = startStack;
+          return { moveTo: next };
+        }
+      }
+      // … then split a long token (overflow-wrap: break-word / anywhere).
+      if (splitToFit(state, env, j, avail - lineW, textStarted)) continue outer;
+    }
+    lastSeg = { i: state.i, placed: placed.length, lineW, hasContent, textStarted, stack: state.stack.length, floats: floatsPlaced };
+    // Commit the segment.
+    for (let k = state.i; k <= j; k++) {
+      const it = state.items[k];
+      const p: PlacedItem = { item: it };
+      switch (it.kind) {
+        case 'text':
+          if (it.tab) { p.tabWidth = tabStop(it, lineW, env.fonts); lineW += p.tabWidth; textStarted = true; hasContent = true; break; }
+          if (!textStarted && it.collapsible && it.word === '') { p.collapsed = true; break; }
+          if (!textStarted && it.collapsible && it.word.charCodeAt(0) === 32) {
+            p.trimmed = leadingTrim(it, env.fonts);
+            lineW += p.trimmed.wordWidth + p.trimmed.spaceWidth;
+          } else lineW += it.wordWidth + it.spaceWidth;
+          if (it.word !== '' || !it.collapsible) { textStarted = true; hasContent = true; }
+          break;
+        case 'open': {
+          const w = env.edgeWidth(it);
+          lineW += w;
+          if (w !== 0) hasContent = true;
+          state.stack.push(it);
+          break;
+        }
+        case 'close': {
+          const w = env.edgeWidth(it);
+          lineW += w;
+          if (w !== 0) hasContent = true;
+          const at = state.stack.lastIndexOf(it.open);
+          if (at >= 0) state.stack.splice(at, 1);
+          break;
+        }
+        case 'atomic': lineW += env.atomicWidth(it); hasContent = true; textStarted = true; break;
+        case 'br': hasContent = true; forced = true; break;
+        case 'float': {
+          const fw = env.floatWidth(it);
+          if (deferredFloats.length === 0 && (!hasContent || lineW + fw <= band.right - band.left + EPS)) {
+            env.placeFloat(it, y);
+            floatsPlaced++;
+            band = env.band(y);
+          } else deferredFloats.push(it);
+          break;
+        }
+        default: break;
+      }
+      placed.push(p);
+    }
+    state.i = j + 1;
+    segments++;
+    if (forced) break;
+  }
+
+  // Trailing white space hangs / is removed (css-text-3 §4.1.2), and a soft hyphen shows when the line breaks there.
+  let width = trimEnd(placed);
+  if (!forced && state.i < n()) {
+    const last = lastText(placed);
+    if (last && (last.item as TextPiece).shy) {
+      const hw = env.hyphenWidth(last.item as TextPiece);
+      if (width + hw > band.right - band.left + EPS && segments > 1 && lastSeg.floats === floatsPlaced) {
+        // The hyphen does not fit: the syllable goes to the next line.
+        state.i = lastSeg.i;
+        placed.length = lastSeg.placed;
+        lineW = lastSeg.lineW;
+        hasContent = lastSeg.hasContent;
+        state.stack = rebuildStack(startStack, placed);
+        width = trimEnd(placed);
+        const l2 = lastText(placed);
+        if (l2 && (l2.item as TextPiece).shy) { l2.hyphen = true; width += env.hyphenWidth(l2.item as TextPiece); }
+      } else {
+        last.hyphen = true;
+        width += hw;
+      }
+    }
+  }
+  return {
+    y, left: band.left, right: band.right, indent, items: placed, openAtStart: startStack,
+    width, hasContent, forced, deferredFloats,
+  };
+}
+
+function rebuildStack(start: OpenItem[], placed: PlacedItem[]): OpenItem[] {
+  const s = start.slice();
+  for (const p of placed) {
+    if (p.item.kind === 'open') s.push(p.item);
+    else if (p.item.kind === 'close') {
+      const at = s.lastIndexOf(p.item.open);
+      if (at >= 0) s.splice(at, 1);
+    }
+  }
+  return s;
+}
+
+/** The last placed text piece with a word, skipping closing edges and out-of-flow items at the end. */
+function lastText(placed: PlacedItem[]): PlacedItem | null {
+  for (let k = placed.length - 1; k >= 0; k--) {
+    const it = placed[k].item;
+    if (it.kind === 'text') {
+      if (placed[k].collapsed) continue;
+      if (it.word !== '') return placed[k];
+      continue;
+    }
+    if (it.kind === 'close' || it.kind === 'float' || it.kind === 'abs' || it.kind === 'br') continue;
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Marks the spaces at the end of the line as removed (collapsible) or hanging (pre-wrap), and
+ * returns the line's content width (css-text-3 §4.1.2 phase II). Width counts every placed item.
+ */
+function trimEnd(placed: PlacedItem[]): number {
+  let w = 0;
+  for (const p of placed) {
+    const it = p.item;
+    if (it.kind === 'text') {
+      delete p.dropSpaces;
+      if (p.collapsed) continue;
+      if (p.tabWidth !== undefined) w += p.tabWidth;
+      else if (p.trimmed) w += p.trimmed.wordWidth + p.trimmed.spaceWidth;
+      else w += it.wordWidth + it.spaceWidth;
+    }
+  }
+  for (let k = placed.length - 1; k >= 0; k--) {
+    const p = placed[k];
+    const it = p.item;
+    if (it.kind === 'text') {
+      if (p.collapsed || it.tab) { if (it.tab) break; continue; }
+      const piece = p.trimmed ?? it;
+      if (it.hang && piece.spaces !== '') { p.dropSpaces = true; w -= piece.spaceWidth; }
+      if (piece.word !== '' || !it.hang) break;
+      continue;
+    }
+    if (it.kind === 'close' || it.kind === 'float' || it.kind === 'abs' || it.kind === 'br') continue;
+    break;
+  }
+  return w;
+}
+
+/** A collapsible piece with its leading spaces removed (phase II at a line start); re-shaped through the text stage's cache. */
+function leadingTrim(it: TextPiece, fonts: FontContext): TextPiece {
+  const word = it.word.replace(/^ +/, '');
+  const p = makePiece(it, word, it.spaces, it.spec, fonts, it.breakAfter, false);
+  p.shy = it.shy;
+  return p;
+}
+
+/**
+ * Splits the first text piece of the segment ending at `j` that overflows `room` px, when its
+ * style allows (overflow-wrap: break-word/anywhere): as many characters as fit (at least one)
+ * stay, the rest becomes a new piece after a new opportunity. Copies `state.items` first when it
+ * is shared. Returns false when nothing can be split.
+ */
+function splitToFit(state: BreakerState, env: BreakerEnv, j: number, room: number, textStarted: boolean): boolean {
+  let used = 0;
+  for (let k = state.i; k <= j; k++) {
+    const it = state.items[k];
+    if (it.kind === 'open' || it.kind === 'close') { used += env.edgeWidth(it); continue; }
+    if (it.kind === 'atomic') { used += env.atomicWidth(it); continue; }
+    if (it.kind !== 'text' || it.tab) continue;
+    if (!textStarted && it.collapsible && it.word === '') continue;
+    if (used + it.wordWidth <= room + EPS) { used += it.wordWidth + it.spaceWidth; continue; }
+    if (!it.canSplit) return false;
+    const chars = Array.from(it.word);
+    if (chars.length < 2) return false;
+    let w = used;
+    let count = 0;
+    for (const ch of chars) {
+      const cw = env.fonts.measure(ch, it.spec);
+      if (count > 0 && w + cw > room + EPS) break;
+      if (count === 0 && used > 0 && w + cw > room + EPS) break;
+      w += cw;
+      count++;
+    }
+    if (count === 0 || count >= chars.length) {
+      if (count === 0 && k > state.i) {
+        // Nothing of this piece fits after what precedes it: break before it.
+        ensureOwn(state);
+        state.items[k - 1] = { ...state.items[k - 1], breakAfter: true } as InlineItem;
+        return true;
+      }
+      return false;
+    }
+    ensureOwn(state);
+    const head = makePiece(it, chars.slice(0, count).join(''), '', it.spec, env.fonts, true, false);
+    const tail = makePiece(it, chars.slice(count).join(''), it.spaces, it.spec, env.fonts, it.breakAfter, false);
+    tail.shy = it.shy;
+    state.items.splice(k, 1, head, tail);
+    return true;
+  }
+  return false;
+}
+
+function ensureOwn(state: BreakerState): void {
+  if (!state.own) { state.items = state.items.slice(); state.own = true; }
+}

@@ -1,0 +1,108 @@
+// In: computed styles of the boxes of an inline formatting context, and the FontContext.
+// Out: cached FontSpecs, used line-heights and half-leading (CSS 2.1 §10.8.1), inline edges in px.
+import type { ComputedStyle, LengthPctAuto } from '../../css/computed.ts';
+import { resolveLength } from '../../css/computed.ts';
+import type { FontContext, FontSpec, ScaledMetrics } from '../../text/types.ts';
+
+const specCache = new WeakMap<ComputedStyle, FontSpec>();
+
+/** The FontSpec of a computed style (font-family, font-size px, weight, style, caps, letter/word spacing px); cached per style object. */
+export function fontSpecOf(style: ComputedStyle): FontSpec {
+  let spec = specCache.get(style);
+  if (!spec) {
+    spec = {
+      fontFamily: style.fontFamily,
+      fontSize: style.fontSize,
+      fontWeight: style.fontWeight,
+      fontStyle: style.fontStyle,
+      fontVariantCaps: style.fontVariantCaps,
+      letterSpacing: style.letterSpacing,
+      wordSpacing: style.wordSpacing,
+    };
+    specCache.set(style, spec);
+  }
+  return spec;
+}
+
+/** Vertical font metrics of a style as the line box needs them (px). */
+export interface InlineMetrics {
+  /** Ascent and descent of the primary font at the font size (A and D of §10.8.1). */
+  ascent: number;
+  descent: number;
+  xHeight: number;
+  /** Used line-height, px. */
+  lineHeight: number;
+  /** Half-leading above (added to A) and below (added to D), px; negative when line-height < A + D. */
+  leadingTop: number;
+  leadingBottom: number;
+  fontSize: number;
+}
+
+const metricsCache = new WeakMap<ComputedStyle, { fonts: FontContext; m: InlineMetrics }>();
+
+/** Snaps down to Blink's LayoutUnit (1/64 px) so half-leading splits as Chromium splits it. */
+const floor64 = (v: number): number => Math.floor(v * 64) / 64;
+
+/**
+ * The used line-height of a style in px (CSS 2.1 §10.8.1): 'normal' → the font's
+ * normalLineHeight (ascent + descent + lineGap), a number → number × font-size, a length → px.
+ */
+export function usedLineHeight(style: ComputedStyle, m: ScaledMetrics): number {
+  const lh = style.lineHeight;
+  if (lh === 'normal') return m.normalLineHeight;
+  if ('number' in lh) return lh.number * style.fontSize;
+  return lh.px;
+}
+
+/**
+ * Metrics of a style for line box construction (CSS 2.1 §10.8.1): A, D, x-height, the used
+ * line-height and the half-leading L = (line-height − (A + D)) / 2 split above and below
+ * (the top half floored to 1/64 px as Blink does). Cached per style object and FontContext.
+ */
+export function inlineMetricsOf(style: ComputedStyle, fonts: FontContext): InlineMetrics {
+  const hit = metricsCache.get(style);
+  if (hit && hit.fonts === fonts) return hit.m;
+  const sm = fonts.metrics(fontSpecOf(style));
+  const lineHeight = usedLineHeight(style, sm);
+  const leading = lineHeight - (sm.ascent + sm.descent);
+  const leadingTop = floor64(leading / 2);
+  const m: InlineMetrics = {
+    ascent: sm.ascent, descent: sm.descent, xHeight: sm.xHeight, lineHeight,
+    leadingTop, leadingBottom: leading - leadingTop, fontSize: style.fontSize,
+  };
+  metricsCache.set(style, { fonts, m });
+  return m;
+}
+
+const autoZero = (v: LengthPctAuto, basis: number): number => (v === 'auto' ? 0 : resolveLength(v, basis));
+
+/** Horizontal edges of an inline box (margins `auto` → 0; percentages of `basis`, the containing block width), px. */
+export interface InlineEdges {
+  marginLeft: number; marginRight: number;
+  borderLeft: number; borderRight: number;
+  paddingLeft: number; paddingRight: number;
+  borderTop: number; borderBottom: number;
+  paddingTop: number; paddingBottom: number;
+  marginTop: number; marginBottom: number;
+}
+
+/** Used margins, borders and padding of an inline box (CSS 2.1 §10.3.1, §10.6.1), px. */
+export function inlineEdgesOf(style: ComputedStyle, basis: number): InlineEdges {
+  return {
+    marginLeft: autoZero(style.marginLeft, basis), marginRight: autoZero(style.marginRight, basis),
+    marginTop: autoZero(style.marginTop, basis), marginBottom: autoZero(style.marginBottom, basis),
+    borderLeft: style.borderLeft.width, borderRight: style.borderRight.width,
+    borderTop: style.borderTop.width, borderBottom: style.borderBottom.width,
+    paddingLeft: resolveLength(style.paddingLeft, basis), paddingRight: resolveLength(style.paddingRight, basis),
+    paddingTop: resolveLength(style.paddingTop, basis), paddingBottom: resolveLength(style.paddingBottom, basis),
+  };
+}
+
+/** Whether white space is collapsible under this white-space value (css-text-3 §3). */
+export const collapsesSpaces = (ws: ComputedStyle['whiteSpace']): boolean =>
+  ws === 'normal' || ws === 'nowrap' || ws === 'pre-line';
+/** Whether soft wrap opportunities exist under this white-space value (css-text-3 §3). */
+export const wrapsLines = (ws: ComputedStyle['whiteSpace']): boolean => ws !== 'nowrap' && ws !== 'pre';
+/** Whether segment breaks (newlines) are preserved as forced breaks. */
+export const preservesNewlines = (ws: ComputedStyle['whiteSpace']): boolean =>
+  ws === 'pre' || ws === 'pre-wrap' || ws === 'pre-line' || ws === 'break-spaces';
