@@ -1,0 +1,311 @@
+/**
+ * Borders and decoration lines as PDF paths. In: 'border' and 'line' display items (px, y down).
+ * Out: fill/stroke operators in the page's content stream (CSS 2.1 §8.5, css-backgrounds-3 §4–5,
+ * css-text-decor-3 §2).
+ *
+ * Solid parts are filled areas, not strokes: each side is the band between the outer border edge
+ * and the padding edge, cut by the diagonals from the outer corners through the inner corners
+ * (mitred joins, as browsers draw). Without radii that band is a trapezoid; with radii it is the
+ * rounded ring clipped to the side's wedge. A border whose four sides share one colour and one
+ * solid/double style is one even-odd ring (no seams at the corners). Double borders are two
+ * bands of one third each (solid below 3px, as Chromium). Groove/ridge/inset/outset use darker
+ * and lighter shades of the colour per side the way Chromium computes them. Dashed sides use
+ * Chromium's dash geometry (dash 3w and gap 2w below 3px, dash 2w and gap w from 3px, gaps
+ * stretched so both ends are full dashes); dotted sides are round dots of the border width.
+ */
+import type { Color } from '../css/computed.ts';
+import type { DisplayItem, Rect, Radii, BorderStyleUsed } from './display-list.ts';
+import { ContentStream, boxPath, insetBox, num, polygonPath, rectPath, usedRadii } from './pdf-content.ts';
+
+type BorderItem = Extract<DisplayItem, { kind: 'border' }>;
+type LineItem = Extract<DisplayItem, { kind: 'line' }>;
+type Sides = [number, number, number, number];
+
+const TOP = 0, RIGHT = 1, BOTTOM = 2, LEFT = 3;
+
+function colorKey(c: Color): string {
+  return `${c.r},${c.g},${c.b},${c.a}`;
+}
+
+/** Chromium's Color::Dark(): scale so that the largest component drops by 0.33. */
+export function darken(c: Color): Color {
+  if (c.r === 255 && c.g === 255 && c.b === 255) return { r: 171, g: 171, b: 171, a: c.a };
+  const v = Math.max(c.r, c.g, c.b) / 255;
+  const m = v === 0 ? 0 : Math.max(0, (v - 0.33) / v);
+  return { r: c.r * m, g: c.g * m, b: c.b * m, a: c.a };
+}
+
+/** Chromium's Color::Light(): scale so that the largest component rises by 0.33. */
+export function lighten(c: Color): Color {
+  if (c.r === 0 && c.g === 0 && c.b === 0) return { r: 84, g: 84, b: 84, a: c.a };
+  const v = Math.max(c.r, c.g, c.b) / 255;
+  const m = Math.min(1, v + 0.33) / v;
+  return { r: Math.min(255, c.r * m), g: Math.min(255, c.g * m), b: Math.min(255, c.b * m), a: c.a };
+}
+
+function dist2(c: Color, v: number): number {
+  return (c.r - v) ** 2 + (c.g - v) ** 2 + (c.b - v) ** 2;
+}
+
+/**
+ * The shade Chromium paints a side of an inset/outset (or half of a groove/ridge) border:
+ * top/left of inset and bottom/right of outset are darkened, the others lightened, unless the
+ * colour is already close to black (resp. white).
+ */
+function shade(c: Color, side: number, style: 'inset' | 'outset'): Color {
+  const darkenIt = (side === TOP || side === LEFT) === (style === 'inset');
+  if (darkenIt) return dist2(c, 0) > dist2(c, 0x20) ? darken(c) : c;
+  return dist2(c, 255) > dist2(c, 0xeb) ? lighten(c) : c;
+}
+
+/** Bands of a side as [from, to] fractions of its width (0 = outer edge) with their colours. */
+function bands(style: BorderStyleUsed, w: number, side: number, c: Color): Array<[number, number, Color]> {
+  switch (style) {
+    case 'double': return w >= 3 ? [[0, 1 / 3, c], [2 / 3, 1, c]] : [[0, 1, c]];
+    case 'inset': case 'outset': return [[0, 1, shade(c, side, style)]];
+    case 'groove': return [[0, 0.5, shade(c, side, 'inset')], [0.5, 1, shade(c, side, 'outset')]];
+    case 'ridge': return [[0, 0.5, shade(c, side, 'outset')], [0.5, 1, shade(c, side, 'inset')]];
+    default: return [[0, 1, c]];
+  }
+}
+
+function scaled(w: Sides, f: number): Sides {
+  return [w[0] * f, w[1] * f, w[2] * f, w[3] * f];
+}
+
+/** The four corners of `r` inset by `d`: [TLx, TLy, TRx, TRy, BRx, BRy, BLx, BLy]. */
+function corners(r: Rect, d: Sides): number[] {
+  const x0 = r.x + d[LEFT], y0 = r.y + d[TOP], x1 = r.x + r.w - d[RIGHT], y1 = r.y + r.h - d[BOTTOM];
+  return [x0, y0, x1, y0, x1, y1, x0, y1];
+}
+
+/** Corner indices (into corners()) at the start and end of each side, clockwise. */
+const SIDE_CORNERS: Array<[number, number]> = [[0, 1], [1, 2], [2, 3], [3, 0]];
+
+/** The trapezoid of side `s` between fractions f0 and f1 of the widths (no radii). */
+function trapezoid(r: Rect, w: Sides, s: number, f0: number, f1: number): number[] {
+  const o = corners(r, scaled(w, f0)), n = corners(r, scaled(w, f1));
+  const [a, b] = SIDE_CORNERS[s]!;
+  return [o[a * 2]!, o[a * 2 + 1]!, o[b * 2]!, o[b * 2 + 1]!, n[b * 2]!, n[b * 2 + 1]!, n[a * 2]!, n[a * 2 + 1]!];
+}
+
+/**
+ * The wedge of side `s`: the region between the diagonals from its two outer corners through the
+ * matching inner (padding-edge) corners, reaching to the box's centre lines; used as a clip
+ * for rounded and dashed borders.
+ */
+function wedge(r: Rect, w: Sides, s: number): number[] {
+  const o = corners(r, [0, 0, 0, 0]);
+  const n = corners(r, w);
+  const [a, b] = SIDE_CORNERS[s]!;
+  const cx = r.x + r.w / 2, cy = r.y + r.h / 2;
+  const horizontal = s === TOP || s === BOTTOM;
+  const ext = (i: number): [number, number] => {
+    const ox = o[i * 2]!, oy = o[i * 2 + 1]!;
+    const dx = n[i * 2]! - ox, dy = n[i * 2 + 1]! - oy;
+    // Walk along the diagonal until it reaches the centre line across the side.
+    if (horizontal) {
+      if (Math.abs(dy) < 1e-9) return [ox, oy];
+      const t = (cy - oy) / dy;
+      return [ox + dx * t, cy];
+    }
+    if (Math.abs(dx) < 1e-9) return [ox, oy];
+    const t = (cx - ox) / dx;
+    return [cx, oy + dy * t];
+  };
+  const [ax, ay] = ext(a), [bx, by] = ext(b);
+  const oax = o[a * 2]!, oay = o[a * 2 + 1]!, obx = o[b * 2]!, oby = o[b * 2 + 1]!;
+  // If the two diagonals cross before the centre line, stop at their intersection.
+  const crossed = horizontal ? (s === TOP ? ax > bx : ax < bx) : (s === RIGHT ? ay > by : ay < by);
+  if (crossed) {
+    const p = intersect(oax, oay, ax, ay, obx, oby, bx, by);
+    if (p) return [oax, oay, obx, oby, p[0], p[1]];
+  }
+  return [oax, oay, obx, oby, bx, by, ax, ay];
+}
+
+function intersect(x1: number, y1: number, x2: number, y2: number, x3: number, y3: number, x4: number, y4: number): [number, number] | null {
+  const d = (x1 - x2) * (y3 - y4) - (y1 - y2) * (x3 - x4);
+  if (Math.abs(d) < 1e-12) return null;
+  const t = ((x1 - x3) * (y3 - y4) - (y1 - y3) * (x3 - x4)) / d;
+  return [x1 + t * (x2 - x1), y1 + t * (y2 - y1)];
+}
+
+/** Chromium's dash and gap for a dashed line of thickness `w` (StrokeData: 3:2 below 3px, 2:1 from 3px). */
+function dashFor(w: number): [number, number] {
+  return w >= 3 ? [2 * w, w] : [3 * w, 2 * w];
+}
+
+/**
+ * A dash array `[dash gap]` for a segment of `len` px such that both ends are full dashes
+ * (the gap stretched or shrunk to fit); null when fewer than two dashes fit (draw solid).
+ */
+function fittedDash(len: number, w: number): [number, number] | null {
+  const [d, g] = dashFor(w);
+  const n = Math.round((len + g) / (d + g));
+  if (n < 2) return null;
+  return [d, (len - n * d) / (n - 1)];
+}
+
+/** Writes a 'border' display item. Sides with width ≤ 0, style none or alpha 0 are skipped. */
+export function drawBorder(cs: ContentStream, item: BorderItem): void {
+  const r = item.rect;
+  if (!(r.w > 0 && r.h > 0)) return;
+  const w = item.widths.map((v) => (v > 0 && Number.isFinite(v) ? v : 0)) as Sides;
+  const visible = [0, 1, 2, 3].map((i) => w[i]! > 0 && item.styles[i] !== 'none' && item.colors[i]!.a > 0);
+  if (!visible.some(Boolean)) return;
+  for (let i = 0; i < 4; i++) if (!visible[i]) w[i] = item.styles[i] === 'none' || !(w[i]! > 0) ? 0 : w[i]!;
+  const radii = usedRadii(r, item.radii);
+  cs.endText();
+
+  const s0 = item.styles[0], c0 = colorKey(item.colors[0]);
+  const uniform = visible.every(Boolean) && item.styles.every((s) => s === s0) && item.colors.every((c) => colorKey(c) === c0);
+  if (uniform && (s0 === 'solid' || s0 === 'double')) {
+    cs.fill(item.colors[0]);
+    const fr = s0 === 'double' && Math.min(...w) >= 3 ? [[0, 1 / 3], [2 / 3, 1]] : [[0, 1]];
+    const paths: string[] = [];
+    for (const [f0, f1] of fr) {
+      const outer = insetBox(r, radii, scaled(w, f0!));
+      const inner = insetBox(r, radii, scaled(w, f1!));
+      paths.push(boxPath(outer.rect, outer.radii), boxPath(inner.rect, inner.radii));
+    }
+    cs.op(`${paths.join(' ')} f*`);
+    return;
+  }
+
+  for (let s = 0; s < 4; s++) {
+    if (!visible[s]) continue;
+    const style = item.styles[s] as BorderStyleUsed;
+    const color = item.colors[s]!;
+    if (style === 'dashed' || style === 'dotted') {
+      drawBrokenSide(cs, r, w, radii, s, style, color);
+      continue;
+    }
+    const parts = bands(style, w[s]!, s, color);
+    if (!radii) {
+      for (const [f0, f1, c] of parts) {
+        cs.fill(c);
+        cs.op(`${polygonPath(trapezoid(r, w, s, f0, f1))} f`);
+      }
+    } else {
+      cs.save();
+      cs.op(`${polygonPath(wedge(r, w, s))} W n`);
+      for (const [f0, f1, c] of parts) {
+        const outer = insetBox(r, radii, scaled(w, f0));
+        const inner = insetBox(r, radii, scaled(w, f1));
+        cs.fill(c);
+        cs.op(`${boxPath(outer.rect, outer.radii)} ${boxPath(inner.rect, inner.radii)} f*`);
+      }
+      cs.restore();
+    }
+  }
+}
+
+/** A dashed or dotted side: stroked along the middle of the side, clipped to its wedge. */
+function drawBrokenSide(cs: ContentStream, r: Rect, w: Sides, radii: Radii | null, s: number, style: 'dashed' | 'dotted', c: Color): void {
+  const t = w[s]!;
+  const horizontal = s === TOP || s === BOTTOM;
+  cs.save();
+  cs.stroke(c);
+  if (radii) {
+    cs.op(`${polygonPath(wedge(r, w, s))} W n`);
+    const mid = insetBox(r, radii, scaled(w, 0.5));
+    const len = horizontal ? r.w : r.h;
+    if (style === 'dotted') cs.op(`${num(t)} w 1 J [0 ${num(2 * t)}] 0 d`);
+    else {
+      const dash = fittedDash(len, t);
+      cs.op(`${num(t)} w 0 J${dash ? ` [${num(dash[0])} ${num(dash[1])}] 0 d` : ''}`);
+    }
+    cs.op(`${boxPath(mid.rect, mid.radii)} S`);
+    cs.restore();
+    return;
+  }
+  // The side's centre line, from its start corner to its end corner (clockwise).
+  const m = corners(r, scaled(w, 0.5));
+  const o = corners(r, [0, 0, 0, 0]);
+  let x1: number, y1: number, x2: number, y2: number;
+  if (horizontal) {
+    y1 = y2 = m[s === TOP ? 1 : 5]!;
+    x1 = o[0]!; x2 = o[2]!;
+  } else {
+    x1 = x2 = m[s === RIGHT ? 2 : 0]!;
+    y1 = o[1]!; y2 = o[5]!;
+  }
+  const len = horizontal ? x2 - x1 : y2 - y1;
+  if (style === 'dotted') {
+    // Round dots of diameter t, the first and last tangent to the corners, gaps ≈ t.
+    const span = len - t;
+    const n = Math.max(1, Math.round(span / (2 * t)));
+    const step = span / n;
+    const a = t / 2;
+    if (horizontal) { x1 += a; x2 -= a; } else { y1 += a; y2 -= a; }
+    // Extend by a hair so the dash pattern puts a dot exactly on the end point.
+    const e = step * 1e-3;
+    if (horizontal) x2 += e; else y2 += e;
+    cs.op(`${num(t)} w 1 J [0 ${num(step)}] 0 d ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
+  } else {
+    cs.op(`${polygonPath(trapezoid(r, w, s, 0, 1))} W n`);
+    const dash = fittedDash(len, t);
+    cs.op(`${num(t)} w 0 J${dash ? ` [${num(dash[0])} ${num(dash[1])}] 0 d` : ''} ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
+  }
+  cs.restore();
+}
+
+/**
+ * Writes a 'line' display item (text decoration, rules): a band `thickness` px tall centred
+ * on y from x1 to x2. double: two such bands with a gap of one thickness, the second below;
+ * dotted: round dots of the thickness; dashed: Chromium's dash geometry; wavy: a sine-like
+ * curve of amplitude = thickness and half-wavelength = 3 × thickness, stroked, clipped to [x1, x2].
+ */
+export function drawLine(cs: ContentStream, item: LineItem): void {
+  const t = item.thickness;
+  const x1 = Math.min(item.x1, item.x2), x2 = Math.max(item.x1, item.x2);
+  if (!(t > 0) || !(x2 > x1) || !(item.color.a > 0) || !Number.isFinite(item.y)) return;
+  const y = item.y;
+  cs.endText();
+  switch (item.style) {
+    case 'double':
+      cs.fill(item.color);
+      cs.op(`${rectPath({ x: x1, y: y - t / 2, w: x2 - x1, h: t })} ${rectPath({ x: x1, y: y + 1.5 * t, w: x2 - x1, h: t })} f`);
+      return;
+    case 'dotted': {
+      const span = Math.max(0, x2 - x1 - t);
+      const n = Math.max(1, Math.round(span / (2 * t)));
+      const step = span / n || 2 * t;
+      cs.save();
+      cs.stroke(item.color);
+      cs.op(`${num(t)} w 1 J [0 ${num(step)}] 0 d ${num(x1 + t / 2)} ${num(y)} m ${num(x2 - t / 2 + step * 1e-3)} ${num(y)} l S`);
+      cs.restore();
+      return;
+    }
+    case 'dashed': {
+      const [d, g] = dashFor(t);
+      cs.save();
+      cs.stroke(item.color);
+      cs.op(`${num(t)} w 0 J [${num(d)} ${num(g)}] 0 d ${num(x1)} ${num(y)} m ${num(x2)} ${num(y)} l S`);
+      cs.restore();
+      return;
+    }
+    case 'wavy': {
+      const hw = Math.max(2, 3 * t);
+      const amp = t / 0.75; // a cubic with both control points at ±h peaks at 0.75·h
+      cs.save();
+      cs.op(`${rectPath({ x: x1, y: y - 3 * t, w: x2 - x1, h: 6 * t })} W n`);
+      cs.stroke(item.color);
+      const parts: string[] = [`${num(t)} w 0 J ${num(x1)} ${num(y)} m`];
+      let up = true;
+      for (let x = x1; x < x2 && parts.length < 5000; x += hw) {
+        const cy = up ? y - amp : y + amp;
+        parts.push(`${num(x + hw / 3)} ${num(cy)} ${num(x + (2 * hw) / 3)} ${num(cy)} ${num(x + hw)} ${num(y)} c`);
+        up = !up;
+      }
+      parts.push('S');
+      cs.op(parts.join(' '));
+      cs.restore();
+      return;
+    }
+    default:
+      cs.fill(item.color);
+      cs.op(`${rectPath({ x: x1, y: y - t / 2, w: x2 - x1, h: t })} f`);
+  }
+}

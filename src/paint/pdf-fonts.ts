@@ -1,0 +1,230 @@
+/**
+ * Font embedding for the PDF writer. In: the FontFaces that glyph runs use (fontkit Font objects
+ * parsed once per process by src/text) and the glyphs drawn. Out: one Type0 font per face per PDF
+ * (ISO 32000-1 §9.7): Identity-H, CIDFontType2 + FontFile2 for TrueType outlines, CIDFontType0 +
+ * FontFile3/CIDFontType0C for CFF; a subset holding only the glyphs drawn; /W from the font's
+ * own advances; a ToUnicode CMap (§9.10.3) mapping each CID to its cluster's source text.
+ *
+ * CIDs are subset glyph ids (fontkit's subsetters number glyphs in inclusion order and the
+ * subset CFF's charset is the identity), so no CIDToGIDMap stream is needed. The encoded,
+ * deflated subset is cached per (face, glyph list) so a warm re-render skips subsetting.
+ */
+import { deflateSync } from 'node:zlib';
+import type { FontFace, ShapedGlyph } from '../text/types.ts';
+import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
+
+/** Process-wide facts about one fontkit font (computed once, kept with the Font object). */
+interface FaceInfo {
+  cff: boolean;
+  postscriptName: string;
+  numGlyphs: number;
+  /** Advance widths in 1/1000 em, rounded to 3 decimals; NaN until first asked. */
+  widths: Float64Array;
+  descriptor: Record<string, unknown>;
+}
+
+const faceInfos = new WeakMap<object, FaceInfo>();
+
+function infoFor(face: FontFace): FaceInfo {
+  const font = face.font;
+  let fi = faceInfos.get(font);
+  if (fi) return fi;
+  const upm = face.unitsPerEm || font.unitsPerEm || 1000;
+  const scale = 1000 / upm;
+  const r = (v: number): number => Math.round((Number.isFinite(v) ? v : 0) * scale * 1000) / 1000;
+  const os2 = font['OS/2'];
+  const familyClass = ((os2 && os2.sFamilyClass) || 0) >> 8;
+  let flags = 1 << 2; // symbolic: glyphs are addressed by CID, not a standard encoding
+  if (font.post && font.post.isFixedPitch) flags |= 1 << 0;
+  if (familyClass >= 1 && familyClass <= 7) flags |= 1 << 1;
+  if (familyClass === 10) flags |= 1 << 3;
+  if (face.style !== 'normal' || (font.head && font.head.macStyle && font.head.macStyle.italic)) flags |= 1 << 6;
+  const bbox = font.bbox || { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  const ps = String(font.postscriptName || face.family || 'Font').replace(/[^\x21-\x7e]|[()<>[\]{}/%#]/g, '');
+  fi = {
+    cff: !!(font.directory && font.directory.tables && font.directory.tables['CFF ']),
+    postscriptName: ps || 'Font',
+    numGlyphs: font.numGlyphs | 0,
+    widths: new Float64Array(Math.max(1, font.numGlyphs | 0)).fill(NaN),
+    descriptor: {
+      Flags: flags,
+      FontBBox: [r(bbox.minX), r(bbox.minY), r(bbox.maxX), r(bbox.maxY)],
+      ItalicAngle: Number.isFinite(font.italicAngle) ? font.italicAngle : 0,
+      Ascent: r(face.ascent),
+      Descent: -Math.abs(r(face.descent)),
+      CapHeight: r(face.capHeight || face.ascent),
+      XHeight: r(face.xHeight || 0),
+      StemV: face.weight >= 600 ? 120 : 80,
+    },
+  };
+  faceInfos.set(font, fi);
+  return fi;
+}
+
+function glyphWidth(face: FontFace, fi: FaceInfo, gid: number): number {
+  let w = fi.widths[gid]!;
+  if (Number.isNaN(w)) {
+    let adv = 0;
+    try {
+      adv = face.font.getGlyph(gid).advanceWidth;
+    } catch {
+      adv = 0;
+    }
+    w = Math.round(((Number.isFinite(adv) ? adv : 0) * 1000 * 1000) / (face.unitsPerEm || face.font.unitsPerEm || 1000)) / 1000;
+    fi.widths[gid] = w;
+  }
+  return w;
+}
+
+const SUBSET_CACHE_MAX = 64;
+const subsetCache = new Map<string, { data: Uint8Array; length1: number }>();
+
+const HEX4: string[] = [];
+function hex4(n: number): string {
+  if (n < 4096) return (HEX4[n] ??= n.toString(16).padStart(4, '0'));
+  return n.toString(16).padStart(4, '0').slice(-4);
+}
+
+/**
+ * One face embedded in one PDF. `cid(glyph)` assigns CIDs in first-use order (CID 0 = .notdef)
+ * and records the ToUnicode text; `finalize()` writes the font objects (call once, at the end).
+ */
+export class EmbeddedFace {
+  /** Resource name on pages ('F1', 'F2' …). */
+  readonly name: string;
+  readonly ref: PdfRef;
+  private readonly info: FaceInfo;
+  private readonly cidOf = new Map<number, number>();
+  private readonly gids: number[] = [0];
+  /** Widths in 1/1000 em by CID. */
+  readonly widths: number[];
+  /** Hex code (4 digits) by CID. */
+  readonly hex: string[] = ['0000'];
+  private readonly texts: string[] = [''];
+
+  constructor(private readonly doc: PdfDocLike, readonly face: FontFace, private readonly index: number) {
+    this.name = `F${index + 1}`;
+    this.ref = doc.ref();
+    this.info = infoFor(face);
+    this.widths = [glyphWidth(face, this.info, 0)];
+    this.cidOf.set(0, 0);
+  }
+
+  /** The CID for a shaped glyph (ids outside the font draw .notdef). */
+  cid(g: ShapedGlyph): number {
+    let gid = g.id;
+    if (!(gid >= 0 && gid < this.info.numGlyphs)) gid = 0;
+    let c = this.cidOf.get(gid);
+    if (c === undefined) {
+      c = this.gids.length;
+      this.gids.push(gid);
+      this.cidOf.set(gid, c);
+      this.widths.push(glyphWidth(this.face, this.info, gid));
+      this.hex.push(hex4(c));
+      this.texts.push('');
+    }
+    // First non-empty text wins; U+00A0 extracts as a plain space (as browsers' PDFs do).
+    if (g.text && !this.texts[c]) this.texts[c] = g.text.replace(/\u00a0/g, ' ');
+    return c;
+  }
+
+  /** Writes FontFile, FontDescriptor, CIDFont, ToUnicode and the Type0 dictionary. */
+  finalize(): void {
+    const fi = this.info;
+    const key = `${this.face.key}\u0000${this.gids.join(',')}`;
+    let file = subsetCache.get(key);
+    if (!file) {
+      const subset = this.face.font.createSubset();
+      for (const gid of this.gids) subset.includeGlyph(gid);
+      const raw: Uint8Array = subset.encode();
+      file = { data: deflateSync(raw), length1: raw.length };
+      subsetCache.set(key, file);
+      if (subsetCache.size > SUBSET_CACHE_MAX) subsetCache.delete(subsetCache.keys().next().value as string);
+    }
+    const fontFile = this.doc.ref(fi.cff ? { Subtype: 'CIDFontType0C', Filter: 'FlateDecode' } : { Length1: file.length1, Filter: 'FlateDecode' });
+    fontFile.end(file.data);
+
+    const baseFont = `${tag(this.index)}+${fi.postscriptName}`;
+    const descriptor = this.doc.ref({ Type: 'FontDescriptor', FontName: baseFont, ...fi.descriptor, [fi.cff ? 'FontFile3' : 'FontFile2']: fontFile });
+    descriptor.end();
+
+    const cidFont: Record<string, unknown> = {
+      Type: 'Font',
+      Subtype: fi.cff ? 'CIDFontType0' : 'CIDFontType2',
+      BaseFont: baseFont,
+      CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      DW: 0,
+      W: [0, this.widths],
+    };
+    if (!fi.cff) cidFont.CIDToGIDMap = 'Identity';
+    const descendant = this.doc.ref(cidFont);
+    descendant.end();
+
+    const toUnicode = this.doc.ref();
+    toUnicode.end(Buffer.from(this.toUnicodeCMap(), 'latin1'));
+
+    this.ref.data = { Type: 'Font', Subtype: 'Type0', BaseFont: baseFont, Encoding: 'Identity-H', DescendantFonts: [descendant], ToUnicode: toUnicode };
+    this.ref.end();
+  }
+
+  private toUnicodeCMap(): string {
+    const entries: string[] = [];
+    for (let c = 1; c < this.texts.length; c++) {
+      const t = this.texts[c]!;
+      if (!t) continue;
+      let h = '';
+      for (let i = 0; i < t.length && i < 256; i++) h += hex4(t.charCodeAt(i));
+      entries.push(`<${this.hex[c]}> <${h}>`);
+    }
+    const blocks: string[] = [];
+    for (let i = 0; i < entries.length; i += 100) {
+      const chunk = entries.slice(i, i + 100);
+      blocks.push(`${chunk.length} beginbfchar\n${chunk.join('\n')}\nendbfchar`);
+    }
+    return `/CIDInit /ProcSet findresource begin
+12 dict begin
+begincmap
+/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+/CMapName /Adobe-Identity-UCS def
+/CMapType 2 def
+1 begincodespacerange
+<0000> <FFFF>
+endcodespacerange
+${blocks.join('\n')}
+endcmap
+CMapName currentdict /CMap defineresource pop
+end
+end`;
+  }
+}
+
+/** A deterministic six-letter subset tag (ISO 32000-1 §9.6.4) from the font's index in the PDF. */
+function tag(i: number): string {
+  let s = '';
+  let n = i + 1;
+  for (let k = 0; k < 6; k++) {
+    s = String.fromCharCode(65 + (n % 26)) + s;
+    n = Math.floor(n / 26);
+  }
+  return s;
+}
+
+/** The faces of one PDF, embedded once each (keyed by FontFace.key). */
+export class FontRegistry {
+  private readonly byKey = new Map<string, EmbeddedFace>();
+  constructor(private readonly doc: PdfDocLike) {}
+
+  get(face: FontFace): EmbeddedFace {
+    let ef = this.byKey.get(face.key);
+    if (!ef) {
+      ef = new EmbeddedFace(this.doc, face, this.byKey.size);
+      this.byKey.set(face.key, ef);
+    }
+    return ef;
+  }
+
+  finalize(): void {
+    for (const ef of this.byKey.values()) ef.finalize();
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Glyph runs to PDF text operators. In: a shaped GlyphRun at a pen position (px, baseline y)
+ * and its embedded font. Out: `BT … Tf … Tm [<cids> adj …] TJ` in the content stream
+ * (ISO 32000-1 §9.4), each glyph at exactly the layout's advance.
+ *
+ * The page space is px with y down, so each run sets `1 0 0 -1 x y Tm` (glyphs upright) and a
+ * font size in px. The PDF pen advances by the font's own width (/W); the difference to the
+ * shaped advance (kerning, letter- and word-spacing) and GPOS x offsets become TJ numbers,
+ * computed against the cumulative ideal position so rounding never accumulates; GPOS y
+ * offsets use text rise (Ts). Consecutive runs share one BT … ET object.
+ */
+import type { Color } from '../css/computed.ts';
+import type { GlyphRun } from '../text/types.ts';
+import { ContentStream, num } from './pdf-content.ts';
+import type { EmbeddedFace } from './pdf-fonts.ts';
+
+/** Writes one glyph run with its pen at (x, y) px in `color`. Runs with no glyphs or size ≤ 0 write nothing. */
+export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y: number, run: GlyphRun, color: Color): void {
+  const fs = run.fontSize;
+  const glyphs = run.glyphs;
+  if (!(fs > 0) || !glyphs || glyphs.length === 0 || !(color.a > 0)) return;
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+  if (!cs.inText) {
+    cs.op('BT');
+    cs.inText = true;
+    cs.textFont = '';
+  }
+  cs.fill(color);
+  const tf = `/${ef.name} ${num(fs)} Tf`;
+  if (tf !== cs.textFont) {
+    cs.op(tf);
+    cs.textFont = tf;
+  }
+  cs.op(`1 0 0 -1 ${num(x)} ${num(y)} Tm`);
+
+  const k = 1000 / fs;
+  const out: string[] = [];
+  let hex = '';
+  let cur = 0; // where the PDF pen is, in 1/1000 text-space units from the run start
+  let pen = 0; // the layout's pen, px
+  for (let i = 0; i < glyphs.length; i++) {
+    const g = glyphs[i]!;
+    const cid = ef.cid(g);
+    const target = (pen + (g.dx || 0)) * k;
+    const adj = Math.round(cur - target);
+    if (adj !== 0 && Number.isFinite(adj)) {
+      if (hex) { out.push(`<${hex}>`); hex = ''; }
+      out.push(String(adj));
+      cur -= adj;
+    }
+    if (g.dy) {
+      if (hex) { out.push(`<${hex}>`); hex = ''; }
+      if (out.length) cs.op(`[${out.join(' ')}] TJ`);
+      out.length = 0;
+      cs.op(`${num(g.dy)} Ts [<${ef.hex[cid]}>] TJ 0 Ts`);
+    } else {
+      hex += ef.hex[cid];
+    }
+    cur += ef.widths[cid]!;
+    pen += Number.isFinite(g.advance) ? g.advance : 0;
+  }
+  if (hex) out.push(`<${hex}>`);
+  if (out.length) cs.op(`[${out.join(' ')}] TJ`);
+}

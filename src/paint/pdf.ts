@@ -1,0 +1,349 @@
+/**
+ * The PDF writer. In: a DocumentDisplayList (pages of display items in CSS px, y down). Out: PDF
+ * bytes (ISO 32000-1, version 1.7), one page per PageDisplayList at its exact size (px × 0.75 = pt).
+ *
+ * Each page's content stream starts with `0.75 0 0 0.75 0 0 cm` after pdfkit's `1 0 0 -1 0 H cm`,
+ * so every item is written in px as given. Text goes out from the shaped glyphs (pdf-text.ts),
+ * fonts are subset and embedded once per PDF (pdf-fonts.ts), images once per PDF per
+ * ImageRef.key (pdf-images.ts). Opacity groups (push/pop-opacity) are transparency-group form
+ * XObjects painted with an ExtGState alpha: overlapping children composite as one layer first,
+ * as css-color-4 §3.2 'opacity' requires (per-item alpha would show the overlaps).
+ */
+import type { DisplayItem, DocumentDisplayList, PageDisplayList, Rect } from './display-list.ts';
+import type { ImageRef } from '../box/types.ts';
+import type { WarningSink } from '../warnings.ts';
+import { ContentStream, boxPath, num, usedRadii, type ResourceNamer } from './pdf-content.ts';
+import { createPdfDoc, type PdfDocLike, type PdfPageLike, type PdfRef } from './pdf-doc.ts';
+import { FontRegistry } from './pdf-fonts.ts';
+import { imageMatrix, prepareImage, type PreparedImage } from './pdf-images.ts';
+import { writeGlyphRun } from './pdf-text.ts';
+import { drawBorder, drawLine } from './pdf-borders.ts';
+
+/** Options of writePdf: the creation date (Info CreationDate/ModDate, file ID) and an optional sink for image warnings. */
+export interface WritePdfOptions {
+  creationDate: Date;
+  warnings?: WarningSink;
+}
+
+const PX = 0.75; // pt per CSS px
+const A4: [number, number] = [793.7007874015749, 1122.5196850393702];
+/** Above this many tile placements an image-tiles item becomes a tiling pattern. */
+const MAX_TILE_PLACEMENTS = 256;
+
+/**
+ * Writes the display list as PDF bytes. Deterministic: identical input and creationDate give
+ * identical bytes. Author problems (an undecodable image, an unsafe link) are warnings on
+ * `opts.warnings`, never exceptions. Throws TypeError when `list` is not a display list or
+ * `opts.creationDate` is not a valid Date.
+ */
+export async function writePdf(list: DocumentDisplayList, opts: WritePdfOptions): Promise<Uint8Array> {
+  return writePdfSync(list, opts);
+}
+
+/** The synchronous core of writePdf (same contract). */
+export function writePdfSync(list: DocumentDisplayList, opts: WritePdfOptions): Uint8Array {
+  if (!list || typeof list !== 'object' || !Array.isArray(list.pages)) throw new TypeError('writePdf: expected a DocumentDisplayList { pages: PageDisplayList[], info }');
+  if (!opts || !(opts.creationDate instanceof Date) || Number.isNaN(opts.creationDate.getTime())) throw new TypeError('writePdf: opts.creationDate must be a valid Date');
+  const info = list.info ?? {};
+  const { doc, finish } = createPdfDoc({ title: info.title, author: info.author, subject: info.subject, keywords: info.keywords, creationDate: opts.creationDate });
+  const w = new DocWriter(doc, opts.warnings);
+  const pages = list.pages.length ? list.pages : [{ width: A4[0], height: A4[1], items: [] }];
+  for (const p of pages) w.page(p);
+  w.finish();
+  return finish();
+}
+
+interface ImageEntry { name: string; ref: PdfRef; img: PreparedImage }
+
+type StackEntry =
+  | { kind: 'clip' }
+  | { kind: 'opacity'; cs: ContentStream; alpha: number }
+  | { kind: 'opacity-none' };
+
+/** Document-wide resources: fonts, images, alpha states, counters for XObject/pattern names. */
+class DocWriter {
+  readonly fonts: FontRegistry;
+  private readonly images = new Map<string, ImageEntry | null>();
+  private readonly alphas = new Map<number, { name: string; ref: PdfRef }>();
+  private forms = 0;
+  private patterns = 0;
+
+  constructor(readonly doc: PdfDocLike, readonly warnings?: WarningSink) {
+    this.fonts = new FontRegistry(doc);
+  }
+
+  alphaState(a: number): { name: string; ref: PdfRef } {
+    let e = this.alphas.get(a);
+    if (!e) {
+      const ref = this.doc.ref({ Type: 'ExtGState', ca: a, CA: a });
+      ref.end();
+      e = { name: `Ga${this.alphas.size + 1}`, ref };
+      this.alphas.set(a, e);
+    }
+    return e;
+  }
+
+  image(ref: ImageRef): ImageEntry | null {
+    const key = ref && typeof ref.key === 'string' ? ref.key : '';
+    if (this.images.has(key)) return this.images.get(key)!;
+    let entry: ImageEntry | null = null;
+    try {
+      const img = prepareImage(ref);
+      const dict = { ...img.dict };
+      if (img.smask) {
+        const sm = this.doc.ref({ ...img.smask.dict });
+        sm.end(img.smask.data);
+        dict.SMask = sm;
+      }
+      const xo = this.doc.ref(dict);
+      xo.end(img.data);
+      entry = { name: `Im${this.images.size + 1}`, ref: xo, img };
+    } catch (e) {
+      this.warnings?.add('image', `image ${key ? `"${key.slice(0, 200)}" ` : ''}not drawn: ${(e as Error).message}`);
+    }
+    this.images.set(key, entry);
+    return entry;
+  }
+
+  nextForm(): string { return `Fm${++this.forms}`; }
+  nextPattern(): string { return `P${++this.patterns}`; }
+
+  page(p: PageDisplayList): void {
+    const wpx = p.width > 0 && Number.isFinite(p.width) ? p.width : A4[0];
+    const hpx = p.height > 0 && Number.isFinite(p.height) ? p.height : A4[1];
+    this.doc.addPage({ size: [Math.round(wpx * PX * 1000) / 1000, Math.round(hpx * PX * 1000) / 1000], margin: 0 });
+    new PageWriter(this, this.doc.page, wpx, hpx).write(Array.isArray(p.items) ? p.items : []);
+  }
+
+  finish(): void {
+    this.fonts.finalize();
+  }
+}
+
+/** Writes one page's items: the content stream, its resources, annotations and destinations. */
+class PageWriter implements ResourceNamer {
+  private readonly res: Record<string, Record<string, unknown>> = {};
+  private readonly base: ContentStream;
+  private readonly stack: StackEntry[] = [];
+  private cs: ContentStream;
+
+  constructor(private readonly dw: DocWriter, private readonly page: PdfPageLike, private readonly wpx: number, private readonly hpx: number) {
+    this.base = new ContentStream(this);
+    this.cs = this.base;
+  }
+
+  alphaState(a: number): string {
+    const e = this.dw.alphaState(a);
+    this.resource('ExtGState', e.name, e.ref);
+    return e.name;
+  }
+
+  private resource(kind: string, name: string, ref: unknown): void {
+    let d = this.res[kind];
+    if (!d) {
+      d = this.res[kind] = {};
+      this.page.resources.data[kind] = d;
+    }
+    d[name] = ref;
+  }
+
+  write(items: DisplayItem[]): void {
+    this.base.op(`${PX} 0 0 ${PX} 0 0 cm`);
+    for (const it of items) {
+      try {
+        this.item(it);
+      } catch (e) {
+        // A malformed item must not sink the document; it is skipped.
+        this.dw.warnings?.add('layout', `paint: skipped a ${String((it as { kind?: unknown })?.kind)} item (${(e as Error).message})`);
+      }
+    }
+    while (this.stack.length) this.pop(this.stack[this.stack.length - 1]!.kind === 'clip' ? 'clip' : 'opacity');
+    this.page.content.write(this.base.bytes());
+  }
+
+  private item(it: DisplayItem): void {
+    const cs = this.cs;
+    switch (it.kind) {
+      case 'rect': {
+        if (!(it.color.a > 0) || !(it.rect.w > 0 && it.rect.h > 0)) return;
+        cs.endText();
+        cs.fill(it.color);
+        cs.op(`${boxPath(it.rect, usedRadii(it.rect, it.radii))} f`);
+        return;
+      }
+      case 'border': drawBorder(cs, it); return;
+      case 'line': drawLine(cs, it); return;
+      case 'glyphs': {
+        const run = it.run;
+        if (!run || !run.face || !run.face.font) return;
+        const ef = this.dw.fonts.get(run.face);
+        this.resource('Font', ef.name, ef.ref);
+        writeGlyphRun(cs, ef, it.x, it.y, run, it.color);
+        return;
+      }
+      case 'image': this.image(it.rect, it.image); return;
+      case 'image-tiles': this.tiles(it); return;
+      case 'push-clip': {
+        cs.save();
+        const r = it.rect;
+        cs.op(`${boxPath(r, usedRadii(r, it.radii))} W n`);
+        this.stack.push({ kind: 'clip' });
+        return;
+      }
+      case 'pop-clip': this.pop('clip'); return;
+      case 'push-opacity': {
+        const a = Number(it.opacity);
+        if (a >= 1 || Number.isNaN(a)) { this.stack.push({ kind: 'opacity-none' }); return; }
+        const alpha = a > 0 ? Math.round(a * 1000) / 1000 : 0;
+        cs.endText();
+        this.cs = new ContentStream(this);
+        this.stack.push({ kind: 'opacity', cs: this.cs, alpha });
+        return;
+      }
+      case 'pop-opacity': this.pop('opacity'); return;
+      case 'link': this.link(it.rect, it.url); return;
+      case 'anchor': this.anchor(it.name, it.x, it.y); return;
+      default: return;
+    }
+  }
+
+  /** Closes the innermost open clip or opacity group (and anything opened inside it). */
+  private pop(kind: 'clip' | 'opacity'): void {
+    let i = this.stack.length - 1;
+    while (i >= 0 && (kind === 'clip' ? this.stack[i]!.kind !== 'clip' : this.stack[i]!.kind === 'clip')) i--;
+    if (i < 0) return;
+    while (this.stack.length > i) {
+      const e = this.stack.pop()!;
+      if (e.kind === 'clip') this.cs.restore();
+      else if (e.kind === 'opacity') this.closeGroup(e.cs, e.alpha);
+    }
+  }
+
+  /** Ends a transparency group: a form XObject painted with `alpha` in the enclosing stream. */
+  private closeGroup(inner: ContentStream, alpha: number): void {
+    let parent = this.base;
+    for (let j = this.stack.length - 1; j >= 0; j--) {
+      const e = this.stack[j]!;
+      if (e.kind === 'opacity') { parent = e.cs; break; }
+    }
+    this.cs = parent;
+    if (alpha <= 0 || inner.parts.length === 0) return;
+    const name = this.dw.nextForm();
+    const form = this.dw.doc.ref({
+      Type: 'XObject', Subtype: 'Form', BBox: [0, 0, num(this.wpx), num(this.hpx)].map(Number),
+      Group: { S: 'Transparency', CS: 'DeviceRGB' }, Resources: this.page.resources,
+    });
+    form.end(inner.bytes());
+    this.resource('XObject', name, form);
+    parent.save();
+    parent.alpha(alpha);
+    parent.op(`/${name} Do`);
+    parent.restore();
+  }
+
+  private image(rect: Rect, ref: ImageRef): void {
+    if (!(rect.w > 0 && rect.h > 0) || !ref) return;
+    const e = this.dw.image(ref);
+    if (!e) return;
+    this.resource('XObject', e.name, e.ref);
+    const m = imageMatrix(rect.x, rect.y, rect.w, rect.h, e.img.orientation);
+    const cs = this.cs;
+    cs.save();
+    cs.op(`${m.map(num).join(' ')} cm /${e.name} Do`);
+    cs.restore();
+  }
+
+  private tiles(it: Extract<DisplayItem, { kind: 'image-tiles' }>): void {
+    const { tileW, tileH, originX, originY } = it;
+    if (!(tileW > 0 && tileH > 0) || !(it.area.w > 0 && it.area.h > 0)) return;
+    // The painted area: the given area, narrowed to one column/row through the origin when not repeating.
+    let x0 = it.area.x, y0 = it.area.y, x1 = it.area.x + it.area.w, y1 = it.area.y + it.area.h;
+    if (!it.repeatX) { x0 = Math.max(x0, originX); x1 = Math.min(x1, originX + tileW); }
+    if (!it.repeatY) { y0 = Math.max(y0, originY); y1 = Math.min(y1, originY + tileH); }
+    if (!(x1 > x0 && y1 > y0)) return;
+    const e = this.dw.image(it.image);
+    if (!e) return;
+    const i0 = Math.floor((x0 - originX) / tileW), i1 = Math.ceil((x1 - originX) / tileW);
+    const j0 = Math.floor((y0 - originY) / tileH), j1 = Math.ceil((y1 - originY) / tileH);
+    const count = (i1 - i0) * (j1 - j0);
+    const cs = this.cs;
+    cs.save();
+    cs.op(`${num(x0)} ${num(y0)} ${num(x1 - x0)} ${num(y1 - y0)} re W n`);
+    if (count <= MAX_TILE_PLACEMENTS) {
+      this.resource('XObject', e.name, e.ref);
+      const o = e.img.orientation;
+      for (let j = j0; j < j1; j++) {
+        for (let i = i0; i < i1; i++) {
+          const m = imageMatrix(originX + i * tileW, originY + j * tileH, tileW, tileH, o);
+          cs.op(`q ${m.map(num).join(' ')} cm /${e.name} Do Q`);
+        }
+      }
+    } else {
+      // A tiling pattern (§8.7.3.3): its matrix maps pattern space to the default space of the
+      // stream it is used in: the page's (pt, y up) or, inside an opacity group, the form's (px).
+      const inForm = this.cs !== this.base;
+      const mat = inForm ? [1, 0, 0, 1, originX, originY] : [PX, 0, 0, -PX, originX * PX, this.page.height - originY * PX];
+      const im = imageMatrix(0, 0, tileW, tileH, e.img.orientation);
+      const pat = this.dw.doc.ref({
+        Type: 'Pattern', PatternType: 1, PaintType: 1, TilingType: 1,
+        BBox: [0, 0, tileW, tileH], XStep: tileW, YStep: tileH, Matrix: mat,
+        Resources: { XObject: { [e.name]: e.ref } },
+      });
+      pat.end(Buffer.from(`${im.map(num).join(' ')} cm /${e.name} Do`, 'latin1'));
+      const name = this.dw.nextPattern();
+      this.resource('Pattern', name, pat);
+      cs.op(`/Pattern cs /${name} scn ${num(x0)} ${num(y0)} ${num(x1 - x0)} ${num(y1 - y0)} re f`);
+    }
+    cs.restore();
+  }
+
+  /** A link annotation (§12.5.6.5) over `rect`: URI action, or GoTo a named destination for '#id'. */
+  private link(rect: Rect, url: string): void {
+    if (typeof url !== 'string' || !url || !(rect.w > 0 && rect.h > 0)) return;
+    let action: Record<string, unknown>;
+    if (url.startsWith('#')) {
+      const name = safeDecode(url.slice(1));
+      if (!name) return;
+      action = { S: 'GoTo', D: new String(name) };
+    } else {
+      if (!/^(https?:|mailto:|tel:)/i.test(url)) {
+        this.dw.warnings?.add('resource-blocked', `link not written (only http, https, mailto and tel links): ${url.slice(0, 200)}`);
+        return;
+      }
+      let ascii: string;
+      try {
+        ascii = url.replace(/[^\x21-\x7e]+/g, (s) => encodeURIComponent(s));
+      } catch {
+        return;
+      }
+      action = { S: 'URI', URI: new String(ascii) };
+    }
+    const H = this.page.height;
+    const r = (v: number): number => Math.round(v * 1000) / 1000;
+    const annot = this.dw.doc.ref({
+      Type: 'Annot', Subtype: 'Link', F: 4, Border: [0, 0, 0],
+      Rect: [r(rect.x * PX), r(H - (rect.y + rect.h) * PX), r((rect.x + rect.w) * PX), r(H - rect.y * PX)],
+      A: action,
+    });
+    annot.end();
+    const d = this.page.dictionary.data;
+    ((d.Annots as unknown[]) ??= []).push(annot);
+  }
+
+  /** A named destination (§12.3.2.3) at (x, y) px: /XYZ left top, zoom unchanged. First name wins. */
+  private anchor(name: string, x: number, y: number): void {
+    if (typeof name !== 'string' || !name) return;
+    const dests = this.dw.doc._root.data.Names.data.Dests;
+    if (dests.get(name) !== undefined) return;
+    const r = (v: number): number => (Number.isFinite(v) ? Math.round(v * 1000) / 1000 : 0);
+    dests.add(name, [this.page.dictionary, 'XYZ', r(x * PX), r(this.page.height - y * PX), null]);
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
