@@ -1,0 +1,379 @@
+/**
+ * The box tree builder (CSS 2.1 §9.2, §12, §17.2.1; css-display-3 §2). In: the styled DOM
+ * (StyledDocument), the render's ResourceLoader and WarningSink. Out: the BoxTree layout consumes,
+ * with anonymous boxes, white space processed, generated content, counters and images resolved.
+ */
+import type { Element, AnyNode } from 'domhandler';
+import type { ComputedStyle, CounterOp, Display } from '../css/computed.ts';
+import type { StyledDocument } from '../css/styled.ts';
+import type { ResourceLoader } from '../resources.ts';
+import type { WarningSink } from '../warnings.ts';
+import type { BlockBox, Box, BoxTree, FlexBox, GridBox, LineBreak, MarkerBox, ReplacedBox, TextRun } from './types.ts';
+import { anonymousStyle, blockify, restyle, withWhiteSpacePre } from './anonymous.ts';
+import { CounterState } from './counters.ts';
+import { finishBlockContainer, finishFlexItems, makeInlineBox } from './flow.ts';
+import { contentBoxes, imageBox, markerContent, type GeneratedContext } from './generated.ts';
+import { loadImage } from './images.ts';
+import { isInlineLevelDisplay, isOutOfFlow, isTablePartDisplay, withInfo, type BoxInfo, type Item, type RawTablePart } from './items.ts';
+import { buildTable, fixStrayTableParts } from './table.ts';
+import { processInlineContent } from './whitespace.ts';
+
+/** The render-wide state of one build. */
+interface Build extends GeneratedContext {
+  doc: StyledDocument;
+}
+
+/** What a parent hands to its children. */
+interface Scope {
+  /** Style of the parent element (text runs take it). */
+  style: ComputedStyle;
+  /** The parent is a flex or grid container: its in-flow children are blockified items. */
+  items: boolean;
+  /** The parent box is an inline box (stray table parts get an anonymous inline-table). */
+  inline: boolean;
+  href: string | undefined;
+  /** The nearest list owner (ol/ul/menu) is `<ol reversed>`: list items count down. */
+  reversed: boolean;
+  /** Set only for the root element (blockified; display: contents computes to block). */
+  root?: boolean;
+}
+
+/** Elements never rendered whatever their style says (no boxes, no text). */
+const NOT_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', 'noscript', 'param', 'source', 'track']);
+/** Form controls and embedded content drawn as (mostly empty) inline-block boxes. */
+const CONTROLS = new Set(['input', 'textarea', 'select', 'iframe', 'object', 'embed', 'video', 'audio', 'canvas']);
+const LIST_OWNERS = new Set(['ol', 'ul', 'menu']);
+const LINK_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+const INTEGER = /^[\t\n\f\r ]*([+-]?\d+)/;
+const NUMBER = /^[\t\n\f\r ]*(\d+(?:\.\d+)?)/;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function sourceLine(el: Element): number | undefined {
+  return el.sourceCodeLocation?.startLine ?? undefined;
+}
+
+/** HTML "rules for parsing integers"; null when there is no number. */
+function parseInteger(v: string | undefined): number | null {
+  if (v === undefined) return null;
+  const m = INTEGER.exec(v);
+  if (!m) return null;
+  const n = parseInt(m[1]!, 10);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** colspan: 1–1000, 0 or garbage → 1; rowspan: 0–65534, garbage → 1 (HTML §4.9.11 tables). */
+function clampSpan(v: string | undefined, min: number, max: number, dflt: number): number {
+  const n = parseInteger(v);
+  if (n === null || n < min) return dflt;
+  return Math.min(n, max);
+}
+
+function textContent(node: AnyNode): string {
+  if (node.type === 'text') return (node as { data: string }).data;
+  if ('children' in node) {
+    let s = '';
+    for (const c of node.children) s += textContent(c);
+    return s;
+  }
+  return '';
+}
+
+/**
+ * The link target of `<a href>` (item 7 of the box builder's brief): http(s), mailto, tel and
+ * ftp URLs as written, '#fragment' kept, javascript:/data:/vbscript: dropped, other (relative)
+ * URLs resolved through the loader (file: URL), or dropped when they cannot be resolved.
+ */
+function linkTarget(href: string, loader: ResourceLoader): string | undefined {
+  const raw = href.trim();
+  if (raw === '') return undefined;
+  if (raw.startsWith('#')) return raw;
+  const m = LINK_SCHEME.exec(raw);
+  if (m) {
+    const scheme = m[1]!.toLowerCase();
+    if (scheme === 'http' || scheme === 'https' || scheme === 'mailto' || scheme === 'tel' || scheme === 'ftp') return raw;
+    if (scheme === 'javascript' || scheme === 'data' || scheme === 'vbscript') return undefined;
+  }
+  return loader.resolve(raw) ?? undefined;
+}
+
+/** Number of list items owned by a list element (not inside nested lists), for `<ol reversed>`. */
+function countListItems(b: Build, el: Element): number {
+  let n = 0;
+  for (const c of el.children) {
+    if (c.type !== 'tag') continue;
+    const e = c as Element;
+    const d = b.doc.styleOf(e).display;
+    if (d === 'none') continue;
+    if (d === 'list-item') n++;
+    if (!LIST_OWNERS.has(e.name)) n += countListItems(b, e);
+  }
+  return n;
+}
+
+/**
+ * Counter operations of an element, with what HTML adds (HTML §15.3.8 lists): `<ol start>` /
+ * `<ol reversed>` / `<ul>` reset list-item, `<li value>` sets it.
+ */
+function counterOps(b: Build, el: Element, style: ComputedStyle): { reset: readonly CounterOp[]; set: readonly CounterOp[] } {
+  let reset: readonly CounterOp[] = style.counterReset;
+  let set: readonly CounterOp[] = style.counterSet;
+  const name = el.name;
+  if (LIST_OWNERS.has(name)) {
+    const explicit = reset.find((op) => op.name === 'list-item');
+    if (!explicit || (name === 'ol' && explicit.value === 0)) {
+      let value = 0;
+      if (name === 'ol') {
+        const start = parseInteger(el.attribs.start);
+        if (el.attribs.reversed !== undefined) value = (start ?? countListItems(b, el)) + 1;
+        else value = (start ?? 1) - 1;
+      }
+      reset = [...reset.filter((op) => op.name !== 'list-item'), { name: 'list-item', value }];
+    }
+  } else if (name === 'li' && style.display === 'list-item') {
+    const v = parseInteger(el.attribs.value);
+    if (v !== null && !set.some((op) => op.name === 'list-item')) set = [...set, { name: 'list-item', value: v }];
+  }
+  return { reset, set };
+}
+
+/** Blockified display and style for a box in scope `scope` (css-display-3 §2.7, CSS 2.1 §9.7). */
+function effectiveStyle(computed: ComputedStyle, scope: Scope): ComputedStyle {
+  const d = computed.display;
+  if (d === 'contents') return scope.root ? restyle(computed, 'block', 'none') : computed;
+  if (scope.items) return restyle(computed, blockify(d), 'none');
+  if (isOutOfFlow({ style: computed })) return restyle(computed, blockify(d));
+  return computed;
+}
+
+function outerOf(d: Display): 'inline' | 'block' {
+  return isInlineLevelDisplay(d) ? 'inline' : 'block';
+}
+
+/**
+ * Makes the box(es) of an element or pseudo-element of display `style.display` from its raw
+ * child items, pushing them onto `out` (display: contents pushes the children themselves).
+ */
+function makeBox(style: ComputedStyle, info: BoxInfo, items: Item[], out: Item[], marker?: MarkerBox): void {
+  const d = style.display;
+  switch (d) {
+    case 'contents':
+      for (const it of items) out.push(it);
+      return;
+    case 'inline':
+      out.push(makeInlineBox(style, fixStrayTableParts(items, style, true, info.href), info));
+      return;
+    case 'table': case 'inline-table':
+      out.push(buildTable(style, info, items));
+      return;
+    case 'flex': case 'inline-flex': case 'grid': case 'inline-grid': {
+      const children = finishFlexItems(fixStrayTableParts(items, style, false, info.href), style, info.href);
+      const kind = d === 'flex' || d === 'inline-flex' ? 'flex' : 'grid';
+      out.push(withInfo<FlexBox | GridBox>({ kind, style, outer: outerOf(d), children }, info));
+      return;
+    }
+    case 'none':
+      return;
+    default: {
+      if (isTablePartDisplay(d)) {
+        out.push({ kind: 'raw-table-part', display: d, style, info, children: items, colspan: 1, rowspan: 1, span: 1 });
+        return;
+      }
+      // block, list-item, inline-block, flow-root and anything unknown: a block container.
+      const { inlineContent, children } = finishBlockContainer(fixStrayTableParts(items, style, false, info.href), style, info.href);
+      const box = withInfo<BlockBox>({ kind: 'block', style, outer: outerOf(d), inlineContent, children }, info);
+      if (marker) box.marker = marker;
+      out.push(box);
+    }
+  }
+}
+
+/** ::before / ::after (CSS 2.1 §12.1): a box of the pseudo-element's display with its content. */
+function buildPseudo(b: Build, el: Element, which: 'before' | 'after', scope: Scope, line: number | undefined, out: Item[]): void {
+  const computed = b.doc.pseudoStyleOf(el, which);
+  if (!computed || !Array.isArray(computed.content) || computed.display === 'none') return;
+  const style = effectiveStyle(computed, scope);
+  b.counters.apply(style.counterReset, style.counterIncrement, style.counterSet, 0);
+  const info: BoxInfo = { element: el, pseudo: which, line, href: scope.href };
+  const items: Item[] = contentBoxes(computed.content, el, style, info, b);
+  makeBox(style, info, items, out);
+}
+
+/** The ::marker of a list item (css-lists-3 §3): outside → MarkerBox; inside → first inline child. */
+function buildMarker(b: Build, el: Element, style: ComputedStyle, line: number | undefined, href: string | undefined, items: Item[]): MarkerBox | undefined {
+  const markerStyle = withWhiteSpacePre(b.doc.pseudoStyleOf(el, 'marker') ?? anonymousStyle(style, 'inline'));
+  const info: BoxInfo = { element: el, pseudo: 'marker', line, href };
+  const mc = markerContent(el, style, markerStyle, info, b);
+  if (!mc) return undefined;
+  if (style.listStylePosition === 'outside') {
+    const m = withInfo<MarkerBox>({ kind: 'marker', style: markerStyle, text: mc.text }, info);
+    if (mc.image) m.image = mc.image;
+    if (mc.bullet) m.bullet = mc.bullet;
+    return m;
+  }
+  let children: Box[];
+  if (mc.boxes) children = mc.boxes;
+  else if (mc.image) children = [imageBox(mc.image, anonymousStyle(markerStyle, 'inline'), info), withInfo<TextRun>({ kind: 'text', style: markerStyle, text: ' ' }, info)];
+  else children = [withInfo<TextRun>({ kind: 'text', style: markerStyle, text: mc.text }, info)];
+  items.push(makeInlineBox(restyle(markerStyle, 'inline'), children, info));
+  return undefined;
+}
+
+/** `<img>` → ReplacedBox (intrinsic size from the decoded image, ratio from width/height attributes when it failed). */
+function buildImage(b: Build, el: Element, style: ComputedStyle, info: BoxInfo): ReplacedBox {
+  const src = el.attribs.src;
+  const image = src !== undefined && src.trim() !== '' ? loadImage(b.loader, b.warnings, src, info.line) : null;
+  const box = imageBox(image, style, info, outerOf(style.display));
+  if (!image) {
+    const w = NUMBER.exec(el.attribs.width ?? '');
+    const h = NUMBER.exec(el.attribs.height ?? '');
+    if (w && h && Number(w[1]) > 0 && Number(h[1]) > 0) box.intrinsicRatio = Number(w[1]) / Number(h[1]);
+  }
+  if (el.attribs.alt !== undefined) box.alt = el.attribs.alt;
+  return box;
+}
+
+/** The text a form control shows (value, placeholder, selected option…), or '' for none. */
+function controlText(el: Element): string {
+  switch (el.name) {
+    case 'textarea': return textContent(el);
+    case 'select': {
+      let first: Element | undefined;
+      let selected: Element | undefined;
+      const walk = (n: AnyNode): void => {
+        if (selected || n.type !== 'tag' && !('children' in n)) return;
+        if (n.type === 'tag' && (n as Element).name === 'option') {
+          const o = n as Element;
+          first ??= o;
+          if (o.attribs.selected !== undefined) selected = o;
+          return;
+        }
+        if ('children' in n) for (const c of n.children) walk(c);
+      };
+      for (const c of el.children) walk(c);
+      const o = selected ?? first;
+      return o ? (o.attribs.label ?? textContent(o)).trim() : '';
+    }
+    case 'input': {
+      const type = (el.attribs.type ?? 'text').toLowerCase();
+      switch (type) {
+        case 'hidden': case 'checkbox': case 'radio': case 'file': case 'color': case 'range': case 'image': return '';
+        case 'submit': return el.attribs.value ?? 'Submit';
+        case 'reset': return el.attribs.value ?? 'Reset';
+        case 'button': return el.attribs.value ?? '';
+        default: return el.attribs.value ?? el.attribs.placeholder ?? '';
+      }
+    }
+    default: return '';
+  }
+}
+
+/** Form controls, embedded content and inline SVG: an atomic box with their text or nothing. */
+function buildControl(style: ComputedStyle, info: BoxInfo, text: string, out: Item[]): void {
+  const s = restyle(style, isInlineLevelDisplay(style.display) ? 'inline-block' : 'block');
+  const children = text === '' ? [] : processInlineContent([withInfo<TextRun>({ kind: 'text', style: s, text }, { href: info.href })]);
+  out.push(withInfo<BlockBox>({ kind: 'block', style: s, outer: outerOf(s.display), inlineContent: children.length > 0, children }, info));
+}
+
+function buildChildren(b: Build, parent: Element, scope: Scope, out: Item[]): void {
+  for (const node of parent.children) {
+    if (node.type === 'text') {
+      const data = (node as { data: string }).data;
+      if (data !== '') out.push(scope.href === undefined ? { kind: 'text', style: scope.style, text: data } : { kind: 'text', style: scope.style, text: data, href: scope.href });
+    } else if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
+      buildElement(b, node as Element, scope, out);
+    }
+  }
+}
+
+function buildElement(b: Build, el: Element, scope: Scope, out: Item[]): void {
+  const name = el.name;
+  if (NOT_RENDERED.has(name)) return;
+  const computed = b.doc.styleOf(el);
+  if (!computed || computed.display === 'none') return;
+  let style = effectiveStyle(computed, scope);
+  const line = sourceLine(el);
+  let href = scope.href;
+  if (name === 'a' && el.attribs.href !== undefined) href = linkTarget(el.attribs.href, b.loader) ?? href;
+  const info: BoxInfo = { element: el, line, href };
+  // Replaced elements and form controls: display: contents computes to none (css-display-3 §2.5).
+  if (name === 'br') {
+    if (style.display !== 'contents') out.push(withInfo<LineBreak>({ kind: 'br', style }, info));
+    return;
+  }
+  if (name === 'img') {
+    if (style.display !== 'contents') out.push(buildImage(b, el, style, info));
+    return;
+  }
+  if (name === 'svg' || el.namespace === SVG_NS) {
+    if (style.display === 'contents') return;
+    b.warnings.add('layout', 'inline SVG is not rendered yet', line !== undefined ? { line } : undefined);
+    buildControl(style, info, '', out);
+    return;
+  }
+  if (CONTROLS.has(name)) {
+    if (style.display === 'contents') return;
+    if (name === 'input' && (el.attribs.type ?? '').toLowerCase() === 'hidden') return;
+    buildControl(style, info, controlText(el), out);
+    return;
+  }
+  if (name === 'button' && style.display === 'inline') style = restyle(style, 'inline-block');
+  const d = style.display;
+  const { reset, set } = counterOps(b, el, style);
+  b.counters.apply(reset, style.counterIncrement, set, d === 'list-item' ? (scope.reversed ? -1 : 1) : 0);
+  const childScope: Scope = d === 'contents'
+    ? { style, items: scope.items, inline: scope.inline, href, reversed: scope.reversed }
+    : {
+        style, items: d === 'flex' || d === 'inline-flex' || d === 'grid' || d === 'inline-grid',
+        inline: d === 'inline', href, reversed: scope.reversed,
+      };
+  if (LIST_OWNERS.has(name)) childScope.reversed = name === 'ol' && el.attribs.reversed !== undefined;
+  b.counters.enter();
+  const items: Item[] = [];
+  const marker = d === 'list-item' ? buildMarker(b, el, style, line, href, items) : undefined;
+  buildPseudo(b, el, 'before', childScope, line, items);
+  buildChildren(b, el, childScope, items);
+  buildPseudo(b, el, 'after', childScope, line, items);
+  b.counters.leave();
+  makeBox(style, info, items, out, marker);
+  if (name === 'td' || name === 'th') {
+    const last = out[out.length - 1];
+    if (last && last.kind === 'raw-table-part' && last.info.element === el) {
+      (last as RawTablePart).colspan = clampSpan(el.attribs.colspan, 1, 1000, 1);
+      (last as RawTablePart).rowspan = clampSpan(el.attribs.rowspan, 0, 65534, 1);
+    }
+  } else if (name === 'col' || name === 'colgroup') {
+    const last = out[out.length - 1];
+    if (last && last.kind === 'raw-table-part' && last.info.element === el) (last as RawTablePart).span = clampSpan(el.attribs.span, 1, 1000, 1);
+  }
+}
+
+/**
+ * Builds the box tree of a styled document (CSS 2.1 §9.2; css-display-3 §2).
+ *
+ * `styled`: the cascade's output (styleOf / pseudoStyleOf per element). `ctx.loader` loads
+ * images (`<img src>`, list-style-image, content: url()) with the no-network/no-escape rules;
+ * `ctx.warnings` receives author errors ('resource-blocked', 'resource-missing', 'image',
+ * 'layout' for inline SVG). The root element's box is blockified and returned as `root`
+ * (wrapped in an anonymous block when the root is a table, flex or grid container; an empty
+ * anonymous block when the root is display: none). Never throws on odd input; throws TypeError
+ * when `styled` or `ctx` is not what the signature says.
+ */
+export function buildBoxTree(styled: StyledDocument, ctx: { loader: ResourceLoader; warnings: WarningSink }): BoxTree {
+  if (!styled || typeof styled.styleOf !== 'function' || typeof styled.pseudoStyleOf !== 'function' || !styled.root) {
+    throw new TypeError('buildBoxTree: expected a StyledDocument (root, styleOf, pseudoStyleOf)');
+  }
+  if (!ctx || !ctx.loader || typeof ctx.loader.load !== 'function' || !ctx.warnings || typeof ctx.warnings.add !== 'function') {
+    throw new TypeError('buildBoxTree: expected ctx { loader: ResourceLoader, warnings: WarningSink }');
+  }
+  const b: Build = { doc: styled, loader: ctx.loader, warnings: ctx.warnings, counters: new CounterState(), quoteDepth: 0 };
+  const rootEl = styled.root;
+  const rootStyle = styled.styleOf(rootEl);
+  // The root is blockified (css-display-3 §2.7); display: contents on it computes to block (§2.5).
+  const scope: Scope = { style: rootStyle, items: true, inline: false, href: undefined, reversed: false, root: true };
+  const out: Item[] = [];
+  buildElement(b, rootEl, scope, out);
+  const boxes = fixStrayTableParts(out, rootStyle, false, undefined);
+  if (boxes.length === 1 && boxes[0]!.kind === 'block' && boxes[0]!.outer === 'block') return { root: boxes[0] as BlockBox };
+  const { inlineContent, children } = finishBlockContainer(boxes, rootStyle, undefined);
+  return { root: { kind: 'block', style: anonymousStyle(rootStyle, 'block'), outer: 'block', anonymous: true, inlineContent, children } };
+}

@@ -1,0 +1,103 @@
+/**
+ * Image loading for replaced elements, list-style-image and content: url(). In: a URL as written,
+ * the render's ResourceLoader and WarningSink. Out: a decoded ImageRef (PNG or JPEG, intrinsic
+ * size in CSS px at 96 dpi) or null with a warning. Results are cached per loader (one render).
+ */
+import { createHash } from 'node:crypto';
+import { imageSize } from 'image-size';
+import type { ResourceLoader } from '../resources.ts';
+import type { WarningSink } from '../warnings.ts';
+import type { ImageRef } from './types.ts';
+
+type Cached =
+  | { ok: true; image: ImageRef }
+  | { ok: false; code: 'resource-blocked' | 'resource-missing' | 'image'; message: string };
+
+/** loader → resolved URL → result. One loader lives for one render, so this is bounded by it. */
+const cache = new WeakMap<ResourceLoader, Map<string, Cached>>();
+
+/** Longest URL quoted in a warning message (data: URIs can be megabytes). */
+const MAX_URL_IN_MESSAGE = 80;
+
+function shortUrl(url: string): string {
+  return url.length > MAX_URL_IN_MESSAGE ? url.slice(0, MAX_URL_IN_MESSAGE - 1) + '…' : url;
+}
+
+function isPng(b: Buffer): boolean {
+  return b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+}
+function isJpeg(b: Buffer): boolean {
+  return b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+}
+const SVG_TAG = /<svg[\s>]/i;
+function looksLikeSvg(b: Buffer, mime: string | undefined): boolean {
+  if (mime === 'image/svg+xml') return true;
+  return SVG_TAG.test(b.subarray(0, 512).toString('utf8'));
+}
+
+function decode(key: string, data: Buffer, mime: string | undefined, shown: string): Cached {
+  const png = isPng(data);
+  const jpeg = !png && isJpeg(data);
+  if (!png && !jpeg) {
+    if (looksLikeSvg(data, mime)) return { ok: false, code: 'image', message: `SVG images are not supported yet ("${shown}")` };
+    let type: string | undefined;
+    try {
+      type = imageSize(data).type;
+    } catch {
+      type = undefined;
+    }
+    if (type) return { ok: false, code: 'image', message: `${type.toUpperCase()} images are not supported ("${shown}"); use PNG or JPEG` };
+    return { ok: false, code: 'image', message: `cannot decode image "${shown}"` };
+  }
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    const size = imageSize(data);
+    width = size.width;
+    height = size.height;
+  } catch {
+    width = undefined;
+  }
+  if (!width || !height || !(width > 0) || !(height > 0)) {
+    return { ok: false, code: 'image', message: `cannot decode image "${shown}" (corrupt ${png ? 'PNG' : 'JPEG'} data)` };
+  }
+  // JPEG EXIF orientation is ignored for now (the image is drawn as stored).
+  return { ok: true, image: { key, format: png ? 'png' : 'jpeg', data, width, height } };
+}
+
+/**
+ * Loads and decodes the image at `url` (resolved by `loader` against the document base; data:
+ * URIs decoded). Returns the ImageRef (intrinsic width/height in px = image pixels, 96 dpi) or
+ * null. Failures add a warning with `line`: 'resource-blocked' (network URL, escape from the
+ * document's folder), 'resource-missing' (no such file), 'image' (SVG, GIF, WebP or other
+ * unsupported formats; corrupt data). Never throws. Cached by resolved URL per loader, so the
+ * same logo twice is decoded once (the warning is repeated for each line).
+ */
+export function loadImage(loader: ResourceLoader, warnings: WarningSink, url: string, line?: number): ImageRef | null {
+  const key = loader.resolve(url) ?? url;
+  let byUrl = cache.get(loader);
+  if (!byUrl) {
+    byUrl = new Map();
+    cache.set(loader, byUrl);
+  }
+  let result = byUrl.get(key);
+  if (!result) {
+    const shown = shortUrl(url);
+    const loaded = loader.load(url);
+    if (!loaded.ok) {
+      const f = loaded.failure;
+      result = { ok: false, code: f.reason === 'blocked' ? 'resource-blocked' : 'resource-missing', message: f.message.length > 200 ? f.message.slice(0, 199) + '…' : f.message };
+    } else {
+      result = decode(key.startsWith('data:') ? 'data:' + dataKey(key) : key, loaded.resource.data, loaded.resource.mime, shown);
+    }
+    byUrl.set(key, result);
+  }
+  if (result.ok) return result.image;
+  warnings.add(result.code, result.message, line !== undefined ? { line } : undefined);
+  return null;
+}
+
+/** A short stable key for a data: URI (paint keys its embedded images by it): its SHA-1. */
+function dataKey(uri: string): string {
+  return 'sha1:' + createHash('sha1').update(uri).digest('hex');
+}
