@@ -1,0 +1,324 @@
+/**
+ * The cascade. In: the parsed document, the collected style rules (UA + author), presentational
+ * hints and style="" attributes. Out: a `StyledDocument`: computed styles per element and
+ * pseudo-element (computed by the property table), @font-face rules, @page styles, document info.
+ *
+ * Order of precedence, css-cascade-5 §6: origin and importance (UA normal < presentational hints <
+ * author normal < author !important < UA !important), then element-attached style (style=""),
+ * then cascade layers (unlayered beats layered for normal, reversed for !important), then
+ * specificity, then order of appearance.
+ */
+import { isTag, type AnyNode, type Element } from 'domhandler';
+import type { ComputedStyle } from './computed.ts';
+import type { Declaration } from './declaration.ts';
+import type { PageStyle, PseudoElement, StyledDocument } from './styled.ts';
+import type { WarningSink } from '../warnings.ts';
+import type { ResourceLoader } from '../resources.ts';
+import type { ParsedHtml } from '../html/parse.ts';
+import { rootElement, sourceLine, textContent } from '../html/parse.ts';
+import { compileSelectorList, type CompiledSelector } from './selectors.ts';
+import { collectStyles, type CollectedRule } from './stylesheet-collect.ts';
+import { parseStyleAttribute } from './stylesheet-syntax.ts';
+import { presentationalHints } from './presentational.ts';
+import { quirksSheetParsed, userAgentSheet } from './ua.ts';
+import { createPageStyler, pageAreaFromRules } from './page.ts';
+import { isMonospaceOnly, monospaceQuirkSize } from './cascade-font.ts';
+
+/** What cascade.ts needs from the property table (src/css/properties/index.ts). */
+export interface ComputeContext {
+  parent: ComputedStyle | null;
+  rootFontSize: number;
+  quirks: boolean;
+  warnings: WarningSink;
+  fontMetrics?: (style: ComputedStyle) => { xHeight: number; chWidth: number };
+}
+export interface PropertyTable {
+  computeStyle(declarations: readonly Declaration[], ctx: ComputeContext): ComputedStyle;
+  isKnownProperty(name: string): boolean;
+  computePageSize(value: string | undefined, warnings: WarningSink): { width: number; height: number } | null;
+}
+
+export interface StyleOptions {
+  loader: ResourceLoader;
+  warnings: WarningSink;
+  fontMetrics?: ComputeContext['fontMetrics'];
+}
+
+/** Precedence bands (css-cascade-5 §6.1–6.4); layer ranks are added inside the author bands. */
+export const BAND = { uaNormal: 0, hints: 50, author: 100, authorImportant: 1100, uaImportant: 5000 } as const;
+
+interface IndexedRule {
+  sel: CompiledSelector;
+  rule: CollectedRule;
+  band: number;
+  importantBand: number;
+  hasImportant: boolean;
+}
+
+/** Matched rule entry used while sorting one element's declarations. */
+interface Match { band: number; spec: number; order: number; decls: Declaration[]; importantBand: number; hasImportant: boolean }
+
+const EMPTY: Declaration[] = [];
+/** UA declarations filtered to the properties the table knows (per process). */
+const uaFiltered = new WeakMap<Declaration[], Declaration[]>();
+const styleAttrCache = new Map<string, Declaration[]>();
+
+class RuleIndex {
+  readonly byId = new Map<string, IndexedRule[]>();
+  readonly byClass = new Map<string, IndexedRule[]>();
+  readonly byTag = new Map<string, IndexedRule[]>();
+  readonly any: IndexedRule[] = [];
+  add(r: IndexedRule): void {
+    const k = r.sel.key;
+    if (k.kind === 'any') { this.any.push(r); return; }
+    const m = k.kind === 'id' ? this.byId : k.kind === 'class' ? this.byClass : this.byTag;
+    const list = m.get(k.value);
+    if (list) list.push(r); else m.set(k.value, [r]);
+  }
+}
+
+/**
+ * Cascades and computes styles for a parsed document with the given property table. Never throws
+ * on author errors (they become warnings); throws TypeError when `parsed` has no root element.
+ */
+export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: PropertyTable): StyledDocument {
+  const { document, quirksMode: quirks } = parsed;
+  const root = rootElement(document);
+  if (!root) throw new TypeError('styleDocument: the document has no root element');
+  const warnings = opts.warnings;
+  const selectorOk = (s: string): boolean => { const c = compileSelectorList(s, quirks); return !c.invalid && c.problems.length === 0; };
+  const uaSheets = quirks ? [userAgentSheet(), quirksSheetParsed()] : [userAgentSheet()];
+  const env = pageAreaFromRules(document, table, warnings);
+  const collected = collectStyles(document, uaSheets, { loader: opts.loader, warnings, env, isKnownProperty: table.isKnownProperty, selectorOk });
+
+  // ---- index the style rules by their rightmost compound
+  const index = new RuleIndex();
+  const U = collected.unlayeredRank;
+  const reported = new Set<string>();
+  for (const rule of collected.rules) {
+    const compiled = compileSelectorList(rule.selector, quirks);
+    if (compiled.invalid || compiled.problems.length) {
+      for (const p of compiled.problems) {
+        if (reported.has(p)) continue;
+        reported.add(p);
+        const where: { line?: number; source?: string } = { line: rule.line };
+        if (rule.source !== undefined) where.source = rule.source;
+        warnings.add(compiled.invalid ? 'css-parse' : 'unsupported-selector', p, where);
+      }
+    }
+    if (compiled.selectors.length === 0) continue;
+    const ua = rule.origin === 'ua';
+    let decls = rule.declarations;
+    if (ua) {
+      let f = uaFiltered.get(decls);
+      if (!f) { f = decls.filter((d) => table.isKnownProperty(d.name)); uaFiltered.set(decls, f); }
+      decls = f;
+    }
+    const hasImportant = decls.some((d) => d.important);
+    const band = ua ? BAND.uaNormal : BAND.author + rule.layer;
+    const importantBand = ua ? BAND.uaImportant : BAND.authorImportant + (U - rule.layer);
+    const r = decls === rule.declarations ? rule : { ...rule, declarations: decls };
+    for (const sel of compiled.selectors) index.add({ sel, rule: r, band, importantBand, hasImportant });
+  }
+
+  const styles = new Map<Element, ComputedStyle>();
+  const pseudoMatches = new Map<Element, Map<PseudoElement, Match[]>>();
+  const pseudoStyles = new Map<Element, Map<PseudoElement, ComputedStyle | undefined>>();
+  const sizeIsAbsolute = new Map<Element, boolean>();
+  let body: Element | null = null;
+  for (const c of root.children) if (isTag(c) && c.name === 'body') body = c;
+  const hintCtx = { quirks, body };
+  let rootFontSize = 16;
+
+  const ctxFor = (parent: ComputedStyle | null): ComputeContext => {
+    const ctx: ComputeContext = { parent, rootFontSize, quirks, warnings };
+    if (opts.fontMetrics) ctx.fontMetrics = opts.fontMetrics;
+    return ctx;
+  };
+
+  const matchElement = (el: Element): Match[] => {
+    const matched: Match[] = [];
+    const test = (list: IndexedRule[] | undefined): void => {
+      if (!list) return;
+      for (const r of list) {
+        if (!r.sel.match(el)) continue;
+        const m: Match = { band: r.band, spec: r.sel.specificity, order: r.rule.order, decls: r.rule.declarations, importantBand: r.importantBand, hasImportant: r.hasImportant };
+        if (r.sel.pseudo === null) { matched.push(m); continue; }
+        let pm = pseudoMatches.get(el);
+        if (!pm) { pm = new Map(); pseudoMatches.set(el, pm); }
+        const arr = pm.get(r.sel.pseudo);
+        if (arr) arr.push(m); else pm.set(r.sel.pseudo, [m]);
+      }
+    };
+    const id = el.attribs['id'];
+    if (id) test(index.byId.get(id.toLowerCase()));
+    const cls = el.attribs['class'];
+    if (cls) {
+      const seen: string[] = [];
+      for (const c of cls.split(/[ \t\n\f\r]+/)) {
+        if (!c) continue;
+        const k = c.toLowerCase();
+        if (seen.includes(k)) continue;
+        seen.push(k);
+        test(index.byClass.get(k));
+      }
+    }
+    test(index.byTag.get(el.name));
+    test(index.any);
+    return matched;
+  };
+
+  const visit = (el: Element, parent: ComputedStyle | null, parentAbs: boolean): void => {
+    const matched = matchElement(el);
+    const hints = presentationalHints(el, hintCtx);
+    if (hints.length) matched.push({ band: BAND.hints, spec: 0, order: -1, decls: hints, importantBand: 0, hasImportant: false });
+    const styleAttr = el.attribs['style'];
+    if (styleAttr !== undefined && styleAttr.trim() !== '') {
+      const decls = styleAttribute(styleAttr, sourceLine(el), warnings);
+      const hasImportant = decls.some((d) => d.important);
+      matched.push({ band: BAND.author + U + 1, spec: 0, order: 0, decls, importantBand: BAND.authorImportant + U + 1, hasImportant });
+    }
+    const decls = orderDeclarations(matched);
+    let style = table.computeStyle(decls, ctxFor(parent));
+    // Chromium's generic-monospace font-size quirk (13px instead of 16px for `monospace` alone).
+    const abs = fontSizeIsAbsolute(decls, parentAbs);
+    const parentMono = parent ? isMonospaceOnly(parent) : false;
+    if (!abs && isMonospaceOnly(style) !== parentMono) {
+      const size = monospaceQuirkSize(style.fontSize, !parentMono);
+      style = table.computeStyle([...decls, { name: 'font-size', value: `${size}px`, important: false, source: 'user agent' }], ctxFor(parent));
+    }
+    styles.set(el, style);
+    sizeIsAbsolute.set(el, abs);
+    if (parent === null) rootFontSize = style.fontSize;
+    for (const c of el.children) if (isTag(c)) visit(c, style, abs);
+  };
+  visit(root, null, false);
+  // Elements outside <html> (rare: parse5 puts everything inside it) still get a style.
+  for (const c of document.children) if (isTag(c) && c !== root) visit(c, null, false);
+
+  const styleOf = (el: Element): ComputedStyle => {
+    const s = styles.get(el);
+    if (!s) throw new TypeError(`styleOf: <${(el as Element | undefined)?.name ?? String(el)}> is not an element of this document`);
+    return s;
+  };
+
+  const pseudoStyleOf = (el: Element, pseudo: PseudoElement): ComputedStyle | undefined => {
+    const parent = styleOf(el);
+    let cached = pseudoStyles.get(el);
+    if (cached?.has(pseudo)) return cached.get(pseudo);
+    const ms = pseudoMatches.get(el)?.get(pseudo);
+    let result: ComputedStyle | undefined;
+    if (pseudo === 'marker') {
+      if (parent.display === 'list-item') result = table.computeStyle(ms ? orderDeclarations(ms) : EMPTY, ctxFor(parent));
+    } else if (ms) {
+      const s = table.computeStyle(orderDeclarations(ms), ctxFor(parent));
+      if (s.content !== 'none' && s.content !== 'normal' && s.display !== 'none') result = s;
+    }
+    if (!cached) { cached = new Map(); pseudoStyles.set(el, cached); }
+    cached.set(pseudo, result);
+    return result;
+  };
+
+  const rootStyle = styleOf(root);
+  const pageStyle: (ctx: Parameters<StyledDocument['pageStyle']>[0]) => PageStyle =
+    createPageStyler(collected.pages, table, warnings, { rootFontSize: rootStyle.fontSize, quirks, fontMetrics: opts.fontMetrics });
+
+  return {
+    document,
+    root,
+    quirksMode: quirks,
+    styleOf,
+    pseudoStyleOf,
+    fontFaces: collected.fontFaces,
+    pageStyle,
+    info: documentInfo(root),
+  };
+}
+
+/**
+ * Flattens matched rules into one declaration list in ascending precedence: normal declarations
+ * by (band, specificity, order), then !important ones by (important band, specificity, order).
+ */
+export function orderDeclarations(matched: Match[]): Declaration[] {
+  if (matched.length === 0) return EMPTY;
+  matched.sort((a, b) => a.band - b.band || a.spec - b.spec || a.order - b.order);
+  const out: Declaration[] = [];
+  let anyImportant = false;
+  for (const m of matched) {
+    if (!m.hasImportant) { for (const d of m.decls) out.push(d); continue; }
+    anyImportant = true;
+    for (const d of m.decls) if (!d.important) out.push(d);
+  }
+  if (!anyImportant) return out;
+  const imp = matched.filter((m) => m.hasImportant);
+  imp.sort((a, b) => a.importantBand - b.importantBand || a.spec - b.spec || a.order - b.order);
+  for (const m of imp) for (const d of m.decls) if (d.important) out.push(d);
+  return out;
+}
+
+function styleAttribute(text: string, line: number | undefined, warnings: WarningSink): Declaration[] {
+  const key = `${line ?? ''}\u0000${text}`;
+  const hit = styleAttrCache.get(key);
+  if (hit) return hit;
+  const bad: string[] = [];
+  const decls = parseStyleAttribute(text, line, (t) => bad.push(t));
+  for (const b of bad) {
+    const where: { line?: number; source?: string } = { source: 'style attribute' };
+    if (line !== undefined) where.line = line;
+    warnings.add('css-parse', `invalid declaration "${b}" in style attribute skipped`, where);
+  }
+  if (bad.length === 0) {
+    if (styleAttrCache.size > 5000) styleAttrCache.clear();
+    styleAttrCache.set(key, decls);
+  }
+  return decls;
+}
+
+const ABSOLUTE_UNITS = /^-?[\d.]+(?:e[+-]?\d+)?(px|pt|pc|in|cm|mm|q|rem|vw|vh|vmin|vmax)$/i;
+
+/**
+ * Whether the winning font-size is an absolute length (Chromium's FontDescription::IsAbsoluteSize):
+ * keywords are not; em, %, larger/smaller and inherit keep the parent's flag.
+ */
+function fontSizeIsAbsolute(decls: readonly Declaration[], parentAbs: boolean): boolean {
+  for (let i = decls.length - 1; i >= 0; i--) {
+    const d = decls[i]!;
+    if (d.name !== 'font-size' && d.name !== 'font') continue;
+    let v = d.value.trim().toLowerCase();
+    if (d.name === 'font') {
+      const m = /(?:^|\s)((?:xx?-|xxx-)?(?:small|large)|medium|smaller|larger|-?[\d.]+[a-z%]*)(?:\s*\/\s*\S+)?\s+(?:["'a-z]|$)/.exec(v);
+      if (!m) { if (/^(inherit|unset)$/.test(v)) return parentAbs; return false; }
+      v = m[1]!;
+    }
+    if (v === 'inherit' || v === 'unset' || v === 'revert' || v === 'smaller' || v === 'larger') return parentAbs;
+    if (ABSOLUTE_UNITS.test(v)) return true;
+    if (/^-?[\d.]+(em|ex|ch|%)$/.test(v)) return parentAbs;
+    if (v.startsWith('calc(') || v.startsWith('var(') || v.startsWith('clamp(') || v.startsWith('min(') || v.startsWith('max(')) return !/em|%|ex|ch/.test(v.replace(/rem/g, ''));
+    return false;
+  }
+  return parentAbs;
+}
+
+/** Title and metadata for the PDF's document information (HTML §4.2.2, §4.2.5.1). */
+function documentInfo(root: Element): StyledDocument['info'] {
+  const info: StyledDocument['info'] = {};
+  const walk = (node: AnyNode): void => {
+    if (!isTag(node)) return;
+    if (node.name === 'title' && info.title === undefined) {
+      const t = textContent(node).replace(/[\t\n\f\r ]+/g, ' ').trim();
+      if (t) info.title = t;
+    } else if (node.name === 'meta') {
+      const n = node.attribs['name']?.trim().toLowerCase();
+      const c = node.attribs['content'];
+      if (c !== undefined) {
+        if (n === 'author' && info.author === undefined) info.author = c.trim();
+        else if (n === 'description' && info.subject === undefined) info.subject = c.trim();
+        else if (n === 'keywords' && info.keywords === undefined) info.keywords = c.trim();
+      }
+    }
+    if (node.name === 'svg' || node.name === 'template') return;
+    for (const c of node.children) walk(c);
+  };
+  walk(root);
+  return info;
+}

@@ -1,0 +1,164 @@
+/**
+ * The @page cascade. In: the collected @page rules (UA and author, with margin-box rules) and a
+ * page's selector context (name, first, left/right, blank). Out: the page's `PageStyle`: used
+ * page size (px), page-context computed style and margin-box styles, memoised per context.
+ *
+ * Follows css-page-3 §3 (page selectors and their specificity: names, then :first/:blank, then
+ * :left/:right), §4 (margin boxes, whose parent is the page context), §7.1 (`size`).
+ */
+import { isTag, type AnyNode, type Document } from 'domhandler';
+import type { ComputedStyle } from './computed.ts';
+import type { Declaration } from './declaration.ts';
+import type { MarginBoxName, PageSelectorContext, PageStyle } from './styled.ts';
+import { WarningSink } from '../warnings.ts';
+import type { CollectedPage } from './stylesheet-collect.ts';
+import type { ComputeContext, PropertyTable } from './cascade.ts';
+import { parseStylesheet } from './stylesheet.ts';
+import type { MediaEnv } from './stylesheet-media.ts';
+import { sourceLine, textContent } from '../html/parse.ts';
+
+/** A4 portrait in CSS px (210 × 297 mm at 96 px/in). */
+export const A4 = Object.freeze({ width: (210 * 96) / 25.4, height: (297 * 96) / 25.4 });
+const MM10 = (10 * 96) / 25.4;
+
+/** Page descriptors that are not properties of the page context style. */
+const PAGE_ONLY = new Set(['size', 'marks', 'bleed', 'page-orientation']);
+
+interface PageSelector { name: string | null; first: number; blank: number; side: 'left' | 'right' | null; spec: number }
+
+/** Parses a page selector list (css-page-3 §3.1); null when any selector is invalid. */
+export function parsePageSelectors(text: string): PageSelector[] | null {
+  const t = text.trim();
+  if (t === '') return [{ name: null, first: 0, blank: 0, side: null, spec: 0 }];
+  const out: PageSelector[] = [];
+  for (const part of t.split(',')) {
+    const m = /^\s*(-?[a-zA-Z_][\w-]*)?((?:\s*:[a-zA-Z-]+)*)\s*$/.exec(part);
+    if (!m) return null;
+    const sel: PageSelector = { name: m[1] ?? null, first: 0, blank: 0, side: null, spec: 0 };
+    for (const p of m[2]!.split(':').map((x) => x.trim().toLowerCase()).filter(Boolean)) {
+      if (p === 'first') sel.first++;
+      else if (p === 'blank') sel.blank++;
+      else if (p === 'left' || p === 'right') sel.side = p;
+      else return null;
+    }
+    sel.spec = (sel.name ? 1e6 : 0) + (sel.first + sel.blank) * 1e3 + (sel.side ? 1 : 0);
+    out.push(sel);
+  }
+  return out;
+}
+
+function matches(sel: PageSelector, ctx: PageSelectorContext): boolean {
+  if (sel.name !== null && sel.name !== ctx.name) return false;
+  if (sel.first && !ctx.first) return false;
+  if (sel.blank && !ctx.blank) return false;
+  if (sel.side === 'left' && ctx.right) return false;
+  if (sel.side === 'right' && !ctx.right) return false;
+  return true;
+}
+
+interface PageMatch { band: number; importantBand: number; spec: number; order: number; page: CollectedPage }
+
+/** Creates the memoised `pageStyle(ctx)` of a StyledDocument. */
+export function createPageStyler(
+  pages: CollectedPage[], table: PropertyTable, warnings: WarningSink,
+  base: { rootFontSize: number; quirks: boolean; fontMetrics?: ComputeContext['fontMetrics'] | undefined },
+): (ctx: PageSelectorContext) => PageStyle {
+  const parsed = pages.map((p) => {
+    const sels = parsePageSelectors(p.selector);
+    if (!sels) warnings.add('unsupported-selector', `unsupported page selector "@page ${p.selector}"`);
+    return sels;
+  });
+  const unlayered = pages.reduce((m, p) => Math.max(m, p.layer), 0);
+  const memo = new Map<string, PageStyle>();
+  const ctxFor = (parent: ComputedStyle | null): ComputeContext => {
+    const c: ComputeContext = { parent, rootFontSize: base.rootFontSize, quirks: base.quirks, warnings };
+    if (base.fontMetrics) c.fontMetrics = base.fontMetrics;
+    return c;
+  };
+
+  return (ctx: PageSelectorContext): PageStyle => {
+    if (!ctx || typeof ctx !== 'object') throw new TypeError('pageStyle expects a PageSelectorContext object');
+    const key = `${ctx.name ?? ''}\u0000${ctx.first ? 1 : 0}${ctx.right ? 1 : 0}${ctx.blank ? 1 : 0}`;
+    const hit = memo.get(key);
+    if (hit) return hit;
+    const matched: PageMatch[] = [];
+    pages.forEach((page, i) => {
+      const sels = parsed[i];
+      if (!sels) return;
+      let spec = -1;
+      for (const s of sels) if (matches(s, ctx) && s.spec > spec) spec = s.spec;
+      if (spec < 0) return;
+      const ua = page.origin === 'ua';
+      matched.push({ band: ua ? 0 : 100 + page.layer, importantBand: ua ? 5000 : 1100 + (unlayered - page.layer), spec, order: page.order, page });
+    });
+    const ordered = order(matched, (m) => m.page.declarations);
+    let size: { width: number; height: number } | null = null;
+    for (let i = ordered.length - 1; i >= 0 && size === null; i--) {
+      if (ordered[i]!.name === 'size') size = table.computePageSize(ordered[i]!.value, warnings);
+    }
+    const style = table.computeStyle(ordered.filter((d) => !PAGE_ONLY.has(d.name) || table.isKnownProperty(d.name)), ctxFor(null));
+    const marginBoxes: PageStyle['marginBoxes'] = {};
+    const names = new Set<string>();
+    for (const m of matched) for (const mr of m.page.margins) names.add(mr.name);
+    for (const name of names) {
+      const decls = order(matched, (m) => m.page.margins.filter((mr) => mr.name === name).flatMap((mr) => mr.declarations));
+      const s = table.computeStyle(decls, ctxFor(style));
+      if (s.content !== 'none' && s.content !== 'normal') marginBoxes[name as MarginBoxName] = s;
+    }
+    const result: PageStyle = { size: size ?? { width: A4.width, height: A4.height }, style, marginBoxes };
+    memo.set(key, result);
+    return result;
+  };
+}
+
+function order(matched: PageMatch[], declsOf: (m: PageMatch) => Declaration[]): Declaration[] {
+  const normal = [...matched].sort((a, b) => a.band - b.band || a.spec - b.spec || a.order - b.order);
+  const out: Declaration[] = [];
+  for (const m of normal) for (const d of declsOf(m)) if (!d.important) out.push(d);
+  const imp = [...matched].sort((a, b) => a.importantBand - b.importantBand || a.spec - b.spec || a.order - b.order);
+  for (const m of imp) for (const d of declsOf(m)) if (d.important) out.push(d);
+  return out;
+}
+
+/**
+ * The page area (px) media queries are evaluated against: the default A4 page with 10 mm margins,
+ * or the size and absolute margins of the last unconditional, unselected author `@page` rule in a
+ * <style> element. (A simplification: per css-page-3 the viewport is each page's own page area.)
+ */
+export function pageAreaFromRules(document: Document, table: PropertyTable, _warnings: WarningSink): MediaEnv {
+  let size: { width: number; height: number } = { width: A4.width, height: A4.height };
+  let margins = [MM10, MM10, MM10, MM10];
+  const quiet = new WarningSink();
+  const visit = (node: AnyNode): void => {
+    for (const k of (node as { children?: AnyNode[] }).children ?? []) {
+      if (!isTag(k)) continue;
+      if (k.name === 'style' && k.attribs['media'] === undefined) {
+        const sheet = parseStylesheet(textContent(k), { source: 'style element', firstLine: sourceLine(k) ?? 1 });
+        for (const it of sheet.items) {
+          if (it.kind !== 'page' || it.selector.trim() !== '') continue;
+          for (const d of it.declarations) {
+            if (d.name === 'size') size = table.computePageSize(d.value, quiet) ?? size;
+            else if (d.name === 'margin') margins = absoluteBox(d.value) ?? margins;
+          }
+        }
+      } else if (k.name !== 'template' && k.name !== 'svg') visit(k);
+    }
+  };
+  visit(document);
+  return { width: Math.max(1, size.width - margins[1]! - margins[3]!), height: Math.max(1, size.height - margins[0]! - margins[2]!) };
+}
+
+/** Parses a 1–4 value margin shorthand of absolute lengths to px [top, right, bottom, left]; null otherwise. */
+function absoluteBox(value: string): number[] | null {
+  const UNITS: Record<string, number> = { px: 1, pt: 96 / 72, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, '': 1 };
+  const parts = value.trim().split(/\s+/);
+  const px: number[] = [];
+  for (const p of parts) {
+    const m = /^(-?[\d.]+)([a-z]*)$/i.exec(p);
+    if (!m || UNITS[m[2]!.toLowerCase()] === undefined || (m[2] === '' && Number(m[1]) !== 0)) return null;
+    px.push(Number(m[1]) * UNITS[m[2]!.toLowerCase()]!);
+  }
+  if (px.length < 1 || px.length > 4) return null;
+  const [t, r = t, b = t, l = r] = px as [number, number?, number?, number?];
+  return [t, r, b, l];
+}

@@ -1,0 +1,185 @@
+/**
+ * Selector compilation. In: a selector list as text (selectors-4). Out: one matcher per complex
+ * selector (css-select over domhandler), its specificity (selectors-4 §17), its pseudo-element,
+ * and the key of its rightmost compound (id, class or tag) for rule indexing.
+ *
+ * Dynamic states (:hover, :focus, :active, :visited, :target …) never match in a printed
+ * document. Unsupported pseudo-elements/classes make their complex selector never match and are
+ * reported once per render by the cascade ('unsupported-selector').
+ */
+import { compile } from 'css-select';
+import { parse as parseSelector, type Selector } from 'css-what';
+import type { Element } from 'domhandler';
+import type { PseudoElement } from './styled.ts';
+
+/** Where a rule is filed in the index: its rightmost compound's id, else a class, else its tag. */
+export type SelectorKey = { kind: 'id' | 'class' | 'tag'; value: string } | { kind: 'any' };
+
+export interface CompiledSelector {
+  /** True when the element (the originating element, for pseudo-element selectors) matches. */
+  match: (el: Element) => boolean;
+  /** Packed (a, b, c): a × 1e6 + b × 1e3 + c, each clamped to 999. */
+  specificity: number;
+  pseudo: PseudoElement | null;
+  key: SelectorKey;
+}
+
+export interface CompiledSelectorList {
+  selectors: CompiledSelector[];
+  /** Why complex selectors were dropped: 'unsupported selector …' messages (deduplicated by the caller). */
+  problems: string[];
+  /** True when the whole list failed to parse (the rule is dropped, CSS syntax error). */
+  invalid: boolean;
+}
+
+const NEVER = (): boolean => false;
+/** Pseudo-classes for states a printed page is never in (selectors-4 §9–§13). */
+const STATE_PSEUDOS: Record<string, (el: Element, value?: string | null) => boolean> = {};
+for (const name of [
+  'focus', 'focus-within', 'focus-visible', 'target', 'target-within', 'placeholder-shown', 'autofill',
+  '-webkit-autofill', 'indeterminate', 'invalid', 'valid', 'user-invalid', 'user-valid', 'in-range',
+  'out-of-range', 'default', 'fullscreen', 'modal', 'popover-open', 'picture-in-picture', 'playing',
+  'paused', 'current', 'past', 'future', '-moz-focusring', 'focusring', '-moz-ui-invalid', 'host',
+  'host-context', 'state', 'open', 'closed', 'blank', 'local-link', 'muted', 'seeking', 'stalled',
+  'buffering', 'volume-locked', '-webkit-full-screen', '-moz-full-screen', '-ms-fullscreen',
+  '-webkit-any-link-hover', 'hover-within', '-moz-placeholder', '-ms-input-placeholder', '-moz-only-whitespace',
+]) STATE_PSEUDOS[name] = NEVER;
+STATE_PSEUDOS['defined'] = () => true;
+STATE_PSEUDOS['-webkit-any-link'] = (el) => (el.name === 'a' || el.name === 'area') && el.attribs['href'] !== undefined;
+
+/** Pseudo-elements that exist only on screen: never match, without a warning. */
+const SILENT_PSEUDO_ELEMENTS = /^(-webkit-|-moz-|-ms-|selection$|placeholder$|backdrop$|file-selector-button$|cue|grammar-error$|spelling-error$|target-text$|highlight$|view-transition|scroll-)/;
+
+const COMBINATORS = new Set(['child', 'parent', 'sibling', 'adjacent', 'descendant', 'column-combinator']);
+
+const cache = new Map<string, CompiledSelectorList>();
+const CACHE_MAX = 100_000;
+
+/**
+ * Compiles a selector list (cached per text and mode). Never throws: a list css-what cannot parse
+ * comes back `invalid`; a complex selector css-select cannot compile is dropped with a problem.
+ */
+export function compileSelectorList(text: string, quirks: boolean): CompiledSelectorList {
+  const key = (quirks ? 'q' : 's') + text;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const result = compileUncached(text, quirks);
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(key, result);
+  return result;
+}
+
+function compileUncached(text: string, quirks: boolean): CompiledSelectorList {
+  let parsed: Selector[][];
+  try {
+    parsed = parseSelector(text);
+  } catch (e) {
+    return { selectors: [], problems: [`invalid selector "${text.slice(0, 80)}": ${(e as Error).message}`], invalid: true };
+  }
+  const selectors: CompiledSelector[] = [];
+  const problems: string[] = [];
+  for (const complex of parsed) {
+    const r = compileComplex(complex, quirks);
+    if (typeof r === 'string') { if (r) problems.push(r); } else selectors.push(r);
+  }
+  return { selectors, problems, invalid: false };
+}
+
+/** Compiles one complex selector; a string result is the problem ('' when silently never-matching). */
+function compileComplex(tokens: Selector[], quirks: boolean): CompiledSelector | string {
+  let pseudo: PseudoElement | null = null;
+  const rest: Selector[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type === 'pseudo-element') {
+      const name = t.name.toLowerCase();
+      if (SILENT_PSEUDO_ELEMENTS.test(name)) return '';
+      if (name !== 'before' && name !== 'after' && name !== 'marker') return `unsupported selector ::${name}`;
+      // Only pseudo-classes may follow a pseudo-element; they are states we never have.
+      if (i !== tokens.length - 1) return '';
+      pseudo = name;
+      continue;
+    }
+    rest.push(t);
+  }
+  if (rest.length === 0 || COMBINATORS.has(rest[rest.length - 1]!.type)) rest.push({ type: 'universal', namespace: null } as Selector);
+  let match: (el: Element) => boolean;
+  try {
+    match = compile<unknown, Element>([rest], { xmlMode: false, quirksMode: quirks, pseudos: STATE_PSEUDOS, cacheResults: true }) as (el: Element) => boolean;
+  } catch (e) {
+    const m = /pseudo-class :?([\w-]+)|:([\w-]+)/i.exec((e as Error).message);
+    return `unsupported selector :${m ? m[1] ?? m[2] : (e as Error).message}`;
+  }
+  return { match, specificity: packSpecificity(specificityOf(tokens)), pseudo, key: keyOf(rest) };
+}
+
+/** The (a, b, c) specificity of a complex selector (selectors-4 §17). */
+export function specificityOf(tokens: Selector[]): [number, number, number] {
+  let a = 0, b = 0, c = 0;
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'attribute':
+        if (t.name === 'id' && t.action === 'equals' && t.ignoreCase === 'quirks') a++;
+        else b++;
+        break;
+      case 'pseudo': {
+        const name = t.name.toLowerCase();
+        if (name === 'where') break;
+        if ((name === 'not' || name === 'is' || name === 'matches' || name === 'has' || name === '-webkit-any' || name === 'any') && Array.isArray(t.data)) {
+          const m = maxSpecificity(t.data);
+          a += m[0]; b += m[1]; c += m[2];
+          break;
+        }
+        b++;
+        if ((name === 'nth-child' || name === 'nth-last-child') && typeof t.data === 'string') {
+          const of = /\s+of\s+(.+)$/is.exec(t.data);
+          if (of) {
+            try {
+              const m = maxSpecificity(parseSelector(of[1]!));
+              a += m[0]; b += m[1]; c += m[2];
+            } catch { /* the compile step reports it */ }
+          }
+        }
+        break;
+      }
+      case 'pseudo-element':
+      case 'tag':
+        c++;
+        break;
+      default:
+        break;
+    }
+  }
+  return [a, b, c];
+}
+
+function maxSpecificity(list: Selector[][]): [number, number, number] {
+  let best: [number, number, number] = [0, 0, 0];
+  for (const s of list) {
+    const sp = specificityOf(s);
+    if (packSpecificity(sp) > packSpecificity(best)) best = sp;
+  }
+  return best;
+}
+
+/** Packs (a, b, c) into one comparable number. */
+export function packSpecificity([a, b, c]: [number, number, number]): number {
+  return Math.min(a, 999) * 1e6 + Math.min(b, 999) * 1e3 + Math.min(c, 999);
+}
+
+/** The index key of the rightmost compound: an id beats a class beats a tag name. */
+function keyOf(tokens: Selector[]): SelectorKey {
+  let cls: string | null = null;
+  let tag: string | null = null;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (COMBINATORS.has(t.type)) break;
+    if (t.type === 'attribute' && t.ignoreCase === 'quirks') {
+      if (t.name === 'id' && t.action === 'equals') return { kind: 'id', value: t.value.toLowerCase() };
+      if (t.name === 'class' && t.action === 'element' && cls === null) cls = t.value.toLowerCase();
+    } else if (t.type === 'tag' && t.namespace === null) tag = t.name.toLowerCase();
+  }
+  if (cls !== null) return { kind: 'class', value: cls };
+  if (tag !== null) return { kind: 'tag', value: tag };
+  return { kind: 'any' };
+}

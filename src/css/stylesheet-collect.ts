@@ -1,0 +1,260 @@
+/**
+ * Stylesheet collection for one render. In: the DOM (<style>, <link rel=stylesheet>), parsed
+ * sheets, the resource loader and the media environment. Out: the flat, ordered list of style
+ * rules that apply (with cascade layer ranks), the @page rules and the @font-face rules.
+ *
+ * Follows css-cascade-5 §2 (@import with layer()/supports()/media), §6.4 (layer order: sub-layers
+ * before their parent's own rules, unlayered last), mediaqueries-4 and css-conditional-3.
+ */
+import { isTag, type AnyNode, type Document, type Element } from 'domhandler';
+import type { Declaration } from './declaration.ts';
+import type { FontFaceRule } from './styled.ts';
+import type { ResourceLoader } from '../resources.ts';
+import type { WarningSink } from '../warnings.ts';
+import { parseStylesheet, splitList, type MarginRule, type ParsedSheet, type SheetItem } from './stylesheet.ts';
+import { matchMedia, matchSupports, type MediaEnv } from './stylesheet-media.ts';
+import { sourceLine, textContent } from '../html/parse.ts';
+
+export type Origin = 'ua' | 'author';
+
+/** A style rule in cascade order; `layer` is its layer's rank (higher wins for normal declarations). */
+export interface CollectedRule {
+  selector: string;
+  declarations: Declaration[];
+  origin: Origin;
+  layer: number;
+  order: number;
+  line: number;
+  source?: string;
+}
+
+export interface CollectedPage {
+  selector: string;
+  declarations: Declaration[];
+  margins: MarginRule[];
+  origin: Origin;
+  layer: number;
+  order: number;
+}
+
+export interface CollectedStyles {
+  rules: CollectedRule[];
+  pages: CollectedPage[];
+  fontFaces: FontFaceRule[];
+  /** Rank given to unlayered author rules (the highest layer rank). */
+  unlayeredRank: number;
+}
+
+export interface CollectOptions {
+  loader: ResourceLoader;
+  warnings: WarningSink;
+  env: MediaEnv;
+  isKnownProperty: (name: string) => boolean;
+  selectorOk: (selector: string) => boolean;
+}
+
+class LayerNode {
+  readonly children = new Map<string, LayerNode>();
+  rank = 0;
+  private anon = 0;
+  child(name: string): LayerNode {
+    let c = this.children.get(name);
+    if (!c) { c = new LayerNode(); this.children.set(name, c); }
+    return c;
+  }
+  anonymous(): LayerNode {
+    return this.child(`\u0000anon${this.anon++}`);
+  }
+  /** Dotted names (`a.b`) declare nested layers. */
+  path(dotted: string): LayerNode {
+    let n: LayerNode = this;
+    for (const part of dotted.split('.')) n = n.child(part.trim());
+    return n;
+  }
+  /** Post-order ranks: a layer's sub-layers precede its own rules (css-cascade-5 §6.4.1). */
+  assignRanks(next = { value: 0 }): void {
+    for (const c of this.children.values()) c.assignRanks(next);
+    this.rank = next.value++;
+  }
+}
+
+const MAX_IMPORT_DEPTH = 16;
+
+/** Collects rules from the UA sheets and every author stylesheet of `document`, in cascade order. */
+export function collectStyles(document: Document, uaSheets: ParsedSheet[], opts: CollectOptions): CollectedStyles {
+  const c = new Collector(opts);
+  for (const ua of uaSheets) c.flatten(ua.items, c.uaLayer, undefined, 'ua', []);
+  walkSheets(document, (el) => c.element(el));
+  c.uaLayer.assignRanks();
+  c.root.assignRanks();
+  const rules = c.rules.map(([r, node]) => ((r.layer = node.rank), r));
+  const pages = c.pages.map(([p, node]) => ((p.layer = node.rank), p));
+  return { rules, pages, fontFaces: c.fontFaces, unlayeredRank: c.root.rank };
+}
+
+function walkSheets(node: AnyNode, visit: (el: Element) => void): void {
+  const kids = (node as { children?: AnyNode[] }).children;
+  if (!kids) return;
+  for (const k of kids) {
+    if (!isTag(k)) continue;
+    if (k.name === 'style' || k.name === 'link') visit(k);
+    if (k.name !== 'template' && k.name !== 'svg') walkSheets(k, visit);
+  }
+}
+
+class Collector {
+  readonly rules: Array<[CollectedRule, LayerNode]> = [];
+  readonly pages: Array<[CollectedPage, LayerNode]> = [];
+  readonly fontFaces: FontFaceRule[] = [];
+  readonly root = new LayerNode();
+  readonly uaLayer = new LayerNode();
+  private order = 0;
+
+  constructor(private readonly opts: CollectOptions) {}
+
+  replay(sheets: ParsedSheet[]): void {
+    for (const s of sheets) for (const w of s.warnings) this.opts.warnings.add(w.code, w.message, w);
+  }
+
+  element(el: Element): void {
+    const media = el.attribs['media'];
+    if (media !== undefined && !matchMedia(media, this.opts.env)) return;
+    const line = sourceLine(el);
+    if (el.name === 'style') {
+      const type = el.attribs['type'];
+      if (type !== undefined && type.trim() !== '' && type.trim().toLowerCase() !== 'text/css') return;
+      const text = textContent(el);
+      // The text starts on the line of the <style> tag (its content usually begins on the next line).
+      const sheet = parseStylesheet(text, { source: 'style element', firstLine: line ?? 1 });
+      this.replay([sheet]);
+      this.flatten(sheet.items, this.root, undefined, 'author', []);
+      return;
+    }
+    const rel = (el.attribs['rel'] ?? '').toLowerCase().split(/\s+/);
+    if (!rel.includes('stylesheet') || rel.includes('alternate')) return;
+    const href = el.attribs['href'];
+    if (!href) return;
+    this.loadAndFlatten(href, undefined, this.root, [], line);
+  }
+
+  private loadAndFlatten(href: string, from: string | undefined, layer: LayerNode, chain: string[], line: number | undefined, source?: string): void {
+    const where: { line?: number; source?: string } = {};
+    if (line !== undefined) where.line = line;
+    if (source !== undefined) where.source = source;
+    const abs = this.opts.loader.resolve(href, from);
+    if (abs && (chain.includes(abs) || chain.length >= MAX_IMPORT_DEPTH)) {
+      this.opts.warnings.add('css-parse', `stylesheet "${href}" imports itself; skipped`, where);
+      return;
+    }
+    const res = this.opts.loader.load(href, from);
+    if (!res.ok) {
+      this.opts.warnings.add(res.failure.reason === 'blocked' ? 'resource-blocked' : 'resource-missing', res.failure.message, where);
+      return;
+    }
+    let text = res.resource.data.toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const url = res.resource.url;
+    const sheet = parseStylesheet(text, { source: url });
+    this.replay([sheet]);
+    this.flatten(sheet.items, layer, url, 'author', [...chain, url]);
+  }
+
+  flatten(items: SheetItem[], layer: LayerNode, sheetUrl: string | undefined, origin: Origin, chain: string[]): void {
+    for (const it of items) {
+      switch (it.kind) {
+        case 'style': {
+          const r: CollectedRule = { selector: it.selector, declarations: it.declarations, origin, layer: 0, order: this.order++, line: it.line };
+          const src = it.declarations[0]?.source;
+          if (src !== undefined) r.source = src;
+          this.rules.push([r, layer]);
+          break;
+        }
+        case 'media':
+          if (matchMedia(it.query, this.opts.env)) this.flatten(it.items, layer, sheetUrl, origin, chain);
+          break;
+        case 'supports':
+          if (matchSupports(it.condition, this.opts.isKnownProperty, this.opts.selectorOk)) this.flatten(it.items, layer, sheetUrl, origin, chain);
+          break;
+        case 'layer':
+          if (it.items === null) for (const n of it.names) layer.path(n);
+          else this.flatten(it.items, it.names.length ? layer.path(it.names[0]!) : layer.anonymous(), sheetUrl, origin, chain);
+          break;
+        case 'import': {
+          if (it.media && !matchMedia(it.media, this.opts.env)) break;
+          if (it.supports !== undefined && !matchSupports(it.supports, this.opts.isKnownProperty, this.opts.selectorOk)) break;
+          const target = it.layer === undefined ? layer : it.layer === null ? layer.anonymous() : layer.path(it.layer);
+          this.loadAndFlatten(it.href, sheetUrl, target, chain, it.line, sheetUrl ?? 'style element');
+          break;
+        }
+        case 'font-face': {
+          const ff = fontFaceRule(it.declarations, it.line, (u) => this.opts.loader.resolve(u, sheetUrl));
+          if (ff) this.fontFaces.push(ff);
+          else this.opts.warnings.add('css-parse', '@font-face without font-family or src skipped', { line: it.line });
+          break;
+        }
+        case 'page':
+          this.pages.push([{ selector: it.selector, declarations: it.declarations, margins: it.margins, origin, layer: 0, order: this.order++ }, layer]);
+          break;
+      }
+    }
+  }
+}
+
+/** Removes one level of CSS string quotes and backslash escapes. */
+export function unquote(s: string): string {
+  const t = s.trim();
+  if (t.length >= 2 && (t[0] === '"' || t[0] === "'") && t[t.length - 1] === t[0]) return t.slice(1, -1).replace(/\\(.)/g, '$1');
+  return t;
+}
+
+/**
+ * An @font-face rule's descriptors (css-fonts-4 §4): font-family, src (url() with format(),
+ * local()), font-weight (keyword, number or range), font-style, unicode-range. URLs resolved by
+ * `resolve`. Returns null without font-family or a usable src.
+ */
+export function fontFaceRule(decls: Declaration[], line: number, resolve: (url: string) => string | null): FontFaceRule | null {
+  let family: string | undefined;
+  const sources: FontFaceRule['sources'] = [];
+  let weight: [number, number] = [400, 400];
+  let style: FontFaceRule['style'] = 'normal';
+  const unicodeRange: Array<[number, number]> = [];
+  for (const d of decls) {
+    const v = d.value.trim();
+    switch (d.name) {
+      case 'font-family': family = unquote(v).replace(/\s+/g, ' ').trim(); break;
+      case 'src':
+        sources.length = 0;
+        for (const part of splitList(v)) {
+          const u = /^url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*?))\s*\)\s*(?:format\(\s*["']?([^"')]*)["']?\s*\))?/i.exec(part);
+          if (u) {
+            const abs = resolve((u[1] ?? u[2] ?? u[3] ?? '').trim());
+            if (abs) { const s: { kind: 'url'; url: string; format?: string } = { kind: 'url', url: abs }; if (u[4]) s.format = u[4].toLowerCase(); sources.push(s); }
+            continue;
+          }
+          const l = /^local\(\s*(.*?)\s*\)$/i.exec(part);
+          if (l) sources.push({ kind: 'local', name: unquote(l[1]!) });
+        }
+        break;
+      case 'font-weight': {
+        const nums = v.split(/\s+/).map((x) => (x === 'normal' ? 400 : x === 'bold' ? 700 : Number(x)));
+        if (nums.length && nums.every((n) => Number.isFinite(n) && n >= 1 && n <= 1000)) weight = [nums[0]!, nums[1] ?? nums[0]!];
+        break;
+      }
+      case 'font-style': {
+        const k = v.split(/\s+/)[0]!.toLowerCase();
+        if (k === 'italic' || k === 'oblique' || k === 'normal') style = k;
+        break;
+      }
+      case 'unicode-range':
+        for (const r of splitList(v)) {
+          const m = /^u\+([0-9a-f?]{1,6})(?:-([0-9a-f]{1,6}))?$/i.exec(r.trim());
+          if (!m) continue;
+          if (m[1]!.includes('?')) unicodeRange.push([parseInt(m[1]!.replace(/\?/g, '0'), 16), parseInt(m[1]!.replace(/\?/g, 'f'), 16)]);
+          else unicodeRange.push([parseInt(m[1]!, 16), parseInt(m[2] ?? m[1]!, 16)]);
+        }
+        break;
+    }
+  }
+  if (!family || sources.length === 0) return null;
+  return { family, sources, weight, style, unicodeRange, line };
+}

@@ -1,0 +1,57 @@
+/**
+ * HTML parsing. In: an HTML string (a filled template). Out: a domhandler `Document` (the node
+ * type css-select understands natively), the document's quirks mode, and source lines per node.
+ *
+ * Follows the HTML Living Standard §13.2 parsing algorithm through parse5 (browser-grade error
+ * recovery) with the htmlparser2 tree adapter and source code location info.
+ */
+import { parse } from 'parse5';
+import { adapter } from 'parse5-htmlparser2-tree-adapter';
+import { isTag, type AnyNode, type Document, type Element } from 'domhandler';
+
+/** The parsed document and its mode. */
+export interface ParsedHtml {
+  document: Document;
+  /**
+   * True when parse5 set the document to 'quirks' mode (no doctype or a legacy one, HTML §13.2.6.4.1).
+   * 'limited-quirks' counts as standards mode: browsers differ from standards there only in the
+   * line-height of images in table cells, which layout does not model.
+   */
+  quirksMode: boolean;
+}
+
+/**
+ * Parses `html` into a domhandler Document. Never throws on malformed markup (parse5 recovers as
+ * browsers do); throws TypeError when `html` is not a string.
+ */
+export function parseHtml(html: string): ParsedHtml {
+  if (typeof html !== 'string') throw new TypeError(`parseHtml expects an HTML string, got ${typeof html}`);
+  const document = parse(html, { treeAdapter: adapter, sourceCodeLocationInfo: true }) as Document;
+  const mode = (document as unknown as { 'x-mode'?: string })['x-mode'];
+  return { document, quirksMode: mode === 'quirks' };
+}
+
+/**
+ * The 1-based line in the HTML source where `node` starts, or undefined for nodes the parser
+ * created without a source position (implied <html>, <head>, <tbody> …).
+ */
+export function sourceLine(node: AnyNode): number | undefined {
+  const loc = (node as { sourceCodeLocation?: { startLine?: number } | null }).sourceCodeLocation;
+  return loc?.startLine ?? undefined;
+}
+
+/** The root element (`<html>`): the first element child of the document. */
+export function rootElement(document: Document): Element | undefined {
+  for (const c of document.children) if (isTag(c)) return c;
+  return undefined;
+}
+
+/** The concatenated text of `node`'s descendant text nodes (textContent), in document order. */
+export function textContent(node: AnyNode): string {
+  if (node.type === 'text') return (node as { data: string }).data;
+  const kids = (node as { children?: AnyNode[] }).children;
+  if (!kids) return '';
+  let s = '';
+  for (const k of kids) s += textContent(k);
+  return s;
+}
