@@ -1,7 +1,7 @@
 // In: the text of one inline formatting context (text runs concatenated, U+FFFC for atomic inlines, '\n' for forced breaks).
-// Out: its UAX #14 soft wrap opportunities (positions), cached per text; a fast path for plain ASCII prose.
-import LineBreaker from 'linebreak';
+// Out: its UAX #14 soft wrap opportunities (the text stage's breakOpportunities), cached per text; a fast path for plain ASCII prose with '\n' and U+FFFC.
 import type { BreakOpportunity } from '../../text/types.ts';
+import { breakOpportunities } from '../../text/index.ts';
 
 const cache = new Map<string, BreakOpportunity[]>();
 const CACHE_MAX = 1024;
@@ -33,7 +33,7 @@ function fastBreaks(text: string): BreakOpportunity[] {
 }
 
 /**
- * Soft and forced line-break opportunities of `text` (UAX #14 via `linebreak`; css-text-3 §5.1),
+ * Soft and forced line-break opportunities of `text` (UAX #14 via the text stage; css-text-3 §5.1),
  * each before the UTF-16 index `position`; 0 < position < text.length (the text's end is not
  * listed). Results are cached per text (bounded) and must not be mutated.
  */
@@ -42,13 +42,7 @@ export function paragraphBreaks(text: string): BreakOpportunity[] {
   if (hit) return hit;
   let out: BreakOpportunity[];
   if (FAST.test(text)) out = fastBreaks(text);
-  else {
-    out = [];
-    const lb = new LineBreaker(text);
-    for (let b = lb.nextBreak(); b; b = lb.nextBreak()) {
-      if (b.position > 0 && b.position < text.length) out.push({ position: b.position, required: b.required });
-    }
-  }
+  else out = breakOpportunities(text).filter((b) => b.position > 0 && b.position < text.length);
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(text, out);
   return out;

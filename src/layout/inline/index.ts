@@ -12,7 +12,7 @@ import { breakLine } from './line-breaker.ts';
 import type { LineEnv } from './line-box.ts';
 import { buildLine } from './line-box.ts';
 import type { InlineEdges } from './style.ts';
-import { inlineEdgesOf, inlineMetricsOf } from './style.ts';
+import { inlineEdgesOf, inlineMetricsOf, splitEdges } from './style.ts';
 
 export { inlineIntrinsicSizes } from './intrinsic.ts';
 
@@ -76,7 +76,7 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
   const edgeCache = new Map<OpenItem, InlineEdges>();
   const edges = (o: OpenItem): InlineEdges => {
     let e = edgeCache.get(o);
-    if (!e) { e = inlineEdgesOf(o.style, width); edgeCache.set(o, e); }
+    if (!e) { e = splitEdges(inlineEdgesOf(o.style, width), o.box.split); edgeCache.set(o, e); }
     return e;
   };
   const atomics = new Map<AtomicItem, BoxFragment | ReplacedFragment>();

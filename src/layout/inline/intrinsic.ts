@@ -3,7 +3,7 @@
 import type { BlockBox, TableCellBox } from '../../box/types.ts';
 import type { LayoutContext } from '../context.ts';
 import { collectInlineItems } from './items.ts';
-import { inlineEdgesOf } from './style.ts';
+import { inlineEdgesOf, splitEdges } from './style.ts';
 
 /**
  * Min-content and max-content inline sizes of a block container's inline content, px, of its
@@ -52,13 +52,13 @@ export function inlineIntrinsicSizes(container: BlockBox | TableCellBox, ctx: La
         break;
       }
       case 'open': {
-        const e = inlineEdgesOf(it.style, 0);
+        const e = splitEdges(inlineEdgesOf(it.style, 0), it.box.split);
         const w = e.marginLeft + e.borderLeft + e.paddingLeft;
         seg += w; line += w; segHang = 0; lineHang = 0;
         break;
       }
       case 'close': {
-        const e = inlineEdgesOf(it.style, 0);
+        const e = splitEdges(inlineEdgesOf(it.style, 0), it.box.split);
         const w = e.paddingRight + e.borderRight + e.marginRight;
         seg += w; line += w;
         break;

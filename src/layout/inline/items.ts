@@ -82,7 +82,8 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
         if (st.position === 'absolute' || st.position === 'fixed') { raws.push({ kind: 'abs', box: child, style: st, breakAfter: false }); continue; }
       }
       switch (child.kind) {
-        case 'text': addText(child, child.text); break;
+        // counter(page)/counter(pages): the page number is not known here; '0' holds its place (one digit).
+        case 'text': addText(child, child.pageCounter ? '0' : child.text); break;
         case 'marker': addText({ kind: 'text', text: child.text, style: st, element: child.element, pseudo: 'marker', href: child.href }, child.text); break;
         case 'br':
           raws.push({ kind: 'br', box: child, style: st, breakAfter: true });

@@ -131,7 +131,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
       border: { top: e.borderTop, right: 0, bottom: e.borderBottom, left: starts ? e.borderLeft : 0 },
       padding: { top: e.paddingTop, right: 0, bottom: e.paddingBottom, left: starts ? e.paddingLeft : 0 },
       margin: { top: e.marginTop, right: 0, bottom: e.marginBottom, left: starts ? e.marginLeft : 0 },
-      children: [], startsBox: starts, endsBox: false,
+      children: [], startsBox: starts && (item.box.split === undefined || item.box.split === 'first'), endsBox: false,
     };
     if (starts) x += e.borderLeft + e.paddingLeft;
     const v: VBox = {
@@ -220,7 +220,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
       f.border.right = e.borderRight;
       f.padding.right = e.paddingRight;
       f.margin.right = e.marginRight;
-      f.endsBox = true;
+      f.endsBox = v.frag!.box.split === undefined || v.frag!.box.split === 'last';
     }
     f.width = x - f.x;
     if (ends) x += e.marginRight;

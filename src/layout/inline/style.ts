@@ -106,3 +106,15 @@ export const wrapsLines = (ws: ComputedStyle['whiteSpace']): boolean => ws !== '
 /** Whether segment breaks (newlines) are preserved as forced breaks. */
 export const preservesNewlines = (ws: ComputedStyle['whiteSpace']): boolean =>
   ws === 'pre' || ws === 'pre-wrap' || ws === 'pre-line' || ws === 'break-spaces';
+
+/**
+ * The edges of one piece of an inline box split by a block-level box (CSS 2.1 §9.2.1.1,
+ * InlineBox.split): only the 'first' piece keeps the start edge, only the 'last' the end edge.
+ */
+export function splitEdges(e: InlineEdges, split: 'first' | 'middle' | 'last' | undefined): InlineEdges {
+  if (!split) return e;
+  const out = { ...e };
+  if (split !== 'first') { out.marginLeft = 0; out.borderLeft = 0; out.paddingLeft = 0; }
+  if (split !== 'last') { out.marginRight = 0; out.borderRight = 0; out.paddingRight = 0; }
+  return out;
+}

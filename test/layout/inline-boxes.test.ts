@@ -1,0 +1,113 @@
+// In: inline boxes with edges across lines, floats beside and inside lines, out-of-flow boxes, intrinsic sizes (fake 0.5em font, 16px).
+// Out: assertions on fragment positions, line widths and min/max-content sizes in px.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { block, br, intrinsic, lay, layoutCtx, leftFloat, lineTexts, span, style, texts, img } from './inline/helpers.ts';
+import { px } from '../../src/css/computed.ts';
+import type { BorderSide } from '../../src/css/computed.ts';
+import type { Box } from '../../src/box/types.ts';
+import type { InlineFragment } from '../../src/layout/fragment.ts';
+import { BfcFloats } from '../../src/layout/float.ts';
+
+const solid = (w: number): BorderSide => ({ width: w, style: 'solid', color: { r: 0, g: 0, b: 0, a: 1 } });
+const boxed = () => style({ paddingLeft: px(4), paddingRight: px(4), borderLeft: solid(2), borderRight: solid(2), paddingTop: px(3), borderTop: solid(1) });
+
+test('an inline box across two lines: start edge only on the first piece, end edge only on the last', () => {
+  const r = lay(block(style(), 'aa ', span(boxed(), 'bb cc dd')), 60);
+  assert.deepEqual(lineTexts(r), ['aa bb', 'cc dd']);
+  const a = r.lines[0].children[1] as InlineFragment;
+  const b = r.lines[1].children[0] as InlineFragment;
+  assert.equal(a.kind, 'inline');
+  assert.equal(a.x, 24);
+  assert.equal(a.width, 22);               // border 2 + padding 4 + "bb" 16; no end edge
+  assert.equal(a.startsBox, true);
+  assert.equal(a.endsBox, false);
+  assert.equal(a.border.left, 2);
+  assert.equal(a.border.right, 0);
+  assert.equal(texts(a)[0].x, 30);
+  assert.equal(b.x, 0);
+  assert.equal(b.width, 24 + 16 + 6);      // "cc " + "dd" + padding 4 + border 2
+  assert.equal(b.startsBox, false);
+  assert.equal(b.endsBox, true);
+  assert.equal(b.border.left, 0);
+  assert.equal(b.border.right, 2);
+  // vertically: content area (A + D) plus padding and border
+  assert.equal(a.y, r.lines[0].baseline - 12.8 - 3 - 1);
+  assert.equal(a.height, 16 + 3 + 1);
+});
+
+test('an empty inline box with padding makes a fragment and a line; without edges it makes no line', () => {
+  const r = lay(block(style(), span(boxed())), 100);
+  assert.equal(r.lines.length, 1);
+  const f = r.lines[0].children[0] as InlineFragment;
+  assert.equal(f.width, 12);
+  assert.equal(f.startsBox && f.endsBox, true);
+  assert.equal(lay(block(style(), span(style())), 100).lines.length, 0);
+});
+
+test('inline box margins take horizontal space', () => {
+  const r = lay(block(style(), 'a', span(style({ marginLeft: px(10), marginRight: px(5) }), 'b'), 'c'), 100);
+  const t = texts(r.lines[0]);
+  assert.deepEqual(t.map((f) => f.x), [0, 18, 31]);
+});
+
+test('lines beside a left float are shorter and start after it', () => {
+  const r = lay(block(style(), 'aaa bbb ccc ddd eee fff ggg'), 100, { floats: leftFloat(0, 0, 30, 20) });
+  assert.deepEqual(lineTexts(r), ['aaa bbb', 'ccc ddd', 'eee fff ggg']);
+  assert.deepEqual(r.lines.map((l) => l.x), [30, 30, 0]);
+  assert.deepEqual(r.lines.map((l) => l.width), [70, 70, 100]);
+  assert.equal(texts(r.lines[0])[0].x, 30);
+});
+
+test('a line that does not fit beside a float moves down to the float bottom (§9.5)', () => {
+  const r = lay(block(style(), 'aaa bbb'), 100, { floats: leftFloat(0, 0, 90, 20) });
+  assert.deepEqual(lineTexts(r), ['aaa bbb']);
+  assert.equal(r.lines[0].y, 20);
+  assert.equal(r.lines[0].x, 0);
+  assert.equal(r.height, 36);
+});
+
+test('a float met in the line goes beside it when it fits, else below the line', () => {
+  const fl = (w: number): Box => ({ kind: 'block', outer: 'block', inlineContent: true, children: [], style: style({ display: 'block', float: 'left', width: px(w), height: px(20) }) });
+  const mk = () => {
+    const ctx = layoutCtx();
+    const floats = new BfcFloats((box) => ctx.layoutAtomicInline(box, 100, { x: 0, y: 0, width: 100, height: null }) as never);
+    return { ctx, floats };
+  };
+  const a = mk();
+  const r = lay(block(style(), 'aa ', fl(30), 'bb cc'), 100, a);
+  assert.equal(r.floats.length, 1);
+  assert.equal(r.floats[0].lineIndex, 0);
+  assert.equal(r.floats[0].fragment.x, 0);
+  assert.equal(r.floats[0].fragment.y, 0);
+  assert.equal(r.lines[0].x, 30);
+  assert.deepEqual(lineTexts(r), ['aa bb cc']);
+  const b = mk();
+  const r2 = lay(block(style(), 'aaaaaaaaa ', fl(30), 'bb'), 100, b);
+  assert.equal(r2.floats[0].fragment.y, 16);     // did not fit beside "aaaaaaaaa bb" (96px): below the line
+  assert.equal(r2.lines[0].x, 0);
+});
+
+test('absolutely positioned boxes get their static position on the line', () => {
+  const abs: Box = { kind: 'block', outer: 'block', inlineContent: true, children: [], style: style({ display: 'block', position: 'absolute' }) };
+  const r = lay(block(style(), 'aaa ', abs, 'bbb'), 100, { y: 10 });
+  assert.equal(r.positioned.length, 1);
+  assert.equal(r.positioned[0].staticX, 32);
+  assert.equal(r.positioned[0].staticY, 10);
+  assert.equal(r.positioned[0].lineIndex, 0);
+});
+
+test('intrinsic sizes: min = widest unbreakable run, max = widest forced line', () => {
+  assert.deepEqual(intrinsic(block(style(), 'aaa bb c')), { min: 24, max: 64 });
+  const s = style();
+  assert.deepEqual(intrinsic(block(s, 'aaaa bb', br(s), 'c')), { min: 32, max: 56 });
+  // inline box edges count; "x<span>yy</span>" is one word
+  assert.deepEqual(intrinsic(block(s, 'x', span(boxed(), 'yy'), ' z')), { min: 8 + 12 + 16, max: 8 + 12 + 16 + 16 });
+  // overflow-wrap: anywhere lets min-content break between characters; break-word does not
+  assert.deepEqual(intrinsic(block(style({ overflowWrap: 'anywhere' }), 'abcdef gh')), { min: 8, max: 72 });
+  assert.deepEqual(intrinsic(block(style({ overflowWrap: 'break-word' }), 'abcdef gh')), { min: 48, max: 72 });
+  // atomic inlines
+  assert.deepEqual(intrinsic(block(s, 'ab ', img(50, 10), ' c')), { min: 50, max: 16 + 8 + 50 + 8 + 8 });
+  // text-indent adds to the first line
+  assert.deepEqual(intrinsic(block(style({ textIndent: px(10) }), 'aa b')), { min: 26, max: 42 });
+});
