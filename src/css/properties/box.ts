@@ -1,0 +1,225 @@
+/**
+ * Box generation, positioning and box-model properties (CSS 2.1 §8–§11, css-display-3,
+ * css-backgrounds-3 §4–§5 borders). In: component values. Out: `Longhand` rows writing display,
+ * position, offsets, sizes, margins, paddings, borders, radii, overflow, visibility, opacity.
+ */
+import type { BorderStyle, Color, ComputedStyle, CornerRadius, Display } from '../computed.ts';
+import { CURRENT_COLOR, parseColor, parseQuirkyColor } from '../values/color.ts';
+import { computeLength, computePx, Lin, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
+import type { CV } from '../values/tokens.ts';
+import { keywordRow, lengthRow, Note, type Env, type Longhand } from './types.ts';
+
+const DISPLAY_SINGLE: Record<string, Display> = {
+  block: 'block', inline: 'inline', 'inline-block': 'inline-block', 'list-item': 'list-item', none: 'none',
+  contents: 'contents', table: 'table', 'inline-table': 'inline-table', 'table-row-group': 'table-row-group',
+  'table-header-group': 'table-header-group', 'table-footer-group': 'table-footer-group', 'table-row': 'table-row',
+  'table-cell': 'table-cell', 'table-column': 'table-column', 'table-column-group': 'table-column-group',
+  'table-caption': 'table-caption', flex: 'flex', 'inline-flex': 'inline-flex', grid: 'grid', 'inline-grid': 'inline-grid',
+  'flow-root': 'block', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', '-webkit-box': 'flex',
+  '-webkit-inline-box': 'inline-flex', '-moz-box': 'flex', '-ms-flexbox': 'flex', '-ms-inline-flexbox': 'inline-flex',
+};
+const DISPLAY_APPROX: Record<string, Display> = {
+  'run-in': 'block', ruby: 'inline', 'ruby-base': 'inline', 'ruby-text': 'inline', 'ruby-base-container': 'inline',
+  'ruby-text-container': 'inline', math: 'inline', 'inline-list-item': 'inline',
+};
+
+/** display (css-display-3 §2): one keyword, or the two/three-value syntax mapped to a legacy keyword. */
+function parseDisplay(v: readonly CV[]): Display | Note<Display> | null {
+  const ids = v.map((n) => (n.t === 'ident' ? n.lc : ''));
+  if (ids.some((s) => s === '')) return null;
+  if (ids.length === 1) {
+    const d = DISPLAY_SINGLE[ids[0]];
+    if (d) return d;
+    const a = DISPLAY_APPROX[ids[0]];
+    return a ? new Note(a, `display: ${ids[0]} is laid out as ${a}`) : null;
+  }
+  if (ids.length > 3 || new Set(ids).size !== ids.length) return null;
+  let outer = '', inner = '', list = false;
+  for (const id of ids) {
+    if (id === 'block' || id === 'inline' || id === 'run-in') { if (outer) return null; outer = id; }
+    else if (id === 'flow' || id === 'flow-root' || id === 'table' || id === 'flex' || id === 'grid' || id === 'ruby') { if (inner) return null; inner = id; }
+    else if (id === 'list-item') list = true;
+    else return null;
+  }
+  if (list) {
+    if (inner && inner !== 'flow' && inner !== 'flow-root') return null;
+    if (outer === 'inline') return new Note('inline', 'display: inline list-item is laid out as inline');
+    return 'list-item';
+  }
+  if (!outer) outer = 'block';
+  if (!inner) inner = 'flow';
+  const inl = outer === 'inline';
+  switch (inner) {
+    case 'flow': return inl ? 'inline' : 'block';
+    case 'flow-root': return inl ? 'inline-block' : 'block';
+    case 'table': return inl ? 'inline-table' : 'table';
+    case 'flex': return inl ? 'inline-flex' : 'flex';
+    case 'grid': return inl ? 'inline-grid' : 'grid';
+    default: return new Note('inline', `display: ${ids.join(' ')} is laid out as inline`);
+  }
+}
+
+/** Border width keywords (css-backgrounds-3 §4.3). */
+export const BORDER_WIDTH_KEYWORDS: Record<string, number> = { thin: 1, medium: 3, thick: 5 };
+export const BORDER_STYLES: readonly BorderStyle[] = ['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'];
+const BORDER_STYLE_SET = new Set<string>(BORDER_STYLES);
+
+/** <line-width>: a keyword width in px, or a non-negative length. */
+export function parseLineWidth(n: CV | undefined, quirks: boolean): number | MathExpr | null {
+  if (n === undefined) return null;
+  if (n.t === 'ident') return BORDER_WIDTH_KEYWORDS[n.lc] ?? null;
+  const l = parseLength(n, { nonNegative: true, quirky: quirks });
+  return l;
+}
+export const parseBorderStyle = (n: CV | undefined): BorderStyle | null =>
+  n !== undefined && n.t === 'ident' && BORDER_STYLE_SET.has(n.lc) ? (n.lc as BorderStyle) : null;
+
+/**
+ * Chromium's used border width at 96 dpi: widths of 1px and more are floored to whole px,
+ * widths between 0 and 1 become 1px (so hairlines stay visible).
+ */
+export function snapBorderWidth(w: number): number {
+  if (!(w > 0)) return 0;
+  return w < 1 ? 1 : Math.floor(w);
+}
+
+export const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+const SIDE_FIELDS = ['borderTop', 'borderRight', 'borderBottom', 'borderLeft'] as const;
+
+function borderWidthRow(i: number): Longhand<number | MathExpr> {
+  return {
+    name: `border-${SIDES[i]}-width`, inherited: false, quirky: true, fields: [SIDE_FIELDS[i]],
+    parse: (v, q) => (v.length === 1 ? parseLineWidth(v[0], q) : null),
+    apply: (env, v) => { env.borderScratch().w[i] = snapBorderWidth(typeof v === 'number' ? v : computePx(v, env)); },
+    copy: (env, from) => { env.borderScratch().w[i] = from[SIDE_FIELDS[i]].width; },
+  };
+}
+function borderStyleRow(i: number): Longhand<BorderStyle> {
+  return {
+    name: `border-${SIDES[i]}-style`, inherited: false, fields: [SIDE_FIELDS[i]],
+    parse: (v) => (v.length === 1 ? parseBorderStyle(v[0]) : null),
+    apply: (env, v) => { env.borderScratch().st[i] = v; },
+    copy: (env, from) => { env.borderScratch().st[i] = from[SIDE_FIELDS[i]].style; },
+  };
+}
+
+/** A <color> row (quirks: hashless hex accepted, quirks spec §3.3). CURRENT_COLOR is resolved at the end. */
+export function parseColorValue(v: readonly CV[], quirks: boolean, raw: string): Color | null {
+  if (v.length !== 1) return null;
+  return parseColor(v[0]) ?? (quirks ? parseQuirkyColor(v[0], raw) : null);
+}
+
+function borderColorRow(i: number): Longhand<Color> {
+  return {
+    name: `border-${SIDES[i]}-color`, inherited: false, fields: [SIDE_FIELDS[i]],
+    parse: parseColorValue,
+    apply: (env, v) => { env.borderScratch().c[i] = v; },
+    copy: (env, from) => { env.borderScratch().c[i] = from[SIDE_FIELDS[i]].color; },
+  };
+}
+
+interface RadiusVal { h: MathExpr; v: MathExpr; abs: CornerRadius | null }
+/** Parses one corner's radii (1 or 2 non-negative <length-percentage>). */
+export function parseRadius(h: CV | undefined, v: CV | undefined): RadiusVal | null {
+  const a = parseLength(h, { pct: true, nonNegative: true });
+  const b = v === undefined ? a : parseLength(v, { pct: true, nonNegative: true });
+  if (a === null || b === null) return null;
+  const abs = a instanceof Lin && b instanceof Lin && a.abs && b.abs ? Object.freeze({ h: a.abs, v: b.abs }) as CornerRadius : null;
+  return { h: a, v: b, abs };
+}
+const CORNERS = [
+  ['top-left', 'borderTopLeftRadius'], ['top-right', 'borderTopRightRadius'],
+  ['bottom-right', 'borderBottomRightRadius'], ['bottom-left', 'borderBottomLeftRadius'],
+] as const;
+function radiusRow(i: number): Longhand<RadiusVal> {
+  const field = CORNERS[i][1];
+  return {
+    name: `border-${CORNERS[i][0]}-radius`, inherited: false, fields: [field],
+    parse: (v) => (v.length >= 1 && v.length <= 2 ? parseRadius(v[0], v[1]) : null),
+    apply: (env, v) => {
+      env.s[field] = v.abs ?? { h: computeLength(v.h, env, true), v: computeLength(v.v, env, true) };
+    },
+  };
+}
+export const RADIUS_LONGHANDS = CORNERS.map((c) => `border-${c[0]}-radius`);
+
+const OVERFLOW = { visible: 'visible', hidden: 'hidden', clip: 'clip', scroll: 'scroll', auto: 'auto', overlay: 'auto' } as const;
+
+const sizeRow = (name: string, field: keyof ComputedStyle, kw: string) =>
+  lengthRow(name, field, false, { pct: true, nonNegative: true, quirky: true, keywords: [kw, 'min-content', 'max-content', 'fit-content'] });
+
+/** Width/height keywords we cannot size intrinsically at compute time stay 'auto' ('none' for max-*). */
+function intrinsicToAuto(row: Longhand<unknown>, fallback: 'auto' | 'none'): Longhand<unknown> {
+  const apply = row.apply;
+  return {
+    ...row,
+    parse: (v, q, raw) => {
+      const r = row.parse(v, q, raw);
+      if (typeof r === 'string' && r !== fallback) return new Note(fallback, `${row.name}: ${r} is treated as ${fallback}`);
+      return r;
+    },
+    apply,
+  };
+}
+
+export const BOX_ROWS: Longhand<any>[] = [
+  { name: 'display', inherited: false, fields: ['display'], parse: parseDisplay, apply: (env, v: Display) => { env.s.display = v; } },
+  keywordRow('position', 'position', false, ['static', 'relative', 'absolute', 'fixed', 'sticky']),
+  keywordRow('float', 'float', false, { none: 'none', left: 'left', right: 'right', 'inline-start': 'left', 'inline-end': 'right' }),
+  keywordRow('clear', 'clear', false, { none: 'none', left: 'left', right: 'right', both: 'both', 'inline-start': 'left', 'inline-end': 'right' }),
+  ...SIDES.map((s) => lengthRow(s, s, false, { pct: true, quirky: true, keywords: ['auto'] })),
+  {
+    name: 'z-index', inherited: false, fields: ['zIndex'],
+    parse: (v) => {
+      if (v.length !== 1) return null;
+      if (v[0].t === 'ident') return v[0].lc === 'auto' ? 'auto' : null;
+      const n = parseInteger(v[0]);
+      return Number.isNaN(n) ? null : n;
+    },
+    apply: (env, v: number | 'auto') => { env.s.zIndex = v; },
+  },
+  intrinsicToAuto(sizeRow('width', 'width', 'auto'), 'auto'),
+  intrinsicToAuto(sizeRow('height', 'height', 'auto'), 'auto'),
+  intrinsicToAuto(sizeRow('min-width', 'minWidth', 'auto'), 'auto'),
+  intrinsicToAuto(sizeRow('min-height', 'minHeight', 'auto'), 'auto'),
+  intrinsicToAuto(sizeRow('max-width', 'maxWidth', 'none'), 'none'),
+  intrinsicToAuto(sizeRow('max-height', 'maxHeight', 'none'), 'none'),
+  ...SIDES.map((s) => lengthRow(`margin-${s}`, `margin${s[0].toUpperCase()}${s.slice(1)}` as keyof ComputedStyle, false, { pct: true, quirky: true, keywords: ['auto'] })),
+  ...SIDES.map((s) => lengthRow(`padding-${s}`, `padding${s[0].toUpperCase()}${s.slice(1)}` as keyof ComputedStyle, false, { pct: true, quirky: true, nonNegative: true })),
+  ...[0, 1, 2, 3].map(borderWidthRow),
+  ...[0, 1, 2, 3].map(borderStyleRow),
+  ...[0, 1, 2, 3].map(borderColorRow),
+  ...[0, 1, 2, 3].map(radiusRow),
+  keywordRow('box-sizing', 'boxSizing', false, ['content-box', 'border-box']),
+  keywordRow('overflow-x', 'overflowX', false, OVERFLOW),
+  keywordRow('overflow-y', 'overflowY', false, OVERFLOW),
+  keywordRow('visibility', 'visibility', true, ['visible', 'hidden', 'collapse']),
+  {
+    name: 'opacity', inherited: false, fields: ['opacity'],
+    parse: (v) => {
+      if (v.length !== 1) return null;
+      const n = v[0].t === 'pct' ? v[0].v / 100 : parseNumber(v[0]);
+      return Number.isNaN(n) ? null : Math.min(1, Math.max(0, n));
+    },
+    apply: (env, v: number) => { env.s.opacity = v; },
+  },
+  keywordRow('object-fit', 'objectFit', false, ['fill', 'contain', 'cover', 'none', 'scale-down']),
+];
+
+/** Resolves the border scratch and currentcolor into the four BorderSide objects (§8.5.1). */
+export function finishBorders(env: Env, noBorder: ComputedStyle['borderTop']): void {
+  const s = env.s;
+  const b = env.border;
+  for (let i = 0; i < 4; i++) {
+    const f = SIDE_FIELDS[i];
+    if (b === null) {
+      const side = s[f];
+      if (side.style === 'none' || side.style === 'hidden') { if (side !== noBorder && side.width !== 0) s[f] = noBorder; }
+      else if (side.color === CURRENT_COLOR) s[f] = { width: side.width, style: side.style, color: s.color };
+      continue;
+    }
+    const st = b.st[i];
+    if (st === 'none' || st === 'hidden') { s[f] = st === 'none' ? noBorder : { width: 0, style: 'hidden', color: b.c[i] === CURRENT_COLOR ? s.color : b.c[i] }; continue; }
+    s[f] = { width: b.w[i], style: st, color: b.c[i] === CURRENT_COLOR ? s.color : b.c[i] };
+  }
+}

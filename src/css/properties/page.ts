@@ -1,0 +1,72 @@
+/**
+ * The @page `size` descriptor (css-page-3 §7.1). In: the descriptor's value text.
+ * Out: the page box size in px ({ width, height }), or null when invalid (with a warning).
+ */
+import type { WarningSink } from '../../warnings.ts';
+import { ABSOLUTE_UNITS } from '../values/length.ts';
+import { tokenize, type CV } from '../values/tokens.ts';
+
+const MM = 96 / 25.4;
+const IN = 96;
+/** css-page-3 §7.1.1 <page-size> keywords, portrait, in px. */
+export const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = Object.freeze({
+  a5: [148 * MM, 210 * MM], a4: [210 * MM, 297 * MM], a3: [297 * MM, 420 * MM],
+  b5: [176 * MM, 250 * MM], b4: [250 * MM, 353 * MM],
+  'jis-b5': [182 * MM, 257 * MM], 'jis-b4': [257 * MM, 364 * MM],
+  letter: [8.5 * IN, 11 * IN], legal: [8.5 * IN, 14 * IN], ledger: [11 * IN, 17 * IN],
+});
+const A4 = PAGE_SIZES.a4;
+
+function pageLength(n: CV): number | null {
+  if (n.t !== 'dim') return null;
+  const k = ABSOLUTE_UNITS[n.unit];
+  let px: number;
+  if (k !== undefined) px = n.v * k;
+  else if (n.unit === 'em' || n.unit === 'rem') px = n.v * 16;
+  else return null;
+  return px > 0 ? px : null;
+}
+
+const cache = new Map<string, { width: number; height: number } | null>();
+
+/**
+ * Computes the page size (css-page-3 §7.1): `auto` (A4 portrait, our UA default), `portrait`,
+ * `landscape`, a <page-size> keyword (A3, A4, A5, B4, B5, JIS-B4, JIS-B5, letter, legal, ledger)
+ * optionally with an orientation, or one or two positive absolute lengths (em = 16px).
+ * `undefined` means no `size` descriptor: A4 portrait. Returns px; null (and a warning
+ * 'unsupported-value') when the value is invalid. Never throws.
+ */
+export function computePageSize(value: string | undefined, warnings: WarningSink): { width: number; height: number } | null {
+  if (value === undefined) return { width: A4[0], height: A4[1] };
+  const key = value.trim();
+  let r = cache.get(key);
+  if (r === undefined) {
+    r = parse(key);
+    if (cache.size > 256) cache.clear();
+    cache.set(key, r);
+  }
+  if (r === null) { warnings.add('unsupported-value', `invalid @page size: "${key}"`); return null; }
+  return { width: r.width, height: r.height };
+}
+
+function parse(text: string): { width: number; height: number } | null {
+  const v = tokenize(text);
+  if (v === null || v.length === 0 || v.length > 2) return null;
+  if (v.length === 1 && v[0].t === 'ident' && v[0].lc === 'auto') return { width: A4[0], height: A4[1] };
+  const lens = v.map(pageLength);
+  if (lens.every((l) => l !== null)) {
+    const w = lens[0]!, h = lens[1] ?? lens[0]!;
+    return { width: w, height: h };
+  }
+  let size: readonly [number, number] | null = null;
+  let orient: string | null = null;
+  for (const n of v) {
+    if (n.t !== 'ident') return null;
+    if (n.lc === 'portrait' || n.lc === 'landscape') { if (orient) return null; orient = n.lc; continue; }
+    const s = PAGE_SIZES[n.lc];
+    if (!s || size) return null;
+    size = s;
+  }
+  const [w, h] = size ?? A4;
+  return orient === 'landscape' ? { width: h, height: w } : { width: w, height: h };
+}

@@ -1,0 +1,163 @@
+/**
+ * Colours (css-color-4). In: one component value. Out: a frozen sRGB `Color`, the
+ * `CURRENT_COLOR` marker (resolved later to the element's `color`), or null when invalid.
+ *
+ * Named colours (§6.1), transparent (§6.2), currentcolor (§6.4), system colours (§6.3,
+ * light scheme), hex (§5.2), rgb()/rgba() (§5.1), hsl()/hsla() (§7), hwb() (§8), in both the
+ * legacy comma syntax and the modern space syntax with `/ alpha`.
+ */
+import type { Color } from '../computed.ts';
+import { NAMED_COLORS } from './named-colors.ts';
+import type { CV } from './tokens.ts';
+
+/** Marker for `currentcolor`: compared by identity, replaced by the element's color at compute time. */
+export const CURRENT_COLOR: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 1 }) as Color;
+
+const rgba = (r: number, g: number, b: number, a: number): Color => Object.freeze({ r, g, b, a }) as Color;
+const hex = (v: number, a = 1): Color => rgba((v >> 16) & 255, (v >> 8) & 255, v & 255, a);
+
+const SYSTEM: Record<string, number> = {
+  canvas: 0xffffff, canvastext: 0x000000, linktext: 0x0000ee, visitedtext: 0x551a8b, activetext: 0xff0000,
+  buttonface: 0xefefef, buttontext: 0x000000, buttonborder: 0x767676, field: 0xffffff, fieldtext: 0x000000,
+  highlight: 0xb5d5ff, highlighttext: 0x000000, selecteditem: 0x0075ff, selecteditemtext: 0xffffff,
+  mark: 0xffff00, marktext: 0x000000, graytext: 0x808080, accentcolor: 0x0075ff, accentcolortext: 0xffffff,
+};
+
+const KEYWORDS = new Map<string, Color>();
+for (const [k, v] of NAMED_COLORS) KEYWORDS.set(k, hex(v));
+for (const [k, v] of Object.entries(SYSTEM)) KEYWORDS.set(k, hex(v));
+KEYWORDS.set('transparent', rgba(0, 0, 0, 0));
+
+const clamp = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
+
+function parseHex(h: string): Color | null {
+  if (!/^[0-9a-fA-F]+$/.test(h)) return null;
+  const d = (i: number): number => parseInt(h[i] + h[i], 16);
+  switch (h.length) {
+    case 3: return rgba(d(0), d(1), d(2), 1);
+    case 4: return rgba(d(0), d(1), d(2), d(3) / 255);
+    case 6: return hex(parseInt(h, 16));
+    case 8: return hex(parseInt(h.slice(0, 6), 16), parseInt(h.slice(6), 16) / 255);
+    default: return null;
+  }
+}
+
+/** Channel value: number, percentage or `none`; NaN when invalid. */
+function chan(n: CV | undefined, pctScale: number): number {
+  if (n === undefined) return NaN;
+  if (n.t === 'num') return n.v;
+  if (n.t === 'pct') return (n.v * pctScale) / 100;
+  if (n.t === 'ident' && n.lc === 'none') return 0;
+  if (n.t === 'fn' && n.name === 'calc' && n.args.length === 1) return chan(n.args[0], pctScale);
+  return NaN;
+}
+
+/** Hue in degrees: number or angle (deg, grad, rad, turn). */
+function hue(n: CV | undefined): number {
+  if (n === undefined) return NaN;
+  if (n.t === 'num') return n.v;
+  if (n.t === 'ident' && n.lc === 'none') return 0;
+  if (n.t !== 'dim') return NaN;
+  switch (n.unit) {
+    case 'deg': return n.v;
+    case 'grad': return (n.v * 360) / 400;
+    case 'rad': return (n.v * 180) / Math.PI;
+    case 'turn': return n.v * 360;
+    default: return NaN;
+  }
+}
+
+/** Splits function arguments into channels and alpha, for both syntaxes; null when malformed. */
+function channels(args: readonly CV[]): { c: CV[]; alpha: CV | undefined; legacy: boolean } | null {
+  const hasComma = args.some((a) => a.t === 'comma');
+  if (hasComma) {
+    const c: CV[] = [];
+    for (let i = 0; i < args.length; i++) {
+      if (i % 2 === 1) { if (args[i].t !== 'comma') return null; continue; }
+      c.push(args[i]);
+    }
+    if (args.length % 2 === 0) return null; // trailing comma
+    if (c.length === 3) return { c, alpha: undefined, legacy: true };
+    if (c.length === 4) return { c: c.slice(0, 3), alpha: c[3], legacy: true };
+    return null;
+  }
+  const slash = args.findIndex((a) => a.t === 'slash');
+  if (slash < 0) return args.length === 3 ? { c: args.slice(), alpha: undefined, legacy: false } : null;
+  if (slash !== 3 || args.length !== 5) return null;
+  return { c: args.slice(0, 3), alpha: args[4], legacy: false };
+}
+
+function alphaOf(n: CV | undefined): number {
+  if (n === undefined) return 1;
+  const a = chan(n, 1);
+  return Number.isNaN(a) ? NaN : clamp(a, 0, 1);
+}
+
+function hslToRgb(h: number, s: number, l: number): [number, number, number] {
+  h = ((h % 360) + 360) % 360;
+  s = clamp(s, 0, 100) / 100;
+  l = clamp(l, 0, 100) / 100;
+  const f = (n: number): number => {
+    const k = (n + h / 30) % 12;
+    const a = s * Math.min(l, 1 - l);
+    return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return [f(0) * 255, f(8) * 255, f(4) * 255];
+}
+
+function colorFunction(name: string, args: readonly CV[]): Color | null {
+  const p = channels(args);
+  if (p === null) return null;
+  const a = alphaOf(p.alpha);
+  if (Number.isNaN(a)) return null;
+  if (name === 'rgb' || name === 'rgba') {
+    if (p.legacy) { // legacy syntax: all numbers or all percentages, no `none`
+      const kinds = new Set(p.c.map((n) => n.t));
+      if (kinds.size !== 1 || !(kinds.has('num') || kinds.has('pct'))) return null;
+    }
+    const [r, g, b] = p.c.map((n) => chan(n, 255));
+    if ([r, g, b].some(Number.isNaN)) return null;
+    return rgba(clamp(r, 0, 255), clamp(g, 0, 255), clamp(b, 0, 255), a);
+  }
+  if (name === 'hsl' || name === 'hsla' || name === 'hwb') {
+    if (name === 'hwb' && p.legacy) return null;
+    const h = hue(p.c[0]);
+    if (p.legacy && (p.c[1].t !== 'pct' || p.c[2].t !== 'pct')) return null;
+    const x = chan(p.c[1], 100), y = chan(p.c[2], 100);
+    if ([h, x, y].some(Number.isNaN)) return null;
+    if (name !== 'hwb') { const [r, g, b] = hslToRgb(h, x, y); return rgba(r, g, b, a); }
+    let w = clamp(x, 0, 100) / 100, bl = clamp(y, 0, 100) / 100;
+    if (w + bl >= 1) { const gray = (w / (w + bl)) * 255; return rgba(gray, gray, gray, a); }
+    const [r, g, b] = hslToRgb(h, 100, 50);
+    const f = (c: number): number => c * (1 - w - bl) + w * 255;
+    return rgba(f(r), f(g), f(b), a);
+  }
+  return null;
+}
+
+/**
+ * Parses a <color> component value (css-color-4). Returns a frozen Color (share freely, never
+ * mutate), `CURRENT_COLOR` for `currentcolor`, or null when the value is not a supported colour
+ * (lab(), oklch(), color-mix() … are not supported). Never throws.
+ */
+export function parseColor(n: CV | undefined): Color | null {
+  if (n === undefined) return null;
+  if (n.t === 'ident') {
+    if (n.lc === 'currentcolor') return CURRENT_COLOR;
+    return KEYWORDS.get(n.lc) ?? null;
+  }
+  if (n.t === 'hash') return parseHex(n.v);
+  if (n.t === 'fn') return colorFunction(n.name, n.args);
+  return null;
+}
+
+/**
+ * Quirks mode hashless hex colours (quirks spec §3.3): `ff0000` or a number/dimension token
+ * like `000` or `00ff00` written without '#'. Returns null when not such a colour.
+ */
+export function parseQuirkyColor(n: CV | undefined, raw: string): Color | null {
+  if (n === undefined || n.t === 'hash' || n.t === 'fn') return null;
+  const t = raw.trim();
+  if (!/^[0-9a-fA-F]{3}$|^[0-9a-fA-F]{6}$/.test(t)) return null;
+  return parseHex(t);
+}
