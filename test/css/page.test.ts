@@ -1,0 +1,73 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parsePageSelectors } from '../../src/css/page.ts';
+import { render } from './cascade-helpers.ts';
+
+const first = { first: true, right: true, blank: false };
+const second = { first: false, right: false, blank: false };
+const third = { first: false, right: true, blank: false };
+
+test('default page: A4 from the UA @page rule with 10mm margins', () => {
+  const { sd } = render('<!doctype html><p>x');
+  const p = sd.pageStyle(first);
+  assert.deepEqual(p.size, { width: 793.7, height: 1122.5 });
+  assert.ok(Math.abs((p.style.marginTop as { px: number }).px - 37.795) < 0.01);
+  assert.deepEqual(p.marginBoxes, {});
+});
+
+test('page selectors: :first, :left/:right, names, :blank, with css-page-3 specificity', () => {
+  const { sd } = render(`<!doctype html><style>
+    @page { size: letter; margin: 20px }
+    @page :first { margin-top: 50px }
+    @page :left { margin-left: 30px }
+    @page :right { margin-left: 40px }
+    @page wide { size: 100mm 50mm }
+    @page wide:first { margin-top: 5px }
+    @page :blank { margin-top: 1px }
+    @page :first { margin-top: 60px }
+  </style><p>x`);
+  const m = (ctx: Parameters<typeof sd.pageStyle>[0]) => { const s = sd.pageStyle(ctx).style; return [(s.marginTop as any).px, (s.marginLeft as any).px]; };
+  assert.deepEqual(sd.pageStyle(first).size, { width: 816, height: 1056 });
+  assert.deepEqual(m(first), [60, 40], 'later :first wins; page 1 is a right page');
+  assert.deepEqual(m(second), [20, 30]);
+  assert.deepEqual(m(third), [20, 40]);
+  assert.deepEqual(m({ ...second, blank: true }), [1, 30]);
+  const w = sd.pageStyle({ name: 'wide', first: true, right: true, blank: false });
+  assert.equal(Math.round(w.size.width), 378);
+  assert.deepEqual([(w.style.marginTop as any).px], [5], 'name + :first beats :first');
+  assert.equal(sd.pageStyle(first), sd.pageStyle({ ...first }), 'memoised per context');
+});
+
+test('margin boxes: only those with content; parent is the page context; UA alignment defaults', () => {
+  const { sd } = render(`<!doctype html><style>
+    @page { color: red; @top-center { content: "Title" } @bottom-right { content: none } @bottom-left { font-size: 10px } }
+    @page :first { @top-center { content: "First" } }
+  </style><p>x`);
+  const p1 = sd.pageStyle(first);
+  assert.deepEqual(Object.keys(p1.marginBoxes), ['top-center']);
+  assert.deepEqual(p1.marginBoxes['top-center']!.content, [{ kind: 'string', value: 'First' }]);
+  assert.equal(p1.marginBoxes['top-center']!.color.r, 255, 'inherits from the page context');
+  assert.equal(p1.marginBoxes['top-center']!.textAlign, 'center');
+  assert.deepEqual(sd.pageStyle(second).marginBoxes['top-center']!.content, [{ kind: 'string', value: 'Title' }]);
+});
+
+test('!important in @page and invalid page selectors', () => {
+  const { sd, warnings } = render(`<!doctype html><style>
+    @page { margin-top: 9px !important } @page :first { margin-top: 1px }
+    @page :nope { margin-top: 2px }
+  </style>`);
+  assert.equal((sd.pageStyle(first).style.marginTop as any).px, 9);
+  assert.ok(warnings.list.some((w) => w.code === 'unsupported-selector' && /:nope/.test(w.message)));
+  assert.equal(parsePageSelectors('a:first:left')![0]!.spec, 1e6 + 1e3 + 1);
+  assert.equal(parsePageSelectors('x y'), null);
+});
+
+test('media queries see the author page area', () => {
+  const { color } = render(`<!doctype html><style>
+    @page { size: 1000px 500px; margin: 0 }
+    #a { color: red } @media (min-width: 900px) { #a { color: blue } }
+    @media (orientation: landscape) { #b { color: green } }
+  </style><p id=a></p><p id=b></p>`);
+  assert.equal(color('a'), '0,0,255');
+  assert.equal(color('b'), '0,128,0');
+});
