@@ -1,0 +1,129 @@
+/**
+ * Backgrounds and corner radii for the display-list builder (css-backgrounds-3 §3, §5).
+ * In: a fragment's border box and edges, its computed style, an image loader. Out: 'rect', 'image', 'image-tiles' and clip items.
+ */
+import type { ComputedStyle, BackgroundLayer, BoxEdge } from '../css/computed.ts';
+import { resolveLength } from '../css/computed.ts';
+import type { ImageRef } from '../box/types.ts';
+import type { Edges } from '../layout/fragment.ts';
+import type { DisplayItem, Rect, Radii } from './display-list.ts';
+
+/** Resolves a background-image URL (as written in CSS) to a decoded image, or null (the loader warns). */
+export type ImageLoader = (url: string) => ImageRef | null;
+
+interface Boxish { x: number; y: number; width: number; height: number; border: Edges; padding: Edges }
+
+/**
+ * Used corner radii of a border box w×h (css-backgrounds-3 §5.1, §5.5): percentages of the
+ * box's width (horizontal) and height (vertical); when adjacent radii add up to more than a
+ * side, all are scaled by the same factor f = min(side / sum). Undefined when all are 0.
+ */
+export function radiiOf(s: ComputedStyle, w: number, h: number): Radii | undefined {
+  const c = [s.borderTopLeftRadius, s.borderTopRightRadius, s.borderBottomRightRadius, s.borderBottomLeftRadius];
+  const r = c.map((k) => [Math.max(0, resolveLength(k.h, w)), Math.max(0, resolveLength(k.v, h))] as [number, number]);
+  if (r.every(([a, b]) => a <= 0 || b <= 0)) return undefined;
+  for (const k of r) if (k[0] <= 0 || k[1] <= 0) { k[0] = 0; k[1] = 0; }
+  let f = 1;
+  const sides: Array<[number, number]> = [[w, r[0][0] + r[1][0]], [w, r[3][0] + r[2][0]], [h, r[0][1] + r[3][1]], [h, r[1][1] + r[2][1]]];
+  for (const [len, sum] of sides) if (sum > 0) f = Math.min(f, len / sum);
+  if (f < 1) for (const k of r) { k[0] *= f; k[1] *= f; }
+  return [r[0], r[1], r[2], r[3]];
+}
+
+/** Inner radii after insetting by edge widths (css-backgrounds-3 §5.2 padding/content edge curves). */
+export function insetRadii(r: Radii, t: number, rt: number, b: number, l: number): Radii | undefined {
+  const out: Radii = [
+    [Math.max(0, r[0][0] - l), Math.max(0, r[0][1] - t)],
+    [Math.max(0, r[1][0] - rt), Math.max(0, r[1][1] - t)],
+    [Math.max(0, r[2][0] - rt), Math.max(0, r[2][1] - b)],
+    [Math.max(0, r[3][0] - l), Math.max(0, r[3][1] - b)],
+  ];
+  for (const k of out) if (k[0] <= 0 || k[1] <= 0) { k[0] = 0; k[1] = 0; }
+  return out.every(([a]) => a === 0) ? undefined : out;
+}
+
+/** The border, padding or content box of a fragment as a rect. */
+export function edgeRect(f: Boxish, edge: BoxEdge): Rect {
+  let x = f.x, y = f.y, w = f.width, h = f.height;
+  if (edge !== 'border-box') {
+    x += f.border.left; y += f.border.top; w -= f.border.left + f.border.right; h -= f.border.top + f.border.bottom;
+    if (edge === 'content-box') { x += f.padding.left; y += f.padding.top; w -= f.padding.left + f.padding.right; h -= f.padding.top + f.padding.bottom; }
+  }
+  return { x, y, w: Math.max(0, w), h: Math.max(0, h) };
+}
+
+function edgeRadii(f: Boxish, s: ComputedStyle, edge: BoxEdge): Radii | undefined {
+  const r = radiiOf(s, f.width, f.height);
+  if (!r || edge === 'border-box') return r;
+  const b = f.border, p = f.padding;
+  if (edge === 'padding-box') return insetRadii(r, b.top, b.right, b.bottom, b.left);
+  return insetRadii(r, b.top + p.top, b.right + p.right, b.bottom + p.bottom, b.left + p.left);
+}
+
+/**
+ * Paints a fragment's background: the colour clipped to the bottom layer's background-clip box
+ * (with its radii), then the image layers bottom (last) to top (layers[0]), each sized,
+ * positioned from its background-origin box and repeated (css-backgrounds-3 §3.4–§3.9). With
+ * `canvas`, the colour and tiles cover that rectangle instead (the root's background, §14.2).
+ */
+export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader | undefined, push: (i: DisplayItem) => void, opts: { canvas?: Rect }): void {
+  const layers = s.backgroundLayers;
+  const bottomClip: BoxEdge = layers.length > 0 ? layers[layers.length - 1].clip : 'border-box';
+  if (s.backgroundColor.a > 0) {
+    if (opts.canvas) push({ kind: 'rect', rect: opts.canvas, color: s.backgroundColor });
+    else {
+      const rect = edgeRect(f, bottomClip);
+      if (rect.w > 0 && rect.h > 0) {
+        const radii = edgeRadii(f, s, bottomClip);
+        push(radii ? { kind: 'rect', rect, color: s.backgroundColor, radii } : { kind: 'rect', rect, color: s.backgroundColor });
+      }
+    }
+  }
+  if (!load) return;
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i];
+    if (layer.image.kind !== 'url') continue;
+    const image = load(layer.image.url);
+    if (!image || image.width <= 0 || image.height <= 0) continue;
+    paintLayer(f, s, layer, image, push, opts.canvas);
+  }
+}
+
+function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, image: ImageRef, push: (i: DisplayItem) => void, canvas?: Rect): void {
+  const O = edgeRect(f, layer.origin);
+  const C = canvas ?? edgeRect(f, layer.clip);
+  if (C.w <= 0 || C.h <= 0) return;
+  const radii = canvas ? undefined : edgeRadii(f, s, layer.clip);
+  const iw = image.width, ih = image.height, ratio = iw / ih;
+  let tw: number, th: number;
+  const size = layer.size;
+  if (size === 'cover' || size === 'contain') {
+    const k = size === 'cover' ? Math.max(O.w / iw, O.h / ih) : Math.min(O.w / iw, O.h / ih);
+    tw = iw * k; th = ih * k;
+  } else {
+    const w = size.w === 'auto' ? null : resolveLength(size.w, O.w);
+    const h = size.h === 'auto' ? null : resolveLength(size.h, O.h);
+    if (w === null && h === null) { tw = iw; th = ih; }
+    else if (w === null) { th = h as number; tw = th * ratio; }
+    else if (h === null) { tw = w; th = tw / ratio; }
+    else { tw = w; th = h; }
+  }
+  if (layer.repeat.x === 'round' && tw > 0) { const n = Math.max(1, Math.round(O.w / tw)); const ntw = O.w / n; if (size !== 'cover' && size !== 'contain' && size.h === 'auto') th = ntw / ratio; tw = ntw; }
+  if (layer.repeat.y === 'round' && th > 0) { const n = Math.max(1, Math.round(O.h / th)); th = O.h / n; }
+  if (tw <= 0 || th <= 0) return;
+  const px = O.x + resolveLength(layer.position.x, O.w - tw);
+  const py = O.y + resolveLength(layer.position.y, O.h - th);
+  const rx = layer.repeat.x !== 'no-repeat', ry = layer.repeat.y !== 'no-repeat';
+  if (!rx && !ry) {
+    const rect: Rect = { x: px, y: py, w: tw, h: th };
+    const inside = rect.x >= C.x - 0.01 && rect.y >= C.y - 0.01 && rect.x + rect.w <= C.x + C.w + 0.01 && rect.y + rect.h <= C.y + C.h + 0.01;
+    if (inside && !radii) { push({ kind: 'image', rect, image }); return; }
+    push(radii ? { kind: 'push-clip', rect: C, radii } : { kind: 'push-clip', rect: C });
+    push({ kind: 'image', rect, image });
+    push({ kind: 'pop-clip' });
+    return;
+  }
+  if (radii) push({ kind: 'push-clip', rect: C, radii });
+  push({ kind: 'image-tiles', area: C, image, originX: px, originY: py, tileW: tw, tileH: th, repeatX: rx, repeatY: ry });
+  if (radii) push({ kind: 'pop-clip' });
+}

@@ -1,0 +1,376 @@
+/**
+ * The display-list builder: page fragments in, display items out, in CSS 2.1 Appendix E painting order (stacking contexts, z-index).
+ * In: PageFragment[] from layout and the document info. Out: a DocumentDisplayList (rects, borders, glyphs, lines, images, clips, opacity groups, links, anchors).
+ */
+import type { Color, ComputedStyle } from '../css/computed.ts';
+import type { ImageRef } from '../box/types.ts';
+import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragment, MarkerFragment, LineFragment } from '../layout/fragment.ts';
+import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
+import { paintBackground, radiiOf, insetRadii, type ImageLoader } from './build-background.ts';
+import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
+
+export type { ImageLoader } from './build-background.ts';
+
+/** Options of buildDisplayList. `loadImage` resolves background-image URLs (as written) to decoded images; without it background images are skipped. */
+export interface BuildOptions { loadImage?: ImageLoader }
+
+/** A clip pushed for an overflow: hidden/clip box (its padding box, inner radii). */
+interface Clip { rect: Rect; radii?: Radii }
+type Chain = readonly Clip[];
+
+/** A stacking context, or a box painted atomically as if it were one (floats, atomic inlines, z-index: auto positioned boxes). */
+interface ScEntry { kind: 'sc'; frag: BoxFragment | ReplacedFragment | InlineFragment; chain: Chain; z: number; decos: Decorator[] }
+interface ItemEntry { kind: 'item'; item: DisplayItem; chain: Chain }
+type Entry = ScEntry | ItemEntry;
+
+interface Phases { neg: ScEntry[]; blocks: Entry[]; floats: ScEntry[]; inlines: Entry[]; zero: ScEntry[]; pos: ScEntry[] }
+
+const isVisible = (s: ComputedStyle): boolean => s.visibility === 'visible';
+const transparent = (c: Color): boolean => c.a === 0;
+
+/**
+ * Builds the display list of every page (CSS 2.1 Appendix E): the page background, the canvas
+ * (the root's background, or body's when the root's is transparent, §14.2) over the whole page,
+ * then the root stacking context: negative z-index contexts, in-flow block backgrounds and borders,
+ * floats, inline content (text, decorations, inline boxes, atomic inlines, images), positioned
+ * boxes with z-index auto/0 in tree order, positive z-index contexts. Opacity < 1 paints as a group.
+ * Links become 'link' items (rects merged per line), elements with an id 'anchor' items (once).
+ * Coordinates stay CSS px. Throws TypeError when `pages` is not an array.
+ */
+export function buildDisplayList(pages: PageFragment[], info: DocumentInfo, opts: BuildOptions = {}): DocumentDisplayList {
+  if (!Array.isArray(pages)) throw new TypeError('buildDisplayList: expected an array of PageFragment');
+  const anchors = new Set<string>();
+  const out: PageDisplayList[] = [];
+  for (const page of pages) out.push(new PageBuilder(page, opts, anchors).build());
+  return { pages: out, info: { ...info } };
+}
+
+class PageBuilder {
+  private readonly items: DisplayItem[] = [];
+  private current: Clip[] = [];
+  private readonly links: Array<{ rect: Rect; url: string; line: LineFragment | null }> = [];
+  /** The fragment whose background was moved to the canvas (not painted again). */
+  private canvasSources = new Set<unknown>();
+
+  constructor(private readonly page: PageFragment, private readonly opts: BuildOptions, private readonly anchors: Set<string>) {}
+
+  build(): PageDisplayList {
+    const page = this.page;
+    const pageRect: Rect = { x: 0, y: 0, w: page.width, h: page.height };
+    if (!transparent(page.style.backgroundColor)) this.items.push({ kind: 'rect', rect: pageRect, color: page.style.backgroundColor });
+    const root = page.children.find((f): f is BoxFragment => f.kind === 'box');
+    if (root) this.paintCanvas(root, pageRect);
+    // The page's children form the root stacking context: the root box and the boxes positioned against the page.
+    const phases = newPhases();
+    for (const f of page.children) this.classify(f, [], phases, [], false);
+    this.emitPhases(phases);
+    this.sync([]);
+    for (const l of mergeLinks(this.links)) this.items.push({ kind: 'link', rect: l.rect, url: l.url });
+    return { width: page.width, height: page.height, items: this.items };
+  }
+
+  /** CSS 2.1 §14.2: the root's background (or body's) covers the canvas, positioned as for the root. */
+  private paintCanvas(root: BoxFragment, pageRect: Rect): void {
+    let src: BoxFragment = root;
+    if (transparent(root.style.backgroundColor) && !root.style.backgroundLayers.some((l) => l.image.kind === 'url')) {
+      const body = root.children.find((c): c is BoxFragment => c.kind === 'box' && c.box.element?.name === 'body');
+      if (body) src = body;
+    }
+    this.canvasSources.add(root.box);
+    if (src !== root) this.canvasSources.add(src.box);
+    if (!isVisible(src.style)) return;
+    paintBackground(src, src.style, this.opts.loadImage, (it) => this.items.push(it), { canvas: pageRect });
+  }
+
+  // ---- classification of a stacking context's descendants into the Appendix E phases
+
+  private classify(f: Fragment, chain: Chain, ph: Phases, decos: Decorator[], inLine: boolean): void {
+    switch (f.kind) {
+      case 'box': case 'replaced': {
+        const s = f.style;
+        const positioned = s.position !== 'static';
+        const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;
+        const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1;
+        const abs = s.position === 'absolute' || s.position === 'fixed';
+        const ch = s.position === 'fixed' ? [] : abs ? chain.filter((c) => (c as Clip & { positioned?: boolean }).positioned) : chain;
+        if (positioned || sc) {
+          const e: ScEntry = { kind: 'sc', frag: f, chain: ch, z: zi, decos: [] };
+          if (sc && zi < 0) ph.neg.push(e); else if (sc && zi > 0) ph.pos.push(e); else ph.zero.push(e);
+          return;
+        }
+        if (s.float !== 'none' && !inLine) { ph.floats.push({ kind: 'sc', frag: f, chain, z: 0, decos: [] }); return; }
+        if (inLine) { ph.inlines.push({ kind: 'sc', frag: f, chain, z: 0, decos: [] }); return; }
+        this.anchor(f);
+        if (f.kind === 'replaced') { this.boxItems(f, chain, ph.blocks); return; }
+        this.boxItems(f, chain, ph.blocks);
+        if (f.box.href) this.links.push({ rect: borderRect(f), url: f.box.href, line: null });
+        const inner = this.clipChain(f, chain);
+        const d = decorating(f.style) ? [...decos, { style: f.style }] : decos;
+        for (const c of f.children) this.classify(c, inner, ph, d, false);
+        return;
+      }
+      case 'line':
+        this.classifyLine(f, chain, ph, decos);
+        return;
+      case 'marker':
+        if (isVisible(f.style)) for (const it of markerItems(f)) ph.inlines.push({ kind: 'item', item: it, chain });
+        return;
+      case 'inline': case 'text':
+        // Inline content outside a line box (should not happen): paint it as inline content anyway.
+        { const segs: DecorationSegment[] = []; this.classifyInline(f, chain, ph, decos, null, segs); placeDecorations(ph.inlines, segs, chain); }
+        return;
+    }
+  }
+
+  private classifyLine(line: LineFragment, chain: Chain, ph: Phases, decos: Decorator[]): void {
+    const lineItems: Entry[] = [];
+    const segs: DecorationSegment[] = [];
+    const sub: Phases = { ...ph, inlines: lineItems };
+    for (const c of line.children) this.classifyInline(c, chain, sub, decos, line, segs);
+    placeDecorations(lineItems, segs, chain);
+    ph.inlines.push(...lineItems);
+  }
+
+  private classifyInline(f: Fragment, chain: Chain, ph: Phases, decos: Decorator[], line: LineFragment | null, segs: DecorationSegment[]): void {
+    if (f.kind === 'text') {
+      if (f.box.href) this.links.push({ rect: { x: f.x, y: f.y, w: f.width, h: f.height }, url: f.box.href, line });
+      if (!isVisible(f.style)) return;
+      let x = f.x;
+      for (const run of f.runs) {
+        ph.inlines.push({ kind: 'item', item: { kind: 'glyphs', x, y: f.baseline, run, color: f.style.color }, chain });
+        x += run.width;
+      }
+      addDecorations(f, decos, segs);
+      return;
+    }
+    if (f.kind === 'inline') {
+      const s = f.style;
+      if (s.position !== 'static' || s.opacity < 1) {
+        const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;
+        const sc = (s.position !== 'static' && s.zIndex !== 'auto') || s.opacity < 1;
+        const e: ScEntry = { kind: 'sc', frag: f, chain, z: zi, decos };
+        if (sc && zi < 0) ph.neg.push(e); else if (sc && zi > 0) ph.pos.push(e); else ph.zero.push(e);
+        return;
+      }
+      this.inlineBoxItems(f, chain, ph.inlines);
+      if (f.box.href) this.links.push({ rect: { x: f.x, y: f.y, w: f.width, h: f.height }, url: f.box.href, line });
+      const d = decorating(s) ? [...decos, { style: s }] : decos;
+      for (const c of f.children) this.classifyInline(c, chain, ph, d, line, segs);
+      return;
+    }
+    if (f.kind === 'box' || f.kind === 'replaced') {
+      if (f.kind === 'replaced' && f.box.href) this.links.push({ rect: borderRect(f), url: f.box.href, line });
+      else if (f.kind === 'box' && f.box.href) this.links.push({ rect: borderRect(f), url: f.box.href, line });
+      this.classify(f, chain, ph, decos, true);
+      return;
+    }
+    if (f.kind === 'marker') { if (isVisible(f.style)) for (const it of markerItems(f)) ph.inlines.push({ kind: 'item', item: it, chain }); return; }
+    if (f.kind === 'line') this.classifyLine(f, chain, ph, decos);
+  }
+
+  // ---- painting
+
+  /** Paints a stacking context (or an atomically painted box) with its own phases. */
+  private paintSc(e: ScEntry): void {
+    const f = e.frag;
+    const s = f.style;
+    const group = s.opacity < 1;
+    if (group) {
+      if (s.opacity <= 0) return;
+      this.sync(e.chain);
+      this.items.push({ kind: 'push-opacity', opacity: s.opacity });
+    }
+    const ph = newPhases();
+    this.anchor(f);
+    if (f.kind === 'inline') {
+      this.inlineBoxItems(f, e.chain, ph.blocks);
+      const segs: DecorationSegment[] = [];
+      const d = decorating(s) ? [...e.decos, { style: s }] : e.decos;
+      for (const c of f.children) this.classifyInline(c, e.chain, ph, d, null, segs);
+      placeDecorations(ph.inlines, segs, e.chain);
+    } else {
+      this.boxItems(f, e.chain, ph.blocks);
+      if (f.kind === 'box') {
+        if (f.box.href) this.links.push({ rect: borderRect(f), url: f.box.href, line: null });
+        const positioned = s.position !== 'static';
+        const inner = this.clipChain(f, e.chain, positioned);
+        const d = decorating(s) ? [{ style: s }] : [];
+        for (const c of f.children) this.classify(c, inner, ph, d, false);
+      }
+    }
+    this.emitPhases(ph);
+    if (group) {
+      this.sync(e.chain);
+      this.items.push({ kind: 'pop-opacity' });
+    }
+  }
+
+  private emitPhases(ph: Phases): void {
+    const byZ = (a: ScEntry, b: ScEntry): number => a.z - b.z;
+    for (const e of stableSort(ph.neg, byZ)) this.paintSc(e);
+    for (const e of ph.blocks) this.emit(e);
+    for (const e of ph.floats) this.paintSc(e);
+    for (const e of ph.inlines) this.emit(e);
+    for (const e of ph.zero) this.paintSc(e);
+    for (const e of stableSort(ph.pos, byZ)) this.paintSc(e);
+  }
+
+  private emit(e: Entry): void {
+    if (e.kind === 'sc') { this.paintSc(e); return; }
+    this.sync(e.chain);
+    this.items.push(e.item);
+  }
+
+  /** Brings the pushed clips to `chain` (pop what differs, push what is missing). */
+  private sync(chain: Chain): void {
+    let k = 0;
+    while (k < this.current.length && k < chain.length && this.current[k] === chain[k]) k++;
+    while (this.current.length > k) { this.current.pop(); this.items.push({ kind: 'pop-clip' }); }
+    for (let i = k; i < chain.length; i++) {
+      const c = chain[i];
+      this.current.push(c);
+      this.items.push(c.radii ? { kind: 'push-clip', rect: c.rect, radii: c.radii } : { kind: 'push-clip', rect: c.rect });
+    }
+  }
+
+  /** The clip chain for a box's descendants: overflow other than visible clips to the padding box (css-overflow-3). */
+  private clipChain(f: BoxFragment, chain: Chain, positioned = f.style.position !== 'static'): Chain {
+    const s = f.style;
+    if (s.overflowX === 'visible' && s.overflowY === 'visible') return chain;
+    const r = borderRect(f);
+    const rect: Rect = { x: r.x + f.border.left, y: r.y + f.border.top, w: Math.max(0, r.w - f.border.left - f.border.right), h: Math.max(0, r.h - f.border.top - f.border.bottom) };
+    const radii = radiiOf(s, r.w, r.h);
+    const clip: Clip & { positioned?: boolean } = { rect, positioned };
+    if (radii) clip.radii = insetRadii(radii, f.border.top, f.border.right, f.border.bottom, f.border.left);
+    return [...chain, clip];
+  }
+
+  /** Background, border and (for replaced elements) content of a box fragment. */
+  private boxItems(f: BoxFragment | ReplacedFragment, chain: Chain, into: Entry[]): void {
+    const s = f.style;
+    if (!isVisible(s)) return;
+    const push = (item: DisplayItem): void => { into.push({ kind: 'item', item, chain }); };
+    if (!this.canvasSources.has(f.box)) paintBackground(f, s, this.opts.loadImage, push, {});
+    pushBorder(f, s, push, f.kind === 'box' ? !f.startsBox : false, f.kind === 'box' ? !f.endsBox : false);
+    if (f.kind === 'replaced' && f.box.image) for (const it of replacedItems(f, f.box.image)) push(it);
+  }
+
+  private inlineBoxItems(f: InlineFragment, chain: Chain, into: Entry[]): void {
+    this.anchor(f);
+    const s = f.style;
+    if (!isVisible(s)) return;
+    const push = (item: DisplayItem): void => { into.push({ kind: 'item', item, chain }); };
+    paintBackground(f, s, this.opts.loadImage, push, {});
+    const b = f.border;
+    const widths: [number, number, number, number] = [b.top, f.endsBox ? b.right : 0, b.bottom, f.startsBox ? b.left : 0];
+    pushBorderWidths(f, s, widths, push);
+  }
+
+  private anchor(f: BoxFragment | ReplacedFragment | InlineFragment): void {
+    const id = f.box.element?.attribs?.id;
+    if (!id || this.anchors.has(id)) return;
+    if ('startsBox' in f && !f.startsBox) return;
+    this.anchors.add(id);
+    this.items.push({ kind: 'anchor', name: id, x: f.x, y: f.y });
+  }
+}
+
+/** Underlines and overlines go under the line's text, line-throughs over it (CSS 2.1 Appendix E step 7). */
+function placeDecorations(lineItems: Entry[], segs: DecorationSegment[], chain: Chain): void {
+  if (segs.length === 0) return;
+  const under: Entry[] = segs.filter((g) => g.pos !== 'through').map((g) => ({ kind: 'item', item: g.item, chain }));
+  const firstText = lineItems.findIndex((e) => e.kind === 'item' && e.item.kind === 'glyphs');
+  if (firstText >= 0) lineItems.splice(firstText, 0, ...under); else lineItems.push(...under);
+  for (const g of segs) if (g.pos === 'through') lineItems.push({ kind: 'item', item: g.item, chain });
+}
+
+function newPhases(): Phases { return { neg: [], blocks: [], floats: [], inlines: [], zero: [], pos: [] }; }
+
+function stableSort<T>(a: T[], cmp: (x: T, y: T) => number): T[] {
+  return a.map((v, i) => [v, i] as const).sort((p, q) => cmp(p[0], q[0]) || p[1] - q[1]).map((p) => p[0]);
+}
+
+const decorating = (s: ComputedStyle): boolean => s.textDecorationLine.underline || s.textDecorationLine.overline || s.textDecorationLine.lineThrough;
+
+function borderRect(f: { x: number; y: number; width: number; height: number }): Rect {
+  return { x: f.x, y: f.y, w: f.width, h: f.height };
+}
+
+type Used = 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset' | 'none';
+const usedStyle = (st: string): Used => (st === 'hidden' ? 'none' : (st as Used));
+
+function pushBorder(f: BoxFragment | ReplacedFragment, s: ComputedStyle, push: (i: DisplayItem) => void, noTop: boolean, noBottom: boolean): void {
+  const b = f.border;
+  pushBorderWidths(f, s, [noTop ? 0 : b.top, b.right, noBottom ? 0 : b.bottom, b.left], push);
+}
+
+function pushBorderWidths(f: { x: number; y: number; width: number; height: number }, s: ComputedStyle, widths: [number, number, number, number], push: (i: DisplayItem) => void): void {
+  const sides = [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft];
+  if (widths.every((w, i) => w <= 0 || sides[i].style === 'none' || sides[i].style === 'hidden' || sides[i].color.a === 0)) return;
+  const rect = borderRect(f);
+  const radii = radiiOf(s, rect.w, rect.h);
+  const item: DisplayItem = {
+    kind: 'border', rect, widths,
+    styles: [usedStyle(sides[0].style), usedStyle(sides[1].style), usedStyle(sides[2].style), usedStyle(sides[3].style)],
+    colors: [sides[0].color, sides[1].color, sides[2].color, sides[3].color],
+  };
+  if (radii) item.radii = radii;
+  push(item);
+}
+
+/** A replaced element's image in its content box, sized by object-fit (css-images-3 §5.5), clipped to the content box when it overflows. */
+function replacedItems(f: ReplacedFragment, image: ImageRef): DisplayItem[] {
+  const cx = f.x + f.border.left + f.padding.left, cy = f.y + f.border.top + f.padding.top;
+  const cw = Math.max(0, f.width - f.border.left - f.border.right - f.padding.left - f.padding.right);
+  const ch = Math.max(0, f.height - f.border.top - f.border.bottom - f.padding.top - f.padding.bottom);
+  if (cw <= 0 || ch <= 0) return [];
+  const iw = image.width || cw, ih = image.height || ch;
+  let w = cw, h = ch;
+  const fit = f.style.objectFit;
+  if (fit === 'contain' || fit === 'cover' || fit === 'scale-down') {
+    const sc = fit === 'cover' ? Math.max(cw / iw, ch / ih) : Math.min(cw / iw, ch / ih);
+    w = iw * sc; h = ih * sc;
+    if (fit === 'scale-down' && (iw < w || ih < h)) { w = iw; h = ih; }
+  } else if (fit === 'none') { w = iw; h = ih; }
+  const rect: Rect = { x: cx + (cw - w) / 2, y: cy + (ch - h) / 2, w, h };
+  if (fit === 'fill') return [{ kind: 'image', rect: { x: cx, y: cy, w: cw, h: ch }, image }];
+  if (w <= cw + 0.01 && h <= ch + 0.01) return [{ kind: 'image', rect, image }];
+  return [{ kind: 'push-clip', rect: { x: cx, y: cy, w: cw, h: ch } }, { kind: 'image', rect, image }, { kind: 'pop-clip' }];
+}
+
+/** A list marker: text glyphs, an image, or the disc (filled circle), circle (1px ring) and square shapes. */
+function markerItems(f: MarkerFragment): DisplayItem[] {
+  const color = f.style.color;
+  if (f.box.image) return [{ kind: 'image', rect: { x: f.x, y: f.y, w: f.width, h: f.height }, image: f.box.image }];
+  if (f.runs.length > 0) {
+    const out: DisplayItem[] = [];
+    let x = f.x;
+    for (const run of f.runs) { out.push({ kind: 'glyphs', x, y: f.baseline, run, color }); x += run.width; }
+    return out;
+  }
+  const rect: Rect = { x: f.x, y: f.y, w: f.width, h: f.height };
+  if (rect.w <= 0) return [];
+  const type = f.box.style.listStyleType;
+  const r: [number, number] = [rect.w / 2, rect.h / 2];
+  const full: Radii = [r, r, r, r];
+  if (type === 'square') return [{ kind: 'rect', rect, color }];
+  if (type === 'circle') {
+    return [{ kind: 'border', rect, widths: [1, 1, 1, 1], styles: ['solid', 'solid', 'solid', 'solid'], colors: [color, color, color, color], radii: full }];
+  }
+  return [{ kind: 'rect', rect, color, radii: full }];
+}
+
+/** Link rects of one URL on one line merged into one (adjacent words of a link). */
+function mergeLinks(links: Array<{ rect: Rect; url: string; line: LineFragment | null }>): Array<{ rect: Rect; url: string }> {
+  const out: Array<{ rect: Rect; url: string; line: LineFragment | null }> = [];
+  for (const l of links) {
+    const prev = out.find((o) => o.url === l.url && o.line !== null && o.line === l.line);
+    if (prev) {
+      const x1 = Math.min(prev.rect.x, l.rect.x), y1 = Math.min(prev.rect.y, l.rect.y);
+      const x2 = Math.max(prev.rect.x + prev.rect.w, l.rect.x + l.rect.w), y2 = Math.max(prev.rect.y + prev.rect.h, l.rect.y + l.rect.h);
+      prev.rect = { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
+    } else out.push({ ...l });
+  }
+  return out.filter((l) => l.rect.w > 0 && l.rect.h > 0).map(({ rect, url }) => ({ rect, url }));
+}
+
