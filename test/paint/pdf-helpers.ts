@@ -4,6 +4,7 @@
  */
 import * as fontkit from 'fontkit';
 import { execFileSync } from 'node:child_process';
+import * as zlib from 'node:zlib';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,4 +124,53 @@ export function pdfinfo(pdf: Uint8Array): Record<string, string> {
     }
     return r;
   });
+}
+
+/**
+ * Encodes a PNG (ISO/IEC 15948) for tests. `colorType` 0 gray, 2 RGB, 3 indexed, 4 gray+alpha,
+ * 6 RGBA; `rows` are unfiltered sample bytes per row (filter type 0 is written); `interlace`
+ * writes Adam7 passes.
+ */
+export function png(opts: { width: number; height: number; colorType: number; bitDepth?: number; pixels: number[]; palette?: number[]; trns?: number[]; interlace?: boolean }): Buffer {
+  const { width: w, height: h, colorType: ct } = opts;
+  const bd = opts.bitDepth ?? 8;
+  const ch = ({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as Record<number, number>)[ct]!;
+  const px = opts.pixels; // samples, ch per pixel, row-major
+  const rowBytes = (pw: number, get: (i: number) => number): number[] => {
+    const out: number[] = [];
+    if (bd === 8) for (let i = 0; i < pw * ch; i++) out.push(get(i));
+    else {
+      let acc = 0, bits = 0;
+      for (let i = 0; i < pw * ch; i++) {
+        acc = (acc << bd) | get(i); bits += bd;
+        if (bits === 8) { out.push(acc); acc = 0; bits = 0; }
+      }
+      if (bits) out.push(acc << (8 - bits));
+    }
+    return out;
+  };
+  const raw: number[] = [];
+  const passes = opts.interlace ? [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] : [[0, 0, 1, 1]];
+  for (const [x0, y0, dx, dy] of passes) {
+    const pw = Math.ceil((w - x0!) / dx!), ph = Math.ceil((h - y0!) / dy!);
+    if (pw <= 0 || ph <= 0) continue;
+    for (let j = 0; j < ph; j++) {
+      raw.push(0);
+      const y = y0! + j * dy!;
+      raw.push(...rowBytes(pw, (i) => px[(y * w + x0! + Math.floor(i / ch) * dx!) * ch + (i % ch)]!));
+    }
+  }
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4); crc.writeUInt32BE(zlib.crc32(td) >>> 0);
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = bd; ihdr[9] = ct; ihdr[12] = opts.interlace ? 1 : 0;
+  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr)];
+  if (opts.palette) parts.push(chunk('PLTE', Buffer.from(opts.palette)));
+  if (opts.trns) parts.push(chunk('tRNS', Buffer.from(opts.trns)));
+  parts.push(chunk('IDAT', zlib.deflateSync(Buffer.from(raw))), chunk('IEND', Buffer.alloc(0)));
+  return Buffer.concat(parts);
 }
