@@ -112,6 +112,13 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
   const resolvedCache = new Map<string, Resolved>();
   const shapeCache = new Lru<string, GlyphRun[]>(5000);
   const specKeys = new WeakMap<FontSpec, string>();
+  /** Faces from @font-face rules with a unicode-range: they only serve the code points in range. */
+  const faceRanges = new WeakMap<FontFace, FaceEntry>();
+
+  function serves(face: FontFace, cp: number): boolean {
+    const e = faceRanges.get(face);
+    return (!e || inRange(e, cp)) && hasGlyph(face, cp);
+  }
 
   function familySlot(name: string): FamilySlot | undefined {
     const norm = normaliseFamily(name);
@@ -143,7 +150,9 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       const face = entry.face();
       if (face) {
         const syn = needsSynthesis(entry, weight, style);
-        return withSynthesis(face, syn.bold, syn.oblique);
+        const v = withSynthesis(face, syn.bold, syn.oblique);
+        if (entry.unicodeRange.length) faceRanges.set(v, entry);
+        return v;
       }
       pool = pool.filter((e) => e !== entry); // failed to load: the next best face
     }
@@ -190,7 +199,7 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       const memo = r.byCp.get(base);
       if (memo !== undefined) return memo ?? r.primary;
     }
-    if (hasGlyph(r.primary, base) && cps.every((c) => hasGlyph(r.primary, c))) return r.primary;
+    if (serves(r.primary, base) && cps.every((c) => serves(r.primary, c))) return r.primary;
     const weight = weightOf(spec);
     const style = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
     let baseOnly: FontFace | undefined;
@@ -198,7 +207,7 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
     for (const slot of r.slots) {
       const face = pick(slot, weight, style, base);
       if (!face || !hasGlyph(face, base)) continue;
-      if (cps.every((c) => hasGlyph(face, c))) {
+      if (cps.every((c) => serves(face, c))) {
         found = face;
         break;
       }
@@ -212,8 +221,8 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
   /** Splits `text` into [face, start, end) segments by per-character fallback. */
   function segments(r: Resolved, spec: FontSpec, text: string): Array<{ face: FontFace; start: number; end: number }> {
     const primaryAscii = asciiCover(r.primary.font as Font);
-    let simple = true;
-    for (let i = 0; i < text.length; i++) {
+    let simple = !faceRanges.has(r.primary);
+    for (let i = 0; simple && i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c >= 0x7f || (c >= 0x20 && primaryAscii[c] !== 1)) {
         simple = false;
@@ -239,7 +248,7 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       let face: FontFace;
       if (isSpaceLike(first) || first < 0x20) {
         // White space and controls stay with the run they are in (when that face has them).
-        face = prev && (first < 0x20 || hasGlyph(prev.face, first)) ? prev.face : r.primary;
+        face = prev && (first < 0x20 || serves(prev.face, first)) ? prev.face : r.primary;
       } else {
         face = faceForCluster(r, spec, cps);
       }

@@ -1,0 +1,62 @@
+// Font metrics as Chromium computes them (values measured in headless Chromium with the reference fonts.conf).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { context, spec, near } from './helpers.ts';
+
+test('Liberation Serif 16px: ascent 14, descent 3, line gap 1 → normal line height 18', () => {
+  const m = context().ctx.metrics(spec('serif'));
+  assert.equal(m.ascent, 14);
+  assert.equal(m.descent, 3);
+  assert.equal(m.lineGap, 1);
+  assert.equal(m.normalLineHeight, 18);
+  near(m.xHeight, 7.34375, 1e-9, 'x-height (OS/2 sxHeight 940/2048 × 16)');
+  near(m.chWidth, 8, 1e-9, "advance of '0'");
+});
+
+test('normal line heights and baselines match Chromium across fonts and sizes', () => {
+  const { ctx } = context();
+  // [family, size, line height, ascent (baseline from the top of a normal-line-height line)] from Chromium 1xx headless.
+  const expected: Array<[string, number, number, number]> = [
+    ['Liberation Serif', 16, 18, 14], ['Liberation Serif', 13, 16, 12], ['Liberation Serif', 12, 15, 11], ['Liberation Serif', 10, 11, 9],
+    ['Liberation Serif', 14, 16, 12], ['Liberation Serif', 11, 12, 10], ['Liberation Serif', 20, 23, 18], ['Liberation Serif', 9, 10, 8],
+    ['Liberation Sans', 16, 18, 14], ['Liberation Sans', 13, 15, 12], ['Liberation Sans', 14, 16, 13], ['Liberation Sans', 20, 23, 18],
+    ['Liberation Mono', 16, 18, 13], ['Liberation Mono', 12, 14, 10], ['Liberation Mono', 20, 23, 17],
+    ['DejaVu Sans', 16, 19, 15], ['DejaVu Sans', 12, 14, 11], ['DejaVu Sans', 11, 13, 10], ['DejaVu Sans', 20, 24, 19],
+    ['DejaVu Serif', 16, 19, 15], ['DejaVu Sans Mono', 10, 11, 9],
+  ];
+  for (const [family, fontSize, lh, asc] of expected) {
+    const m = ctx.metrics(spec(family, { fontSize }));
+    assert.equal(m.normalLineHeight, lh, `${family} ${fontSize}px line height`);
+    // Chromium puts the baseline at ascent + floor(half-leading); half-leading here is 0 or ½.
+    assert.equal(m.ascent + Math.floor(m.lineGap / 2), asc, `${family} ${fontSize}px baseline`);
+    assert.equal(m.ascent + m.descent + m.lineGap, m.normalLineHeight);
+  }
+});
+
+test('x-height: OS/2 sxHeight scaled, or the hinted x of DejaVu (no sxHeight) as Chromium gets it', () => {
+  const { ctx } = context();
+  // Chromium: 6.859375 after flooring to its 1/64 px layout unit.
+  near(ctx.metrics(spec('Liberation Sans', { fontSize: 13 })).xHeight, 6.859375, 1 / 64, 'Liberation Sans 13px');
+  const dejavu: Array<[string, number, number]> = [
+    ['DejaVu Sans', 16, 9], ['DejaVu Sans', 13, 7], ['DejaVu Sans', 12, 7], ['DejaVu Sans', 10, 6], ['DejaVu Sans', 14, 8],
+    ['DejaVu Sans', 11, 6], ['DejaVu Sans', 20, 11], ['DejaVu Sans', 9, 5],
+    ['DejaVu Serif', 16, 9], ['DejaVu Serif', 10, 5], ['DejaVu Serif', 14, 8], ['DejaVu Serif', 9, 5],
+  ];
+  for (const [family, fontSize, ex] of dejavu) assert.equal(ctx.metrics(spec(family, { fontSize })).xHeight, ex, `${family} ${fontSize}px`);
+});
+
+test('bold and italic faces have their own metrics; decoration metrics are scaled', () => {
+  const { ctx } = context();
+  const m = ctx.metrics(spec('serif', { fontWeight: 700, fontSize: 20 }));
+  assert.equal(m.normalLineHeight, 23);
+  near(m.underlinePosition, -28 / 2048 * 20, 1e-9, 'underline position');
+  near(m.underlineThickness, 195 / 2048 * 20, 1e-9, 'underline thickness');
+  near(m.strikeoutPosition, 530 / 2048 * 20, 1e-9, 'strikeout position');
+  assert.ok(m.capHeight > m.xHeight && m.capHeight < m.ascent);
+});
+
+test('metrics of a zero or odd size are zeros, not NaN', () => {
+  const m = context().ctx.metrics(spec('serif', { fontSize: 0 }));
+  assert.equal(m.normalLineHeight, 0);
+  for (const v of Object.values(m)) assert.ok(Number.isFinite(v));
+});

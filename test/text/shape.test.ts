@@ -1,0 +1,144 @@
+// Shaping: advances in px, kerning, ligatures with cluster text, spacing, fallback, small caps, caching.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Font } from 'fontkit';
+import { context, spec, near } from './helpers.ts';
+
+const LU = 1 / 64; // Chromium's layout unit: its widths are our float widths snapped to 1/64 px.
+
+test('"Hello" in Liberation Sans 16px is the sum of its hmtx advances × 16 / 2048', () => {
+  const { ctx } = context();
+  const face = ctx.match(spec('Arial'));
+  const font = face.font as Font;
+  const units = [...'Hello'].reduce((s, ch) => s + font.glyphForCodePoint(ch.codePointAt(0)!).advanceWidth, 0);
+  near(ctx.measure('Hello', spec('Arial')), units * 16 / face.unitsPerEm, 1e-9, 'Hello');
+  const [run] = ctx.shape('Hello', spec('Arial'));
+  assert.equal(run.glyphs.length, 5);
+  assert.deepEqual(run.glyphs.map((g) => g.text), ['H', 'e', 'l', 'l', 'o']);
+  assert.equal(run.glyphs[0].id, font.glyphForCodePoint(0x48).id);
+  assert.equal(run.fontSize, 16);
+  assert.equal(run.text, 'Hello');
+  near(run.width, run.glyphs.reduce((s, g) => s + g.advance, 0), 1e-9, 'width = sum of advances');
+});
+
+test('widths match Chromium (headless, reference fonts) to its 1/64 px layout unit', () => {
+  const { ctx } = context();
+  const chromium: Array<[string, string, number]> = [
+    ['Liberation Serif', 'Hello', 35.546875], ['Liberation Serif', 'AV', 21.046875], ['Liberation Serif', 'office', 37.015625],
+    ['Liberation Serif', 'Te', 15.765625], ['Liberation Serif', 'Wo', 21.828125], ['Liberation Serif', 'To', 16.65625],
+    ['Liberation Serif', 'The quick brown fox jumps over the lazy dog.', 296.375],
+    ['Liberation Sans', 'Hello', 36.46875], ['Liberation Sans', 'AV', 20.15625], ['Liberation Sans', 'Wo', 23.71875],
+    ['Liberation Sans', 'The quick brown fox jumps over the lazy dog.', 321.046875],
+    ['DejaVu Sans', 'Hello', 40.5625], ['DejaVu Sans', 'fi', 10.078125], ['DejaVu Sans', 'office', 43.90625], ['DejaVu Sans', 'ffi', 15.46875],
+    ['DejaVu Sans', 'The quick brown fox jumps over the lazy dog.', 364.953125],
+    ['Liberation Mono', 'Hello AV office', 144.03125], ['DejaVu Serif', 'Hello AV office', 120.328125],
+  ];
+  for (const [family, text, width] of chromium) near(ctx.measure(text, spec(family)), width, LU, `${family} "${text}"`);
+  // Fractional sizes scale linearly (Chromium: Liberation Sans 13.333px pangram = 267.4375).
+  near(ctx.measure('The quick brown fox jumps over the lazy dog.', spec('Liberation Sans', { fontSize: 13.333 })), 267.4375, 0.1, '13.333px');
+});
+
+test('kerning: "AV" is narrower than "A" + "V"', () => {
+  const { ctx } = context();
+  for (const family of ['Liberation Serif', 'Liberation Sans', 'DejaVu Sans']) {
+    const av = ctx.measure('AV', spec(family));
+    const sum = ctx.measure('A', spec(family)) + ctx.measure('V', spec(family));
+    assert.ok(av < sum - 1, `${family}: AV ${av} vs A+V ${sum}`);
+  }
+});
+
+test('ligatures keep their source text: DejaVu Sans "fi" is one glyph with text "fi"', () => {
+  const { ctx } = context();
+  const [fi] = ctx.shape('fi', spec('DejaVu Sans'));
+  assert.equal(fi.glyphs.length, 1);
+  assert.equal(fi.glyphs[0].text, 'fi');
+  const [office] = ctx.shape('office', spec('DejaVu Sans'));
+  assert.deepEqual(office.glyphs.map((g) => g.text), ['o', 'ffi', 'c', 'e']);
+  const [flow] = ctx.shape('flow fit', spec('DejaVu Sans'));
+  assert.equal(flow.glyphs.map((g) => g.text).join(''), 'flow fit');
+  assert.ok(flow.glyphs.some((g) => g.text === 'fl'));
+});
+
+test('letter-spacing is added after every character and turns optional ligatures off', () => {
+  const { ctx } = context();
+  const base = ctx.measure('Hello AV office', spec('serif'));
+  near(ctx.measure('Hello AV office', spec('serif', { letterSpacing: 1 })), 115.4375, LU, 'Chromium letter-spacing: 1px');
+  near(ctx.measure('Hello AV office', spec('serif', { letterSpacing: 1 })), base + 15, 1e-9, '15 characters');
+  near(ctx.measure('abc', spec('serif', { letterSpacing: -0.5 })), ctx.measure('abc', spec('serif')) - 1.5, 1e-9, 'negative');
+  const [fi] = ctx.shape('fi', spec('DejaVu Sans', { letterSpacing: 2 }));
+  assert.deepEqual(fi.glyphs.map((g) => g.text), ['f', 'i']);
+  assert.equal(fi.glyphs[1].advance, (ctx.shape('i', spec('DejaVu Sans'))[0].width) + 2);
+});
+
+test('word-spacing is added to U+0020 and U+00A0 only', () => {
+  const { ctx } = context();
+  near(ctx.measure('Hello AV office', spec('serif', { wordSpacing: 3 })), 106.4375, LU, 'Chromium word-spacing: 3px');
+  const plain = ctx.measure('a\u00a0b c-d', spec('serif'));
+  near(ctx.measure('a\u00a0b c-d', spec('serif', { wordSpacing: 2.5 })), plain + 5, 1e-9, 'two separators');
+  const [run] = ctx.shape('a b', spec('serif', { wordSpacing: 4, letterSpacing: 1 }));
+  near(run.glyphs[1].advance, ctx.measure(' ', spec('serif')) + 5, 1e-9, 'space gets both');
+});
+
+test('per-character fallback: ✈ comes from DejaVu Sans, in its own run', () => {
+  const { ctx } = context();
+  const runs = ctx.shape('a✈b', spec('serif'));
+  assert.deepEqual(runs.map((r) => [r.face.family, r.text]), [['Liberation Serif', 'a'], ['DejaVu Sans', '✈'], ['Liberation Serif', 'b']]);
+  near(runs[1].width, 13.40625, LU, 'Chromium ✈');
+  near(ctx.measure('a✈b', spec('serif')), 28.515625, LU, 'Chromium a✈b');
+  // Bold text falls back to the bold DejaVu face.
+  assert.equal(ctx.shape('✈', spec('serif', { fontWeight: 700 }))[0].face.key, 'bundled:DejaVuSans-Bold');
+  // A later family of the list is tried before DejaVu Sans: Liberation Sans has no ⁰ (U+2070), DejaVu Serif has.
+  assert.equal(ctx.shape('x\u2070', spec(['Arial', 'DejaVu Serif']))[1].face.family, 'DejaVu Serif');
+  // DejaVu Serif has no ✈: the fallback chain goes on to DejaVu Sans.
+  assert.equal(ctx.shape('x✈', spec(['Arial', 'DejaVu Serif']))[1].face.family, 'DejaVu Sans');
+});
+
+test('white space and combining marks stay with their run', () => {
+  const { ctx } = context();
+  const runs = ctx.shape('✈ ✈', spec('serif'));
+  assert.equal(runs.length, 1);
+  assert.equal(runs[0].face.family, 'DejaVu Sans');
+  const marks = ctx.shape('e\u0301 a', spec('serif'));
+  assert.equal(marks.length, 1);
+  assert.equal(marks[0].glyphs.map((g) => g.text).join(''), 'e\u0301 a');
+  // A character no font has: the primary face's .notdef (glyph 0), never a crash.
+  const missing = ctx.shape('\u{10FFFD}', spec('serif'));
+  assert.equal(missing[0].face.family, 'Liberation Serif');
+  assert.equal(missing[0].glyphs[0].id, 0);
+});
+
+test('small-caps without an smcp feature: capitals at round(0.7 × size), as Chromium', () => {
+  const { ctx } = context();
+  const runs = ctx.shape('Hello AV office', spec('serif', { fontVariantCaps: 'small-caps' }));
+  assert.deepEqual(runs.map((r) => [r.text, r.fontSize]), [['H', 16], ['ello', 11], [' AV ', 16], ['office', 11]]);
+  assert.deepEqual(runs[1].glyphs.map((g) => g.text), ['e', 'l', 'l', 'o']);
+  const font = runs[1].face.font as Font;
+  assert.equal(runs[1].glyphs[0].id, font.glyphForCodePoint(0x45).id);
+  near(runs.reduce((s, r) => s + r.width, 0), 105.4375, LU, 'Chromium small-caps');
+});
+
+test('surrogate pairs and empty text', () => {
+  const { ctx } = context();
+  assert.deepEqual(ctx.shape('', spec('serif')), []);
+  assert.equal(ctx.measure('', spec('serif')), 0);
+  const runs = ctx.shape('a\u{1D400}b', spec('serif'));
+  assert.equal(runs.map((r) => r.glyphs.map((g) => g.text).join('')).join(''), 'a\u{1D400}b');
+});
+
+test('shape results are cached: a cached word is about a microsecond, an uncached one well under 1 ms', () => {
+  const { ctx } = context();
+  const s = spec('Arial');
+  const first = ctx.shape('cache', s);
+  assert.equal(ctx.shape('cache', s), first);
+  const words = 'Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor'.split(' ');
+  for (let i = 0; i < 20000; i++) ctx.measure(words[i % words.length], s); // warm up the JIT
+  let t = performance.now();
+  const n = 20000;
+  for (let i = 0; i < n; i++) ctx.measure(words[i % words.length], s);
+  const cachedUs = ((performance.now() - t) * 1000) / n;
+  t = performance.now();
+  for (let i = 0; i < 200; i++) ctx.measure(`w${i}x`, s);
+  const uncachedUs = ((performance.now() - t) * 1000) / 200;
+  assert.ok(cachedUs < 5, `cached ${cachedUs.toFixed(2)} µs`);
+  assert.ok(uncachedUs < 500, `uncached ${uncachedUs.toFixed(1)} µs`);
+});
