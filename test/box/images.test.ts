@@ -1,0 +1,148 @@
+/**
+ * Replaced boxes and links: <img> loading through the ResourceLoader (files, data: URIs, refusals),
+ * formats and intrinsic sizes, the per-render cache, form controls, inline SVG, href propagation.
+ * In: HTML with the fake cascade and generated PNG/JPEG bytes. Out: asserted boxes and warnings.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { allBoxes, build, dump } from './helpers.ts';
+import type { BlockBox, ReplacedBox } from '../../src/box/types.ts';
+import { px } from '../../src/css/computed.ts';
+
+const doc = (body: string): string => `<!doctype html><html><head></head><body>${body}</body></html>`;
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(td) >>> 0);
+  return Buffer.concat([len, td, crc]);
+}
+
+/** A valid w×h grey PNG. */
+function png(w: number, h: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8; ihdr[9] = 0; // 8-bit greyscale
+  const raw = Buffer.alloc((w + 1) * h, 0x80);
+  for (let y = 0; y < h; y++) raw[y * (w + 1)] = 0;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** JPEG headers up to the SOF0 segment (enough for the size). */
+function jpeg(w: number, h: number): Buffer {
+  return Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+    0xff, 0xc0, 0x00, 0x11, 0x08, h >> 8, h & 255, w >> 8, w & 255, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+    0xff, 0xd9,
+  ]);
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'quire-box-'));
+writeFileSync(path.join(dir, 'logo.png'), png(30, 20));
+writeFileSync(path.join(dir, 'photo.jpg'), jpeg(64, 48));
+writeFileSync(path.join(dir, 'pic.gif'), Buffer.from('GIF89a\x05\x00\x03\x00\x00\x00\x00;', 'latin1'));
+writeFileSync(path.join(dir, 'draw.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>');
+writeFileSync(path.join(dir, 'bad.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+const base = path.join(dir, 'doc.html');
+
+function images(html: string, opts = {}): { imgs: ReplacedBox[]; warnings: { code: string; message: string; line?: number }[] } {
+  const { root, warnings } = build(doc(html), { baseUrl: base, ...opts });
+  return { imgs: allBoxes(root).filter((b): b is ReplacedBox => b.kind === 'replaced'), warnings: warnings.list };
+}
+
+test('data: URI PNG: decoded with its intrinsic size in px', () => {
+  const uri = 'data:image/png;base64,' + png(7, 3).toString('base64');
+  const { imgs, warnings } = images(`<p><img src="${uri}" alt="dot"></p>`);
+  assert.equal(warnings.length, 0);
+  assert.equal(imgs.length, 1);
+  const img = imgs[0]!;
+  assert.equal(img.image?.format, 'png');
+  assert.equal(img.intrinsicWidth, 7);
+  assert.equal(img.intrinsicHeight, 3);
+  assert.equal(img.intrinsicRatio, 7 / 3);
+  assert.equal(img.alt, 'dot');
+  assert.equal(img.outer, 'inline');
+  assert.match(img.image!.key, /^data:sha1:[0-9a-f]{40}$/);
+});
+
+test('relative PNG and JPEG files load; the same image twice is one ImageRef (cache)', () => {
+  const { imgs, warnings } = images('<p><img src="logo.png"><img src="photo.jpg"><img src="./logo.png"></p>');
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(imgs.map((i) => [i.image?.format, i.intrinsicWidth, i.intrinsicHeight]), [['png', 30, 20], ['jpeg', 64, 48], ['png', 30, 20]]);
+  assert.equal(imgs[0]!.image, imgs[2]!.image);
+  assert.ok(imgs[0]!.image!.key.startsWith('file:'));
+});
+
+test('missing file: resource-missing warning with the line, null image, CSS size kept', () => {
+  const { imgs, warnings } = images('<p>\n\n<img src="nope.png" style="width:50px; height:40px"></p>');
+  assert.equal(imgs.length, 1);
+  assert.equal(imgs[0]!.image, null);
+  assert.equal(imgs[0]!.intrinsicWidth, null);
+  assert.deepEqual(imgs[0]!.style.width, px(50));
+  assert.deepEqual(imgs[0]!.style.height, px(40));
+  assert.equal(warnings.length, 1);
+  assert.equal(warnings[0]!.code, 'resource-missing');
+  assert.equal(warnings[0]!.line, 3);
+});
+
+test('network and escaping URLs are blocked; width/height attributes give the ratio', () => {
+  const { imgs, warnings } = images('<img src="https://example.com/a.png" width="200" height="100"><img src="../../etc/passwd">');
+  assert.deepEqual(warnings.map((w) => w.code), ['resource-blocked', 'resource-blocked']);
+  assert.equal(imgs[0]!.intrinsicRatio, 2);
+  assert.equal(imgs[1]!.image, null);
+});
+
+test('SVG, GIF and corrupt images warn "image" and give a null image', () => {
+  const { imgs, warnings } = images('<img src="draw.svg"><img src="pic.gif"><img src="bad.png">');
+  assert.deepEqual(imgs.map((i) => i.image), [null, null, null]);
+  assert.deepEqual(warnings.map((w) => w.code), ['image', 'image', 'image']);
+  assert.match(warnings[0]!.message, /SVG images are not supported yet/);
+  assert.match(warnings[1]!.message, /GIF/);
+});
+
+test('img without src: empty box, no warning; display block img is block-level', () => {
+  const { imgs, warnings } = images('<div><img style="display:block"></div>');
+  assert.equal(warnings.length, 0);
+  assert.equal(imgs[0]!.outer, 'block');
+});
+
+test('list-style-image and content: url() images', () => {
+  const { root } = build(doc('<ul><li>a</ul><p>x</p>'), {
+    baseUrl: base, rules: { ul: 'list-style-image: url(logo.png)' }, pseudo: { 'p::before': 'content: url(photo.jpg) "!"' },
+  });
+  const boxes = allBoxes(root);
+  const marker = boxes.find((b) => b.kind === 'marker');
+  assert.equal(marker?.kind === 'marker' && marker.image?.width, 30);
+  const gen = boxes.filter((b): b is ReplacedBox => b.kind === 'replaced');
+  assert.equal(gen.length, 1);
+  assert.equal(gen[0]!.intrinsicWidth, 64);
+  assert.equal(gen[0]!.pseudo, 'before');
+});
+
+test('form controls become inline-block boxes with their text; inline SVG warns once per element', () => {
+  const { root, warnings } = build(doc('<p><input value="v1"><textarea>t a</textarea><select><option>o1<option selected>o2</select><button>Go</button><svg width="10"><rect/></svg></p>'));
+  const p = allBoxes(root).find((b) => b.kind === 'block' && b.element?.name === 'p') as BlockBox;
+  assert.equal(dump(p), 'B<p>[IB<input>["v1"] IB<textarea>["t a"] IB<select>["o2"] IB<button>["Go"] IB<svg>[]]');
+  assert.deepEqual(warnings.list.map((w) => [w.code, w.message]), [['layout', 'inline SVG is not rendered yet']]);
+});
+
+test('href: every box inside <a href> carries the link; fragments kept; relative resolved', () => {
+  const { root } = build(doc('<p><a href="https://x.test/a?b=1">go <b>bold</b><span style="display:block">blk</span></a> out <a href="#top">t</a> <a href="page2.html">r</a> <a href="javascript:alert(1)">j</a></p>'), { baseUrl: base });
+  const boxes = allBoxes(root);
+  const texts = boxes.filter((b) => b.kind === 'text').map((b) => [b.kind === 'text' && b.text, b.href]);
+  assert.deepEqual(texts, [
+    ['go ', 'https://x.test/a?b=1'], ['bold', 'https://x.test/a?b=1'], ['blk', 'https://x.test/a?b=1'],
+    ['out ', undefined], ['t', '#top'], [' ', undefined], ['r', 'file://' + dir + '/page2.html'], [' ', undefined], ['j', undefined],
+  ]);
+  const a = boxes.filter((b) => b.element?.name === 'a');
+  assert.ok(a.length >= 2 && a.every((b) => b.href !== undefined || b.element?.attribs.href?.startsWith('javascript')));
+  const blk = boxes.find((b) => b.kind === 'block' && b.element?.name === 'span');
+  assert.equal(blk?.href, 'https://x.test/a?b=1');
+});
