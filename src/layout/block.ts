@@ -331,6 +331,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox, p: BlockParam
     if (specH !== null) token = { ...token, consumed: consumedBefore + Math.min(contentHeight, specH - consumedBefore) };
   } else if (token === null && specH !== null && Number.isFinite(env.pageBottom) && contentTop + contentHeight > env.pageBottom + 0.01 && env.pageBottom - contentTop > 0 && contentHeight > 0) {
     // A box with a specified height taller than what is left is sliced (not monolithic).
+    if (!p.atTop && !resumed && isAvoidBreak(s.breakInside)) return PUSHED;
     const room = env.pageBottom - contentTop;
     token = { index: box.children.length, inner: null, consumed: consumedBefore + room };
     contentHeight = room;
@@ -338,7 +339,9 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox, p: BlockParam
   }
   const bottomBP = endsBox ? border.bottom + padding.bottom : 0;
   const borderBottom = contentTop + contentHeight + bottomBP;
-  const collapsedThrough = collapseTop && collapseBottom && flow.firstY === null && contentHeight === 0 && !cleared && token === null;
+  const zeroOrAuto = (v: typeof s.height): boolean => v === 'auto' || (v.px === 0 && v.pct === 0);
+  const collapsedThrough = collapseTop && !bfc && flow.firstY === null && contentHeight === 0 && !cleared && token === null &&
+    zeroOrAuto(s.height) && zeroOrAuto(s.minHeight) && border.bottom + padding.bottom === 0;
   // A box that starts at or below the page bottom goes to the next page whole.
   if (!p.atTop && !resumed && !collapsedThrough && borderTop >= env.pageBottom - 0.01) return PUSHED;
 
