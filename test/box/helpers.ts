@@ -6,15 +6,36 @@ import { buildBoxTree } from '../../src/box/index.ts';
 import type { Box, BlockBox } from '../../src/box/types.ts';
 import { ResourceLoader } from '../../src/resources.ts';
 import { WarningSink } from '../../src/warnings.ts';
+import { parseHtml } from '../../src/html/parse.ts';
+import { styleDocument } from '../../src/css/index.ts';
 import { fakeStyled, type FakeOptions } from './fake-styled.ts';
+
+/** Options: `rules` / `pseudo` become a <style> sheet (keys are selectors); `fake` uses the test-only cascade. */
+export type BuildOptions = FakeOptions & { baseUrl?: string; fake?: boolean };
+
+/** The stylesheet equivalent of the fake cascade's rules. */
+function sheet(opts: FakeOptions): string {
+  let css = '';
+  for (const [sel, decls] of Object.entries(opts.rules ?? {})) css += `${sel} { ${decls} }\n`;
+  for (const [sel, decls] of Object.entries(opts.pseudo ?? {})) css += `${sel} { ${decls} }\n`;
+  return css;
+}
 
 export interface Built { root: BlockBox; body: BlockBox; warnings: WarningSink }
 
-/** Builds `html` with the fake cascade; `body` is the body's box (first block child of root). */
-export function build(html: string, opts: FakeOptions & { baseUrl?: string } = {}): Built {
+/** Builds `html` with the real cascade (or the fake one); `body` is the body's box. */
+export function build(html: string, opts: BuildOptions = {}): Built {
   const warnings = new WarningSink();
   const loader = new ResourceLoader(opts.baseUrl);
-  const { root } = buildBoxTree(fakeStyled(html, opts), { loader, warnings });
+  let styled;
+  if (opts.fake) {
+    styled = fakeStyled(html, opts);
+  } else {
+    const css = sheet(opts);
+    const withSheet = css ? html.replace('<head>', `<head><style>${css}</style>`) : html;
+    styled = styleDocument(parseHtml(withSheet), { loader, warnings });
+  }
+  const { root } = buildBoxTree(styled, { loader, warnings });
   const body = root.children.find((c): c is BlockBox => c.kind === 'block' && c.element?.name === 'body') as BlockBox;
   return { root, body, warnings };
 }
@@ -52,7 +73,7 @@ export function dump(b: Box): string {
 }
 
 /** Dump of the body's children. */
-export function bodyDump(html: string, opts: FakeOptions & { baseUrl?: string } = {}): string {
+export function bodyDump(html: string, opts: BuildOptions = {}): string {
   const { body } = build(html, opts);
   return body.children.map(dump).join(' ');
 }
