@@ -210,16 +210,15 @@ export const BOX_ROWS: Longhand<any>[] = [
 export function finishBorders(env: Env, noBorder: ComputedStyle['borderTop']): void {
   const s = env.s;
   const b = env.border;
+  if (b === null) {
+    // border sides change only through the scratch: all four still hold the initial value
+    s.borderTop = s.borderRight = s.borderBottom = s.borderLeft = noBorder;
+    return;
+  }
   for (let i = 0; i < 4; i++) {
-    const f = SIDE_FIELDS[i];
-    if (b === null) {
-      const side = s[f];
-      if (side.style === 'none' || side.style === 'hidden') { if (side !== noBorder && side.width !== 0) s[f] = noBorder; }
-      else if (side.color === CURRENT_COLOR) s[f] = { width: side.width, style: side.style, color: s.color };
-      continue;
-    }
     const st = b.st[i];
-    if (st === 'none' || st === 'hidden') { s[f] = st === 'none' ? noBorder : { width: 0, style: 'hidden', color: b.c[i] === CURRENT_COLOR ? s.color : b.c[i] }; continue; }
-    s[f] = { width: b.w[i], style: st, color: b.c[i] === CURRENT_COLOR ? s.color : b.c[i] };
+    const c = b.c[i] === CURRENT_COLOR ? s.color : b.c[i];
+    const side = st === 'none' ? noBorder : { width: st === 'hidden' ? 0 : b.w[i], style: st, color: c };
+    if (i === 0) s.borderTop = side; else if (i === 1) s.borderRight = side; else if (i === 2) s.borderBottom = side; else s.borderLeft = side;
   }
 }

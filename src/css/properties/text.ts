@@ -88,6 +88,7 @@ export function applyFontSize(env: Env, v: number | 'larger' | 'smaller' | 'math
   else if (v === 'larger') fs = pfs * 1.2;
   else if (v === 'smaller') fs = pfs / 1.2;
   else if (v === 'math') fs = pfs;
+  else if (v instanceof Lin && v.abs !== null) fs = Math.max(0, v.abs.px + (v.abs.pct * pfs) / 100);
   else fs = Math.max(0, computePx(v, env.parentLen(), pfs));
   env.s.fontSize = fs;
 }
