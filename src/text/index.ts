@@ -12,7 +12,9 @@ import { scaleMetrics } from './metrics.ts';
 import { isClusterExtender, shapeRun } from './shape.ts';
 import { Lru } from './lru.ts';
 
-export { breakOpportunities } from './breaks.ts';
+import { breakOpportunities } from './breaks.ts';
+
+export { breakOpportunities };
 export type * from './types.ts';
 
 /**
@@ -343,6 +345,38 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
     },
   };
   return ctx;
+}
+
+/**
+ * Metrics of any face (e.g. a fallback face of a GlyphRun, `run.face`) at `size` px, rounded as
+ * for the primary font (see scaleMetrics). Layout needs them when fallback glyphs take part in a
+ * line box (CSS 2.1 §10.8.1: the inline box's content area comes from the fonts used).
+ */
+export function faceMetrics(face: FontFace, size: number): ScaledMetrics {
+  if (!face || !face.font) throw new TypeError('faceMetrics expects a FontFace');
+  return scaleMetrics(fontMetrics(face.font as Font), Number.isFinite(size) && size > 0 ? size : 0);
+}
+
+/**
+ * Warms the process-wide state a first render would otherwise pay for (≈ 0.3–0.6 s on a busy
+ * machine: fontkit's Unicode tables, GSUB/GPOS of the common faces, linebreak's tries): parses
+ * the regular and bold faces of Liberation Serif/Sans/Mono and DejaVu Sans and shapes a sample.
+ * Optional; call it once at server start-up. Never throws.
+ */
+export function preloadFonts(): void {
+  try {
+    const ctx = createFontContext({ loader: { load: () => ({ ok: false }) } as unknown as ResourceLoader, warnings: { add() {} } as unknown as WarningSink });
+    for (const family of ['serif', 'sans-serif', 'monospace', 'DejaVu Sans']) {
+      for (const fontWeight of [400, 700]) {
+        const spec: FontSpec = { fontFamily: [family], fontSize: 16, fontWeight, fontStyle: 'normal' };
+        ctx.metrics(spec);
+        ctx.measure('Invoice total: 1,234.56 €', spec);
+      }
+    }
+    breakOpportunities('Warm-up: “text” stage.');
+  } catch {
+    // a broken font installation shows up on the first real render instead
+  }
 }
 
 const SMCP = new WeakMap<object, boolean>();

@@ -60,3 +60,14 @@ test('metrics of a zero or odd size are zeros, not NaN', () => {
   assert.equal(m.normalLineHeight, 0);
   for (const v of Object.values(m)) assert.ok(Number.isFinite(v));
 });
+
+test('faceMetrics gives a fallback face its own metrics (DejaVu Sans inside Liberation Serif text)', async () => {
+  const { faceMetrics } = await import('../../src/text/index.ts');
+  const { ctx } = context();
+  const runs = ctx.shape('a✈', spec('serif', { fontSize: 20 }));
+  const m = faceMetrics(runs[1].face, runs[1].fontSize);
+  assert.equal(runs[1].face.family, 'DejaVu Sans');
+  assert.equal(m.normalLineHeight, 24);
+  assert.equal(m.ascent, 19);
+  assert.deepEqual(faceMetrics(runs[0].face, 20), ctx.metrics(spec('serif', { fontSize: 20 })));
+});
