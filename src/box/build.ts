@@ -40,8 +40,11 @@ interface Scope {
 
 /** Elements never rendered whatever their style says (no boxes, no text). */
 const NOT_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', 'noscript', 'param', 'source', 'track']);
-/** Form controls and embedded content drawn as (mostly empty) inline-block boxes. */
-const CONTROLS = new Set(['input', 'textarea', 'select', 'iframe', 'object', 'embed', 'video', 'audio', 'canvas']);
+/** Form controls: inline-block boxes with the text they show. */
+const CONTROLS = new Set(['input', 'textarea', 'select', 'audio']);
+/** Embedded content we do not draw: empty replaced boxes keeping their size (default 300×150, CSS 2.1 §10.3.2). */
+const EMBEDDED = new Set(['iframe', 'object', 'embed', 'video', 'canvas', 'svg']);
+const VIEWBOX = /^\s*[-+\d.eE]+[\s,]+[-+\d.eE]+[\s,]+([\d.eE+]+)[\s,]+([\d.eE+]+)\s*$/;
 const LIST_OWNERS = new Set(['ol', 'ul', 'menu']);
 const LINK_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const INTEGER = /^[\t\n\f\r ]*([+-]?\d+)/;
@@ -232,6 +235,26 @@ function buildImage(b: Build, el: Element, style: ComputedStyle, info: BoxInfo):
   return box;
 }
 
+/**
+ * `<svg>`, `<canvas>`, `<iframe>`, `<video>`, `<object>`, `<embed>`: a replaced box with no image
+ * (nothing painted) whose intrinsic size comes from the width/height attributes (px numbers) and,
+ * for SVG, the ratio from viewBox; layout falls back to 300×150 when unknown.
+ */
+function buildEmbedded(el: Element, style: ComputedStyle, info: BoxInfo): ReplacedBox {
+  const box = imageBox(null, style, info, outerOf(style.display));
+  const w = NUMBER.exec(el.attribs.width ?? '');
+  const h = NUMBER.exec(el.attribs.height ?? '');
+  const pctW = (el.attribs.width ?? '').includes('%');
+  const pctH = (el.attribs.height ?? '').includes('%');
+  if (w && !pctW) box.intrinsicWidth = Number(w[1]);
+  if (h && !pctH) box.intrinsicHeight = Number(h[1]);
+  const vb = el.attribs.viewBox ?? el.attribs.viewbox;
+  const m = vb !== undefined ? VIEWBOX.exec(vb) : null;
+  if (m && Number(m[1]) > 0 && Number(m[2]) > 0) box.intrinsicRatio = Number(m[1]) / Number(m[2]);
+  else if (box.intrinsicWidth && box.intrinsicHeight) box.intrinsicRatio = box.intrinsicWidth / box.intrinsicHeight;
+  return box;
+}
+
 /** The text a form control shows (value, placeholder, selected option…), or '' for none. */
 function controlText(el: Element): string {
   switch (el.name) {
@@ -267,7 +290,7 @@ function controlText(el: Element): string {
   }
 }
 
-/** Form controls, embedded content and inline SVG: an atomic box with their text or nothing. */
+/** Form controls: an atomic inline-block (or block) box with the text they show, or empty. */
 function buildControl(style: ComputedStyle, info: BoxInfo, text: string, out: Item[]): void {
   const s = restyle(style, isInlineLevelDisplay(style.display) ? 'inline-block' : 'block');
   const children = text === '' ? [] : processInlineContent([withInfo<TextRun>({ kind: 'text', style: s, text }, { href: info.href })]);
@@ -304,10 +327,10 @@ function buildElement(b: Build, el: Element, scope: Scope, out: Item[]): void {
     if (style.display !== 'contents') out.push(buildImage(b, el, style, info));
     return;
   }
-  if (name === 'svg' || el.namespace === SVG_NS) {
+  if (EMBEDDED.has(name) || el.namespace === SVG_NS) {
     if (style.display === 'contents') return;
-    b.warnings.add('layout', 'inline SVG is not rendered yet', line !== undefined ? { line } : undefined);
-    buildControl(style, info, '', out);
+    if (name === 'svg' || el.namespace === SVG_NS) b.warnings.add('layout', 'inline SVG is not rendered yet', line !== undefined ? { line } : undefined);
+    out.push(buildEmbedded(el, style, info));
     return;
   }
   if (CONTROLS.has(name)) {

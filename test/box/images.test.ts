@@ -126,10 +126,12 @@ test('list-style-image and content: url() images', () => {
   assert.equal(gen[0]!.pseudo, 'before');
 });
 
-test('form controls become inline-block boxes with their text; inline SVG warns once per element', () => {
-  const { root, warnings } = build(doc('<p><input value="v1"><textarea>t a</textarea><select><option>o1<option selected>o2</select><button>Go</button><svg width="10"><rect/></svg></p>'));
+test('form controls become inline-block boxes with their text; inline SVG warns and keeps its size', () => {
+  const { root, warnings } = build(doc('<p><input value="v1"><textarea>t a</textarea><select><option>o1<option selected>o2</select><button>Go</button><svg width="40" viewBox="0 0 20 10"><rect/></svg><canvas></canvas></p>'));
   const p = allBoxes(root).find((b) => b.kind === 'block' && b.element?.name === 'p') as BlockBox;
-  assert.equal(dump(p), 'B<p>[IB<input>["v1"] IB<textarea>["t a"] IB<select>["o2"] IB<button>["Go"] IB<svg>[]]');
+  assert.equal(dump(p), 'B<p>[IB<input>["v1"] IB<textarea>["t a"] IB<select>["o2"] IB<button>["Go"] IMG<svg>(null) IMG<canvas>(null)]');
+  const svg = p.children[4] as ReplacedBox;
+  assert.deepEqual([svg.intrinsicWidth, svg.intrinsicHeight, svg.intrinsicRatio, svg.outer], [40, null, 2, 'inline']);
   assert.deepEqual(warnings.list.map((w) => [w.code, w.message]), [['layout', 'inline SVG is not rendered yet']]);
 });
 
