@@ -154,22 +154,15 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
     const wraps = wrapsLines(st.whiteSpace);
     const keepAll = st.wordBreak === 'keep-all';
     const noShy = st.hyphens === 'none';
-    const allowed = (p: number): boolean => {
-      if (brk[p] !== 1) return false;
-      const before = para.charCodeAt(p - 1);
-      if (noShy && before === 0xad) return false;
-      if (keepAll && before !== 32 && before !== 0xad && before !== 45 && before !== 10 && before !== 0xfffc) return false;
-      return true;
-    };
     let from = r.start;
     if (wraps) {
       for (let p = r.start + 1; p < end; p++) {
-        if (!allowed(p)) continue;
+        if (brk[p] !== 1 || !allowedBreak(para, p, keepAll, noShy)) continue;
         splitPiece(items, r, para.slice(from, p), true, fonts);
         from = p;
       }
     }
-    splitPiece(items, r, para.slice(from, end), wraps && allowed(end), fonts);
+    splitPiece(items, r, para.slice(from, end), wraps && brk[end] === 1 && allowedBreak(para, end, keepAll, noShy), fonts);
   }
   // A break opportunity right before closing edges moves after them: a box's end edge stays with its content.
   for (let i = 0; i < items.length - 1; i++) {
@@ -182,6 +175,14 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
   }
   cache.set(container, { fonts, items });
   return items;
+}
+
+/** Whether a UAX #14 opportunity before `p` survives hyphens: none (no break after U+00AD) and word-break: keep-all (css-text-3 §5.2). */
+function allowedBreak(para: string, p: number, keepAll: boolean, noShy: boolean): boolean {
+  const before = para.charCodeAt(p - 1);
+  if (noShy && before === 0xad) return false;
+  if (keepAll && before !== 32 && before !== 0xad && before !== 45 && before !== 10 && before !== 0xfffc) return false;
+  return true;
 }
 
 /** Splits one break-delimited slice of a text run into a TextPiece (or one per character under word-break: break-all). */
@@ -219,11 +220,33 @@ function splitSpaces(s: string): [string, string] {
   return [s.slice(0, e), s.slice(e)];
 }
 
-const sumWidth = (runs: GlyphRun[]): number => {
-  let w = 0;
-  for (const r of runs) w += r.width;
-  return w;
-};
+interface Shaped { runs: GlyphRun[]; width: number }
+const EMPTY: Shaped = { runs: [], width: 0 };
+const shapeCache = new WeakMap<FontContext, Map<FontSpec, Map<string, Shaped>>>();
+const SHAPE_CACHE_MAX = 20000;
+let shapeCacheSize = 0;
+
+/**
+ * `fonts.shape(text, spec)` with its total width, memoised per FontContext, FontSpec object and
+ * text (a plain Map hit is cheaper than the text stage's LRU; bounded at 20,000 entries).
+ */
+export function shapeWord(fonts: FontContext, spec: FontSpec, text: string): Shaped {
+  if (text === '') return EMPTY;
+  let bySpec = shapeCache.get(fonts);
+  if (!bySpec) { bySpec = new Map(); shapeCache.set(fonts, bySpec); }
+  let byText = bySpec.get(spec);
+  if (!byText) { byText = new Map(); bySpec.set(spec, byText); }
+  let hit = byText.get(text);
+  if (!hit) {
+    const runs = fonts.shape(text, spec);
+    let width = 0;
+    for (const r of runs) width += r.width;
+    hit = { runs, width };
+    if (++shapeCacheSize > SHAPE_CACHE_MAX) { bySpec.clear(); shapeCacheSize = 0; byText = new Map(); bySpec.set(spec, byText); }
+    byText.set(text, hit);
+  }
+  return hit;
+}
 
 /** Shapes one piece: the word (soft hyphens removed) and its trailing spaces. */
 export function makePiece(
@@ -234,12 +257,12 @@ export function makePiece(
   const ws = st.whiteSpace;
   const shy = rawWord.endsWith(SHY);
   const word = tab ? '' : rawWord.includes(SHY) ? rawWord.split(SHY).join('') : rawWord;
-  const wordRuns = word === '' ? [] : fonts.shape(word, spec);
-  const spaceRuns = spaces === '' ? [] : fonts.shape(spaces, spec);
+  const w = shapeWord(fonts, spec, word);
+  const sp = shapeWord(fonts, spec, spaces);
   return {
     kind: 'text', box: r.box, style: st, spec,
-    word: tab ? '\t' : word, wordRuns, wordWidth: sumWidth(wordRuns),
-    spaces, spaceRuns, spaceWidth: sumWidth(spaceRuns),
+    word: tab ? '\t' : word, wordRuns: w.runs, wordWidth: w.width,
+    spaces, spaceRuns: sp.runs, spaceWidth: sp.width,
     hang: ws !== 'pre' && ws !== 'break-spaces',
     collapsible: collapsesSpaces(ws),
     shy, tab,

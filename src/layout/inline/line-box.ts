@@ -1,7 +1,7 @@
 // In: one line as the breaker chose it (LineSpec), the container's style and the layout context.
 // Out: its LineFragment: horizontal placement with text-align/justify (css-text-3 §6–§7) and the line box's height and baselines (CSS 2.1 §10.8).
 import type { ComputedStyle } from '../../css/computed.ts';
-import type { GlyphRun, ShapedGlyph } from '../../text/types.ts';
+import type { GlyphRun } from '../../text/types.ts';
 import type { BoxFragment, Fragment, InlineFragment, LineFragment, ReplacedFragment, TextFragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
 import type { AbsItem, AtomicItem, OpenItem, TextPiece } from './items.ts';
@@ -50,20 +50,24 @@ const isSpace = (t: string): boolean => t === ' ' || t === '\u00a0';
 function appendRuns(out: GlyphRun[], runs: readonly GlyphRun[], extra: number): number {
   let added = 0;
   for (const r of runs) {
-    let glyphs: ShapedGlyph[] = r.glyphs;
+    let last = out[out.length - 1];
+    if (!last || last.face !== r.face || last.fontSize !== r.fontSize) {
+      last = { face: r.face, fontSize: r.fontSize, glyphs: [], width: 0, text: '' };
+      out.push(last);
+    }
+    const glyphs = last.glyphs;
     let width = r.width;
-    if (extra !== 0) {
-      glyphs = r.glyphs.map((g) => (isSpace(g.text) ? { ...g, advance: g.advance + extra } : g));
-      for (const g of r.glyphs) if (isSpace(g.text)) width += extra;
-    }
-    const last = out[out.length - 1];
-    if (last && last.face === r.face && last.fontSize === r.fontSize) {
-      for (const g of glyphs) last.glyphs.push(g);
-      last.width += width;
-      last.text += r.text;
+    if (extra === 0) {
+      for (let k = 0; k < r.glyphs.length; k++) glyphs.push(r.glyphs[k]);
     } else {
-      out.push({ face: r.face, fontSize: r.fontSize, glyphs: glyphs === r.glyphs ? glyphs.slice() : glyphs, width, text: r.text });
+      for (let k = 0; k < r.glyphs.length; k++) {
+        const g = r.glyphs[k];
+        if (isSpace(g.text)) { glyphs.push({ ...g, advance: g.advance + extra }); width += extra; }
+        else glyphs.push(g);
+      }
     }
+    last.width += width;
+    last.text += r.text;
     added += width;
   }
   return added;
@@ -120,30 +124,11 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
     style: env.root, m: inlineMetricsOf(env.root, fonts), frag: null, edges: null, children: [],
     hasText: false, shift: 0, top: 0, bottom: 0, baseline: 0,
   };
-  const stack: VBox[] = [rootV];
-  let x = spec.left + spec.indent + offset;
-  let lineHasText = false;
-  const openBox = (item: OpenItem, starts: boolean): void => {
-    const e = env.edges(item);
-    if (starts) x += e.marginLeft;
-    const frag: InlineFragment = {
-      kind: 'inline', box: item.box, style: item.style, x, y: 0, width: 0, height: 0,
-      border: { top: e.borderTop, right: 0, bottom: e.borderBottom, left: starts ? e.borderLeft : 0 },
-      padding: { top: e.paddingTop, right: 0, bottom: e.paddingBottom, left: starts ? e.paddingLeft : 0 },
-      margin: { top: e.marginTop, right: 0, bottom: e.marginBottom, left: starts ? e.marginLeft : 0 },
-      children: [], startsBox: starts && (item.box.split === undefined || item.box.split === 'first'), endsBox: false,
-    };
-    if (starts) x += e.borderLeft + e.paddingLeft;
-    const v: VBox = {
-      style: item.style, m: inlineMetricsOf(item.style, fonts), frag, edges: e, children: [],
-      hasText: false, shift: 0, top: 0, bottom: 0, baseline: 0,
-    };
-    stack[stack.length - 1].children.push({ kind: 'box', v });
-    stack.push(v);
-  };
-  for (const o of spec.openAtStart) openBox(o, false);
+  const b: Build = { env, x: spec.left + spec.indent + offset, stack: [rootV] };
+  for (const o of spec.openAtStart) openBox(b, o, false);
 
   const positioned: Array<{ item: AbsItem; x: number; y: number }> = [];
+  let lineHasText = false;
   let curText: TextFragment | null = null;
   for (const p of spec.items) {
     const it = p.item;
@@ -152,10 +137,10 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
       case 'text': {
         if (p.collapsed) break;
         const piece = p.trimmed ?? it;
-        const top = stack[stack.length - 1];
+        const top = b.stack[b.stack.length - 1];
         if (!curText || curText.box !== it.box) {
           curText = {
-            kind: 'text', box: it.box, style: it.style, x, y: 0, width: 0, height: 0, baseline: 0, runs: [], text: '',
+            kind: 'text', box: it.box, style: it.style, x: b.x, y: 0, width: 0, height: 0, baseline: 0, runs: [], text: '',
           };
           top.children.push({ kind: 'text', frag: curText });
         }
@@ -179,138 +164,174 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
           }
         }
         curText.width += w;
-        x += w;
+        b.x += w;
         if (piece.word !== '' || !it.collapsible) { top.hasText = true; lineHasText = true; }
         break;
       }
-      case 'open': openBox(it, true); break;
+      case 'open': openBox(b, it, true); break;
       case 'close': {
-        let at = stack.length - 1;
-        while (at > 0 && stack[at].frag!.box !== it.box) at--;
+        let at = b.stack.length - 1;
+        while (at > 0 && b.stack[at].frag!.box !== it.box) at--;
         if (at === 0) break;
-        while (stack.length - 1 > at) closeTop(false);
-        closeTop(true);
+        while (b.stack.length - 1 > at) closeTop(b, false);
+        closeTop(b, true);
         break;
       }
       case 'atomic': {
         const frag = env.atomicFragment(it);
-        translateFragment(frag, x + frag.margin.left - frag.x, -frag.y);
+        translateFragment(frag, b.x + frag.margin.left - frag.x, -frag.y);
         const base = frag.kind === 'box' && frag.baseline !== undefined ? frag.baseline - frag.y : frag.height + frag.margin.bottom;
-        stack[stack.length - 1].children.push({
+        b.stack[b.stack.length - 1].children.push({
           kind: 'atomic', frag, style: it.style, base,
           top: -frag.margin.top - base, bottom: frag.height + frag.margin.bottom - base, shift: 0, baseline: 0,
         });
-        x += frag.margin.left + frag.width + frag.margin.right;
+        b.x += frag.margin.left + frag.width + frag.margin.right;
         break;
       }
       case 'br':
-        stack[stack.length - 1].hasText = true;
+        b.stack[b.stack.length - 1].hasText = true;
         lineHasText = true;
         break;
-      case 'abs': positioned.push({ item: it, x, y: 0 }); break;
+      case 'abs': positioned.push({ item: it, x: b.x, y: spec.y }); break;
       default: break;
     }
   }
-  function closeTop(ends: boolean): void {
-    const v = stack.pop()!;
-    const f = v.frag!;
-    const e = v.edges!;
-    if (ends) {
-      x += e.paddingRight + e.borderRight;
-      f.border.right = e.borderRight;
-      f.padding.right = e.paddingRight;
-      f.margin.right = e.marginRight;
-      f.endsBox = v.frag!.box.split === undefined || v.frag!.box.split === 'last';
-    }
-    f.width = x - f.x;
-    if (ends) x += e.marginRight;
-  }
-  while (stack.length > 1) closeTop(false);
+  while (b.stack.length > 1) closeTop(b, false);
 
   // ---- Vertical alignment (CSS 2.1 §10.8.1; Blink's InlineLayoutStateStack).
   const pending: Pending[] = [];
-  const hasEdges = (v: VBox): boolean => {
-    const e = v.edges!;
-    return e.borderTop + e.borderBottom + e.paddingTop + e.paddingBottom + e.borderLeft + e.borderRight +
-      e.paddingLeft + e.paddingRight + Math.abs(e.marginLeft) + Math.abs(e.marginRight) !== 0;
-  };
-  const measure = (v: VBox): void => {
-    const contributes = !quirks || (v.frag ? v.hasText || hasEdges(v) : lineHasText);
-    let top = contributes ? -(v.m.ascent + v.m.leadingTop) : Infinity;
-    let bottom = contributes ? v.m.descent + v.m.leadingBottom : -Infinity;
-    for (const c of v.children) {
-      if (c.kind === 'text') continue;
-      let ct: number, cb: number, va: ComputedStyle['verticalAlign'], lh: number;
-      if (c.kind === 'box') { measure(c.v); ct = c.v.top; cb = c.v.bottom; va = c.v.style.verticalAlign; lh = c.v.m.lineHeight; }
-      else { ct = c.top; cb = c.bottom; va = c.style.verticalAlign; lh = inlineMetricsOf(c.style, fonts).lineHeight; }
-      if (va === 'top' || va === 'bottom') { pending.push(c); continue; }
-      if (ct === Infinity) { ct = 0; cb = 0; }
-      const shift = baselineShift(va, v.m, ct, cb, lh);
-      if (c.kind === 'box') c.v.shift = shift; else c.shift = shift;
-      if (c.kind === 'box' && c.v.top === Infinity) continue;
-      top = Math.min(top, shift + ct);
-      bottom = Math.max(bottom, shift + cb);
-    }
-    v.top = top;
-    v.bottom = bottom;
-  };
-  measure(rootV);
+  measureBox(rootV, { quirks, lineHasText, fonts, pending });
   let lineTop = rootV.top === Infinity ? 0 : rootV.top;
   let lineBottom = rootV.bottom === -Infinity ? 0 : rootV.bottom;
   for (const c of pending) {
     const t = c.kind === 'box' ? c.v.top : c.top;
-    const b = c.kind === 'box' ? c.v.bottom : c.bottom;
+    const bt = c.kind === 'box' ? c.v.bottom : c.bottom;
     if (t === Infinity) continue;
-    const h = b - t;
+    const h = bt - t;
     const va = c.kind === 'box' ? c.v.style.verticalAlign : c.style.verticalAlign;
     if (va === 'top' && lineTop + h > lineBottom) lineBottom = lineTop + h;
     if (va === 'bottom' && lineBottom - h < lineTop) lineTop = lineBottom - h;
   }
   const height = lineBottom - lineTop;
   const baseline = spec.y - lineTop;
-  // Absolute baselines, top-down; 'top'/'bottom' subtrees align to the line box.
-  const pendingSet = new Set<unknown>(pending.map((c) => (c.kind === 'box' ? c.v : c)));
-  const place = (v: VBox, base: number): void => {
-    v.baseline = base;
-    if (v.frag) {
-      const e = v.edges!;
-      v.frag.y = base - v.m.ascent - e.paddingTop - e.borderTop;
-      v.frag.height = v.m.ascent + v.m.descent + e.paddingTop + e.paddingBottom + e.borderTop + e.borderBottom;
-    }
-    for (const c of v.children) {
-      if (c.kind === 'text') {
-        c.frag.baseline = base;
-        c.frag.y = base - v.m.ascent;
-        c.frag.height = v.m.ascent + v.m.descent;
-        if (v.frag) v.frag.children.push(c.frag);
-        continue;
-      }
-      const t = c.kind === 'box' ? c.v.top : c.top;
-      const b = c.kind === 'box' ? c.v.bottom : c.bottom;
-      let childBase: number;
-      if (pendingSet.has(c.kind === 'box' ? c.v : c)) {
-        const va = c.kind === 'box' ? c.v.style.verticalAlign : c.style.verticalAlign;
-        const tt = t === Infinity ? 0 : t;
-        const bb = b === -Infinity ? 0 : b;
-        childBase = va === 'top' ? spec.y - tt : spec.y + height - bb;
-      } else childBase = base + (c.kind === 'box' ? c.v.shift : c.shift);
-      if (c.kind === 'box') {
-        place(c.v, childBase);
-        if (v.frag) v.frag.children.push(c.v.frag!);
-      } else {
-        c.baseline = childBase;
-        translateFragment(c.frag, 0, childBase - c.base - c.frag.y);
-        if (v.frag) v.frag.children.push(c.frag);
-      }
-    }
-  };
-  place(rootV, baseline);
-  const children: Fragment[] = rootV.children.map((c) => (c.kind === 'box' ? c.v.frag! : c.frag));
-  for (const p of positioned) p.y = spec.y;
+  placeBox(rootV, baseline, { y: spec.y, height, pending: pending.length ? new Set<unknown>(pending.map(pendingKey)) : null });
+  const children: Fragment[] = [];
+  for (const c of rootV.children) children.push(c.kind === 'box' ? c.v.frag! : c.frag);
   return {
     line: { kind: 'line', x: spec.left, y: spec.y, width: avail, height, baseline, children },
     positioned,
   };
+}
+
+/** Horizontal placement state while a line's items are laid left to right. */
+interface Build { env: LineEnv; x: number; stack: VBox[] }
+
+/** Opens a piece of an inline box at the current x; `starts`: the piece holds the box's start edge. */
+function openBox(b: Build, item: OpenItem, starts: boolean): void {
+  const e = b.env.edges(item);
+  if (starts) b.x += e.marginLeft;
+  const frag: InlineFragment = {
+    kind: 'inline', box: item.box, style: item.style, x: b.x, y: 0, width: 0, height: 0,
+    border: { top: e.borderTop, right: 0, bottom: e.borderBottom, left: starts ? e.borderLeft : 0 },
+    padding: { top: e.paddingTop, right: 0, bottom: e.paddingBottom, left: starts ? e.paddingLeft : 0 },
+    margin: { top: e.marginTop, right: 0, bottom: e.marginBottom, left: starts ? e.marginLeft : 0 },
+    children: [], startsBox: starts && (item.box.split === undefined || item.box.split === 'first'), endsBox: false,
+  };
+  if (starts) b.x += e.borderLeft + e.paddingLeft;
+  const v: VBox = {
+    style: item.style, m: inlineMetricsOf(item.style, b.env.ctx.fonts), frag, edges: e, children: [],
+    hasText: false, shift: 0, top: 0, bottom: 0, baseline: 0,
+  };
+  b.stack[b.stack.length - 1].children.push({ kind: 'box', v });
+  b.stack.push(v);
+}
+
+/** Closes the innermost open piece; `ends`: it holds the box's end edge. */
+function closeTop(b: Build, ends: boolean): void {
+  const v = b.stack.pop()!;
+  const f = v.frag!;
+  const e = v.edges!;
+  if (ends) {
+    b.x += e.paddingRight + e.borderRight;
+    f.border.right = e.borderRight;
+    f.padding.right = e.paddingRight;
+    f.margin.right = e.marginRight;
+    f.endsBox = f.box.split === undefined || f.box.split === 'last';
+  }
+  f.width = b.x - f.x;
+  if (ends) b.x += e.marginRight;
+}
+
+const hasEdges = (e: InlineEdges): boolean =>
+  e.borderTop + e.borderBottom + e.paddingTop + e.paddingBottom + e.borderLeft + e.borderRight +
+  e.paddingLeft + e.paddingRight + Math.abs(e.marginLeft) + Math.abs(e.marginRight) !== 0;
+
+const pendingKey = (c: Pending): unknown => (c.kind === 'box' ? c.v : c);
+
+interface MeasureCtx { quirks: boolean; lineHasText: boolean; fonts: LayoutContext['fonts']; pending: Pending[] }
+
+/**
+ * Computes the extents of an inline box's aligned subtree relative to its baseline (its own
+ * A + half-leading above, D + half-leading below, CSS 2.1 §10.8.1, unioned with its children
+ * shifted by their vertical-align) and each child's baseline shift. 'top'/'bottom' children go to
+ * `pending`. Quirks mode: boxes without text or edges contribute nothing (quirks §3.3), and the
+ * root (the strut) only on lines with text.
+ */
+function measureBox(v: VBox, mc: MeasureCtx): void {
+  const contributes = !mc.quirks || (v.frag ? v.hasText || hasEdges(v.edges!) : mc.lineHasText);
+  let top = contributes ? -(v.m.ascent + v.m.leadingTop) : Infinity;
+  let bottom = contributes ? v.m.descent + v.m.leadingBottom : -Infinity;
+  for (const c of v.children) {
+    if (c.kind === 'text') continue;
+    let ct: number, cb: number, va: ComputedStyle['verticalAlign'], lh: number;
+    if (c.kind === 'box') { measureBox(c.v, mc); ct = c.v.top; cb = c.v.bottom; va = c.v.style.verticalAlign; lh = c.v.m.lineHeight; }
+    else { ct = c.top; cb = c.bottom; va = c.style.verticalAlign; lh = typeof va === 'object' && va.pct !== 0 ? inlineMetricsOf(c.style, mc.fonts).lineHeight : 0; }
+    if (va === 'top' || va === 'bottom') { mc.pending.push(c); continue; }
+    if (ct === Infinity) { ct = 0; cb = 0; }
+    const shift = baselineShift(va, v.m, ct, cb, lh);
+    if (c.kind === 'box') c.v.shift = shift; else c.shift = shift;
+    if (c.kind === 'box' && c.v.top === Infinity) continue;
+    top = Math.min(top, shift + ct);
+    bottom = Math.max(bottom, shift + cb);
+  }
+  v.top = top;
+  v.bottom = bottom;
+}
+
+interface PlaceCtx { y: number; height: number; pending: Set<unknown> | null }
+
+/** Sets absolute baselines and y of a box's subtree, top-down; 'top'/'bottom' subtrees align to the line box. */
+function placeBox(v: VBox, base: number, pc: PlaceCtx): void {
+  v.baseline = base;
+  if (v.frag) {
+    const e = v.edges!;
+    v.frag.y = base - v.m.ascent - e.paddingTop - e.borderTop;
+    v.frag.height = v.m.ascent + v.m.descent + e.paddingTop + e.paddingBottom + e.borderTop + e.borderBottom;
+  }
+  for (const c of v.children) {
+    if (c.kind === 'text') {
+      c.frag.baseline = base;
+      c.frag.y = base - v.m.ascent;
+      c.frag.height = v.m.ascent + v.m.descent;
+      if (v.frag) v.frag.children.push(c.frag);
+      continue;
+    }
+    let childBase: number;
+    if (pc.pending && pc.pending.has(pendingKey(c))) {
+      const t = c.kind === 'box' ? c.v.top : c.top;
+      const bt = c.kind === 'box' ? c.v.bottom : c.bottom;
+      const va = c.kind === 'box' ? c.v.style.verticalAlign : c.style.verticalAlign;
+      childBase = va === 'top' ? pc.y - (t === Infinity ? 0 : t) : pc.y + pc.height - (bt === -Infinity ? 0 : bt);
+    } else childBase = base + (c.kind === 'box' ? c.v.shift : c.shift);
+    if (c.kind === 'box') {
+      placeBox(c.v, childBase, pc);
+      if (v.frag) v.frag.children.push(c.v.frag!);
+    } else {
+      c.baseline = childBase;
+      translateFragment(c.frag, 0, childBase - c.base - c.frag.y);
+      if (v.frag) v.frag.children.push(c.frag);
+    }
+  }
 }
 
 /**
