@@ -31,6 +31,8 @@ type FamilySlot = readonly FaceEntry[];
 interface Resolved {
   slots: FamilySlot[];
   primary: FontFace;
+  /** The 'unknown-font' message for a list with no available family (emitted when text is shaped). */
+  unknown?: string;
   /** Faces tried for a character, in order, memoised per code point. */
   byCp: Map<number, FontFace | null>;
 }
@@ -176,19 +178,18 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       slots.push(slot);
       if (!primary) primary = pick(slot, weight, style, undefined);
     }
+    let unknown: string | undefined;
     if (!primary) {
       const fams = spec.fontFamily.filter((n) => typeof n === 'string');
       const hadGeneric = fams.some((n) => GENERIC_FAMILIES.has(normaliseFamily(n)));
-      if (fams.length && !hadGeneric) {
-        warnings.add('unknown-font', `no font-family of "${fams.join(', ')}" is available; using ${DEFAULT_FAMILY}`);
-      }
+      if (fams.length && !hadGeneric) unknown = `no font-family of "${fams.join(', ')}" is available; using ${DEFAULT_FAMILY}`;
       primary = pick(bundledFaces(DEFAULT_FAMILY) ?? [], weight, style, undefined) ?? defaultFace();
     }
     for (const fam of FALLBACK_FAMILIES) {
       const slot = bundledFaces(fam);
       if (slot) slots.push(slot);
     }
-    r = { slots, primary, byCp: new Map() };
+    r = { slots, primary, byCp: new Map(), unknown };
     if (resolvedCache.size > 2000) resolvedCache.clear();
     resolvedCache.set(key, r);
     return r;
@@ -331,6 +332,9 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       const hit = shapeCache.get(key);
       if (hit) return hit;
       const r = resolve(spec);
+      // Warn only when text is set in the font: metrics() runs during the cascade, before the
+      // document's @font-face rules are known, and must not warn about families they define.
+      if (r.unknown) warnings.add('unknown-font', r.unknown);
       const runs: GlyphRun[] = [];
       for (const seg of segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs);
       shapeCache.set(key, runs);

@@ -14,7 +14,10 @@ test('generic and alias families map as the reference fonts.conf does', () => {
     ['Liberation Sans', 'Liberation Sans'], ['Liberation Serif', 'Liberation Serif'], ['Liberation Mono', 'Liberation Mono'],
     ['system-ui', 'DejaVu Sans'],
   ];
-  for (const [name, family] of cases) assert.equal(ctx.match(spec(name)).family, family, name);
+  for (const [name, family] of cases) {
+    assert.equal(ctx.match(spec(name)).family, family, name);
+    assert.equal(ctx.shape('Hi', spec(name))[0].face.family, family, name);
+  }
   assert.deepEqual(warnings.list, []);
 });
 
@@ -35,13 +38,16 @@ test('unknown families are skipped to the next name of the list, without a warni
   assert.deepEqual(warnings.list, []);
 });
 
-test('a list with no available family gives Liberation Serif and one unknown-font warning', () => {
+test('a list with no available family gives Liberation Serif and one unknown-font warning once text is shaped', () => {
   const { ctx, warnings } = context();
   const face = ctx.match(spec(['Foo Sans', 'Bar']));
   assert.equal(face.family, 'Liberation Serif');
   assert.equal(face.weight, 400);
-  ctx.match(spec(['Foo Sans', 'Bar']));
   ctx.metrics(spec(['Foo Sans', 'Bar'], { fontSize: 20 }));
+  assert.equal(warnings.list.length, 0); // the cascade asks for metrics before @font-face rules are added
+  ctx.shape('x', spec(['Foo Sans', 'Bar']));
+  ctx.shape('y', spec(['Foo Sans', 'Bar'], { fontSize: 20 }));
+  assert.equal(ctx.shape('z', spec(['Foo Sans', 'Bar']))[0].face.family, 'Liberation Serif');
   assert.equal(warnings.list.length, 1);
   assert.equal(warnings.list[0].code, 'unknown-font');
   assert.match(warnings.list[0].message, /Foo Sans, Bar/);
@@ -49,7 +55,10 @@ test('a list with no available family gives Liberation Serif and one unknown-fon
 
 test('an unmatched generic (cursive, fantasy, ui-serif) falls back to Liberation Serif silently', () => {
   const { ctx, warnings } = context();
-  for (const g of ['cursive', 'fantasy', 'ui-serif', 'ui-monospace', 'math', 'emoji']) assert.equal(ctx.match(spec(g)).family, 'Liberation Serif', g);
+  for (const g of ['cursive', 'fantasy', 'ui-serif', 'ui-monospace', 'math', 'emoji']) {
+    assert.equal(ctx.match(spec(g)).family, 'Liberation Serif', g);
+    assert.equal(ctx.shape('a', spec(g))[0].face.family, 'Liberation Serif', g);
+  }
   assert.equal(ctx.match(spec([])).family, 'Liberation Serif');
   assert.deepEqual(warnings.list, []);
 });
