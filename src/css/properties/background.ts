@@ -172,7 +172,7 @@ const boxOf = (l: readonly CV[]): BoxEdge | null => (l.length === 1 && l[0].t ==
 
 export const BACKGROUND_ROWS: Longhand<any>[] = [
   {
-    name: 'background-color', inherited: false, fields: ['backgroundColor'],
+    name: 'background-color', inherited: false, quirky: true, fields: ['backgroundColor'],
     parse: parseColorValue,
     apply: (env, v: Color) => { env.s.backgroundColor = v; },
   },

@@ -111,7 +111,7 @@ export function parseColorValue(v: readonly CV[], quirks: boolean, raw: string):
 
 function borderColorRow(i: number): Longhand<Color> {
   return {
-    name: `border-${SIDES[i]}-color`, inherited: false, fields: [SIDE_FIELDS[i]],
+    name: `border-${SIDES[i]}-color`, inherited: false, quirky: true, fields: [SIDE_FIELDS[i]],
     parse: parseColorValue,
     apply: (env, v) => { env.borderScratch().c[i] = v; },
     copy: (env, from) => { env.borderScratch().c[i] = from[SIDE_FIELDS[i]].color; },

@@ -174,7 +174,7 @@ function spacingRow(name: string, field: 'letterSpacing' | 'wordSpacing'): Longh
 
 export const TEXT_ROWS: Longhand<any>[] = [
   {
-    name: 'color', inherited: true, fields: ['color'],
+    name: 'color', inherited: true, quirky: true, fields: ['color'],
     // `color: currentcolor` is `color: inherit` (css-color-4 §6.4)
     parse: (v, q, raw) => { const c = parseColorValue(v, q, raw); return c !== null && v[0].t === 'ident' && v[0].lc === 'currentcolor' ? INHERIT : c; },
     apply: (env, v) => { env.s.color = v; },

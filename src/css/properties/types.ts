@@ -61,7 +61,7 @@ export interface Longhand<P = unknown> {
   inherited: boolean;
   /** Font properties are computed first: em, ex and ch of every other property depend on them. */
   early?: boolean;
-  /** Accepts unitless lengths in quirks mode (quirks spec §3.2). */
+  /** Accepts unitless lengths (quirks spec §3.2) or hashless hex colours (§3.3) in quirks mode. */
   quirky?: boolean;
   /** The ComputedStyle fields this property writes (copied for inherit/initial by default). */
   fields: readonly (keyof ComputedStyle)[];
