@@ -16,7 +16,7 @@ import type { WarningSink } from '../warnings.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { ParsedHtml } from '../html/parse.ts';
 import { rootElement, sourceLine, textContent } from '../html/parse.ts';
-import { compileSelectorList, type CompiledSelector } from './selectors.ts';
+import { compileSelectorList, compileSelectorListFor, type CompiledSelector } from './selectors.ts';
 import { collectStyles, type CollectedRule } from './stylesheet-collect.ts';
 import { parseStyleAttribute } from './stylesheet-syntax.ts';
 import { presentationalHints } from './presentational.ts';
@@ -96,7 +96,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const U = collected.unlayeredRank;
   const reported = new Set<string>();
   for (const rule of collected.rules) {
-    const compiled = compileSelectorList(rule.selector, quirks);
+    const compiled = compileSelectorListFor(rule.item, rule.selector, quirks);
     if (compiled.invalid || compiled.problems.length) {
       for (const p of compiled.problems) {
         if (reported.has(p)) continue;

@@ -9,6 +9,11 @@ import type { Declaration } from './declaration.ts';
 import { NAMED_COLORS } from './presentational-colors.ts';
 
 const SOURCE = 'presentational hint';
+const NONE: Declaration[] = [];
+/** Elements that have presentational hints (besides `dir`, which any element may carry). */
+const HINTED = new Set(['body', 'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend', 'caption', 'table', 'thead', 'tbody',
+  'tfoot', 'tr', 'col', 'colgroup', 'td', 'th', 'img', 'iframe', 'embed', 'object', 'video', 'canvas', 'input', 'hr', 'font',
+  'ol', 'ul', 'li', 'a', 'pre']);
 
 /** Context a hint needs beyond the element: quirks mode and the <body> element. */
 export interface HintContext { quirks: boolean; body: Element | null }
@@ -95,6 +100,7 @@ function owningTable(el: Element): Element | null {
  */
 export function presentationalHints(el: Element, ctx: HintContext): Declaration[] {
   const a = el.attribs;
+  if (!HINTED.has(el.name) && a['dir'] === undefined) return NONE;
   const out: Declaration[] = [];
   const add = (name: string, value: string | null): void => { if (value !== null) out.push({ name, value, important: false, source: SOURCE }); };
   const name = el.name;

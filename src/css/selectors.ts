@@ -54,6 +54,18 @@ const COMBINATORS = new Set(['child', 'parent', 'sibling', 'adjacent', 'descenda
 
 const cache = new Map<string, CompiledSelectorList>();
 const CACHE_MAX = 100_000;
+const byOwner = [new WeakMap<object, CompiledSelectorList>(), new WeakMap<object, CompiledSelectorList>()];
+
+/**
+ * Like compileSelectorList, memoised on `owner` (a parsed rule object that lives as long as its
+ * cached stylesheet), which avoids hashing the selector text again on every render.
+ */
+export function compileSelectorListFor(owner: object, text: string, quirks: boolean): CompiledSelectorList {
+  const m = byOwner[quirks ? 1 : 0]!;
+  let r = m.get(owner);
+  if (!r) { r = compileSelectorList(text, quirks); m.set(owner, r); }
+  return r;
+}
 
 /**
  * Compiles a selector list (cached per text and mode). Never throws: a list css-what cannot parse

@@ -20,6 +20,8 @@ export type Origin = 'ua' | 'author';
 /** A style rule in cascade order; `layer` is its layer's rank (higher wins for normal declarations). */
 export interface CollectedRule {
   selector: string;
+  /** The parsed rule this came from (stable across renders while its sheet stays cached). */
+  item: object;
   declarations: Declaration[];
   origin: Origin;
   layer: number;
@@ -163,7 +165,7 @@ class Collector {
     for (const it of items) {
       switch (it.kind) {
         case 'style': {
-          const r: CollectedRule = { selector: it.selector, declarations: it.declarations, origin, layer: 0, order: this.order++, line: it.line };
+          const r: CollectedRule = { selector: it.selector, item: it, declarations: it.declarations, origin, layer: 0, order: this.order++, line: it.line };
           const src = it.declarations[0]?.source;
           if (src !== undefined) r.source = src;
           this.rules.push([r, layer]);

@@ -52,7 +52,9 @@ const SILENT_AT_RULES = new Set(['charset', 'namespace']);
 
 const CACHE_MAX_ENTRIES = 64;
 const CACHE_MAX_CHARS = 32 * 1024 * 1024;
-const cache = new Map<string, ParsedSheet>();
+/** text → (source, firstLine) → sheet. Keyed by the text itself so no copy of a large text is made. */
+const cache = new Map<string, Map<string, ParsedSheet>>();
+let cachedEntries = 0;
 let cachedChars = 0;
 
 /**
@@ -61,19 +63,24 @@ let cachedChars = 0;
  * ('css-parse'), unknown at-rules 'unsupported-rule' (once per at-rule name per sheet).
  */
 export function parseStylesheet(text: string, origin: SheetOrigin = {}): ParsedSheet {
-  const key = `${origin.source ?? ''}\u0000${origin.firstLine ?? 1}\u0000${text}`;
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
+  const sub = `${origin.source ?? ''}\u0000${origin.firstLine ?? 1}`;
+  let byOrigin = cache.get(text);
+  const hit = byOrigin?.get(sub);
+  if (hit && byOrigin) {
+    cache.delete(text);
+    cache.set(text, byOrigin);
     return hit;
   }
   const sheet = new SheetParser(text, origin).parse();
-  cache.set(key, sheet);
+  if (!byOrigin) { byOrigin = new Map(); cache.set(text, byOrigin); }
+  byOrigin.set(sub, sheet);
+  cachedEntries++;
   cachedChars += text.length;
-  while (cache.size > CACHE_MAX_ENTRIES || (cachedChars > CACHE_MAX_CHARS && cache.size > 1)) {
+  while (cachedEntries > CACHE_MAX_ENTRIES || (cachedChars > CACHE_MAX_CHARS && cache.size > 1)) {
     const oldest = cache.keys().next().value as string;
-    cachedChars -= cache.get(oldest)!.size;
+    const m = cache.get(oldest)!;
+    cachedEntries -= m.size;
+    cachedChars -= oldest.length * m.size;
     cache.delete(oldest);
   }
   return sheet;
@@ -82,6 +89,7 @@ export function parseStylesheet(text: string, origin: SheetOrigin = {}): ParsedS
 /** Empties the parse cache (tests and benchmarks of cold parses). */
 export function clearStylesheetCache(): void {
   cache.clear();
+  cachedEntries = 0;
   cachedChars = 0;
 }
 
