@@ -1,11 +1,17 @@
 /**
- * The render pipeline, top to bottom. In: HTML and resolved options. Out: RenderResult.
- * TEMPORARY: until the engine stages land, this is the honest minimal renderer allowed by the
- * service issue: the document's text, one paragraph per block, on A4 pages.
+ * The render pipeline, top to bottom, in plain statements. In: HTML and resolved options.
+ * Out: RenderResult (PDF bytes, page count, warnings). Stages: DESIGN.md's
+ * html/parse → css/cascade → box/build → layout (pages) → paint (display list → PDF).
  */
-import { parse } from 'parse5';
-import { writeMinimalPdf } from './paint/minimal.ts';
+import { parseHtml } from './html/parse.ts';
+import { styleDocument } from './css/index.ts';
+import { createFontContext } from './text/index.ts';
+import { buildBoxTree } from './box/index.ts';
+import { layoutDocument } from './layout/index.ts';
+import { buildDisplayList } from './paint/build.ts';
+import { writePdf } from './paint/pdf.ts';
 import { RenderLimits } from './errors.ts';
+import { ResourceLoader } from './resources.ts';
 import { WarningSink } from './warnings.ts';
 import type { RenderResult } from './index.ts';
 
@@ -16,28 +22,34 @@ export interface PipelineOptions {
   maxPages: number;
 }
 
-const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'tr', 'br', 'table', 'section', 'header', 'footer']);
-
+/**
+ * Runs every stage for one document. Author errors end up in `warnings`; limits raise
+ * RenderError('TIMEOUT' | 'TOO_MANY_PAGES').
+ */
 export async function runPipeline(html: string, opts: PipelineOptions): Promise<RenderResult> {
   const limits = new RenderLimits(opts.timeoutMs, opts.maxPages);
   const warnings = new WarningSink();
-  const doc = parse(html);
-  const paras: string[] = [];
-  let cur = '';
-  let title: string | undefined;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const walk = (node: any): void => {
-    if (node.nodeName === 'title') { title = node.childNodes?.map((c: { value?: string }) => c.value ?? '').join(''); return; }
-    if (node.nodeName === 'style' || node.nodeName === 'script' || node.nodeName === 'head') return;
-    if (node.nodeName === '#text') cur += node.value;
-    const block = BLOCKS.has(node.nodeName);
-    if (block && cur.trim()) { paras.push(cur.replace(/\s+/g, ' ').trim()); cur = ''; }
-    for (const c of node.childNodes ?? []) walk(c);
-    if (block && cur.trim()) { paras.push(cur.replace(/\s+/g, ' ').trim()); cur = ''; }
-  };
-  walk(doc);
-  if (cur.trim()) paras.push(cur.replace(/\s+/g, ' ').trim());
-  const { pdf, pageCount } = await writeMinimalPdf(paras, { title, creationDate: opts.creationDate });
-  limits.checkPages(pageCount);
-  return { pdf, pageCount, warnings: warnings.list };
+  const loader = new ResourceLoader(opts.baseUrl);
+  const fonts = createFontContext({ loader, warnings });
+
+  const parsed = parseHtml(html);
+  const styled = styleDocument(parsed, {
+    loader,
+    warnings,
+    fontMetrics: (style) => {
+      const m = fonts.metrics(style);
+      return { xHeight: m.xHeight, chWidth: m.chWidth };
+    },
+  });
+  fonts.addFontFaces(styled.fontFaces);
+  limits.check();
+
+  const tree = buildBoxTree(styled, { loader, warnings });
+  limits.check();
+  const pages = layoutDocument(tree, styled, { fonts, warnings, limits, quirks: parsed.quirksMode });
+  limits.checkPages(pages.length);
+
+  const list = buildDisplayList(pages, styled.info);
+  const pdf = await writePdf(list, { creationDate: opts.creationDate });
+  return { pdf, pageCount: pages.length, warnings: warnings.list };
 }
