@@ -69,7 +69,7 @@ class DocWriter {
   private patterns = 0;
 
   constructor(readonly doc: PdfDocLike, readonly warnings?: WarningSink) {
-    this.fonts = new FontRegistry(doc);
+    this.fonts = new FontRegistry(doc, warnings);
   }
 
   alphaState(a: number): { name: string; ref: PdfRef } {

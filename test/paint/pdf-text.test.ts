@@ -6,7 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writePdf } from '../../src/paint/pdf.ts';
 import type { DocumentDisplayList, DisplayItem } from '../../src/paint/display-list.ts';
-import { BLACK, face, pdfinfo, pdftotext, qdf, qpdfCheck, rgba, shape, words } from './pdf-helpers.ts';
+import * as fontkit from 'fontkit';
+import { fileURLToPath } from 'node:url';
+import { WarningSink } from '../../src/warnings.ts';
+import { BLACK, face, pdfinfo, pdftotext, qdf, qpdfCheck, raster, rgba, shape, words } from './pdf-helpers.ts';
 
 const DATE = new Date('2024-05-06T07:08:09Z');
 const A4W = 793.7007874015749, A4H = 1122.5196850393702;
@@ -136,4 +139,23 @@ test('API misuse throws TypeError; an empty list gives one blank A4 page', async
   await assert.rejects(() => writePdf(doc([]), {} as { creationDate: Date }), TypeError);
   const pdf = await writePdf({ info: {}, pages: [] }, { creationDate: DATE });
   assert.equal(pdfinfo(pdf).Pages, '1');
+});
+
+test('WOFF and WOFF2 faces are embedded as TrueType subsets', async () => {
+  for (const file of ['fa-regular-400.woff', 'fa-regular-400.woff2']) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const font: any = (fontkit as any).openSync(fileURLToPath(new URL(`../fixtures/fonts/${file}`, import.meta.url)));
+    const ff = { ...face(), key: file, family: 'FA', font, unitsPerEm: font.unitsPerEm };
+    const run = shape('\uf004\uf005', 40, ff);
+    const sink = new WarningSink();
+    const pdf = await writePdf({ info: {}, pages: [{ width: 200, height: 80, items: [{ kind: 'glyphs', x: 10, y: 50, run, color: BLACK }] }] }, { creationDate: DATE, warnings: sink });
+    assert.deepEqual(sink.list, [], file);
+    assert.equal(pdftotext(pdf).trim(), '\uf004\uf005', file);
+    const q = qdf(pdf);
+    assert.match(q, /\/FontFile2/, file);
+    const img = raster(pdf, 96);
+    let dark = 0;
+    for (let y = 10; y < 60; y++) for (let x = 10; x < 100; x++) if (img.px(x, y)[0] < 100) dark++;
+    assert.ok(dark > 100, `${file}: glyph outlines drawn (${dark} dark px)`);
+  }
 });
