@@ -111,7 +111,7 @@ function computeAxis(a: PosAxis, env: Env): LengthPct {
   if (a.center) return PCT50;
   if (a.len === null) return a.end ? PCT100 : PCT0;
   const l = computeLength(a.len, env);
-  return a.end ? { px: -l.px, pct: 100 - l.pct } : l;
+  return a.end ? { px: l.px === 0 ? 0 : -l.px, pct: 100 - l.pct } : l;
 }
 
 /** <bg-size> (css-backgrounds-3 §3.9). */
