@@ -89,6 +89,8 @@ export interface BlockParams {
   isRoot?: boolean;
   /** Used content height forced by the caller (absolute boxes, §10.6.4). */
   heightOverride?: number;
+  /** The used page name of the parent (css-page-3 §6), '' for none. */
+  pageName?: string;
 }
 
 /** Result of one block-level box's layout. */
@@ -303,7 +305,8 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox, p: BlockParam
   if (box.inlineContent) {
     layoutInlineChildren(box, flow, { contentX, contentWidth, childCb, floats, abs, atTop: p.atTop, token: p.token }, childEnv);
   } else {
-    layoutBlockChildren(box.children, flow, { childCb, floats, abs, atTop: p.atTop, token: p.token, truncate: childTruncate }, childEnv);
+    const pageName = s.page !== 'auto' ? s.page : (p.pageName ?? '');
+    layoutBlockChildren(box.children, flow, { childCb, floats, abs, atTop: p.atTop, token: p.token, truncate: childTruncate, pageName }, childEnv);
   }
   if (flow.pushed && !p.atTop) return PUSHED;
   if (flow.token !== null && !p.atTop && !resumed && (isAvoidBreak(s.breakInside) || (!flow.placedAny && flow.token.index === 0 && flow.token.inner === null && !flow.token.lines))) {
@@ -409,6 +412,7 @@ interface BlockChildrenParams {
   atTop: boolean;
   token: BreakToken | null;
   truncate: boolean;
+  pageName: string;
 }
 
 /** The block flow of a container's block-level children (§9.4.1), with page breaks between them. */
@@ -433,7 +437,8 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
       continue;
     }
     const atTop = q.atTop && !flow.placedAny;
-    if (prevInFlow !== null && !atTop && (forcedAfter(prevInFlow) || forcedBefore(child))) {
+    if (prevInFlow !== null && !atTop && (forcedAfter(prevInFlow) || forcedBefore(child) || usedPage(prevInFlow, q.pageName) !== usedPage(child, q.pageName))) {
+      // A forced break, or a change of named page (css-page-3 §6: a page break between boxes with different page names).
       flow.token = { index: i, inner: null, forced: true, side: sideOf(child, false) ?? sideOf(prevInFlow, true) };
       return;
     }
@@ -441,7 +446,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
     const r = layoutBlockLevel(child, {
       cb: q.childCb, y: flow.y, margin: flow.margin, floats: q.floats,
       token: i === start ? (q.token?.inner ?? null) : null,
-      atTop, truncate: q.truncate && !flow.placedAny, abs: q.abs,
+      atTop, truncate: q.truncate && !flow.placedAny, abs: q.abs, pageName: q.pageName,
     }, env);
     if (r.pushed) {
       // Break before this child; prefer an earlier break when this one is to be avoided (css-break-3 §4.4).
@@ -470,6 +475,8 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
     prevInFlow = child;
   }
 }
+
+const usedPage = (b: Box, parent: string): string => (b.style.page !== 'auto' ? b.style.page : parent);
 
 function avoidBetween(children: Box[], a: number, b: number): boolean {
   return isAvoidBreak(children[a].style.breakAfter) || isAvoidBreak(children[b].style.breakBefore);

@@ -3,7 +3,7 @@
  * In: the box tree, the @page styles, a LayoutContext. Out: PageFragment[] (fixed boxes repeated on every page).
  */
 import type { BoxTree, Box } from '../box/types.ts';
-import type { StyledDocument, PageStyle } from '../css/styled.ts';
+import type { StyledDocument, PageStyle, PageSelectorContext } from '../css/styled.ts';
 import type { ContainingBlock, LayoutContext } from './context.ts';
 import type { Fragment, PageFragment, BoxFragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
@@ -34,6 +34,30 @@ function forcedOf(t: BreakToken | null): { forced: boolean; side?: 'left' | 'rig
   let out: { forced: boolean; side?: 'left' | 'right' } = { forced: false };
   for (let k = t; k; k = k.inner) if (k.forced) out = { forced: true, side: k.side };
   return out;
+}
+
+/**
+ * The page name of the first box the next page will hold (css-page-3 §6.2): the deepest
+ * non-auto `page` on the path from the root to the first in-flow leaf where the token resumes.
+ */
+export function nextPageName(root: Box, token: BreakToken | null): string | undefined {
+  let name: string | undefined;
+  let box: Box = root;
+  let t = token;
+  for (let depth = 0; depth < 256; depth++) {
+    if (box.style.page !== 'auto') name = box.style.page;
+    if (box.kind !== 'block' || box.inlineContent) break;
+    const start = t ? t.index : 0;
+    let idx = -1;
+    for (let i = start; i < box.children.length; i++) {
+      const c = box.children[i];
+      if (c.kind !== 'text' && c.kind !== 'br' && c.kind !== 'marker' && c.style.float === 'none' && c.style.position !== 'absolute' && c.style.position !== 'fixed') { idx = i; break; }
+    }
+    if (idx < 0) break;
+    t = t && idx === t.index ? t.inner : null;
+    box = box.children[idx];
+  }
+  return name;
 }
 
 function tokenKey(t: BreakToken | null): string {
@@ -90,10 +114,12 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
   let lastKey = '';
   let stalls = 0;
   const root = tree.root;
-  const newPage = (blank: boolean): { ps: PageStyle; area: ReturnType<typeof pageArea>; page: PageFragment } => {
+  const newPage = (blank: boolean, name?: string): { ps: PageStyle; area: ReturnType<typeof pageArea>; page: PageFragment } => {
     const index = pages.length;
     ctx.limits.checkPages(index + 1);
-    const ps = styled.pageStyle({ first: index === 0, right: index % 2 === 0, blank });
+    const sel: PageSelectorContext = { first: index === 0, right: index % 2 === 0, blank };
+    if (name) sel.name = name;
+    const ps = styled.pageStyle(sel);
     const area = pageArea(ps);
     const page: PageFragment = { index, width: ps.size.width, height: ps.size.height, area, style: ps.style, children: [], marginBoxes: [] };
     pages.push(page);
@@ -106,14 +132,14 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
       const nextRight = pages.length % 2 === 0;
       if ((info.side === 'right') !== nextRight) newPage(true);
     }
-    const { area, page } = newPage(false);
+    const { area, page } = newPage(false, nextPageName(root, token));
     env = { ctx, pageBottom: area.y + area.height, fixed, icbHeight: area.height, absLayout, floatLayout };
     session.env = env;
     const icbAbs: PendingAbs[] = [];
     const r = layoutBlockLevel(root, {
       cb: { x: area.x, y: area.y, width: area.width, height: area.height }, y: area.y, margin: NO_MARGIN,
       floats: new BfcFloats(floatLayout), token, atTop: true, truncate: token !== null && !info.forced,
-      abs: icbAbs, isRoot: true,
+      abs: icbAbs, isRoot: true, pageName: '',
     }, env);
     if (r.fragment) page.children.push(r.fragment);
     const icb: ContainingBlock = { x: area.x, y: area.y, width: area.width, height: area.height };

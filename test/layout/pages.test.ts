@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { block, para, img, layoutTree, fragOf, fragsOf, linesOf, P } from './helpers.ts';
 import { RenderError } from '../../src/errors.ts';
+import { nextPageName } from '../../src/layout/page.ts';
 
 test('a tall document flows onto 3 pages; each page resumes where the last ended', () => {
   const kids = Array.from({ length: 25 }, () => block({ height: P(30) }));
@@ -118,4 +119,16 @@ test('page margins offset the page area', () => {
   const { pages } = layoutTree(block({}, [a]), { margin: 20 });
   assert.deepEqual(pages[0].area, { x: 20, y: 20, width: 160, height: 260 });
   assert.deepEqual([fragOf(pages[0], a).x, fragOf(pages[0], a).y, fragOf(pages[0], a).width], [20, 20, 160]);
+});
+
+test('named pages: a change of page name breaks the page and selects the named page style', () => {
+  const a = block({ height: P(10) });
+  const b = block({ height: P(10), page: 'wide' });
+  const c = block({ height: P(10), page: 'wide' });
+  const d = block({ height: P(10) });
+  const { pages } = layoutTree(block({}, [a, b, c, d]));
+  assert.equal(pages.length, 3);
+  assert.equal(fragsOf(pages[1], b).length + fragsOf(pages[1], c).length, 2);
+  assert.equal(fragsOf(pages[2], d).length, 1);
+  assert.equal(nextPageName(block({}, [b]), null), 'wide');
 });
