@@ -119,8 +119,9 @@ function compileComplex(tokens: Selector[], quirks: boolean): CompiledSelector |
   try {
     match = compile<unknown, Element>([rest], { xmlMode: false, quirksMode: quirks, pseudos: STATE_PSEUDOS, cacheResults: true }) as (el: Element) => boolean;
   } catch (e) {
-    const m = /pseudo-class :?([\w-]+)|:([\w-]+)/i.exec((e as Error).message);
-    return `unsupported selector :${m ? m[1] ?? m[2] : (e as Error).message}`;
+    const msg = (e as Error).message;
+    const m = /^Unknown pseudo-class :?([\w-]+)/i.exec(msg) ?? /pseudo-class :?([\w-]+)/i.exec(msg);
+    return m ? `unsupported selector :${m[1]}` : `unsupported selector: ${msg}`;
   }
   return { match, specificity: packSpecificity(specificityOf(tokens)), pseudo, key: keyOf(rest) };
 }

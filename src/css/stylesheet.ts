@@ -192,7 +192,10 @@ class SheetParser {
 
   /** A style rule: its declarations, and nested rules when the block holds any (css-nesting-1). */
   private styleRule(prelude: string, block: csstree.Block, out: SheetItem[], parentSelector: string | null, line: number): void {
-    const selector = parentSelector === null ? prelude : resolveNested(prelude, parentSelector);
+    // Outside nesting `&` is :scope, which in a document stylesheet is the root (css-nesting-1 §3).
+    const selector = parentSelector === null
+      ? (hasNestingSelector(prelude) ? replaceNestingSelector(prelude, () => ':root') : prelude)
+      : resolveNested(prelude, parentSelector);
     if (!selector) { this.warn('css-parse', 'style rule without a selector skipped', line); return; }
     const children = block.children.toArray();
     if (children.every((c) => c.type === 'Declaration')) {
@@ -279,7 +282,7 @@ class SheetParser {
           if (it.type === 'decl') declarations.push(this.decl(it.name, it.value, it.important, it.line));
           else if (it.type === 'at' && MARGIN_BOXES.has(it.name) && it.hasBlock) {
             margins.push({ name: it.name, declarations: this.declarationsIn([it.bodyStart, it.bodyEnd], `@${it.name}`), line: it.line });
-          } else if (it.type === 'at') this.warnAtRule(`page @${it.name}`.replace('page @', ''), it.line);
+          } else if (it.type === 'at') this.warnAtRule(it.name, it.line);
           else this.warn('css-parse', `invalid content in @page skipped`, it.line);
         }
         out.push({ kind: 'page', selector: prelude, declarations, margins, line });
@@ -329,11 +332,34 @@ export function resolveNested(child: string, parent: string): string {
   const single = parents.length === 1;
   const wrapped = single ? parents[0]! : `:is(${parent})`;
   const parts = splitList(child).map((part) => {
-    if (!part.includes('&')) return `${wrapped} ${part}`;
-    // A leading `&` keeps textual substitution valid even for complex parents.
-    return part.replace(/&/g, (_m, offset: number) => (single && (offset === 0 || !/[\s>+~]/.test(parents[0]!)) ? parents[0]! : `:is(${parent})`));
+    if (!hasNestingSelector(part)) return `${wrapped} ${part}`;
+    // Textual substitution is exact for a single compound parent, or when `&` leads the selector.
+    return replaceNestingSelector(part, (offset) => (single && (offset === 0 || !/[\s>+~]/.test(parents[0]!)) ? parents[0]! : `:is(${parent})`));
   });
   return parts.join(', ');
+}
+
+/** True when `sel` has a `&` outside strings and attribute selectors. */
+export function hasNestingSelector(sel: string): boolean {
+  return sel.includes('&') && replaceNestingSelector(sel, () => '\u0000').includes('\u0000');
+}
+
+/** Replaces each `&` outside strings and [attribute] selectors with `by(offset)`. */
+export function replaceNestingSelector(sel: string, by: (offset: number) => string): string {
+  let out = '';
+  let quote = '';
+  let bracket = 0;
+  for (let i = 0; i < sel.length; i++) {
+    const ch = sel[i]!;
+    if (ch === '\\') { out += sel.slice(i, i + 2); i++; continue; }
+    if (quote) { if (ch === quote) quote = ''; out += ch; continue; }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '[') bracket++;
+    else if (ch === ']') bracket--;
+    else if (ch === '&' && bracket === 0) { out += by(i); continue; }
+    out += ch;
+  }
+  return out;
 }
 
 /** Parses an @import prelude: url or string, then optional layer, supports(), media list. */
