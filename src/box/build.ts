@@ -21,7 +21,15 @@ import { processInlineContent } from './whitespace.ts';
 /** The render-wide state of one build. */
 interface Build extends GeneratedContext {
   doc: StyledDocument;
+  /** Element nesting depth of the current element (root = 1). */
+  depth: number;
 }
+
+/**
+ * Deepest element nesting the builder turns into boxes, as Blink's HTML parser caps its tree
+ * (kMaximumHTMLParserDOMTreeDepth = 512); deeper subtrees become their text (no stack overflow).
+ */
+export const MAX_ELEMENT_DEPTH = 512;
 
 /** What a parent hands to its children. */
 interface Scope {
@@ -71,14 +79,16 @@ function clampSpan(v: string | undefined, min: number, max: number, dflt: number
   return Math.min(n, max);
 }
 
+/** The concatenated text of a subtree (iterative: safe on any depth). */
 function textContent(node: AnyNode): string {
-  if (node.type === 'text') return (node as { data: string }).data;
-  if ('children' in node) {
-    let s = '';
-    for (const c of node.children) s += textContent(c);
-    return s;
+  let s = '';
+  const stack: AnyNode[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'text') s += (n as { data: string }).data;
+    else if ('children' in n) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }
-  return '';
+  return s;
 }
 
 /**
@@ -313,6 +323,22 @@ function buildElement(b: Build, el: Element, scope: Scope, out: Item[]): void {
   if (NOT_RENDERED.has(name)) return;
   const computed = b.doc.styleOf(el);
   if (!computed || computed.display === 'none') return;
+  if (b.depth >= MAX_ELEMENT_DEPTH) {
+    const line = sourceLine(el);
+    b.warnings.add('layout', `elements nested deeper than ${MAX_ELEMENT_DEPTH} levels are rendered as plain text`, line !== undefined ? { line } : undefined);
+    const text = textContent(el);
+    if (text !== '') out.push(withInfo<TextRun>({ kind: 'text', style: scope.style, text }, { href: scope.href }));
+    return;
+  }
+  b.depth++;
+  try {
+    buildElementBoxes(b, el, name, computed, scope, out);
+  } finally {
+    b.depth--;
+  }
+}
+
+function buildElementBoxes(b: Build, el: Element, name: string, computed: ComputedStyle, scope: Scope, out: Item[]): void {
   let style = effectiveStyle(computed, scope);
   const line = sourceLine(el);
   let href = scope.href;
@@ -321,6 +347,11 @@ function buildElement(b: Build, el: Element, scope: Scope, out: Item[]): void {
   // Replaced elements and form controls: display: contents computes to none (css-display-3 §2.5).
   if (name === 'br') {
     if (style.display !== 'contents') out.push(withInfo<LineBreak>({ kind: 'br', style }, info));
+    return;
+  }
+  if (name === 'wbr') {
+    // A line break opportunity (HTML §4.5.28): a zero width space for the line breaker.
+    if (style.display !== 'contents') out.push(withInfo<TextRun>({ kind: 'text', style: scope.style, text: '\u200B' }, { href }));
     return;
   }
   if (name === 'img') {
@@ -388,7 +419,7 @@ export function buildBoxTree(styled: StyledDocument, ctx: { loader: ResourceLoad
   if (!ctx || !ctx.loader || typeof ctx.loader.load !== 'function' || !ctx.warnings || typeof ctx.warnings.add !== 'function') {
     throw new TypeError('buildBoxTree: expected ctx { loader: ResourceLoader, warnings: WarningSink }');
   }
-  const b: Build = { doc: styled, loader: ctx.loader, warnings: ctx.warnings, counters: new CounterState(), quoteDepth: 0 };
+  const b: Build = { doc: styled, loader: ctx.loader, warnings: ctx.warnings, counters: new CounterState(), quoteDepth: 0, depth: 0 };
   const rootEl = styled.root;
   const rootStyle = styled.styleOf(rootEl);
   // The root is blockified (css-display-3 §2.7); display: contents on it computes to block (§2.5).

@@ -101,3 +101,13 @@ test('odd input does not crash: empty body, comments, unknown elements, root dis
   assert.equal(root.anonymous, true);
   assert.equal(root.children.length, 0);
 });
+
+test('elements nested deeper than 512 levels become text instead of overflowing the stack', () => {
+  const { body, warnings } = build(doc('<div>'.repeat(600) + 'deep'));
+  let b: BlockBox = body;
+  let depth = 0;
+  while (b.children[0]?.kind === 'block') { b = b.children[0] as BlockBox; depth++; }
+  assert.equal(depth, 510); // html and body count too
+  assert.equal(dump(b), 'B<div>["deep"]');
+  assert.equal(warnings.list.filter((w) => w.code === 'layout').length, 1);
+});

@@ -72,3 +72,8 @@ test('text runs take their parent element style', () => {
   const b = pbox.children[1] as { children: TextRun[]; style: unknown };
   assert.equal(b.children[0]!.style, b.style);
 });
+
+test('content "\\A" (the escape eats one space) with white-space: pre gives a LineBreak; <wbr> is a zero width space', () => {
+  assert.equal(p('<p>a</p>', { pseudo: { 'p::after': 'content: "x\\A y"; white-space: pre' } }), 'B<p>["a" I<p::after>["x" BR "y"]]');
+  assert.equal(p('<p>long<wbr>word</p>'), 'B<p>["long" "\\u200B" "word"]'.replace('\\u200B', '\u200B'));
+});
