@@ -10,7 +10,6 @@ import { fontFaceEntries } from './fontface.ts';
 import { matchFace, needsSynthesis } from './matching.ts';
 import { scaleMetrics } from './metrics.ts';
 import { isClusterExtender, shapeRun } from './shape.ts';
-import { Lru } from './lru.ts';
 
 import { breakOpportunities } from './breaks.ts';
 
@@ -106,6 +105,7 @@ function weightOf(spec: FontSpec): number {
  * Creates the fonts of one render: the bundled faces (process-wide, parsed once each) plus the
  * document's @font-face faces (addFontFaces). `loader` reads @font-face url() sources (relative
  * to the document; no network, no escape); `warnings` receives 'unknown-font' and 'font-load'.
+ * Results (GlyphRun arrays, ScaledMetrics) are cached and shared: callers must not mutate them.
  * @throws TypeError when `opts` lacks a loader or a warning sink.
  */
 export function createFontContext(opts: { loader: ResourceLoader; warnings: WarningSink }): FontContext {
@@ -114,7 +114,9 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
   const faceFamilies = new Map<string, FaceEntry[]>();
   let faceCount = 0;
   const resolvedCache = new Map<string, Resolved>();
-  const shapeCache = new Lru<string, GlyphRun[]>(5000);
+  // Per-render caches: plain Maps emptied when full (cheaper than an LRU on this hot path).
+  const shapeCache = new Map<string, GlyphRun[]>();
+  const metricsCache = new Map<string, ScaledMetrics>();
   const specKeys = new WeakMap<FontSpec, string>();
   /** Faces from @font-face rules with a unicode-range: they only serve the code points in range. */
   const faceRanges = new WeakMap<FontFace, FaceEntry>();
@@ -310,6 +312,7 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       for (const [fam, list] of added) faceFamilies.set(fam, [...list, ...(faceFamilies.get(fam) ?? [])]);
       resolvedCache.clear();
       shapeCache.clear();
+      metricsCache.clear();
     },
 
     match(spec: FontSpec): FontFace {
@@ -319,8 +322,15 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
 
     metrics(spec: FontSpec): ScaledMetrics {
       validSpec(spec);
-      const face = resolve(spec).primary;
-      return scaleMetrics(fontMetrics(face.font as Font), sizeOf(spec));
+      const key = `${specKey(spec)}\u0001${spec.fontSize}`;
+      let m = metricsCache.get(key);
+      if (!m) {
+        const face = resolve(spec).primary;
+        m = scaleMetrics(fontMetrics(face.font as Font), sizeOf(spec));
+        if (metricsCache.size >= 2000) metricsCache.clear();
+        metricsCache.set(key, m);
+      }
+      return m;
     },
 
     shape(text: string, spec: FontSpec): GlyphRun[] {
@@ -337,6 +347,7 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       if (r.unknown) warnings.add('unknown-font', r.unknown);
       const runs: GlyphRun[] = [];
       for (const seg of segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs);
+      if (shapeCache.size >= 8000) shapeCache.clear();
       shapeCache.set(key, runs);
       return runs;
     },
