@@ -160,7 +160,7 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
     }
     ctx.state.generationId = generationId;
     ctx.state.renderMs = renderMs;
-    const base = d.config.publicBaseUrl ?? ctx.origin;
+    const base = d.config.publicBaseUrl ?? `${ctx.protocol}://${ctx.host}`;
     return { success: true, pdf_url: `${base}/storage/v1/object/public/pdfs/${fileName}`, generation_id: generationId, file_size: bytes };
   } finally {
     reservation.release();
