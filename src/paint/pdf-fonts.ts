@@ -89,14 +89,26 @@ function hex4(n: number): string {
 /**
  * One face embedded in one PDF. `cid(glyph)` assigns CIDs in first-use order (CID 0 = .notdef)
  * and records the ToUnicode text; `finalize()` writes the font objects (call once, at the end).
+ *
+ * A glyph drawn for two different texts (one glyph for U+002D and U+2010, or 'e' both alone and
+ * as the base of a decomposed 'é') gets a second CID mapped to the same subset glyph through a
+ * CIDToGIDMap stream, so each occurrence extracts as its own text. (CFF fonts address glyphs by
+ * the subset's identity charset, so there the first text wins.)
  */
 export class EmbeddedFace {
   /** Resource name on pages ('F1', 'F2' …). */
   readonly name: string;
   readonly ref: PdfRef;
   private readonly info: FaceInfo;
+  /** The first CID of each original glyph id. */
   private readonly cidOf = new Map<number, number>();
+  /** Extra CIDs for a glyph drawn with another text: key `${gid}\u0000${text}`. */
+  private readonly altCid = new Map<string, number>();
+  /** Subset glyph list: subset index → original glyph id (subset index 0 = .notdef). */
   private readonly gids: number[] = [0];
+  /** Subset index by CID (the identity until a glyph gets a second CID). */
+  private readonly cidToSubset: number[] = [0];
+  private identity = true;
   /** Widths in 1/1000 em by CID. */
   readonly widths: number[];
   /** Hex code (4 digits) by CID. */
@@ -115,17 +127,35 @@ export class EmbeddedFace {
   cid(g: ShapedGlyph): number {
     let gid = g.id;
     if (!(gid >= 0 && gid < this.info.numGlyphs)) gid = 0;
+    // U+00A0 extracts as a plain space (as browsers' PDFs do).
+    const text = g.text ? (g.text.indexOf('\u00a0') >= 0 ? g.text.replace(/\u00a0/g, ' ') : g.text) : '';
     let c = this.cidOf.get(gid);
     if (c === undefined) {
-      c = this.gids.length;
       this.gids.push(gid);
+      c = this.newCid(gid, this.gids.length - 1, text);
       this.cidOf.set(gid, c);
-      this.widths.push(glyphWidth(this.face, this.info, gid));
-      this.hex.push(hex4(c));
-      this.texts.push('');
+      return c;
     }
-    // First non-empty text wins; U+00A0 extracts as a plain space (as browsers' PDFs do).
-    if (g.text && !this.texts[c]) this.texts[c] = g.text.replace(/\u00a0/g, ' ');
+    const t = this.texts[c]!;
+    if (!text || text === t) return c;
+    if (!t) { this.texts[c] = text; return c; }
+    if (this.info.cff) return c;
+    const key = `${gid}\u0000${text}`;
+    let alt = this.altCid.get(key);
+    if (alt === undefined) {
+      alt = this.newCid(gid, this.cidToSubset[c]!, text);
+      this.altCid.set(key, alt);
+      this.identity = false;
+    }
+    return alt;
+  }
+
+  private newCid(gid: number, subsetIndex: number, text: string): number {
+    const c = this.cidToSubset.length;
+    this.cidToSubset.push(subsetIndex);
+    this.widths.push(glyphWidth(this.face, this.info, gid));
+    this.hex.push(hex4(c));
+    this.texts.push(text);
     return c;
   }
 
@@ -165,7 +195,16 @@ export class EmbeddedFace {
       DW: 0,
       W: [0, this.widths],
     };
-    if (!fi.cff) cidFont.CIDToGIDMap = 'Identity';
+    if (!fi.cff) {
+      if (this.identity) cidFont.CIDToGIDMap = 'Identity';
+      else {
+        const map = Buffer.alloc(this.cidToSubset.length * 2);
+        this.cidToSubset.forEach((s, i) => map.writeUInt16BE(s, i * 2));
+        const mapRef = this.doc.ref();
+        mapRef.end(map);
+        cidFont.CIDToGIDMap = mapRef;
+      }
+    }
     const descendant = this.doc.ref(cidFont);
     descendant.end();
 

@@ -159,3 +159,20 @@ test('WOFF and WOFF2 faces are embedded as TrueType subsets', async () => {
     assert.ok(dark > 100, `${file}: glyph outlines drawn (${dark} dark px)`);
   }
 });
+
+test('one glyph drawn for two texts extracts as each (second CID via CIDToGIDMap)', async () => {
+  const decomposed = shape('cafe\u0301 x', 20, face('DejaVuSans.ttf'));
+  decomposed.glyphs[3] = { ...decomposed.glyphs[3]!, text: 'e\u0301' };
+  decomposed.glyphs[4] = { ...decomposed.glyphs[4]!, text: '' };
+  const hyphen = shape('re-enter', 20, face('DejaVuSans.ttf'));
+  hyphen.glyphs[2] = { ...hyphen.glyphs[2]!, text: '\u2010' };
+  const plain = shape('see well-known', 20, face('DejaVuSans.ttf'));
+  const pdf = await writePdf(doc([
+    { kind: 'glyphs', x: 10, y: 50, run: decomposed, color: BLACK },
+    { kind: 'glyphs', x: 10, y: 100, run: hyphen, color: BLACK },
+    { kind: 'glyphs', x: 10, y: 150, run: plain, color: BLACK },
+  ]), { creationDate: DATE });
+  assert.equal(pdftotext(pdf).trim().split(/\n+/).join('|'), 'cafe\u0301 x|re\u2010enter|see well-known');
+  assert.match(qdf(pdf), /\/CIDToGIDMap \d+ 0 R/);
+  assert.match(qpdfCheck(pdf), /No syntax or stream encoding errors/);
+});
