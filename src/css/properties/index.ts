@@ -58,7 +58,7 @@ const NO_EFFECT = new Set([
   'animation', 'animation-name', 'animation-duration', 'animation-timing-function', 'animation-delay',
   'animation-iteration-count', 'animation-direction', 'animation-fill-mode', 'animation-play-state',
   'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align', 'scrollbar-width', 'scrollbar-color',
-  'scrollbar-gutter', 'contain', 'content-visibility', 'isolation', 'mso-line-height-rule',
+  'scrollbar-gutter', 'contain', 'content-visibility', 'isolation', 'mso-line-height-rule', 'supported-color-schemes',
 ]);
 /** Vendor-prefixed names browsers still honour as aliases (after the prefix is removed). */
 const VENDOR_HONOURED = new Set([
@@ -68,7 +68,8 @@ const VENDOR_HONOURED = new Set([
   'text-decoration', 'text-decoration-line', 'text-decoration-color', 'text-decoration-style', 'column-gap',
   'font-variant-caps', 'text-align-last', 'word-break', 'overflow-wrap', 'break-before', 'break-after', 'break-inside',
 ]);
-const VENDOR_RE = /^-(webkit|moz|ms|o|epub|apple|khtml)-/;
+/** Any vendor prefix (css-syntax-3 §2.5: a dash, an identifier, a dash): -webkit-, -moz-, -premailer- … */
+const VENDOR_RE = /^-[a-z0-9]+-/;
 
 /** True for every property (longhand, shorthand or honoured alias) the table implements, and custom properties. */
 export function isKnownProperty(name: string): boolean {

@@ -115,6 +115,7 @@ const TEXT_ALIGN: Record<string, ComputedStyle['textAlign'] | 'match-parent'> = 
   left: 'left', right: 'right', center: 'center', justify: 'justify', start: 'start', end: 'end',
   'justify-all': 'justify', '-webkit-left': 'left', '-webkit-right': 'right', '-webkit-center': 'center',
   '-moz-left': 'left', '-moz-right': 'right', '-moz-center': 'center', 'match-parent': 'match-parent',
+  '-webkit-match-parent': 'match-parent',
 };
 
 function matchParent(env: Env): ComputedStyle['textAlign'] {
