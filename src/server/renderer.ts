@@ -22,6 +22,8 @@ export interface Renderer {
   render(job: RenderJob): Promise<RenderOutput>;
   /** Frees threads; pending renders are rejected. */
   close(): Promise<void>;
+  /** Starts threads and loads the engine ahead of the first request (optional). */
+  warm?(): void;
 }
 
 /** Calls renderPdf on the calling thread (a render blocks the event loop while it computes). */
@@ -51,9 +53,15 @@ export function workerPoolRenderer(size: number, graceMs = 5000): Renderer {
   const bootUrl = new URL('./render-worker.mjs', import.meta.url);
   let closed = false;
 
-  const spawn = (): Worker => {
+  const spawn = (slot: Slot): Worker => {
     const w = new Worker(bootUrl, { workerData: { engineUrl: new URL('../index.ts', import.meta.url).href } });
     w.unref();
+    // An idle thread that fails (e.g. while loading the engine) is dropped and respawned on next use.
+    const drop = () => {
+      if (slot.worker === w) slot.worker = null;
+    };
+    w.on('error', drop);
+    w.on('exit', drop);
     return w;
   };
 
@@ -63,7 +71,7 @@ export function workerPoolRenderer(size: number, graceMs = 5000): Renderer {
       const slot = slots.find((s) => !s.busy);
       if (!slot) return Promise.reject(new Error(`more than ${size} renders at once`));
       slot.busy = true;
-      slot.worker ??= spawn();
+      slot.worker ??= spawn(slot);
       const w = slot.worker;
       return new Promise<RenderOutput>((resolve, reject) => {
         const cleanup = () => {
@@ -103,6 +111,10 @@ export function workerPoolRenderer(size: number, graceMs = 5000): Renderer {
           maxPages: job.maxPages, baseUrl: job.baseUrl,
         });
       });
+    },
+    warm() {
+      if (closed) return;
+      for (const s of slots) s.worker ??= spawn(s);
     },
     async close() {
       closed = true;

@@ -70,6 +70,7 @@ export async function startServer(
     store.close();
     throw e;
   }
+  renderer.warm?.();
   const addr = server.address() as AddressInfo;
   const hostForUrl = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const url = `${tls ? 'https' : 'http'}://${hostForUrl}:${addr.port}`;
