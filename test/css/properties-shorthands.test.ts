@@ -232,3 +232,18 @@ test('@page size: keywords, orientation, lengths, invalid', () => {
   assert.equal(w.list.length, 4);
   assert.equal(w.list[0].code, 'unsupported-value');
 });
+
+test('logical properties map to physical sides by direction', () => {
+  const s = style('margin-inline: 1px 2px; padding-block: 3px 4px; border-inline-start: 2px solid red; inline-size: 50%; max-block-size: 9px; inset-inline-end: 5px');
+  assert.deepEqual([s.marginLeft, s.marginRight, s.paddingTop, s.paddingBottom], [L(1), L(2), L(3), L(4)]);
+  assert.deepEqual(s.borderLeft, { width: 2, style: 'solid', color: red });
+  assert.equal(s.borderRight.width, 0);
+  assert.deepEqual(s.width, L(0, 50));
+  assert.deepEqual(s.maxHeight, L(9));
+  assert.deepEqual(s.right, L(5));
+  const r = style('direction: rtl; margin-inline-start: 7px; border-inline-end-width: 3px; border-inline-end-style: solid');
+  assert.deepEqual(r.marginRight, L(7), 'inline-start is the right side in rtl');
+  assert.equal(r.borderLeft.width, 3);
+  const p = style('margin-left: 4px');
+  assert.deepEqual(style('margin-inline-start: inherit', p).marginLeft, L(4));
+});

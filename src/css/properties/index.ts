@@ -20,6 +20,7 @@ import { CONTENT_ROWS } from './content.ts';
 import { FLEXGRID_ROWS } from './flexgrid.ts';
 import { ALIASES, SHORTHANDS } from './shorthands.ts';
 import { TEXT_ROWS } from './text.ts';
+import { logicalBorderShorthands, logicalProperties } from './logical.ts';
 import { CSS_WIDE, INHERIT, INITIAL, isCssWide, Note, UNSET, type BgScratch, type BorderScratch, type CssWide, type Env, type Longhand, type Shorthand } from './types.ts';
 
 export { computePageSize, PAGE_SIZES } from './page.ts';
@@ -38,15 +39,19 @@ export interface ComputeContext {
 
 // ---------------------------------------------------------------- the table
 
-const LONGHAND_LIST: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS];
+const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS];
+const LOGICAL = logicalProperties(new Map(PHYSICAL_ROWS.map((r) => [r.name, r])));
+const LONGHAND_LIST: Longhand<any>[] = [...PHYSICAL_ROWS, ...LOGICAL.longhands];
 const LONGHANDS = new Map<string, Longhand<any>>(LONGHAND_LIST.map((r) => [r.name, r]));
 const ALL_SHORTHAND: Shorthand = {
   name: 'all',
   // css-cascade-4 §3.1: every property except direction and unicode-bidi (and custom properties)
-  longhands: LONGHAND_LIST.filter((r) => r.name !== 'direction').map((r) => r.name),
+  longhands: PHYSICAL_ROWS.filter((r) => r.name !== 'direction').map((r) => r.name),
   expand: () => null, // only the CSS-wide keywords are valid, handled before expansion
 };
-const SHORTHAND_MAP = new Map<string, Shorthand>([...SHORTHANDS, ALL_SHORTHAND].map((s) => [s.name, s]));
+const SHORTHAND_MAP = new Map<string, Shorthand>(
+  [...SHORTHANDS, ...LOGICAL.shorthands, ...logicalBorderShorthands(SHORTHANDS.find((x) => x.name === 'border-top')!), ALL_SHORTHAND].map((s) => [s.name, s]),
+);
 
 /** Properties with no effect on a static printed page: accepted silently. */
 const NO_EFFECT = new Set([

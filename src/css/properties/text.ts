@@ -286,7 +286,8 @@ export const TEXT_ROWS: Longhand<any>[] = [
   keywordRow('overflow-wrap', 'overflowWrap', true, ['normal', 'break-word', 'anywhere']),
   keywordRow('word-break', 'wordBreak', true, { normal: 'normal', 'break-all': 'break-all', 'keep-all': 'keep-all', 'break-word': 'break-word', 'auto-phrase': 'normal' }),
   keywordRow('hyphens', 'hyphens', true, ['none', 'manual', 'auto']),
-  keywordRow('direction', 'direction', true, ['ltr', 'rtl']),
+  // early: flow-relative properties (logical.ts) map to physical sides by direction
+  { ...keywordRow('direction', 'direction', true, ['ltr', 'rtl']), early: true },
   {
     name: 'tab-size', inherited: true, fields: ['tabSize'],
     parse: (v) => {
