@@ -24,7 +24,7 @@ export function num(n: number): string {
 
 /** A colour component 0–255 as a PDF 0–1 value with 3 decimals (8-bit exact after rounding). */
 function comp(v: number): string {
-  const c = v <= 0 ? 0 : v >= 255 ? 1 : Math.round((v / 255) * 1000) / 1000;
+  const c = !(v > 0) ? 0 : v >= 255 ? 1 : Math.round((v / 255) * 1000) / 1000;
   return String(c);
 }
 
@@ -39,7 +39,12 @@ export interface ResourceNamer {
   alphaState(alpha: number): string;
 }
 
-interface GState { fill: string; stroke: string; alpha: number }
+interface GState { fill: number; stroke: number; alpha: number }
+
+/** A colour's identity as one number (NaN-free components assumed clamped by rgb()). */
+function colorId(c: Color): number {
+  return ((c.r * 1024 + c.g) * 1024 + c.b) || 0;
+}
 
 /**
  * One content stream under construction: an append-only list of operator lines plus the
@@ -48,7 +53,7 @@ interface GState { fill: string; stroke: string; alpha: number }
  */
 export class ContentStream {
   readonly parts: string[] = [];
-  private st: GState = { fill: '', stroke: '', alpha: 1 };
+  private st: GState = { fill: -1, stroke: -1, alpha: 1 };
   private stack: GState[] = [];
   /** True while inside BT … ET (pdf-text.ts keeps text objects open across consecutive runs). */
   inText = false;
@@ -91,9 +96,9 @@ export class ContentStream {
 
   /** Sets the fill colour and the alpha (ExtGState ca/CA) of `c`; emits only what changed. */
   fill(c: Color): void {
-    const k = rgb(c);
+    const k = colorId(c);
     if (k !== this.st.fill) {
-      this.parts.push(`${k} rg`);
+      this.parts.push(`${rgb(c)} rg`);
       this.st.fill = k;
     }
     this.alpha(c.a);
@@ -101,9 +106,9 @@ export class ContentStream {
 
   /** Sets the stroke colour and alpha of `c`. */
   stroke(c: Color): void {
-    const k = rgb(c);
+    const k = colorId(c);
     if (k !== this.st.stroke) {
-      this.parts.push(`${k} RG`);
+      this.parts.push(`${rgb(c)} RG`);
       this.st.stroke = k;
     }
     this.alpha(c.a);
@@ -111,6 +116,7 @@ export class ContentStream {
 
   /** Sets fill and stroke alpha (0–1) through an ExtGState. */
   alpha(a: number): void {
+    if (a >= 1 && this.st.alpha === 1) return;
     const v = a >= 1 || !(a >= 0) ? 1 : Math.round(a * 1000) / 1000;
     if (v !== this.st.alpha) {
       this.parts.push(`/${this.names.alphaState(v)} gs`);
@@ -124,6 +130,17 @@ export class ContentStream {
     while (this.stack.length) this.restore();
     return Buffer.from(this.parts.join('\n'), 'latin1');
   }
+}
+
+/**
+ * PDF text emitted verbatim by pdfkit's object serialiser (it prints objects whose
+ * Object.prototype.toString tag is not "Object" with their own toString()). Used for long
+ * number arrays (/W) that would otherwise be converted number by number.
+ */
+export class RawPdf {
+  constructor(private readonly text: string) {}
+  get [Symbol.toStringTag](): string { return 'RawPdf'; }
+  toString(): string { return this.text; }
 }
 
 /** True when a colour paints nothing (alpha 0). */

@@ -13,6 +13,7 @@ import { deflateSync } from 'node:zlib';
 import type { FontFace, ShapedGlyph } from '../text/types.ts';
 import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
 import type { WarningSink } from '../warnings.ts';
+import { RawPdf } from './pdf-content.ts';
 
 /** Process-wide facts about one fontkit font (computed once, kept with the Font object). */
 interface FaceInfo {
@@ -193,7 +194,7 @@ export class EmbeddedFace {
       CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
       FontDescriptor: descriptor,
       DW: 0,
-      W: [0, this.widths],
+      W: new RawPdf(`[0 [${this.widths.join(' ')}]]`),
     };
     if (!fi.cff) {
       if (this.identity) cidFont.CIDToGIDMap = 'Identity';
