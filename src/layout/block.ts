@@ -20,6 +20,7 @@ import type { FloatBoxLayout } from './float.ts';
 import { replacedSize } from './replaced.ts';
 import { placeOutsideMarker } from './marker.ts';
 import { relativeOffset } from './positioned.ts';
+import { layoutTableWrapper } from './table.ts';
 
 /** A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative. */
 export interface MarginSet { pos: number; neg: number }
@@ -91,6 +92,8 @@ export interface BlockParams {
   heightOverride?: number;
   /** The used page name of the parent (css-page-3 §6), '' for none. */
   pageName?: string;
+  /** Ignore the box's own height/min/max-height (table cells: the table sets their height). */
+  ignoreHeight?: boolean;
 }
 
 /** Result of one block-level box's layout. */
@@ -185,21 +188,8 @@ export function layoutBlockLevel(box: Box, p: BlockParams, env: FlowEnv): BlockR
   env.ctx.limits.check();
   if (box.kind === 'replaced') return layoutReplacedBlock(box, p, env);
   if (box.kind === 'block' || box.kind === 'table-cell' || box.kind === 'flex' || box.kind === 'grid') return layoutBlockContainer(box as BlockBox, p, env);
-  if (box.kind === 'table-wrapper') {
-    env.ctx.warnings.add('layout', 'tables are laid out as stacked blocks for now', { line: box.line });
-    const pseudo: BlockBox = { kind: 'block', outer: 'block', inlineContent: false, style: box.style, element: box.element, line: box.line, children: tableChildren(box) };
-    return layoutBlockContainer(pseudo, p, env);
-  }
+  if (box.kind === 'table-wrapper') return layoutTableWrapper(box, p, env);
   return { fragment: null, bottom: p.y, margin: p.margin, firstY: null, collapsedThrough: true, token: null, pushed: false };
-}
-
-/** Crude fallback until table layout lands: captions, then every cell's content stacked. */
-function tableChildren(box: Extract<Box, { kind: 'table-wrapper' }>): Box[] {
-  const out: Box[] = [...box.captions];
-  for (const g of box.table.rowGroups) for (const r of g.rows) for (const c of r.cells) {
-    out.push({ kind: 'block', outer: 'block', inlineContent: c.inlineContent, style: c.style, element: c.element, children: c.children });
-  }
-  return out;
 }
 
 function layoutReplacedBlock(box: ReplacedBox, p: BlockParams, env: FlowEnv): BlockResult {
@@ -288,7 +278,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox, p: BlockParam
   const quirkPct = ctx.quirks && (tagName === 'body' || tagName === 'html');
   const cbHeight = quirkPct && p.cb.height === null ? env.icbHeight : p.cb.height;
   const bpV = border.top + border.bottom + padding.top + padding.bottom;
-  let specH = p.heightOverride ?? (() => { const h = sizeValue(s.height, cbHeight); return h === null ? null : toContent(h, s, bpV); })();
+  let specH = p.heightOverride ?? (p.ignoreHeight ? null : (() => { const h = sizeValue(s.height, cbHeight); return h === null ? null : toContent(h, s, bpV); })());
   if (specH !== null && quirkPct && p.heightOverride === undefined && s.height !== 'auto' && s.height.pct !== 0) {
     specH = Math.max(0, specH - mtRaw - mb);
   }
@@ -325,7 +315,8 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox, p: BlockParam
   if (specH !== null) {
     contentHeight = Math.max(0, specH - consumedBefore);
   } else {
-    contentHeight = clampHeight(Math.max(0, contentBottom - contentTop), s, cbHeight, bpV);
+    contentHeight = Math.max(0, contentBottom - contentTop);
+    if (!p.ignoreHeight) contentHeight = clampHeight(contentHeight, s, cbHeight, bpV);
   }
   let endsBox = token === null;
   if (token !== null && Number.isFinite(env.pageBottom)) {

@@ -11,6 +11,7 @@ import type { ContainingBlock, InlineLayoutInput, InlineLayoutResult, LayoutCont
 import type { BoxFragment, PageFragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { IntrinsicSizer } from './intrinsic.ts';
+import { tableIntrinsic } from './table.ts';
 import type { LayoutSession } from './page.ts';
 import { paginate, makeFloatLayout } from './page.ts';
 import type { FlowEnv, PendingAbs } from './block.ts';
@@ -51,7 +52,7 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
     intrinsicSizes: (box) => sizer.sizes(box),
     layoutAtomicInline: (box, available, containing) => layoutAtomic(box, available, containing, { ...envOf(), pageBottom: Infinity }),
   };
-  const sizer = new IntrinsicSizer((container) => inline.inlineIntrinsicSizes(container, ctx));
+  const sizer = new IntrinsicSizer((container) => inline.inlineIntrinsicSizes(container, ctx), (box) => tableIntrinsic(box, ctx));
   return ctx;
 }
 

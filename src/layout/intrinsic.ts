@@ -2,7 +2,7 @@
  * Intrinsic inline sizes of block-level boxes (css-sizing-3 §5, CSS 2.1 §10.3.5 shrink-to-fit).
  * In: a box and the inline layout's measure of inline content. Out: min-content and max-content widths of the margin box, px.
  */
-import type { Box } from '../box/types.ts';
+import type { Box, TableWrapperBox } from '../box/types.ts';
 import { borderOf, paddingOf, sizeValue, toContent, isAbsolute } from './box-model.ts';
 import { replacedSize } from './replaced.ts';
 
@@ -16,7 +16,7 @@ export type InlineIntrinsic = (container: Box) => IntrinsicSizes;
  */
 export class IntrinsicSizer {
   private readonly cache = new WeakMap<Box, IntrinsicSizes>();
-  constructor(private readonly inline: InlineIntrinsic) {}
+  constructor(private readonly inline: InlineIntrinsic, private readonly table: (box: TableWrapperBox) => IntrinsicSizes) {}
 
   sizes(box: Box): IntrinsicSizes {
     const hit = this.cache.get(box);
@@ -35,7 +35,7 @@ export class IntrinsicSizer {
     const bp = b.left + b.right + p.left + p.right;
     const outer = bp + m(s.marginLeft) + m(s.marginRight);
     if (box.kind === 'replaced') {
-      const w = replacedSize(box, 0, null).width;
+      const w = replacedSize(box, null, null).width;
       const pctW = s.width !== 'auto' && s.width.pct !== 0;
       return pctW ? { min: outer, max: outer + w } : { min: w + outer, max: w + outer };
     }
@@ -50,12 +50,8 @@ export class IntrinsicSizer {
       const r = this.inline(box);
       min = r.min; max = r.max;
     } else if (box.kind === 'table-wrapper') {
-      // Until table layout lands: the widest cell content.
-      for (const g of box.table.rowGroups) for (const row of g.rows) {
-        let rowMax = 0;
-        for (const c of row.cells) { const r = this.sizes(c); min = Math.max(min, r.min); rowMax += r.max; }
-        max = Math.max(max, rowMax);
-      }
+      const r = this.table(box);
+      return { min: r.min + outer, max: r.max + outer };
     } else if (box.kind === 'flex' && (s.flexDirection === 'row' || s.flexDirection === 'row-reverse')) {
       for (const c of box.children) {
         if (isAbsolute(c)) continue;

@@ -9,7 +9,7 @@ import { borderOf, paddingOf, sizeValue, toContent } from './box-model.ts';
  * The used content size of a replaced element. `auto` sizes come from the intrinsic size and
  * ratio; with neither, 300×150 (§10.3.2). min/max constraints follow the §10.4 table (ratio kept).
  */
-export function replacedSize(box: ReplacedBox, cbWidth: number, cbHeight: number | null): { width: number; height: number } {
+export function replacedSize(box: ReplacedBox, cbWidth: number | null, cbHeight: number | null): { width: number; height: number } {
   const s = box.style;
   const b = borderOf(s);
   const p = paddingOf(s, cbWidth);
