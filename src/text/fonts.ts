@@ -69,7 +69,11 @@ export const GENERIC_FAMILIES: ReadonlySet<string> = new Set([
 /** The family used when no family of a list is available (Chromium's default standard font here). */
 export const DEFAULT_FAMILY = 'Liberation Serif';
 
-/** Families tried, in order, for a character no family of the list has (per-character fallback). */
+/**
+ * The platform fallback fonts, in the order fontconfig gives Chromium for a character that neither
+ * the listed families nor the default font have (measured: U+0370 → DejaVu Sans, U+23B7 → DejaVu
+ * Serif, U+2312 → DejaVu Sans Mono). Their regular faces are used, with synthetic bold/oblique.
+ */
 export const FALLBACK_FAMILIES: readonly string[] = ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono', 'Liberation Sans', 'Liberation Serif', 'Liberation Mono'];
 
 /** Lower-cases a family name and collapses white space (matching is case-insensitive, css-fonts-4 §5.1). */

@@ -26,9 +26,16 @@ export const SMALL_CAPS_SCALE = 0.7;
 /** A face of a font-family list after resolution: the family's faces (bundled or @font-face). */
 type FamilySlot = readonly FaceEntry[];
 
-/** Per (family list, weight, style): the resolved family slots and the primary face. */
+/**
+ * A step of per-character fallback. `system` steps stand for Chromium's platform fallback
+ * (fontconfig): they use the family's regular face and synthesise bold/oblique when the text
+ * asks for them (Blink's FallbackOnStandardFontStyle), instead of matching weight and style.
+ */
+interface FallbackStep { entries: FamilySlot; system: boolean }
+
+/** Per (family list, weight, style): the fallback steps and the primary face. */
 interface Resolved {
-  slots: FamilySlot[];
+  slots: FallbackStep[];
   primary: FontFace;
   /** The 'unknown-font' message for a list with no available family (emitted when text is shaped). */
   unknown?: string;
@@ -171,13 +178,13 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
     if (r) return r;
     const weight = weightOf(spec);
     const style: FontFace['style'] = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
-    const slots: FamilySlot[] = [];
+    const slots: FallbackStep[] = [];
     let primary: FontFace | undefined;
     for (const name of spec.fontFamily) {
       if (typeof name !== 'string') continue;
       const slot = familySlot(name);
       if (!slot) continue;
-      slots.push(slot);
+      slots.push({ entries: slot, system: false });
       if (!primary) primary = pick(slot, weight, style, undefined);
     }
     let unknown: string | undefined;
@@ -187,9 +194,14 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       if (fams.length && !hadGeneric) unknown = `no font-family of "${fams.join(', ')}" is available; using ${DEFAULT_FAMILY}`;
       primary = pick(bundledFaces(DEFAULT_FAMILY) ?? [], weight, style, undefined) ?? defaultFace();
     }
+    // Then Chromium's default font (the standard family, Times New Roman → Liberation Serif),
+    // matched like a listed family, then the platform fallback fonts in fontconfig's order.
+    // Both measured in Chromium with the reference fonts.conf (test/text/shape.test.ts).
+    const standard = bundledFaces(DEFAULT_FAMILY);
+    if (standard) slots.push({ entries: standard, system: false });
     for (const fam of FALLBACK_FAMILIES) {
       const slot = bundledFaces(fam);
-      if (slot) slots.push(slot);
+      if (slot) slots.push({ entries: slot, system: true });
     }
     r = { slots, primary, byCp: new Map(), unknown };
     if (resolvedCache.size > 2000) resolvedCache.clear();
@@ -209,8 +221,14 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
     const style = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
     let baseOnly: FontFace | undefined;
     let found: FontFace | undefined;
-    for (const slot of r.slots) {
-      const face = pick(slot, weight, style, base);
+    for (const step of r.slots) {
+      let face: FontFace | undefined;
+      if (step.system) {
+        const regular = pick(step.entries, 400, 'normal', base);
+        face = regular && withSynthesis(regular, weight >= 600, style !== 'normal');
+      } else {
+        face = pick(step.entries, weight, style, base);
+      }
       if (!face || !hasGlyph(face, base)) continue;
       if (cps.every((c) => serves(face, c))) {
         found = face;

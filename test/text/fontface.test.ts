@@ -39,8 +39,11 @@ test('WOFF2 and WOFF from data: URIs and files (fontkit decodes them)', () => {
     near(runs[0].width, 16, 1e-9, `${fam}: advance 512 of 512 units at 16px`);
     assert.equal(runs[0].glyphs[0].text, '\uf004');
   }
-  // Latin text is not in the icon font: per-character fallback to DejaVu Sans.
-  assert.equal(ctx.shape('a', spec('Icons1'))[0].face.family, 'DejaVu Sans');
+  // Latin text is not in the icon font: per-character fallback goes to Chromium's default font
+  // (Liberation Serif, matched by weight) before the platform fallback (measured in Chromium).
+  assert.equal(ctx.shape('a', spec('Icons1'))[0].face.family, 'Liberation Serif');
+  assert.equal(ctx.shape('â', spec('Icons1', { fontWeight: 700 }))[0].face.key, 'bundled:LiberationSerif-Bold');
+  assert.equal(ctx.shape('\u0370', spec('Icons1'))[0].face.family, 'DejaVu Sans');
   assert.deepEqual(warnings.list, []);
 });
 

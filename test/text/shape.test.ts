@@ -85,12 +85,38 @@ test('per-character fallback: ✈ comes from DejaVu Sans, in its own run', () =>
   assert.deepEqual(runs.map((r) => [r.face.family, r.text]), [['Liberation Serif', 'a'], ['DejaVu Sans', '✈'], ['Liberation Serif', 'b']]);
   near(runs[1].width, 13.40625, LU, 'Chromium ✈');
   near(ctx.measure('a✈b', spec('serif')), 28.515625, LU, 'Chromium a✈b');
-  // Bold text falls back to the bold DejaVu face.
-  assert.equal(ctx.shape('✈', spec('serif', { fontWeight: 700 }))[0].face.key, 'bundled:DejaVuSans-Bold');
+  // The platform fallback uses the regular face and synthesises bold/oblique, as Blink does.
+  const bold = ctx.shape('✈', spec('serif', { fontWeight: 700 }))[0].face;
+  assert.equal(bold.key, 'bundled:DejaVuSans');
+  assert.deepEqual(bold.synthetic, { bold: true, oblique: false });
+  assert.deepEqual(ctx.shape('✈', spec('serif', { fontStyle: 'italic' }))[0].face.synthetic, { bold: false, oblique: true });
   // A later family of the list is tried before DejaVu Sans: Liberation Sans has no ⁰ (U+2070), DejaVu Serif has.
   assert.equal(ctx.shape('x\u2070', spec(['Arial', 'DejaVu Serif']))[1].face.family, 'DejaVu Serif');
   // DejaVu Serif has no ✈: the fallback chain goes on to DejaVu Sans.
   assert.equal(ctx.shape('x✈', spec(['Arial', 'DejaVu Serif']))[1].face.family, 'DejaVu Sans');
+});
+
+test('fallback order as Chromium: listed families, the default font, then DejaVu Sans, Serif, Sans Mono', () => {
+  const { ctx } = context();
+  // [family list, weight, character, expected face key, Chromium's width at 64px]
+  const cases: Array<[string[], number, number, string, number]> = [
+    [['serif'], 400, 0x370, 'bundled:DejaVuSans', 41.875],
+    [['serif'], 700, 0x370, 'bundled:DejaVuSans', 41.875],            // regular face + synthetic bold
+    [['serif'], 400, 0x23b7, 'bundled:DejaVuSerif', 40.78125],
+    [['sans-serif'], 700, 0x23b7, 'bundled:DejaVuSerif', 40.78125],
+    [['monospace'], 400, 0x2312, 'bundled:DejaVuSansMono', 38.53125],
+    [['sans-serif'], 400, 0x263f, 'bundled:LiberationSans', 48],
+    [['serif'], 400, 0x263f, 'bundled:DejaVuSans', 39.28125],
+    [['DejaVu Serif'], 700, 0x370, 'bundled:DejaVuSerif-Bold', 49.84375],
+    [['system-ui'], 700, 0x370, 'bundled:DejaVuSans-Bold', 44.65625],
+    [['monospace'], 400, 0x2713, 'bundled:DejaVuSans', 53.625],
+  ];
+  for (const [families, fontWeight, cp, key, width] of cases) {
+    const runs = ctx.shape(String.fromCodePoint(cp), spec(families, { fontWeight, fontSize: 64 }));
+    assert.equal(runs.length, 1);
+    assert.equal(runs[0].face.key, key, `${families} ${fontWeight} U+${cp.toString(16)}`);
+    near(runs[0].width, width, LU, `${families} ${fontWeight} U+${cp.toString(16)}`);
+  }
 });
 
 test('white space and combining marks stay with their run', () => {
