@@ -1,6 +1,7 @@
 /**
- * PDF writer: drawing. In: small hand-built display lists (pages of a few dozen px). Out: pixels
- * from pdftoppm at 96 dpi (one pixel per CSS px, antialiasing off) at known places.
+ * PDF writer: drawing, links and destinations. In: small hand-built display lists (pages of a
+ * few dozen px). Out: pixels from pdftoppm at 96 dpi (one pixel per CSS px, antialiasing off) at
+ * known places; link annotations and named destinations in the uncompressed (qpdf --qdf) PDF.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import { writePdf } from '../../src/paint/pdf.ts';
 import type { DisplayItem, Radii } from '../../src/paint/display-list.ts';
 import type { ImageRef } from '../../src/box/types.ts';
 import { WarningSink } from '../../src/warnings.ts';
-import { png, qpdfCheck, raster, rgba } from './pdf-helpers.ts';
+import { png, qdf, qpdfCheck, raster, rgba } from './pdf-helpers.ts';
 
 const DATE = new Date('2024-01-01T00:00:00Z');
 const RED = rgba(255, 0, 0), GREEN = rgba(0, 255, 0), BLUE = rgba(0, 0, 255), BLACK = rgba(0, 0, 0);
@@ -241,4 +242,38 @@ test('decoration lines: solid, double, dotted, dashed, wavy', async () => {
   const wavyRows = new Set<number>();
   for (let x = 0; x < 40; x++) for (let y = 28; y < 39; y++) if (img.px(x, y)[2] > 200 && img.px(x, y)[0] < 100) wavyRows.add(y);
   assert.ok(wavyRows.size >= 3, `wavy spans ${wavyRows.size} rows`);
+});
+
+test('URI links with their pt rects; internal links go to named destinations', async () => {
+  const sink = new WarningSink();
+  const pdf = await writePdf({ info: {}, pages: [
+    { width: 800, height: 1000, items: [
+      { kind: 'link', rect: { x: 100, y: 200, w: 80, h: 20 }, url: 'https://example.com/a?b=1&c=2' },
+      { kind: 'link', rect: { x: 10, y: 10, w: 40, h: 16 }, url: 'mailto:ada@example.com' },
+      { kind: 'link', rect: { x: 10, y: 40, w: 40, h: 16 }, url: '#total' },
+      { kind: 'link', rect: { x: 10, y: 70, w: 40, h: 16 }, url: 'javascript:alert(1)' },
+      { kind: 'link', rect: { x: 10, y: 90, w: 40, h: 16 }, url: 'https://example.com/café' },
+    ] },
+    { width: 800, height: 1000, items: [{ kind: 'anchor', name: 'total', x: 40, y: 400 }, { kind: 'anchor', name: 'total', x: 0, y: 0 }] },
+  ] }, { creationDate: DATE, warnings: sink });
+  const q = qdf(pdf);
+  assert.match(q, /\/URI \(https:\/\/example\.com\/a\?b=1&c=2\)/);
+  assert.match(q, /\/URI \(mailto:ada@example\.com\)/);
+  assert.match(q, /\/URI \(https:\/\/example\.com\/caf%C3%A9\)/);
+  assert.doesNotMatch(q, /javascript/);
+  assert.equal(sink.list.filter((w) => w.code === 'resource-blocked').length, 1);
+  // 100,200 80×20 px on a 1000 px (750 pt) page → [75 585 135 600] pt.
+  const rects = [...q.matchAll(/\/Rect \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/g)].map((m) => m.slice(1, 5).map(Number));
+  assert.deepEqual(rects[0], [75, 585, 135, 600]);
+  assert.equal(rects.length, 4);
+  assert.match(q, /\/S \/GoTo/);
+  assert.match(q, /\/D \(total\)/);
+  // The destination: page 2, /XYZ 30 450 (pt, y up); the first anchor of a name wins.
+  const dest = /\/Names \[\s*\(total\)\s*\[\s*(\d+) 0 R\s*\/XYZ\s+([\d.]+)\s+([\d.]+)\s+null\s*\]/.exec(q);
+  assert.ok(dest, 'a named destination "total"');
+  assert.equal(+dest[2]!, 30);
+  assert.equal(+dest[3]!, 450);
+  const page2 = [...q.matchAll(/%% Page 2\n%% Original object ID: \d+ 0\n(\d+) 0 obj/g)];
+  assert.equal(page2[0]?.[1], dest[1]);
+  assert.match(qpdfCheck(pdf), /No syntax or stream encoding errors/);
 });

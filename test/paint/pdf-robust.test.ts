@@ -79,15 +79,15 @@ function invoiceList(): DocumentDisplayList {
 test('speed and size: a one-page invoice list writes in a few ms warm, ~25 KB', (t) => {
   const list = invoiceList();
   let pdf = writePdfSync(list, { creationDate: DATE });
-  for (let i = 0; i < 20; i++) pdf = writePdfSync(list, { creationDate: DATE });
+  for (let i = 0; i < 10; i++) pdf = writePdfSync(list, { creationDate: DATE });
   const times: number[] = [];
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 31; i++) {
     const t0 = performance.now();
     pdf = writePdfSync(list, { creationDate: DATE });
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const median = times[30]!;
+  const median = times[15]!;
   t.diagnostic(`median ${median.toFixed(2)} ms, best ${times[0]!.toFixed(2)} ms, ${pdf.length} bytes`);
   assert.ok(pdf.length > 10_000 && pdf.length < 35_000, `size ${pdf.length}`);
   // Generous bound (shared, noisy machines); the measured figure is in the diagnostic.
