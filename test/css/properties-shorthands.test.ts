@@ -247,3 +247,14 @@ test('logical properties map to physical sides by direction', () => {
   const p = style('margin-left: 4px');
   assert.deepEqual(style('margin-inline-start: inherit', p).marginLeft, L(4));
 });
+
+test('font: 0 Ahem is a zero font-size; text-decoration thickness is ignored with a warning', () => {
+  const s = style('font: 0 Ahem');
+  assert.equal(s.fontSize, 0);
+  assert.deepEqual(s.fontFamily, ['Ahem']);
+  const w = new WarningSink();
+  const t = style('text-decoration: underline blue calc(0.5em + 50%)', null, w);
+  assert.deepEqual(t.textDecorationLine, { underline: true, overline: false, lineThrough: false });
+  assert.deepEqual(t.textDecorationColor, { r: 0, g: 0, b: 255, a: 1 });
+  assert.match(w.list[0].message, /thickness/);
+});

@@ -160,3 +160,9 @@ test('custom properties: var() between them, cycles invalid, initial/inherit', (
   const r = computeCustomProperties(big, new Map());
   assert.equal(r.has('--l29'), false);
 });
+
+test('calc() constants: pi, e, infinity (clamped)', () => {
+  close(parseNumber(tokenize('calc(pi)')![0]), Math.PI);
+  close(parseNumber(tokenize('calc(e * 2)')![0]), 2 * Math.E);
+  assert.equal(len('calc(infinity * 1px)')!.px, 1e7);
+});

@@ -102,7 +102,7 @@ function expandFont(v: readonly CV[], c: Ctx): Out | null {
     }
     if (n.t === 'num' && m.get('font-weight') === INITIAL) {
       const w = parseFontWeight(n);
-      if (w === null) return null;
+      if (w === null) break; // `0` is the font-size
       m.set('font-weight', w);
       continue;
     }
@@ -150,7 +150,10 @@ function expandTextDecoration(v: readonly CV[], c: Ctx): Out | null {
   for (const n of v) {
     if (n.t === 'ident' && ['none', 'underline', 'overline', 'line-through', 'blink'].includes(n.lc)) { lines.push(n); continue; }
     if (n.t === 'ident' && (DECORATION_STYLES as readonly string[]).includes(n.lc) && style === INITIAL) { style = n.lc; continue; }
-    if ((n.t === 'dim' || n.t === 'pct' || (n.t === 'ident' && (n.lc === 'auto' || n.lc === 'from-font'))) ) { c.notes.push('text-decoration-thickness is not supported'); continue; }
+    if (n.t === 'dim' || n.t === 'pct' || (n.t === 'fn' && parseColor(n) === null) || (n.t === 'ident' && (n.lc === 'auto' || n.lc === 'from-font'))) {
+      c.notes.push('text-decoration-thickness is not supported');
+      continue;
+    }
     const col = parseColor(n);
     if (col !== null && color === INITIAL) { color = col; continue; }
     return null;

@@ -85,6 +85,12 @@ function sumKind(a: number, b: number): number {
   return (a | b) & ~K_NUM;
 }
 
+/**
+ * calc() constants (css-values-4 §10.7.1). `infinity` is clamped to a large finite value so
+ * layout arithmetic stays finite (css-values-4 §10.12 lets UAs clamp to their range).
+ */
+const CONSTANTS: Record<string, number> = { pi: Math.PI, e: Math.E, infinity: 1e7, '-infinity': -1e7 };
+
 class MathParser {
   i = 0;
   constructor(readonly toks: readonly CV[]) {}
@@ -145,7 +151,7 @@ class MathParser {
       case 'block': return t.open === '(' ? parseMath(t.items) : null;
       case 'fn': return mathFunction(t.name, t.args);
       case 'ident':
-        if (t.lc === 'pi' || t.lc === 'e') { const l = new Lin(); l.n = t.lc === 'pi' ? Math.PI : Math.E; l.kind = K_NUM; return l; }
+        if (t.lc in CONSTANTS) { const l = new Lin(); l.n = CONSTANTS[t.lc]; l.kind = K_NUM; return l; }
         return null;
       default: return null;
     }
