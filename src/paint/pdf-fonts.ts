@@ -79,7 +79,21 @@ function glyphWidth(face: FontFace, fi: FaceInfo, gid: number): number {
 }
 
 const SUBSET_CACHE_MAX = 64;
-const subsetCache = new Map<string, { data: Uint8Array; length1: number }>();
+const SUBSET_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** Deflated subset programs by (face key, glyph list); `font` guards against a reused key. */
+const subsetCache = new Map<string, { font: object; data: Uint8Array; length1: number }>();
+let subsetCacheBytes = 0;
+
+function cacheSubset(key: string, entry: { font: object; data: Uint8Array; length1: number }): void {
+  if (entry.data.length > SUBSET_CACHE_MAX_BYTES / 4) return;
+  subsetCache.set(key, entry);
+  subsetCacheBytes += entry.data.length;
+  while (subsetCache.size > SUBSET_CACHE_MAX || subsetCacheBytes > SUBSET_CACHE_MAX_BYTES) {
+    const first = subsetCache.keys().next().value as string;
+    subsetCacheBytes -= subsetCache.get(first)!.data.length;
+    subsetCache.delete(first);
+  }
+}
 
 const HEX4: string[] = [];
 function hex4(n: number): string {
@@ -165,12 +179,16 @@ export class EmbeddedFace {
     const fi = this.info;
     const key = `${this.face.key}\u0000${this.gids.join(',')}`;
     let file = subsetCache.get(key);
+    if (file && file.font !== this.face.font) {
+      subsetCacheBytes -= file.data.length;
+      subsetCache.delete(key);
+      file = undefined;
+    }
     if (!file) {
       try {
         const raw = encodeSubset(this.face.font, this.gids);
-        file = { data: deflateSync(raw), length1: raw.length };
-        subsetCache.set(key, file);
-        if (subsetCache.size > SUBSET_CACHE_MAX) subsetCache.delete(subsetCache.keys().next().value as string);
+        file = { font: this.face.font as object, data: deflateSync(raw), length1: raw.length };
+        cacheSubset(key, file);
       } catch (e) {
         // The text stays extractable and viewers substitute a font; never fail the document.
         this.warnings?.add('font-load', `font "${this.face.family}" could not be subset for the PDF and is not embedded: ${(e as Error).message}`);
