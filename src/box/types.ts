@@ -112,7 +112,13 @@ export interface ReplacedBox extends BoxCommon {
 // ---- Tables (CSS 2.1 §17; css-tables-3). The builder creates the anonymous objects of §17.2.1,
 //      so layout always sees: wrapper > (captions, table > (columns, row groups > rows > cells)).
 
-/** The table wrapper box (§17.4): holds the captions and the table box; `outer` from display. */
+/**
+ * The table wrapper box (§17.4): holds the captions and the table box; `outer` from display.
+ * Style split (css-tables-3 §2.1): the wrapper's `style` has the inherited properties plus the
+ * table element's position, float, clear, offsets, z-index, margins, break-*, page and flex/grid
+ * item properties; `table.style` has every other property (width, borders, padding, spacing…)
+ * with those wrapper properties at their initial values (margins 0, float none, static).
+ */
 export interface TableWrapperBox extends BoxCommon {
   kind: 'table-wrapper';
   outer: 'block' | 'inline';
@@ -143,7 +149,9 @@ export interface TableRowBox extends BoxCommon {
 }
 export interface TableCellBox extends BoxCommon {
   kind: 'table-cell';
+  /** From the HTML attribute, clamped to 1–1000 (1 for anonymous / non-HTML cells). */
   colspan: number;
+  /** From the HTML attribute, 0–65534; 0 means "to the end of the row group" (HTML tables). */
   rowspan: number;
   inlineContent: boolean;
   children: Box[];
