@@ -258,3 +258,13 @@ test('font: 0 Ahem is a zero font-size; text-decoration thickness is ignored wit
   assert.deepEqual(t.textDecorationColor, { r: 0, g: 0, b: 255, a: 1 });
   assert.match(w.list[0].message, /thickness/);
 });
+
+test('white-space two-value form; background-position-x/-y', () => {
+  assert.equal(style('white-space: preserve nowrap').whiteSpace, 'pre');
+  assert.equal(style('white-space: nowrap collapse').whiteSpace, 'nowrap');
+  assert.equal(style('white-space: preserve-breaks').whiteSpace, 'pre-line');
+  assert.equal(style('white-space: wrap wrap').whiteSpace, 'normal', 'invalid');
+  const s = style('background-image: url(a); background-position: 1px 2px; background-position-x: right 3px; background-position-y: 25%');
+  assert.deepEqual(s.backgroundLayers[0].position, { x: L(-3, 100), y: L(0, 25) });
+  assert.deepEqual(style('background-image: url(a); background-position-y: bottom').backgroundLayers[0].position, { x: L(0), y: L(0, 100) });
+});

@@ -165,6 +165,38 @@ function bgRow<T>(name: string, key: keyof BgScratch, one: (l: CV[], quirks: boo
   };
 }
 const id = <T>(v: T): T => v;
+
+/** One axis of <bg-position>: a keyword with an optional offset, or a length (css-backgrounds-4 §2.3). */
+function parseAxis(v: readonly CV[], axis: 'x' | 'y', quirks: boolean): PosAxis | null {
+  const start = axis === 'x' ? 'left' : 'top', end = axis === 'x' ? 'right' : 'bottom';
+  if (v.length === 1 && v[0].t !== 'ident') { const l = parseLength(v[0], { pct: true, quirky: quirks }); return l && { end: false, len: l }; }
+  if (v.length < 1 || v.length > 2 || v[0].t !== 'ident') return null;
+  const kw = v[0].lc;
+  if (kw === 'center') return v.length === 1 ? CENTER : null;
+  if (kw !== start && kw !== end) return null;
+  const off = v.length === 2 ? parseLength(v[1], { pct: true, quirky: quirks }) : null;
+  if (v.length === 2 && off === null) return null;
+  return { end: kw === end, len: off };
+}
+/** background-position-x / -y: replace one axis of each layer's position (lists repeat). */
+function axisRow(name: string, axis: 'x' | 'y'): Longhand<PosAxis[]> {
+  return {
+    name, inherited: false, fields: ['backgroundLayers'],
+    parse: (v, q) => listOf(v, (l) => parseAxis(l, axis, q)),
+    apply: (env, v) => {
+      const b = env.bgScratch();
+      const old = b.position;
+      const n = Math.max(old.length, v.length);
+      const out: BgScratch['position'] = [];
+      for (let i = 0; i < n; i++) {
+        const p = old[i % old.length], a = computeAxis(v[i % v.length], env);
+        out.push(axis === 'x' ? { x: a, y: p.y } : { x: p.x, y: a });
+      }
+      b.position = out;
+    },
+    copy: (env, from) => { env.bgScratch().position = bgFrom(from).position; },
+  };
+}
 const computeSize = (v: SizeVal, env: Env): BgScratch['size'][number] =>
   typeof v === 'string' ? v : { w: v.w === 'auto' ? 'auto' : computeLength(v.w, env, true), h: v.h === 'auto' ? 'auto' : computeLength(v.h, env, true) };
 const computePos = (v: PosVal, env: Env): BgScratch['position'][number] => ({ x: computeAxis(v.x, env), y: computeAxis(v.y, env) });
@@ -180,6 +212,8 @@ export const BACKGROUND_ROWS: Longhand<any>[] = [
   bgRow('background-repeat', 'repeat', (l) => (l.every((n) => n.t === 'ident') ? parseRepeat(l.map((n) => (n as { lc: string }).lc)) : null), id),
   bgRow('background-position', 'position', parsePosition, computePos),
   bgRow('background-size', 'size', parseSize, computeSize),
+  axisRow('background-position-x', 'x'),
+  axisRow('background-position-y', 'y'),
   bgRow('background-origin', 'origin', boxOf, id),
   bgRow('background-clip', 'clip', (l) => {
     if (l.length === 1 && l[0].t === 'ident' && l[0].lc === 'text') return new Note('border-box' as BoxEdge, 'background-clip: text is not supported');

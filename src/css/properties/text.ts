@@ -159,6 +159,8 @@ function joinWhiteSpace(collapse: string, wrap: string): WS {
   return wrap === 'wrap' ? 'break-spaces' : 'pre';
 }
 
+const COLLAPSE = new Set(['collapse', 'preserve', 'preserve-breaks', 'break-spaces', 'preserve-spaces']);
+
 const VERTICAL_ALIGN = new Set(['baseline', 'sub', 'super', 'text-top', 'text-bottom', 'middle', 'top', 'bottom']);
 
 function spacingRow(name: string, field: 'letterSpacing' | 'wordSpacing'): Longhand<number | MathExpr> {
@@ -262,10 +264,26 @@ export const TEXT_ROWS: Longhand<any>[] = [
     apply: (env, v) => { env.s.textDecorationColor = v; },
   },
   keywordRow('text-decoration-style', 'textDecorationStyle', false, DECORATION_STYLES),
-  keywordRow('white-space', 'whiteSpace', true, ['normal', 'nowrap', 'pre', 'pre-wrap', 'pre-line', 'break-spaces']),
+  {
+    // legacy keywords, or the css-text-4 shorthand form: <white-space-collapse> || <text-wrap-mode>
+    name: 'white-space', inherited: true, fields: ['whiteSpace'],
+    parse: (v) => {
+      if (v.length < 1 || v.length > 2 || v.some((n) => n.t !== 'ident')) return null;
+      const ids = v.map((n) => (n as { lc: string }).lc);
+      if (ids.length === 1 && ids[0] in WS_SPLIT) return ids[0];
+      let collapse: string | null = null, wrap: string | null = null;
+      for (const id of ids) {
+        if (COLLAPSE.has(id) && collapse === null) collapse = id === 'preserve-spaces' ? 'preserve' : id;
+        else if ((id === 'wrap' || id === 'nowrap') && wrap === null) wrap = id;
+        else return null;
+      }
+      return joinWhiteSpace(collapse ?? 'collapse', wrap ?? 'wrap');
+    },
+    apply: (env, v: WS) => { env.s.whiteSpace = v; },
+  },
   {
     name: 'white-space-collapse', inherited: true, fields: ['whiteSpace'],
-    parse: (v) => (v.length === 1 && v[0].t === 'ident' && ['collapse', 'preserve', 'preserve-breaks', 'break-spaces', 'preserve-spaces'].includes(v[0].lc)
+    parse: (v) => (v.length === 1 && v[0].t === 'ident' && COLLAPSE.has(v[0].lc)
       ? (v[0].lc === 'preserve-spaces' ? 'preserve' : v[0].lc) : null),
     apply: (env, v: string) => { env.s.whiteSpace = joinWhiteSpace(v, WS_SPLIT[env.s.whiteSpace][1]); },
   },
