@@ -16,7 +16,7 @@ import type { WarningSink } from '../warnings.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { ParsedHtml } from '../html/parse.ts';
 import { rootElement, sourceLine, textContent } from '../html/parse.ts';
-import { compileSelectorList, compileSelectorListFor, type CompiledSelector } from './selectors.ts';
+import { compileSelectorListFor, selectorSupported, type CompiledSelector } from './selectors.ts';
 import { collectStyles, type CollectedRule } from './stylesheet-collect.ts';
 import { parseStyleAttribute } from './stylesheet-syntax.ts';
 import { presentationalHints } from './presentational.ts';
@@ -86,7 +86,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const root = rootElement(document);
   if (!root) throw new TypeError('styleDocument: the document has no root element');
   const warnings = opts.warnings;
-  const selectorOk = (s: string): boolean => { const c = compileSelectorList(s, quirks); return !c.invalid && c.problems.length === 0; };
+  const selectorOk = (s: string): boolean => selectorSupported(s, quirks);
   const uaSheets = quirks ? [userAgentSheet(), quirksSheetParsed()] : [userAgentSheet()];
   const env = pageAreaFromRules(document, table, warnings);
   const collected = collectStyles(document, uaSheets, { loader: opts.loader, warnings, env, isKnownProperty: table.isKnownProperty, selectorOk });
@@ -121,6 +121,12 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     for (const sel of compiled.selectors) index.add({ sel, rule: r, band, importantBand, hasImportant });
   }
 
+  const reportLate = (r: IndexedRule): void => {
+    reported.add(r.sel.problem!);
+    const where: { line?: number; source?: string } = { line: r.rule.line };
+    if (r.rule.source !== undefined) where.source = r.rule.source;
+    warnings.add('unsupported-selector', r.sel.problem!, where);
+  };
   const styles = new Map<Element, ComputedStyle>();
   const pseudoMatches = new Map<Element, Map<PseudoElement, Match[]>>();
   const pseudoStyles = new Map<Element, Map<PseudoElement, ComputedStyle | undefined>>();
@@ -141,7 +147,10 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     const test = (list: IndexedRule[] | undefined): void => {
       if (!list) return;
       for (const r of list) {
-        if (!r.sel.match(el)) continue;
+        if (!r.sel.match(el)) {
+          if (r.sel.problem !== null && !reported.has(r.sel.problem)) reportLate(r);
+          continue;
+        }
         const m: Match = { band: r.band, spec: r.sel.specificity, order: r.rule.order, decls: r.rule.declarations, importantBand: r.importantBand, hasImportant: r.hasImportant };
         if (r.sel.pseudo === null) { matched.push(m); continue; }
         let pm = pseudoMatches.get(el);

@@ -16,8 +16,14 @@ import type { PseudoElement } from './styled.ts';
 export type SelectorKey = { kind: 'id' | 'class' | 'tag'; value: string } | { kind: 'any' };
 
 export interface CompiledSelector {
-  /** True when the element (the originating element, for pseudo-element selectors) matches. */
+  /**
+   * True when the element (the originating element, for pseudo-element selectors) matches.
+   * css-select compiles the selector on the first call (most rules of a large framework sheet are
+   * never tested); a selector css-select rejects never matches and sets `problem`.
+   */
   match: (el: Element) => boolean;
+  /** Set once compilation failed: the 'unsupported selector …' message. */
+  problem: string | null;
   /** Packed (a, b, c): a × 1e6 + b × 1e3 + c, each clamped to 999. */
   specificity: number;
   pseudo: PseudoElement | null;
@@ -115,15 +121,38 @@ function compileComplex(tokens: Selector[], quirks: boolean): CompiledSelector |
     rest.push(t);
   }
   if (rest.length === 0 || COMBINATORS.has(rest[rest.length - 1]!.type)) rest.push({ type: 'universal', namespace: null } as Selector);
-  let match: (el: Element) => boolean;
-  try {
-    match = compile<unknown, Element>([rest], { xmlMode: false, quirksMode: quirks, pseudos: STATE_PSEUDOS, cacheResults: true }) as (el: Element) => boolean;
-  } catch (e) {
-    const msg = (e as Error).message;
-    const m = /^Unknown pseudo-class :?([\w-]+)/i.exec(msg) ?? /pseudo-class :?([\w-]+)/i.exec(msg);
-    return m ? `unsupported selector :${m[1]}` : `unsupported selector: ${msg}`;
+  const sel: CompiledSelector = {
+    match: (el) => {
+      try {
+        sel.match = compile<unknown, Element>([rest], { xmlMode: false, quirksMode: quirks, pseudos: STATE_PSEUDOS, cacheResults: true }) as (el: Element) => boolean;
+      } catch (e) {
+        const msg = (e as Error).message;
+        const m = /^Unknown pseudo-class :?([\w-]+)/i.exec(msg) ?? /pseudo-class :?([\w-]+)/i.exec(msg);
+        sel.problem = m ? `unsupported selector :${m[1]}` : `unsupported selector: ${msg}`;
+        sel.match = NEVER;
+      }
+      return sel.match(el);
+    },
+    problem: null,
+    specificity: packSpecificity(specificityOf(tokens)),
+    pseudo,
+    key: keyOf(rest),
+  };
+  return sel;
+}
+
+/**
+ * True when every selector of the list parses and compiles (for @supports selector()). Compiles
+ * eagerly, unlike the matchers' lazy compilation.
+ */
+export function selectorSupported(text: string, quirks: boolean): boolean {
+  const list = compileSelectorList(text, quirks);
+  if (list.invalid || list.problems.length) return false;
+  for (const s of list.selectors) {
+    if (s.problem === null) s.match({ type: 'tag', name: '', attribs: {}, children: [], parent: null } as unknown as Element);
+    if (s.problem !== null) return false;
   }
-  return { match, specificity: packSpecificity(specificityOf(tokens)), pseudo, key: keyOf(rest) };
+  return true;
 }
 
 /** The (a, b, c) specificity of a complex selector (selectors-4 §17). */
