@@ -270,8 +270,10 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       const prev = out[out.length - 1];
       let face: FontFace;
       if (isSpaceLike(first) || first < 0x20) {
-        // White space and controls stay with the run they are in (when that face has them).
-        face = prev && (first < 0x20 || serves(prev.face, first)) ? prev.face : r.primary;
+        // White space comes from the primary font when it has it (Blink shapes the whole text with
+        // the primary font first and only re-shapes what it lacks; measured: "✈ ✈" in serif has a
+        // Liberation Serif space), else it stays with the run it is in.
+        face = first < 0x20 || serves(r.primary, first) ? r.primary : prev ? prev.face : r.primary;
       } else {
         face = faceForCluster(r, spec, cps);
       }

@@ -119,11 +119,15 @@ test('fallback order as Chromium: listed families, the default font, then DejaVu
   }
 });
 
-test('white space and combining marks stay with their run', () => {
+test('white space comes from the primary font; combining marks stay with their base', () => {
   const { ctx } = context();
-  const runs = ctx.shape('✈ ✈', spec('serif'));
-  assert.equal(runs.length, 1);
-  assert.equal(runs[0].face.family, 'DejaVu Sans');
+  const runs = ctx.shape('✈ ✈', spec('serif', { fontSize: 64 }));
+  assert.deepEqual(runs.map((r) => [r.face.family, r.text]), [['DejaVu Sans', '✈'], ['Liberation Serif', ' '], ['DejaVu Sans', '✈']]);
+  near(runs.reduce((w, r) => w + r.width, 0), 123.25, LU, 'Chromium "✈ ✈" at 64px');
+  near(ctx.measure('a ✈ b', spec('sans-serif', { fontSize: 64 })), 160.375, LU, 'Chromium "a ✈ b"');
+  const accented = ctx.shape('✈\u0301', spec('serif'));
+  assert.equal(accented.length, 1);
+  assert.equal(accented[0].face.family, 'DejaVu Sans');
   const marks = ctx.shape('e\u0301 a', spec('serif'));
   assert.equal(marks.length, 1);
   assert.equal(marks[0].glyphs.map((g) => g.text).join(''), 'e\u0301 a');
@@ -170,6 +174,7 @@ test('shape results are cached: a cached word is about a microsecond, an uncache
     for (let i = 0; i < 50; i++) ctx.measure(`w${batch}n${i}x`, s);
     uncachedUs = Math.min(uncachedUs, ((performance.now() - t) * 1000) / 50);
   }
-  assert.ok(cachedUs < 10, `cached ${cachedUs.toFixed(2)} µs`);
-  assert.ok(uncachedUs < 1000, `uncached ${uncachedUs.toFixed(1)} µs`);
+  // Quiet machine: ≈ 1 µs cached, ≈ 30 µs uncached. Bounds are loose: the machine is shared.
+  assert.ok(cachedUs < 50, `cached ${cachedUs.toFixed(2)} µs`);
+  assert.ok(cachedUs * 5 < uncachedUs, `cached ${cachedUs.toFixed(2)} µs vs uncached ${uncachedUs.toFixed(1)} µs`);
 });
