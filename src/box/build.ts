@@ -58,6 +58,7 @@ const LINK_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const INTEGER = /^[\t\n\f\r ]*([+-]?\d+)/;
 const NUMBER = /^[\t\n\f\r ]*(\d+(?:\.\d+)?)/;
 const SVG_NS = 'http://www.w3.org/2000/svg';
+const WS_RUN = /\s+/;
 
 function sourceLine(el: Element): number | undefined {
   return el.sourceCodeLocation?.startLine ?? undefined;
@@ -231,9 +232,13 @@ function buildMarker(b: Build, el: Element, style: ComputedStyle, line: number |
   return undefined;
 }
 
-/** `<img>` → ReplacedBox (intrinsic size from the decoded image, ratio from width/height attributes when it failed). */
+/** `<img>` (src, or the first srcset candidate) → ReplacedBox (intrinsic size from the decoded image, ratio from width/height attributes when it failed). */
 function buildImage(b: Build, el: Element, style: ComputedStyle, info: BoxInfo): ReplacedBox {
-  const src = el.attribs.src;
+  let src = el.attribs.src;
+  if ((src === undefined || src.trim() === '') && el.attribs.srcset) {
+    // No src: the first srcset candidate (HTML §4.8.4.3, without density selection).
+    src = el.attribs.srcset.trim().split(',')[0]!.trim().split(WS_RUN)[0];
+  }
   const image = src !== undefined && src.trim() !== '' ? loadImage(b.loader, b.warnings, src, info.line) : null;
   const box = imageBox(image, style, info, outerOf(style.display));
   if (!image) {

@@ -148,3 +148,8 @@ test('href: every box inside <a href> carries the link; fragments kept; relative
   const blk = boxes.find((b) => b.kind === 'block' && b.element?.name === 'span');
   assert.equal(blk?.href, 'https://x.test/a?b=1');
 });
+
+test('img without src uses the first srcset candidate', () => {
+  const { imgs } = images('<img srcset="logo.png 1x, photo.jpg 2x">');
+  assert.equal(imgs[0]!.intrinsicWidth, 30);
+});
