@@ -65,6 +65,9 @@ test('letter-spacing is added after every character and turns optional ligatures
   near(ctx.measure('Hello AV office', spec('serif', { letterSpacing: 1 })), 115.4375, LU, 'Chromium letter-spacing: 1px');
   near(ctx.measure('Hello AV office', spec('serif', { letterSpacing: 1 })), base + 15, 1e-9, '15 characters');
   near(ctx.measure('abc', spec('serif', { letterSpacing: -0.5 })), ctx.measure('abc', spec('serif')) - 1.5, 1e-9, 'negative');
+  // Default-ignorable characters (soft hyphen, zero width space) take none (Chromium: 19.109375).
+  near(ctx.measure('a\u00adb', spec('serif', { letterSpacing: 2 })), 19.109375, LU, 'a SHY b');
+  near(ctx.measure('a\u200bb', spec('serif', { letterSpacing: 2 })), 19.109375, LU, 'a ZWSP b');
   const [fi] = ctx.shape('fi', spec('DejaVu Sans', { letterSpacing: 2 }));
   assert.deepEqual(fi.glyphs.map((g) => g.text), ['f', 'i']);
   assert.equal(fi.glyphs[1].advance, (ctx.shape('i', spec('DejaVu Sans'))[0].width) + 2);
