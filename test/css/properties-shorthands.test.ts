@@ -268,3 +268,12 @@ test('white-space two-value form; background-position-x/-y', () => {
   assert.deepEqual(s.backgroundLayers[0].position, { x: L(-3, 100), y: L(0, 25) });
   assert.deepEqual(style('background-image: url(a); background-position-y: bottom').backgroundLayers[0].position, { x: L(0), y: L(0, 100) });
 });
+
+test('background: a colour right after the size', () => {
+  const s = style('background: url(a.png) center / cover #fff');
+  assert.equal(s.backgroundLayers[0].size, 'cover');
+  assert.deepEqual(s.backgroundColor, { r: 255, g: 255, b: 255, a: 1 });
+  const t = style('background: url(a.png) 0 0 / 10px 20px no-repeat rgb(1, 2, 3)');
+  assert.deepEqual(t.backgroundLayers[0].size, { w: L(10), h: L(20) });
+  assert.deepEqual(t.backgroundColor, { r: 1, g: 2, b: 3, a: 1 });
+});

@@ -49,6 +49,10 @@ const POS_KW = new Set(['left', 'right', 'top', 'bottom', 'center']);
 const isPosToken = (n: CV): boolean =>
   (n.t === 'ident' && POS_KW.has(n.lc)) || n.t === 'pct' || n.t === 'dim' || n.t === 'num' || (n.t === 'fn' && (n.name === 'calc' || n.name === 'min' || n.name === 'max' || n.name === 'clamp'));
 
+const isSizeToken = (n: CV): boolean =>
+  (n.t === 'ident' && (n.lc === 'auto' || n.lc === 'cover' || n.lc === 'contain')) || n.t === 'pct' || n.t === 'dim' || n.t === 'num' ||
+  (n.t === 'fn' && (n.name === 'calc' || n.name === 'min' || n.name === 'max' || n.name === 'clamp'));
+
 const CENTER: PosAxis = { end: false, len: null, center: true };
 function axisFor(kw: string, off: MathExpr | null): PosAxis {
   if (kw === 'center') return CENTER;
@@ -267,7 +271,7 @@ export const BACKGROUND_SHORTHAND: Shorthand = {
           i = j;
           if (L[i]?.t === 'slash') {
             let k = i + 1;
-            while (k < L.length && k - i - 1 < 2 && (L[k].t !== 'ident' || ['auto', 'cover', 'contain'].includes((L[k] as { lc: string }).lc))) k++;
+            while (k < L.length && k - i - 1 < 2 && isSizeToken(L[k])) k++;
             size = parseSize(L.slice(i + 1, k));
             if (size === null) return null;
             i = k;
