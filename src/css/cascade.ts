@@ -230,7 +230,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
 
   const rootStyle = styleOf(root);
   const pageStyle: (ctx: Parameters<StyledDocument['pageStyle']>[0]) => PageStyle =
-    createPageStyler(collected.pages, table, warnings, { rootFontSize: rootStyle.fontSize, quirks, fontMetrics: opts.fontMetrics });
+    createPageStyler(collected.pages, table, warnings, { rootStyle, quirks, fontMetrics: opts.fontMetrics });
 
   return {
     document,

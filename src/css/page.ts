@@ -13,8 +13,8 @@ import type { MarginBoxName, PageSelectorContext, PageStyle } from './styled.ts'
 import { WarningSink } from '../warnings.ts';
 import type { CollectedPage } from './stylesheet-collect.ts';
 import type { ComputeContext, PropertyTable } from './cascade.ts';
-import { parseStylesheet } from './stylesheet.ts';
-import type { MediaEnv } from './stylesheet-media.ts';
+import { parseStylesheet, type SheetItem } from './stylesheet.ts';
+import { matchMedia, type MediaEnv } from './stylesheet-media.ts';
 import { sourceLine, textContent } from '../html/parse.ts';
 
 /** A4 portrait in CSS px (210 × 297 mm at 96 px/in). */
@@ -58,10 +58,13 @@ function matches(sel: PageSelector, ctx: PageSelectorContext): boolean {
 
 interface PageMatch { band: number; importantBand: number; spec: number; order: number; page: CollectedPage }
 
-/** Creates the memoised `pageStyle(ctx)` of a StyledDocument. */
+/**
+ * Creates the memoised `pageStyle(ctx)` of a StyledDocument. The page context's parent is the root
+ * element's style; margin boxes' parent is the page context. Throws TypeError for a missing ctx.
+ */
 export function createPageStyler(
   pages: CollectedPage[], table: PropertyTable, warnings: WarningSink,
-  base: { rootFontSize: number; quirks: boolean; fontMetrics?: ComputeContext['fontMetrics'] | undefined },
+  base: { rootStyle: ComputedStyle; quirks: boolean; fontMetrics?: ComputeContext['fontMetrics'] | undefined },
 ): (ctx: PageSelectorContext) => PageStyle {
   const parsed = pages.map((p) => {
     const sels = parsePageSelectors(p.selector);
@@ -71,7 +74,7 @@ export function createPageStyler(
   const unlayered = pages.reduce((m, p) => Math.max(m, p.layer), 0);
   const memo = new Map<string, PageStyle>();
   const ctxFor = (parent: ComputedStyle | null): ComputeContext => {
-    const c: ComputeContext = { parent, rootFontSize: base.rootFontSize, quirks: base.quirks, warnings };
+    const c: ComputeContext = { parent, rootFontSize: base.rootStyle.fontSize, quirks: base.quirks, warnings };
     if (base.fontMetrics) c.fontMetrics = base.fontMetrics;
     return c;
   };
@@ -96,7 +99,9 @@ export function createPageStyler(
     for (let i = ordered.length - 1; i >= 0 && size === null; i--) {
       if (ordered[i]!.name === 'size') size = table.computePageSize(ordered[i]!.value, warnings);
     }
-    const style = table.computeStyle(ordered.filter((d) => !PAGE_ONLY.has(d.name) || table.isKnownProperty(d.name)), ctxFor(null));
+    // "The page context inherits from the root element" (css-page-3 §6): colours, fonts and
+    // custom properties set on :root reach the page and its margin boxes, as in every print engine.
+    const style = table.computeStyle(ordered.filter((d) => !PAGE_ONLY.has(d.name) || table.isKnownProperty(d.name)), ctxFor(base.rootStyle));
     const marginBoxes: PageStyle['marginBoxes'] = {};
     const names = new Set<string>();
     for (const m of matched) for (const mr of m.page.margins) names.add(mr.name);
@@ -122,25 +127,33 @@ function order(matched: PageMatch[], declsOf: (m: PageMatch) => Declaration[]): 
 
 /**
  * The page area (px) media queries are evaluated against: the default A4 page with 10 mm margins,
- * or the size and absolute margins of the last unconditional, unselected author `@page` rule in a
- * <style> element. (A simplification: per css-page-3 the viewport is each page's own page area.)
+ * or the size and absolute margins of the last selector-less author `@page` rule in a <style>
+ * element (also inside @media blocks that match the default page, e.g. Bootstrap's
+ * `@media print { @page { size: a3 } }`). (A simplification: per css-page-3 the viewport is each page's own page area.)
  */
 export function pageAreaFromRules(document: Document, table: PropertyTable, _warnings: WarningSink): MediaEnv {
   let size: { width: number; height: number } = { width: A4.width, height: A4.height };
   let margins = [MM10, MM10, MM10, MM10];
   const quiet = new WarningSink();
+  const defaultEnv: MediaEnv = { width: A4.width - 2 * MM10, height: A4.height - 2 * MM10 };
+  const scan = (items: SheetItem[]): void => {
+    for (const it of items) {
+      if (it.kind === 'media' && matchMedia(it.query, defaultEnv)) scan(it.items);
+      if (it.kind !== 'page' || it.selector.trim() !== '') continue;
+      for (const d of it.declarations) {
+        if (d.name === 'size') size = table.computePageSize(d.value, quiet) ?? size;
+        else if (d.name === 'margin') margins = absoluteBox(d.value) ?? margins;
+      }
+    }
+  };
   const visit = (node: AnyNode): void => {
     for (const k of (node as { children?: AnyNode[] }).children ?? []) {
       if (!isTag(k)) continue;
-      if (k.name === 'style' && k.attribs['media'] === undefined) {
+      if (k.name === 'style') {
+        const media = k.attribs['media'];
+        if (media !== undefined && !matchMedia(media, defaultEnv)) continue;
         const sheet = parseStylesheet(textContent(k), { source: 'style element', firstLine: sourceLine(k) ?? 1 });
-        for (const it of sheet.items) {
-          if (it.kind !== 'page' || it.selector.trim() !== '') continue;
-          for (const d of it.declarations) {
-            if (d.name === 'size') size = table.computePageSize(d.value, quiet) ?? size;
-            else if (d.name === 'margin') margins = absoluteBox(d.value) ?? margins;
-          }
-        }
+        scan(sheet.items);
       } else if (k.name !== 'template' && k.name !== 'svg') visit(k);
     }
   };

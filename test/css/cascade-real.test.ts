@@ -75,6 +75,12 @@ test('@page size and margin boxes with the real table', () => {
   assert.equal(p.marginBoxes['bottom-center']!.textAlign, 'center');
 });
 
+test('custom properties on :root reach @page margin boxes (the page context inherits from the root)', () => {
+  const { sd, warnings } = render(`<!doctype html><style>:root { --green: #1ee494 } @page { @bottom-left { color: var(--green); content: "x" } }</style>`);
+  assert.deepEqual(sd.pageStyle({ first: true, right: true, blank: false }).marginBoxes['bottom-left']!.color, { r: 30, g: 228, b: 148, a: 1 });
+  assert.deepEqual(warnings.list, []);
+});
+
 test('warnings from author CSS carry HTML source lines', () => {
   const { warnings } = render(`<!doctype html>
 <html><head>

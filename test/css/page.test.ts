@@ -71,3 +71,22 @@ test('media queries see the author page area', () => {
   assert.equal(color('a'), '0,0,255');
   assert.equal(color('b'), '0,128,0');
 });
+
+test('the page context inherits from the root element (css-page-3 §6); margin boxes from the page', () => {
+  const { sd } = render(`<!doctype html><style>
+    :root { color: blue; --c: green }
+    @page { @top-left { content: "x" } @top-right { content: "y"; color: var(--c) } }
+  </style>`);
+  const p = sd.pageStyle(first);
+  assert.equal(p.style.color.b, 255);
+  assert.equal(p.marginBoxes['top-left']!.color.b, 255);
+});
+
+test('Bootstrap-style @media print { @page { size } } sets the page area for media queries', () => {
+  const { color, sd } = render(`<!doctype html><style>
+    @media print { @page { size: 1200px 800px; margin: 0 } }
+    #a { color: red } @media (min-width: 992px) { #a { color: blue } }
+  </style><p id=a></p>`);
+  assert.equal(sd.pageStyle(first).size.width, 1200);
+  assert.equal(color('a'), '0,0,255');
+});
