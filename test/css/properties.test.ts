@@ -301,7 +301,8 @@ test('content, quotes, counters, list-style-type', () => {
   assert.equal(style('list-style-type: upper-roman').listStyleType, 'upper-roman');
   assert.equal(style('list-style-type: "→ "').listStyleType, '"→ ');
   const w = new WarningSink();
-  const a = computeStyle(decls('list-style-type: armenian'), { parent: null, rootFontSize: 16, quirks: false, warnings: w });
+  assert.equal(style('list-style-type: georgian').listStyleType, 'georgian');
+  const a = computeStyle(decls('list-style-type: hebrew'), { parent: null, rootFontSize: 16, quirks: false, warnings: w });
   assert.equal(a.listStyleType, 'decimal');
   assert.equal(w.list[0]?.code, 'unsupported-value');
 });

@@ -13,12 +13,14 @@ import { keywordRow, Note, type Longhand } from './types.ts';
 export const LIST_STYLE_TYPES = new Set([
   'disc', 'circle', 'square', 'decimal', 'decimal-leading-zero', 'lower-alpha', 'upper-alpha',
   'lower-roman', 'upper-roman', 'lower-greek', 'none', 'disclosure-open', 'disclosure-closed',
+  // formatted by src/box/counters.ts as well
+  'armenian', 'upper-armenian', 'lower-armenian', 'georgian', 'cjk-decimal',
 ]);
 const LIST_STYLE_ALIASES: Record<string, string> = { 'lower-latin': 'lower-alpha', 'upper-latin': 'upper-alpha' };
 
 /**
  * A counter style name as computed: a known style, an alias mapped (lower-latin -> lower-alpha),
- * or 'decimal' with a warning for styles we do not render (armenian, georgian, cjk-decimal …).
+ * or 'decimal' with a warning for styles we do not render (hebrew, hiragana, @counter-style names …).
  */
 export function counterStyleOf(name: string): string | Note<string> {
   const lc = name.toLowerCase();
