@@ -162,9 +162,18 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
   if (rtl) texts = texts.reverse();
   const glyphs: ShapedGlyph[] = new Array(n);
   let width = 0;
+  let spaceId = -1;
   for (let i = 0; i < n; i++) {
     const pos = run.positions[i];
     const t = texts[i];
+    const c0 = t.length === 1 ? t.charCodeAt(0) : 0x20;
+    if (c0 < 0x20 || c0 === 0x7f) {
+      // Control characters (tab, newline … when layout passes them through) are invisible and
+      // take no advance: layout gives tabs their tab-stop width (css-text-3 §4.2).
+      if (spaceId < 0) spaceId = safeSpaceId(font);
+      glyphs[i] = { id: spaceId, advance: 0, dx: 0, dy: 0, text: t };
+      continue;
+    }
     let advance = pos.xAdvance * scale;
     if (t !== '' && (ls !== 0 || opts.wordSpacing !== 0)) {
       for (let j = 0; j < t.length; ) {
@@ -178,6 +187,14 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
     width += advance;
   }
   return { glyphs, width };
+}
+
+function safeSpaceId(font: Font): number {
+  try {
+    return font.glyphForCodePoint(0x20).id;
+  } catch {
+    return 0;
+  }
 }
 
 /** Empties the process-wide run cache (tests and benchmarks). */

@@ -150,6 +150,15 @@ test('small-caps without an smcp feature: capitals at round(0.7 × size), as Chr
   near(runs.reduce((s, r) => s + r.width, 0), 105.4375, LU, 'Chromium small-caps');
 });
 
+test('control characters (tab, newline) are invisible and take no advance', () => {
+  const { ctx } = context();
+  const [run] = ctx.shape('a\tb\n', spec('serif'));
+  assert.deepEqual(run.glyphs.map((g) => g.text), ['a', '\t', 'b', '\n']);
+  assert.equal(run.glyphs[1].advance, 0);
+  assert.equal(run.glyphs[1].id, (run.face.font as Font).glyphForCodePoint(0x20).id);
+  near(run.width, ctx.measure('ab', spec('serif')), 1e-9, 'width of a and b only');
+});
+
 test('surrogate pairs and empty text', () => {
   const { ctx } = context();
   assert.deepEqual(ctx.shape('', spec('serif')), []);
