@@ -135,7 +135,17 @@ class PageWriter implements ResourceNamer {
   alphaState(a: number): string {
     const e = this.dw.alphaState(a);
     this.resource('ExtGState', e.name, e.ref);
+    this.usesTransparency();
     return e.name;
+  }
+
+  /**
+   * Marks the page as using transparency: its page group fixes the blending colour space to
+   * DeviceRGB (§11.4.7), as browsers' PDFs do, so viewers composite in RGB, not CMYK.
+   */
+  private usesTransparency(): void {
+    const d = this.page.dictionary.data;
+    if (!d.Group) d.Group = { Type: 'Group', S: 'Transparency', CS: 'DeviceRGB' };
   }
 
   private resource(kind: string, name: string, ref: unknown): void {
@@ -246,6 +256,7 @@ class PageWriter implements ResourceNamer {
     const e = this.dw.image(ref);
     if (!e) return;
     this.resource('XObject', e.name, e.ref);
+    if (e.img.smask) this.usesTransparency();
     const m = imageMatrix(rect.x, rect.y, rect.w, rect.h, e.img.orientation);
     const cs = this.cs;
     cs.save();
@@ -263,6 +274,7 @@ class PageWriter implements ResourceNamer {
     if (!(x1 > x0 && y1 > y0)) return;
     const e = this.dw.image(it.image);
     if (!e) return;
+    if (e.img.smask) this.usesTransparency();
     const i0 = Math.floor((x0 - originX) / tileW), i1 = Math.ceil((x1 - originX) / tileW);
     const j0 = Math.floor((y0 - originY) / tileH), j1 = Math.ceil((y1 - originY) / tileH);
     const count = (i1 - i0) * (j1 - j0);

@@ -119,7 +119,7 @@ test('rounded clip and nested rect clip', async () => {
 });
 
 test('opacity 0.5 blends to grey, and a group composites overlaps once', async () => {
-  const { img } = await paint([
+  const { img, pdf } = await paint([
     { kind: 'push-opacity', opacity: 0.5 },
     { kind: 'rect', rect: { x: 0, y: 0, w: 30, h: 20 }, color: BLACK },
     { kind: 'rect', rect: { x: 10, y: 10, w: 30, h: 20 }, color: BLACK },
@@ -131,6 +131,7 @@ test('opacity 0.5 blends to grey, and a group composites overlaps once', async (
   near(img.px(35, 25), [128, 128, 128], 2, 'second rect');
   near(img.px(35, 5), W, 2, 'outside');
   near(img.px(5, 37), [128, 128, 128], 2, 'colour alpha');
+  assert.match(qdf(pdf), /\/Group <<\s*\/CS \/DeviceRGB\s*\/S \/Transparency\s*\/Type \/Group/, 'page transparency group');
 });
 
 test('PNG with alpha drawn scaled into its rect', async () => {
