@@ -199,6 +199,9 @@ test('var(): substitution in properties, fallback, undefined -> unset, inheritan
   // invalid at computed-value time -> unset (not the earlier declaration)
   const d = computeStyle(decls('color: blue; color: var(--missing)'), { ...ctx, parent: p });
   assert.deepEqual(d.color, { r: 255, g: 0, b: 0, a: 1 }, 'unset inherits');
+  const e = computeStyle(decls('--bad: banana; margin-left: 5px; margin-left: var(--bad); padding: 2px; padding: var(--bad)'), { ...ctx, parent: p });
+  assert.deepEqual(e.marginLeft, { px: 0, pct: 0 }, 'invalid after substitution: unset, not the earlier value');
+  assert.deepEqual(e.paddingTop, { px: 0, pct: 0 }, 'same for a shorthand');
   const cyc = computeStyle(decls('--a: var(--b); --b: var(--a); --c: 5px; margin-left: var(--a, 9px)'), ctx);
   assert.equal(cyc.customProperties.has('--a'), false);
   assert.deepEqual(cyc.marginLeft, { px: 9, pct: 0 }, 'cyclic variable uses the fallback');

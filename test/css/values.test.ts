@@ -166,3 +166,11 @@ test('calc() constants: pi, e, infinity (clamped)', () => {
   close(parseNumber(tokenize('calc(e * 2)')![0]), 2 * Math.E);
   assert.equal(len('calc(infinity * 1px)')!.px, 1e7);
 });
+
+test('parseColorText: text to sRGB, null for currentcolor and junk', async () => {
+  const { parseColorText } = await import('../../src/css/values/index.ts');
+  assert.deepEqual(parseColorText(' #0f0 '), rgba(0, 255, 0));
+  assert.deepEqual(parseColorText('rgb(0 0 255 / 50%)'), rgba(0, 0, 255, 0.5));
+  assert.equal(parseColorText('currentcolor'), null);
+  assert.equal(parseColorText('red blue'), null);
+});

@@ -329,12 +329,13 @@ export function computeStyle(declarations: readonly Declaration[], ctx: ComputeC
     }
     let text = d.value;
     let wide: CssWide | undefined;
+    let usedVar = false;
     if (text.indexOf('(') !== -1 && hasVar(text)) {
       const sub = substituteVars(text, (n) => custom.get(n));
       if (sub === null) {
         ctx.warnings.add('unsupported-value', `'${d.name}': var() could not be substituted in "${text.trim()}"`, where(d));
         wide = UNSET;
-      } else text = sub;
+      } else { text = sub; usedVar = true; }
     }
     if (wide === undefined && text.length <= 14 && mayBeWide(text)) wide = CSS_WIDE.get(text.trim().toLowerCase());
     if (!e.short) {
@@ -343,15 +344,23 @@ export function computeStyle(declarations: readonly Declaration[], ctx: ComputeC
       if (v === undefined) {
         const q = quirks && row.quirky === true;
         v = parseLonghand(row, e.cache[q ? 1 : 0], q, text);
-        if (v === INVALID) { invalidValue(ctx.warnings, d, text); continue; }
+        if (v === INVALID) {
+          invalidValue(ctx.warnings, d, text);
+          if (!usedVar) continue;
+          v = UNSET; // invalid at computed-value time (css-variables-1 §3.1): the property is unset
+        }
         if (v instanceof Note) { ctx.warnings.add('unsupported-value', v.message, where(d)); v = v.value; }
       }
       list.push(row, v, d);
       if (row.early === true) hasEarly = true;
       continue;
     }
-    const ex = wide !== undefined ? e.wide.get(wide)! : expandShorthand(e, quirks, text);
-    if (ex === INVALID) { invalidValue(ctx.warnings, d, text); continue; }
+    let ex = wide !== undefined ? e.wide.get(wide)! : expandShorthand(e, quirks, text);
+    if (ex === INVALID) {
+      invalidValue(ctx.warnings, d, text);
+      if (!usedVar) continue;
+      ex = e.wide.get(UNSET)!;
+    }
     if (ex.note !== null) ctx.warnings.add('unsupported-value', ex.note, where(d));
     for (let k = 0; k < ex.rows.length; k++) list.push(ex.rows[k], ex.vals[k], d);
     if (ex.early) hasEarly = true;
