@@ -111,3 +111,26 @@ test('intrinsic sizes: min = widest unbreakable run, max = widest forced line', 
   // text-indent adds to the first line
   assert.deepEqual(intrinsic(block(style({ textIndent: px(10) }), 'aa b')), { min: 26, max: 42 });
 });
+
+test('position: relative moves an inline box piece and its text, and an atomic inline, after alignment', () => {
+  const rel = style({ position: 'relative', top: px(5), left: px(3) });
+  const r = lay(block(style(), 'a', span(rel, 'b'), img(10, 10, { position: 'relative', top: px(-2), left: px(0) })), 100);
+  const sp = r.lines[0].children[1] as InlineFragment;
+  assert.equal(sp.x, 8 + 3);
+  assert.equal(sp.y, 5);
+  assert.equal(texts(sp)[0].x, 11);
+  assert.equal(texts(sp)[0].baseline, 12.8 + 5);
+  const im = r.lines[0].children[2];
+  assert.equal(im.kind, 'replaced');
+  assert.equal((im as { y: number }).y, 12.8 - 10 - 2);
+});
+
+test('an inline box split by a block: only the first piece has the start edge, only the last the end edge', () => {
+  const s = boxed();
+  const first = { ...span(s, 'aa'), split: 'first' as const };
+  const last = { ...span(s, 'bb'), split: 'last' as const };
+  const a = lay(block(style(), first), 100).lines[0].children[0] as InlineFragment;
+  const b = lay(block(style(), last), 100).lines[0].children[0] as InlineFragment;
+  assert.deepEqual([a.startsBox, a.endsBox, a.width], [true, false, 6 + 16]);
+  assert.deepEqual([b.startsBox, b.endsBox, b.width, b.x], [false, true, 16 + 6, 0]);
+});

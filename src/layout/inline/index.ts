@@ -119,6 +119,8 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
   const lineEnv: LineEnv = {
     ctx, root: container.style, edges, atomicFragment,
     hyphen: (p) => hyphenFor(fonts, p.spec),
+    containing: input.containing,
+    hasRelative: items.some((it) => (it.kind === 'open' || it.kind === 'atomic') && it.style.position === 'relative'),
   };
 
   const state: BreakerState = { items, own: false, i: 0, stack: [] };

@@ -8,7 +8,8 @@ import type { AbsItem, AtomicItem, OpenItem, TextPiece } from './items.ts';
 import type { LineSpec } from './line-breaker.ts';
 import type { InlineEdges, InlineMetrics } from './style.ts';
 import { inlineMetricsOf } from './style.ts';
-import type { LayoutContext } from '../context.ts';
+import type { ContainingBlock, LayoutContext } from '../context.ts';
+import { relativeOffset } from '../positioned.ts';
 
 /** What building a line needs from the paragraph's layout. */
 export interface LineEnv {
@@ -18,6 +19,10 @@ export interface LineEnv {
   edges(item: OpenItem): InlineEdges;
   atomicFragment(item: AtomicItem): BoxFragment | ReplacedFragment;
   hyphen(piece: TextPiece): { runs: GlyphRun[]; text: string };
+  /** The containing block of the inline content (relative offsets' percentages). */
+  containing: ContainingBlock;
+  /** Some box of the paragraph is position: relative (skips a walk when not). */
+  hasRelative: boolean;
 }
 
 /** A line built: its fragment and the static positions of the out-of-flow boxes met on it. */
@@ -215,6 +220,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
   const height = lineBottom - lineTop;
   const baseline = spec.y - lineTop;
   placeBox(rootV, baseline, { y: spec.y, height, pending: pending.length ? new Set<unknown>(pending.map(pendingKey)) : null });
+  if (env.hasRelative) applyRelative(rootV, env.containing);
   const children: Fragment[] = [];
   for (const c of rootV.children) children.push(c.kind === 'box' ? c.v.frag! : c.frag);
   return {
@@ -296,6 +302,17 @@ function measureBox(v: VBox, mc: MeasureCtx): void {
   }
   v.top = top;
   v.bottom = bottom;
+}
+
+/** Moves relatively positioned inline boxes and atomic inlines by their offsets (CSS 2.1 §9.4.3), after alignment. */
+function applyRelative(v: VBox, cb: ContainingBlock): void {
+  for (const c of v.children) {
+    if (c.kind === 'text') continue;
+    const st = c.kind === 'box' ? c.v.style : c.style;
+    if (c.kind === 'box') applyRelative(c.v, cb);
+    const rel = st.position === 'relative' ? relativeOffset(st, cb) : null;
+    if (rel) translateFragment(c.kind === 'box' ? c.v.frag! : c.frag, rel.dx, rel.dy);
+  }
 }
 
 interface PlaceCtx { y: number; height: number; pending: Set<unknown> | null }
