@@ -7,7 +7,7 @@
  * §9.5 (floats, via BfcFloats), css-break-3 (break tokens, forced and avoided breaks,
  * orphans/widows, margin truncation, box-decoration-break: slice).
  */
-import type { Box, BlockBox, ReplacedBox, TableCellBox } from '../box/types.ts';
+import type { Box, BlockBox, ReplacedBox, TableCellBox, FlexBox } from '../box/types.ts';
 import type { ContainingBlock, InlineLayoutResult, LayoutContext } from './context.ts';
 import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
@@ -21,6 +21,7 @@ import { replacedSize } from './replaced.ts';
 import { placeOutsideMarker } from './marker.ts';
 import { relativeOffset } from './positioned.ts';
 import { layoutTableWrapper } from './table.ts';
+import { layoutFlexItems, usesFlexAlgorithm } from './flex.ts';
 
 /** A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative. */
 export interface MarginSet { pos: number; neg: number }
@@ -187,7 +188,8 @@ function inFlowBlock(b: Box): boolean {
 export function layoutBlockLevel(box: Box, p: BlockParams, env: FlowEnv): BlockResult {
   env.ctx.limits.check();
   if (box.kind === 'replaced') return layoutReplacedBlock(box, p, env);
-  if (box.kind === 'block' || box.kind === 'table-cell' || box.kind === 'flex' || box.kind === 'grid') return layoutBlockContainer(box as BlockBox, p, env);
+  if (box.kind === 'block' || box.kind === 'table-cell' || box.kind === 'flex') return layoutBlockContainer(box, p, env);
+  if (box.kind === 'grid') return layoutBlockContainer({ ...box, kind: 'flex', style: { ...box.style, flexDirection: 'column' } }, p, env);
   if (box.kind === 'table-wrapper') return layoutTableWrapper(box, p, env);
   return { fragment: null, bottom: p.y, margin: p.margin, firstY: null, collapsedThrough: true, token: null, pushed: false };
 }
@@ -238,7 +240,7 @@ interface Flow {
  * Lays out a block container: resolves its widths, lays out its children (block flow or
  * inline content), its height, pagination, relative offset and absolutely positioned descendants.
  */
-export function layoutBlockContainer(box: BlockBox | TableCellBox, p: BlockParams, env: FlowEnv): BlockResult {
+export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: BlockParams, env: FlowEnv): BlockResult {
   const s = box.style;
   const ctx = env.ctx;
   const cbw = p.cb.width;
@@ -292,8 +294,16 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox, p: BlockParam
   const flow: Flow = { y: borderTop === null ? y : borderTop + topBP, margin: borderTop === null ? margin : NO_MARGIN, firstY: borderTop, placedAny: false, children: [], token: null, pushed: false };
   const childEnv = env;
   const childTruncate = truncate && (borderTop === null || resumed);
-  if (box.inlineContent) {
+  if (box.kind !== 'flex' && box.inlineContent) {
     layoutInlineChildren(box, flow, { contentX, contentWidth, childCb, floats, abs, atTop: p.atTop, token: p.token }, childEnv);
+  } else if (box.kind === 'flex' && usesFlexAlgorithm(box, specH !== null)) {
+    // Flex items are laid out together and are monolithic here: the container moves to the next page when it does not fit.
+    const r = layoutFlexItems(box, childCb, flow.y, abs, env);
+    flow.children.push(...r.children);
+    if (r.children.length > 0) flow.placedAny = true;
+    if (!p.atTop && !resumed && flow.y + r.height > env.pageBottom + 0.01) flow.pushed = true;
+    flow.y += r.height;
+    if (r.baseline !== undefined) flow.firstBaseline = r.baseline;
   } else {
     const pageName = s.page !== 'auto' ? s.page : (p.pageName ?? '');
     layoutBlockChildren(box.children, flow, { childCb, floats, abs, atTop: p.atTop, token: p.token, truncate: childTruncate, pageName }, childEnv);
