@@ -130,7 +130,6 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const styles = new Map<Element, ComputedStyle>();
   const pseudoMatches = new Map<Element, Map<PseudoElement, Match[]>>();
   const pseudoStyles = new Map<Element, Map<PseudoElement, ComputedStyle | undefined>>();
-  const sizeIsAbsolute = new Map<Element, boolean>();
   let body: Element | null = null;
   for (const c of root.children) if (isTag(c) && c.name === 'body') body = c;
   const hintCtx = { quirks, body };
@@ -177,7 +176,9 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     return matched;
   };
 
-  const visit = (el: Element, parent: ComputedStyle | null, parentAbs: boolean): void => {
+  /** Per element: font size is an absolute length (monospace quirk); inherited -webkit-* alignment. */
+  interface Inh { abs: boolean; legacy: LegacyAlign }
+  const visit = (el: Element, parent: ComputedStyle | null, inh: Inh): void => {
     const matched = matchElement(el);
     const hints = presentationalHints(el, hintCtx);
     if (hints.length) matched.push({ band: BAND.hints, spec: 0, order: -1, decls: hints, importantBand: 0, hasImportant: false });
@@ -189,21 +190,32 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     }
     const decls = orderDeclarations(matched);
     let style = table.computeStyle(decls, ctxFor(parent));
+    let extra: Declaration[] | null = null;
     // Chromium's generic-monospace font-size quirk (13px instead of 16px for `monospace` alone).
-    const abs = fontSizeIsAbsolute(decls, parentAbs);
+    const abs = fontSizeIsAbsolute(decls, inh.abs);
     const parentMono = parent ? isMonospaceOnly(parent) : false;
     if (!abs && isMonospaceOnly(style) !== parentMono) {
       const size = monospaceQuirkSize(style.fontSize, !parentMono);
-      style = table.computeStyle([...decls, { name: 'font-size', value: `${size}px`, important: false, source: 'user agent' }], ctxFor(parent));
+      (extra ??= []).push({ name: 'font-size', value: `${size}px`, important: false, source: 'user agent' });
     }
+    // Chromium's -webkit-center/-webkit-right (align=center, <center>): a block-level child with
+    // non-auto horizontal margins has its margin box centred (right-aligned). Emulated with auto
+    // margins when both margins are zero; non-zero margins keep their position (approximation).
+    if (inh.legacy !== null && parent !== null && legacyAligns(style)) {
+      (extra ??= []).push(
+        { name: 'margin-left', value: 'auto', important: false, source: 'user agent' },
+        { name: 'margin-right', value: inh.legacy === 'center' ? 'auto' : '0', important: false, source: 'user agent' },
+      );
+    }
+    if (extra) style = table.computeStyle([...decls, ...extra], ctxFor(parent));
     styles.set(el, style);
-    sizeIsAbsolute.set(el, abs);
     if (parent === null) rootFontSize = style.fontSize;
-    for (const c of el.children) if (isTag(c)) visit(c, style, abs);
+    const next: Inh = { abs, legacy: legacyAlignOf(decls, inh.legacy) };
+    for (const c of el.children) if (isTag(c)) visit(c, style, next);
   };
-  visit(root, null, false);
+  visit(root, null, { abs: false, legacy: null });
   // Elements outside <html> (rare: parse5 puts everything inside it) still get a style.
-  for (const c of document.children) if (isTag(c) && c !== root) visit(c, null, false);
+  for (const c of document.children) if (isTag(c) && c !== root) visit(c, null, { abs: false, legacy: null });
 
   const styleOf = (el: Element): ComputedStyle => {
     const s = styles.get(el);
@@ -281,6 +293,31 @@ function styleAttribute(text: string, line: number | undefined, warnings: Warnin
     styleAttrCache.set(key, decls);
   }
   return decls;
+}
+
+type LegacyAlign = 'center' | 'right' | null;
+
+/** The inherited legacy alignment after this element's declarations: the winning text-align decides. */
+function legacyAlignOf(decls: readonly Declaration[], parent: LegacyAlign): LegacyAlign {
+  for (let i = decls.length - 1; i >= 0; i--) {
+    const d = decls[i]!;
+    if (d.name !== 'text-align') continue;
+    const v = d.value.trim().toLowerCase();
+    if (v === 'inherit' || v === 'unset') return parent;
+    return v === '-webkit-center' ? 'center' : v === '-webkit-right' ? 'right' : null;
+  }
+  return parent;
+}
+
+/** A block-level box in normal flow whose horizontal margins are both zero. */
+function legacyAligns(s: ComputedStyle): boolean {
+  const d = s.display;
+  if (d !== 'block' && d !== 'table' && d !== 'list-item' && d !== 'flex' && d !== 'grid') return false;
+  if (s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed') return false;
+  const l = s.marginLeft, r = s.marginRight;
+  if (l === 'auto' || r === 'auto' || l.px !== 0 || l.pct !== 0 || r.px !== 0 || r.pct !== 0) return false;
+  // A block with width auto fills its line anyway; a table shrinks to fit, so it moves.
+  return s.width !== 'auto' || d === 'table';
 }
 
 const ABSOLUTE_UNITS = /^-?[\d.]+(?:e[+-]?\d+)?(px|pt|pc|in|cm|mm|q|rem|vw|vh|vmin|vmax)$/i;

@@ -37,7 +37,7 @@ li { display: list-item }
 summary { display: list-item }
 slot { display: contents }
 table { display: table; border-collapse: separate; border-spacing: 2px; border-color: gray; box-sizing: border-box; text-indent: 0 }
-caption { display: table-caption; text-align: center }
+caption { display: table-caption; text-align: -webkit-center }
 colgroup { display: table-column-group }
 col { display: table-column }
 thead { display: table-header-group; vertical-align: middle; border-color: inherit }
@@ -84,7 +84,7 @@ big { font-size: larger }
 sub { vertical-align: sub; font-size: smaller }
 sup { vertical-align: super; font-size: smaller }
 mark { background-color: yellow; color: black }
-center { text-align: center }
+center { text-align: -webkit-center }
 nobr { white-space: nowrap }
 a:any-link { color: #0000ee; text-decoration: underline }
 q::before { content: open-quote }

@@ -108,3 +108,20 @@ test('speed: sparksuite invoice styles in a few ms warm', () => {
   const ms = (u.user + u.system) / 1000 / N;
   assert.ok(ms < 10, `styleDocument took ${ms.toFixed(2)} ms of CPU per render`);
 });
+
+test('legacy centring: <center>, align=center and td align=center centre block children (Chromium -webkit-center)', () => {
+  const { style } = render(`<!doctype html><center><table id=t1><tr><td>x</td></tr></table></center>
+    <table><tr><td align=center><table id=t2 width=300><tr><td>y</td></tr></table><div id=d1 style="width: 50px">z</div>
+    <div id=d2 style="width: 50px; margin-left: 10px">m</div><p id=p>text</p></td></tr></table>
+    <div align=right><div id=r style="width: 20px">r</div></div><div align=center><div style="text-align: left"><table id=t3><tr><td>n</td></tr></table></div></div>`);
+  assert.equal(style('t1').marginLeft, 'auto');
+  assert.equal(style('t1').marginRight, 'auto');
+  assert.equal(style('t1').textAlign, 'center');
+  assert.equal(style('t2').marginLeft, 'auto');
+  assert.equal(style('d1').marginRight, 'auto');
+  assert.deepEqual(style('d2').marginLeft, { px: 10, pct: 0 }, 'non-zero margins are kept');
+  assert.deepEqual(style('p').marginLeft, { px: 0, pct: 0 }, 'width:auto blocks are not touched');
+  assert.equal(style('r').marginLeft, 'auto');
+  assert.deepEqual(style('r').marginRight, { px: 0, pct: 0 });
+  assert.deepEqual(style('t3').marginLeft, { px: 0, pct: 0 }, 'an explicit text-align stops the legacy alignment');
+});
