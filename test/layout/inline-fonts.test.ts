@@ -13,14 +13,14 @@ const fonts = createFontContext({ loader: new ResourceLoader(), warnings: new Wa
 const ctx = layoutCtx(fonts);
 const serif: FontSpec = { fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal' };
 
-test('Liberation Serif 16px, line-height normal: 18px per line, baseline at 14.5', () => {
+test('Liberation Serif 16px, line-height normal: 18px per line, baseline at 14 (Blink floors the half-leading)', () => {
   const r = lay(block(style(), 'Hello world and more words here'), 80, { ctx });
   assert.ok(r.lines.length >= 3);
   for (const l of r.lines) assert.equal(l.height, 18);
-  assert.equal(r.lines[0].baseline, 14.5);       // ascent 14 + half of (18 - 17)
+  assert.equal(r.lines[0].baseline, 14);         // ascent 14 + floor(half of (18 - 17))
   assert.equal(r.height, 18 * r.lines.length);
   const t = texts(r.lines[0])[0];
-  assert.equal(t.y, 0.5);
+  assert.equal(t.y, 0);
   assert.equal(t.height, 17);
 });
 
@@ -84,4 +84,16 @@ test('HTML end to end: <br><br>, text-align, sub/sup and pre through every stage
   assert.ok(sub.baseline > chem[0].baseline, 'sub is below the baseline');
   const sup = chem.filter((t) => t.text === '2')[1];
   assert.ok(sup.baseline < chem[0].baseline, 'sup is above the baseline');
+});
+
+test('an image alone in a line: 40 + 4px below the baseline in standards mode (44px), 40px in quirks mode', () => {
+  const body = '<html><body style="margin:0"><div><img style="width:50px;height:40px;display:inline-block"></div><div>x</div></body></html>';
+  const std = allLines(layoutHtml(`<!doctype html>${body}`).pages);
+  assert.equal(std[0].height, 44);
+  assert.equal(std[0].baseline - std[0].y, 40);
+  assert.equal(std[1].y - std[0].y, 44);
+  const quirks = allLines(layoutHtml(body).pages);
+  assert.equal(quirks[0].height, 40);
+  assert.equal(quirks[1].y - quirks[0].y, 40);
+  assert.equal(quirks[1].height, 18);
 });

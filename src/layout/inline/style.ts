@@ -40,8 +40,11 @@ export interface InlineMetrics {
 
 const metricsCache = new WeakMap<ComputedStyle, { fonts: FontContext; m: InlineMetrics }>();
 
-/** Snaps down to Blink's LayoutUnit (1/64 px) so half-leading splits as Chromium splits it. */
-const floor64 = (v: number): number => Math.floor(v * 64) / 64;
+/**
+ * The half-leading added above A, as Blink's FontHeight::AddLeading computes it: the half of
+ * the leading in LayoutUnits (1/64 px, truncated), floored to a whole px; the rest goes below.
+ */
+const leadingAbove = (leading: number): number => Math.floor(Math.trunc((leading * 64) / 2) / 64);
 
 /**
  * The used line-height of a style in px (CSS 2.1 §10.8.1): 'normal' → the font's
@@ -57,7 +60,8 @@ export function usedLineHeight(style: ComputedStyle, m: ScaledMetrics): number {
 /**
  * Metrics of a style for line box construction (CSS 2.1 §10.8.1): A, D, x-height, the used
  * line-height and the half-leading L = (line-height − (A + D)) / 2 split above and below
- * (the top half floored to 1/64 px as Blink does). Cached per style object and FontContext.
+ * (the part above floored to a whole px as Blink does, so 16px Liberation Serif puts the
+ * baseline 14px below the top of its 18px line, not 14.5px). Cached per style object and FontContext.
  */
 export function inlineMetricsOf(style: ComputedStyle, fonts: FontContext): InlineMetrics {
   const hit = metricsCache.get(style);
@@ -65,7 +69,7 @@ export function inlineMetricsOf(style: ComputedStyle, fonts: FontContext): Inlin
   const sm = fonts.metrics(fontSpecOf(style));
   const lineHeight = usedLineHeight(style, sm);
   const leading = lineHeight - (sm.ascent + sm.descent);
-  const leadingTop = floor64(leading / 2);
+  const leadingTop = leadingAbove(leading);
   const m: InlineMetrics = {
     ascent: sm.ascent, descent: sm.descent, xHeight: sm.xHeight, lineHeight,
     leadingTop, leadingBottom: leading - leadingTop, fontSize: style.fontSize,
