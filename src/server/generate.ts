@@ -58,6 +58,7 @@ async function readJsonObject(ctx: Context, limit: number): Promise<Record<strin
     }
     if (type === 'encoding.unsupported') throw badRequest('Request body must be UTF-8');
     if (type === 'request.size.invalid') throw badRequest('Request body length does not match Content-Length');
+    if (type === 'request.aborted') throw badRequest('Request body was not received completely');
     throw e;
   }
   let parsed: unknown;

@@ -267,8 +267,17 @@ describe('generate-pdf-preview: 429, 500, 503', () => {
       const { accountId, key } = h.account();
       const templateId = h.template(accountId, '<p>x</p>');
       const running = h.generate(key, { templateId, variables: {} });
+      const queueIs = async (running: number, waiting: number) => {
+        for (let i = 0; i < 200; i++) {
+          const q = (await (await fetch(`${h.url}/healthz`)).json()).render_queue;
+          if (q.running === running && q.waiting === waiting) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error('the render queue never reached the expected state');
+      };
+      await queueIs(1, 0);
       const waiting = h.generate(key, { templateId, variables: {} });
-      await new Promise((r) => setTimeout(r, 100));
+      await queueIs(1, 1);
       const r = await h.generate(key, { templateId, variables: {} });
       assert.equal(r.status, 503);
       assert.equal(errorShape(r.body).code, 'UNAVAILABLE');
