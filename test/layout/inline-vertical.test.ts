@@ -20,13 +20,14 @@ function oneSpan(va: ComputedStyle['verticalAlign'], fontSize = 16) {
 
 test('vertical-align: sub and super shift by font-size/5+1 and font-size/3+1 of the parent (Blink)', () => {
   const sub = oneSpan('sub');
-  close(sub.line.height, 12.8 + 7.4);
+  // LayoutUnit arithmetic: 16/5 → 3.1875, 16/3 → 5.328125
+  close(sub.line.height, 12.8 + 3.2 + 4.1875);
   close(sub.line.baseline, 12.8);
-  close(sub.t.baseline, 12.8 + 4.2);
+  close(sub.t.baseline, 12.8 + 4.1875);
   const sup = oneSpan('super');
-  close(sup.line.baseline, 12.8 + 16 / 3 + 1);
+  close(sup.line.baseline, 12.8 + 6.328125);
   close(sup.t.baseline, 12.8);
-  close(sup.line.height, 12.8 + 16 / 3 + 1 + 3.2);
+  close(sup.line.height, 12.8 + 6.328125 + 3.2);
 });
 
 test('vertical-align: middle, text-top, text-bottom with a 32px child', () => {

@@ -351,6 +351,9 @@ function placeBox(v: VBox, base: number, pc: PlaceCtx): void {
   }
 }
 
+/** Truncates to Blink's LayoutUnit (1/64 px), as its integer divisions of a fixed-point font size do. */
+const trunc64 = (v: number): number => Math.trunc(v * 64) / 64;
+
 /**
  * The baseline shift of a child (px, down positive) from its parent's baseline for
  * vertical-align (CSS 2.1 §10.8.1), with Blink's figures: sub = parent font-size / 5 + 1,
@@ -363,11 +366,11 @@ export function baselineShift(
 ): number {
   if (typeof va === 'object') return -(va.px + (va.pct * childLineHeight) / 100);
   switch (va) {
-    case 'sub': return parent.fontSize / 5 + 1;
-    case 'super': return -(parent.fontSize / 3 + 1);
+    case 'sub': return trunc64(parent.fontSize / 5) + 1;
+    case 'super': return -(trunc64(parent.fontSize / 3) + 1);
     case 'text-top': return -parent.ascent - ct;
     case 'text-bottom': return parent.descent - cb;
-    case 'middle': return -parent.xHeight / 2 - (ct + cb) / 2;
+    case 'middle': return -Math.round((parent.xHeight / 2) * 64) / 64 - (ct + cb) / 2;
     default: return 0;
   }
 }
