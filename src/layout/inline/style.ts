@@ -48,13 +48,15 @@ const leadingAbove = (leading: number): number => Math.floor(Math.trunc((leading
 
 /**
  * The used line-height of a style in px (CSS 2.1 §10.8.1): 'normal' → the font's
- * normalLineHeight (ascent + descent + lineGap), a number → number × font-size, a length → px.
+ * normalLineHeight (ascent + descent + lineGap), a number → number × font-size, a length → px,
+ * in Blink's LayoutUnits (1/64 px).
  */
 export function usedLineHeight(style: ComputedStyle, m: ScaledMetrics): number {
   const lh = style.lineHeight;
   if (lh === 'normal') return m.normalLineHeight;
-  if ('number' in lh) return lh.number * style.fontSize;
-  return lh.px;
+  // Blink keeps a number as a percentage of the fixed-point font size (truncated to 1/64 px) and rounds lengths to 1/64 px.
+  if ('number' in lh) return Math.trunc(lh.number * Math.trunc(style.fontSize * 64)) / 64;
+  return Math.round(lh.px * 64) / 64;
 }
 
 /**
