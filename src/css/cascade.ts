@@ -320,7 +320,7 @@ function legacyAligns(s: ComputedStyle): boolean {
   return s.width !== 'auto' || d === 'table';
 }
 
-const ABSOLUTE_UNITS = /^-?[\d.]+(?:e[+-]?\d+)?(px|pt|pc|in|cm|mm|q|rem|vw|vh|vmin|vmax)$/i;
+const ABSOLUTE_UNITS = /^-?[\d.]+(?:e[+-]?\d+)?(px|pt|pc|in|cm|mm|q|vw|vh|vmin|vmax)$/i;
 
 /**
  * Whether the winning font-size is an absolute length (Chromium's FontDescription::IsAbsoluteSize):
@@ -338,8 +338,8 @@ function fontSizeIsAbsolute(decls: readonly Declaration[], parentAbs: boolean): 
     }
     if (v === 'inherit' || v === 'unset' || v === 'revert' || v === 'smaller' || v === 'larger') return parentAbs;
     if (ABSOLUTE_UNITS.test(v)) return true;
-    if (/^-?[\d.]+(em|ex|ch|%)$/.test(v)) return parentAbs;
-    if (v.startsWith('calc(') || v.startsWith('var(') || v.startsWith('clamp(') || v.startsWith('min(') || v.startsWith('max(')) return !/em|%|ex|ch/.test(v.replace(/rem/g, ''));
+    if (/^-?[\d.]+(em|rem|ex|ch|%)$/.test(v)) return parentAbs; // font-relative units keep the parent's flag
+    if (v.startsWith('calc(') || v.startsWith('var(') || v.startsWith('clamp(') || v.startsWith('min(') || v.startsWith('max(')) return /em|%|ex|ch/.test(v) ? parentAbs : true;
     return false;
   }
   return parentAbs;
