@@ -12,6 +12,7 @@
 import type { DisplayItem, DocumentDisplayList, PageDisplayList, Rect } from './display-list.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { WarningSink } from '../warnings.ts';
+import type { RenderLimits } from '../errors.ts';
 import { ContentStream, boxPath, num, usedRadii, type ResourceNamer } from './pdf-content.ts';
 import { createPdfDoc, type PdfDocLike, type PdfPageLike, type PdfRef } from './pdf-doc.ts';
 import { FontRegistry } from './pdf-fonts.ts';
@@ -19,10 +20,16 @@ import { imageMatrix, prepareImage, type PreparedImage } from './pdf-images.ts';
 import { writeGlyphRun } from './pdf-text.ts';
 import { drawBorder, drawLine } from './pdf-borders.ts';
 
-/** Options of writePdf: the creation date (Info CreationDate/ModDate, file ID) and an optional sink for image warnings. */
+/**
+ * Options of writePdf: the creation date (Info CreationDate/ModDate, file ID), an optional sink
+ * for warnings (undecodable images, unsafe links, fonts that cannot be subset) and the render's
+ * limits (deadline checked per page).
+ */
 export interface WritePdfOptions {
   creationDate: Date;
   warnings?: WarningSink;
+  /** The render's deadline: checked before each page (throws RenderError('TIMEOUT')). */
+  limits?: RenderLimits;
 }
 
 const PX = 0.75; // pt per CSS px
@@ -34,7 +41,7 @@ const MAX_TILE_PLACEMENTS = 256;
  * Writes the display list as PDF bytes. Deterministic: identical input and creationDate give
  * identical bytes. Author problems (an undecodable image, an unsafe link) are warnings on
  * `opts.warnings`, never exceptions. Throws TypeError when `list` is not a display list or
- * `opts.creationDate` is not a valid Date.
+ * `opts.creationDate` is not a valid Date, and RenderError('TIMEOUT') from `opts.limits`.
  */
 export async function writePdf(list: DocumentDisplayList, opts: WritePdfOptions): Promise<Uint8Array> {
   return writePdfSync(list, opts);
@@ -48,7 +55,10 @@ export function writePdfSync(list: DocumentDisplayList, opts: WritePdfOptions): 
   const { doc, finish } = createPdfDoc({ title: info.title, author: info.author, subject: info.subject, keywords: info.keywords, creationDate: opts.creationDate });
   const w = new DocWriter(doc, opts.warnings);
   const pages = list.pages.length ? list.pages : [{ width: A4[0], height: A4[1], items: [] }];
-  for (const p of pages) w.page(p);
+  for (const p of pages) {
+    opts.limits?.check();
+    w.page(p);
+  }
   w.finish();
   return finish();
 }

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writePdf, writePdfSync } from '../../src/paint/pdf.ts';
+import { RenderError, RenderLimits } from '../../src/errors.ts';
 import type { DisplayItem, DocumentDisplayList } from '../../src/paint/display-list.ts';
 import { BLACK, face, pdftotext, qdf, qpdfCheck, raster, rgba, shape } from './pdf-helpers.ts';
 
@@ -92,4 +93,9 @@ test('speed and size: a one-page invoice list writes in a few ms warm, ~25 KB', 
   assert.ok(pdf.length > 10_000 && pdf.length < 35_000, `size ${pdf.length}`);
   // Generous bound (shared, noisy machines); the measured figure is in the diagnostic.
   assert.ok(times[0]! < 10, `best ${times[0]} ms`);
+});
+
+test('the render deadline is checked per page', async () => {
+  const limits = new RenderLimits(0, 100, Date.now() - 10);
+  await assert.rejects(() => writePdf({ info: {}, pages: [{ width: 10, height: 10, items: [] }] }, { creationDate: DATE, limits }), (e: unknown) => e instanceof RenderError && e.code === 'TIMEOUT');
 });
