@@ -34,8 +34,14 @@ test('widths match Chromium (headless, reference fonts) to its 1/64 px layout un
     ['Liberation Mono', 'Hello AV office', 144.03125], ['DejaVu Serif', 'Hello AV office', 120.328125],
   ];
   for (const [family, text, width] of chromium) near(ctx.measure(text, spec(family)), width, LU, `${family} "${text}"`);
-  // Fractional sizes scale linearly (Chromium: Liberation Sans 13.333px pangram = 267.4375).
-  near(ctx.measure('The quick brown fox jumps over the lazy dog.', spec('Liberation Sans', { fontSize: 13.333 })), 267.4375, 0.1, '13.333px');
+  // Fractional sizes: advances as at the size floored to 1/64 px (FreeType's 26.6 size).
+  near(ctx.measure('The quick brown fox jumps over the lazy dog.', spec('Liberation Sans', { fontSize: 13.333 })), 267.4375, LU, '13.333px');
+  const line = 'The quick brown fox jumps over the lazy dog. '.repeat(3);
+  const fractional: Array<[string, number, number]> = [
+    ['Liberation Sans', 14.6667, 893.953125], ['Liberation Sans', 18.6667, 1137.921875], ['Liberation Sans', 15.7, 956.84375],
+    ['Liberation Sans', 7.3, 445.078125], ['DejaVu Serif', 13.3333, 936.765625], ['DejaVu Serif', 17.6, 1236.578125],
+  ];
+  for (const [family, fontSize, width] of fractional) near(ctx.measure(line, spec(family, { fontSize })), width, LU, `${family} ${fontSize}px`);
 });
 
 test('kerning: "AV" is narrower than "A" + "V"', () => {
