@@ -79,3 +79,24 @@ test('speed: 1,000 computeStyle calls with 12 typical declarations (best of 15 b
   const s = computeStyle(decls, c);
   assert.equal(s.borderBottom.width, 1);
 });
+
+test('fuzz: random value text for every property never throws (fixed seed)', async () => {
+  const { propertyNames } = await import('../../src/css/properties/index.ts');
+  const { longhands, shorthands } = propertyNames();
+  const names = [...longhands, ...shorthands, '--x', '-webkit-flex', 'word-wrap'];
+  const atoms = ['0', '-1', '1.5', '10px', '-3em', '50%', 'auto', 'none', 'inherit', 'red', '#abc', 'url(a.png)', '"s"', '/', ',',
+    'calc(1px + 5%)', 'min(1px, 2%)', 'var(--x)', 'var(--y, 2px)', 'span', 'left', 'top', 'center', 'solid', 'repeat(2, 1fr)',
+    'minmax(1px, auto)', '[a]', 'counter(a)', 'attr(x)', 'bold', 'italic', 'serif', 'rgb(1 2 3 / 50%)', 'hsl(1, 2%, 3%)', '(', ')', '!', 'e', '1e999px'];
+  let seed = 12345;
+  const rnd = (n: number): number => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+  const parent = computeStyle([{ name: '--x', value: '3px', important: false }], ctx());
+  for (let i = 0; i < 3000; i++) {
+    const name = names[rnd(names.length)];
+    const k = 1 + rnd(5);
+    const value = Array.from({ length: k }, () => atoms[rnd(atoms.length)]).join(' ');
+    const c = { ...ctx(), parent, quirks: rnd(2) === 1 };
+    let s: ComputedStyle | undefined;
+    assert.doesNotThrow(() => { s = computeStyle([{ name, value, important: false }], c); }, `${name}: ${value}`);
+    assert.ok(Number.isFinite(s!.fontSize) && s!.borderTop.width >= 0, `${name}: ${value}`);
+  }
+});

@@ -174,3 +174,8 @@ test('parseColorText: text to sRGB, null for currentcolor and junk', async () =>
   assert.equal(parseColorText('currentcolor'), null);
   assert.equal(parseColorText('red blue'), null);
 });
+
+test('huge numbers are clamped to a finite value', () => {
+  assert.equal(len('1e999px')!.px, 1e7);
+  assert.equal(len('-1e999px')!.px, -1e7);
+});

@@ -112,7 +112,9 @@ class Tokenizer {
         while (isDigit(s.charCodeAt(this.i))) this.i++;
       }
     }
-    return { v: Number(s.slice(start, this.i)), int };
+    let v = Number(s.slice(start, this.i));
+    if (!Number.isFinite(v)) v = v > 0 ? 1e7 : -1e7; // out-of-range numbers are clamped (css-values-4 §10.12)
+    return { v, int };
   }
 
   string(quote: number): string {
