@@ -134,3 +134,10 @@ test('an inline box split by a block: only the first piece has the start edge, o
   assert.deepEqual([a.startsBox, a.endsBox, a.width], [true, false, 6 + 16]);
   assert.deepEqual([b.startsBox, b.endsBox, b.width, b.x], [false, true, 16 + 6, 0]);
 });
+
+test('a line taller than the strut is fitted again beside a float lower down', () => {
+  // float occupies [20, 60) vertically, 50px wide; the 40px image line starting at y=0 overlaps it
+  const r = lay(block(style(), 'aaaa ', img(40, 40), ' bbbb'), 100, { floats: leftFloat(0, 20, 50, 40) });
+  assert.equal(r.lines[0].x, 50);
+  assert.ok(r.lines.every((l) => l.x === 50 || l.y >= 60));
+});

@@ -85,7 +85,9 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
     if (!f) { f = ctx.layoutAtomicInline(a.box, width, input.containing); atomics.set(a, f); }
     return f;
   };
-  const band = (y: number): { left: number; right: number } => floats.available(y, strut.lineHeight, x0, x0 + width);
+  // The band a line is fitted into: the strut's height first; a taller line is re-fitted with its own height.
+  let bandHeight = strut.lineHeight;
+  const band = (y: number): { left: number; right: number } => floats.available(y, bandHeight, x0, x0 + width);
 
   const env: BreakerEnv = {
     fonts,
@@ -131,11 +133,26 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
   let guard = 0;
   while (state.i < state.items.length) {
     if ((++guard & 31) === 0) ctx.limits.check();
-    const spec = breakLine(state, env, y, first ? indent : 0);
+    const saved = { i: state.i, stack: state.stack.slice(), items: state.items, own: state.own };
+    const floatsBefore = result.floats.length;
+    let spec = breakLine(state, env, y, first ? indent : 0);
     if ('moveTo' in spec) { y = spec.moveTo; continue; }
     if (spec.hasContent) {
-      const isLast = !contentRemains(state.items, state.i);
-      const built = buildLine(spec, lineEnv, isLast);
+      let built = buildLine(spec, lineEnv, !contentRemains(state.items, state.i));
+      const h = built.line.height;
+      if (h > bandHeight + 0.01 && result.floats.length === floatsBefore && spec.deferredFloats.length === 0) {
+        // The line is taller than the band it was fitted in: if floats lower down narrow it, fit it again (CSS 2.1 §9.5).
+        const b2 = floats.available(y, h, x0, x0 + width);
+        if (b2.left > spec.left + 0.01 || b2.right < spec.right - 0.01) {
+          Object.assign(state, saved);
+          bandHeight = h;
+          const again = breakLine(state, env, y, first ? indent : 0);
+          bandHeight = strut.lineHeight;
+          if ('moveTo' in again) { y = again.moveTo; continue; }
+          spec = again;
+          built = buildLine(spec, lineEnv, !contentRemains(state.items, state.i));
+        }
+      }
       const index = result.lines.length;
       result.lines.push(built.line);
       for (const p of built.positioned) result.positioned.push({ box: p.item.box, staticX: p.x, staticY: p.y, lineIndex: index });
@@ -143,10 +160,8 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
       bottom = y;
       first = false;
     } else {
-      let xs = spec.left + spec.indent;
       for (const p of spec.items) {
-        if (p.item.kind === 'abs') result.positioned.push({ box: p.item.box, staticX: xs, staticY: y, lineIndex: result.lines.length });
-        xs += 0;
+        if (p.item.kind === 'abs') result.positioned.push({ box: p.item.box, staticX: spec.left + spec.indent, staticY: y, lineIndex: result.lines.length });
       }
     }
     for (const f of spec.deferredFloats) {
