@@ -89,12 +89,11 @@ nobr { white-space: nowrap }
 a:any-link { color: #0000ee; text-decoration: underline }
 q::before { content: open-quote }
 q::after { content: close-quote }
-fieldset { margin-left: 2px; margin-right: 2px; padding: 0.35em 0.75em 0.625em; border: 2px groove #c0c0c0; min-width: min-content }
+fieldset { margin-left: 2px; margin-right: 2px; padding: 0.35em 0.75em 0.625em; border: 2px groove #c0c0c0 }
 legend { padding-left: 2px; padding-right: 2px }
 ruby { display: inline }
 rt { font-size: 50% }
 ::marker { white-space: pre; text-transform: none }
-img, video, canvas, iframe, embed, object, svg { overflow: clip }
 iframe { border: 2px inset #767676 }
 `;
 

@@ -50,6 +50,19 @@ test('UA defaults with the real property table', () => {
   assert.deepEqual(warnings.list, [], 'the UA sheet itself never warns');
 });
 
+test('no UA rule warns, whatever the element (standards and quirks)', () => {
+  const body = `<fieldset><legend>l</legend><input><input type=hidden><textarea>t</textarea><button>b</button><select><option>o</select></fieldset>
+    <details><summary>s</summary>d</details><abbr title=t>a</abbr><ruby>r<rt>t</rt></ruby><iframe></iframe><q>q</q><ol><li>i</ol>
+    <img align=left><nobr>n</nobr><center>c</center><table><caption>c</caption><colgroup><col></colgroup><thead><tr><th>h</th></tr></thead><tfoot></tfoot></table>
+    <form>f</form><dialog>d</dialog><mark>m</mark><big>b</big><tt>t</tt><kbd>k</kbd><samp>s</samp><var>v</var><dfn>d</dfn><cite>c</cite><ins>i</ins><del>d</del><strike>s</strike><u>u</u>`;
+  for (const html of [`<!doctype html>${body}`, body]) {
+    const { sd, warnings } = render(html);
+    const walk = (n: any): void => { if (n.type === 'tag') { sd.styleOf(n); sd.pseudoStyleOf(n, 'before'); sd.pseudoStyleOf(n, 'after'); sd.pseudoStyleOf(n, 'marker'); } for (const c of n.children ?? []) walk(c); };
+    walk(sd.document);
+    assert.deepEqual(warnings.list, []);
+  }
+});
+
 test('presentational hints through the real table', () => {
   const { style } = render(`<!doctype html><table id=t border=2 cellpadding=4 cellspacing=0 width=80% bgcolor=EEEEEE><tr><td id=td align=right valign=top>x</td></tr></table>
     <font id=f size=5 color=red face="Courier New">f</font><img id=img width=120 height=60 align=right>`);
