@@ -146,6 +146,7 @@ export class EmbeddedFace {
     const text = g.text ? (g.text.indexOf('\u00a0') >= 0 ? g.text.replace(/\u00a0/g, ' ') : g.text) : '';
     let c = this.cidOf.get(gid);
     if (c === undefined) {
+      if (this.cidToSubset.length >= 0xffff) return 0; // Identity-H codes are 2 bytes
       this.gids.push(gid);
       c = this.newCid(gid, this.gids.length - 1, text);
       this.cidOf.set(gid, c);
@@ -154,7 +155,7 @@ export class EmbeddedFace {
     const t = this.texts[c]!;
     if (!text || text === t) return c;
     if (!t) { this.texts[c] = text; return c; }
-    if (this.info.cff) return c;
+    if (this.info.cff || this.cidToSubset.length >= 0xffff) return c;
     const key = `${gid}\u0000${text}`;
     let alt = this.altCid.get(key);
     if (alt === undefined) {
