@@ -157,7 +157,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
             curText.runs.push({ face: sp[0].face, fontSize: sp[0].fontSize, glyphs: [{ ...g, advance: p.tabWidth }], width: p.tabWidth, text: ' ' });
           }
           w = p.tabWidth;
-          curText.text += '\t';
+          curText.text += ' ';
         } else {
           w += appendRuns(curText.runs, piece.wordRuns, extra);
           curText.text += piece.word;
