@@ -334,3 +334,10 @@ test('computeStyle never throws on odd input; API misuse throws TypeError', () =
   for (const n of names) for (const v of odd) assert.doesNotThrow(() => style(`${n}: ${v}`), `${n}: ${v}`);
   assert.throws(() => computeStyle([], null as unknown as ComputeContext), TypeError);
 });
+
+test('inheritedStyle equals computeStyle with no declarations', async () => {
+  const { inheritedStyle } = await import('../../src/css/properties/index.ts');
+  const p = style('color: red; font-size: 20px; margin: 3px; border: 1px solid; --v: 1; background: blue');
+  assert.deepEqual(inheritedStyle(p), style('', p));
+  assert.throws(() => inheritedStyle(null as unknown as ComputedStyle), TypeError);
+});

@@ -419,4 +419,16 @@ export function propertyNames(): { longhands: string[]; shorthands: string[] } {
   return { longhands: [...LONGHANDS.keys()], shorthands: [...SHORTHAND_MAP.keys()] };
 }
 
-export { BASE as INITIAL_SPECIFIED_STYLE };
+/**
+ * The computed style of a box with no declarations of its own (CSS 2.1 §9.2.1.1 anonymous boxes):
+ * inherited properties from `parent`, the rest initial. Same result as computeStyle([], …) with
+ * `parent`, without a context; a fresh object each call (nested values shared and frozen).
+ */
+export function inheritedStyle(parent: ComputedStyle): ComputedStyle {
+  if (parent === null || typeof parent !== 'object') throw new TypeError('inheritedStyle: expected a parent ComputedStyle');
+  const s = startStyle(BASE, parent);
+  s.borderTop = s.borderRight = s.borderBottom = s.borderLeft = NO_BORDER;
+  s.textDecorationColor = s.color;
+  s.customProperties = parent.customProperties;
+  return s;
+}
