@@ -59,8 +59,6 @@ interface IndexedRule {
 interface Match { band: number; spec: number; order: number; decls: Declaration[]; importantBand: number; hasImportant: boolean }
 
 const EMPTY: Declaration[] = [];
-/** UA declarations filtered to the properties the table knows (per process). */
-const uaFiltered = new WeakMap<Declaration[], Declaration[]>();
 const styleAttrCache = new Map<string, Declaration[]>();
 
 class RuleIndex {
@@ -91,34 +89,15 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const env = pageAreaFromRules(document, table, warnings);
   const collected = collectStyles(document, uaSheets, { loader: opts.loader, warnings, env, isKnownProperty: table.isKnownProperty, selectorOk });
 
-  // ---- index the style rules by their rightmost compound
-  const index = new RuleIndex();
+  // ---- index the style rules by their rightmost compound (reused while the sheets are unchanged)
   const U = collected.unlayeredRank;
+  const built = ruleIndexFor(collected.rules, quirks, table);
+  const index = built.index;
   const reported = new Set<string>();
-  for (const rule of collected.rules) {
-    const compiled = compileSelectorListFor(rule.item, rule.selector, quirks);
-    if (compiled.invalid || compiled.problems.length) {
-      for (const p of compiled.problems) {
-        if (reported.has(p)) continue;
-        reported.add(p);
-        const where: { line?: number; source?: string } = { line: rule.line };
-        if (rule.source !== undefined) where.source = rule.source;
-        warnings.add(compiled.invalid ? 'css-parse' : 'unsupported-selector', p, where);
-      }
-    }
-    if (compiled.selectors.length === 0) continue;
-    const ua = rule.origin === 'ua';
-    let decls = rule.declarations;
-    if (ua) {
-      let f = uaFiltered.get(decls);
-      if (!f) { f = decls.filter((d) => table.isKnownProperty(d.name)); uaFiltered.set(decls, f); }
-      decls = f;
-    }
-    const hasImportant = decls.some((d) => d.important);
-    const band = ua ? BAND.uaNormal : BAND.author + rule.layer;
-    const importantBand = ua ? BAND.uaImportant : BAND.authorImportant + (U - rule.layer);
-    const r = decls === rule.declarations ? rule : { ...rule, declarations: decls };
-    for (const sel of compiled.selectors) index.add({ sel, rule: r, band, importantBand, hasImportant });
+  for (const p of built.problems) {
+    if (reported.has(p.message)) continue;
+    reported.add(p.message);
+    warnings.add(p.code, p.message, p.where);
   }
 
   const reportLate = (r: IndexedRule): void => {
@@ -254,6 +233,65 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     pageStyle,
     info: documentInfo(root),
   };
+}
+
+interface BuiltIndex {
+  index: RuleIndex;
+  problems: Array<{ code: 'css-parse' | 'unsupported-selector'; message: string; where: { line?: number; source?: string } }>;
+  /** What the index was built from: rule identity and layer, compared on reuse. */
+  items: object[];
+  layers: number[];
+  quirks: boolean;
+  table: PropertyTable;
+}
+/** Indexes of recent renders (a template re-rendered with new variables keeps its sheets). */
+const indexCache: BuiltIndex[] = [];
+const INDEX_CACHE_MAX = 8;
+/** UA declarations filtered to the properties a table knows, per table. */
+const uaFilteredByTable = new WeakMap<PropertyTable, WeakMap<Declaration[], Declaration[]>>();
+
+/**
+ * The rule index for `rules`: reused when the same parsed rules in the same layers were indexed
+ * before (same mode and table), else built and remembered (bounded, 8 entries).
+ */
+function ruleIndexFor(rules: CollectedRule[], quirks: boolean, table: PropertyTable): BuiltIndex {
+  outer: for (let i = 0; i < indexCache.length; i++) {
+    const c = indexCache[i]!;
+    if (c.quirks !== quirks || c.table !== table || c.items.length !== rules.length) continue;
+    for (let j = 0; j < rules.length; j++) if (c.items[j] !== rules[j]!.item || c.layers[j] !== rules[j]!.layer) continue outer;
+    indexCache.splice(i, 1);
+    indexCache.unshift(c);
+    return c;
+  }
+  const built: BuiltIndex = { index: new RuleIndex(), problems: [], items: rules.map((r) => r.item), layers: rules.map((r) => r.layer), quirks, table };
+  let uaFiltered = uaFilteredByTable.get(table);
+  if (!uaFiltered) { uaFiltered = new WeakMap(); uaFilteredByTable.set(table, uaFiltered); }
+  let U = 0;
+  for (const r of rules) if (r.origin === 'author' && r.layer > U) U = r.layer;
+  for (const rule of rules) {
+    const compiled = compileSelectorListFor(rule.item, rule.selector, quirks);
+    for (const p of compiled.problems) {
+      const where: { line?: number; source?: string } = { line: rule.line };
+      if (rule.source !== undefined) where.source = rule.source;
+      built.problems.push({ code: compiled.invalid ? 'css-parse' : 'unsupported-selector', message: p, where });
+    }
+    if (compiled.selectors.length === 0) continue;
+    const ua = rule.origin === 'ua';
+    let decls = rule.declarations;
+    if (ua) {
+      let f = uaFiltered.get(decls);
+      if (!f) { f = decls.filter((d) => table.isKnownProperty(d.name)); uaFiltered.set(decls, f); }
+      decls = f;
+    }
+    const hasImportant = decls.some((d) => d.important);
+    const band = ua ? BAND.uaNormal : BAND.author + rule.layer;
+    const importantBand = ua ? BAND.uaImportant : BAND.authorImportant + (U - rule.layer);
+    const r = decls === rule.declarations ? rule : { ...rule, declarations: decls };
+    for (const sel of compiled.selectors) built.index.add({ sel, rule: r, band, importantBand, hasImportant });
+  }
+  indexCache.unshift(built);
+  if (indexCache.length > INDEX_CACHE_MAX) indexCache.pop();
+  return built;
 }
 
 /**
