@@ -14,7 +14,7 @@ import { CounterState } from './counters.ts';
 import { finishBlockContainer, finishFlexItems, makeInlineBox } from './flow.ts';
 import { contentBoxes, imageBox, markerContent, type GeneratedContext } from './generated.ts';
 import { loadImage } from './images.ts';
-import { isInlineLevelDisplay, isOutOfFlow, isTablePartDisplay, withInfo, type BoxInfo, type Item, type RawTablePart } from './items.ts';
+import { isInlineLevelDisplay, isOutOfFlowStyle, isTablePartDisplay, withInfo, type BoxInfo, type Item, type RawTablePart } from './items.ts';
 import { buildTable, fixStrayTableParts } from './table.ts';
 import { processInlineContent } from './whitespace.ts';
 
@@ -155,7 +155,7 @@ function effectiveStyle(computed: ComputedStyle, scope: Scope): ComputedStyle {
   const d = computed.display;
   if (d === 'contents') return scope.root ? restyle(computed, 'block', 'none') : computed;
   if (scope.items) return restyle(computed, blockify(d), 'none');
-  if (isOutOfFlow({ style: computed })) return restyle(computed, blockify(d));
+  if (isOutOfFlowStyle(computed)) return restyle(computed, blockify(d));
   return computed;
 }
 

@@ -66,10 +66,23 @@ export function isInlineLevelDisplay(d: Display): boolean {
   return d === 'inline' || d === 'inline-block' || d === 'inline-table' || d === 'inline-flex' || d === 'inline-grid';
 }
 
-/** Floats and absolutely/fixed positioned boxes (CSS 2.1 §9.3: out of flow). */
-export function isOutOfFlow(b: { style: ComputedStyle }): boolean {
-  const s = b.style;
+/** Whether a style makes its box float or absolutely/fixed positioned (CSS 2.1 §9.3). */
+export function isOutOfFlowStyle(s: ComputedStyle): boolean {
   return s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed';
+}
+
+/**
+ * Floats and absolutely/fixed positioned boxes (CSS 2.1 §9.3: out of flow). Only boxes an
+ * element generates for itself can be: text runs, line breaks and inline boxes share or inherit
+ * a style that may say `float`/`position` without being out of flow themselves.
+ */
+export function isOutOfFlow(b: Item): boolean {
+  switch (b.kind) {
+    case 'block': case 'replaced': case 'table-wrapper': case 'flex': case 'grid':
+      return b.anonymous !== true && isOutOfFlowStyle(b.style);
+    default:
+      return false;
+  }
 }
 
 /** An in-flow block-level box: what forces anonymous block boxes around inline content (§9.2.1.1). */

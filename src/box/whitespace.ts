@@ -6,6 +6,7 @@
  */
 import type { ComputedStyle } from '../css/computed.ts';
 import type { Box, LineBreak, TextRun } from './types.ts';
+import { isOutOfFlow } from './items.ts';
 
 type WhiteSpace = ComputedStyle['whiteSpace'];
 
@@ -76,9 +77,6 @@ function isAtomic(b: Box): boolean {
   }
 }
 
-function isOutOfFlow(b: Box): boolean {
-  return b.style.float !== 'none' || b.style.position === 'absolute' || b.style.position === 'fixed';
-}
 
 /** Removes the trailing collapsible space of the pending run: it ends a line (phase II, always safe). */
 function trimPending(st: IfcState): void {
