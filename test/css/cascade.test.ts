@@ -133,3 +133,12 @@ test('styleOf throws TypeError for a foreign element', () => {
   const b = render('<!doctype html><p>y');
   assert.throws(() => a.sd.styleOf(b.el('p')), TypeError);
 });
+
+test('a re-render of the same document reuses the rule index and still reports its warnings', () => {
+  const html = `<!doctype html><style>\np::first-line { color: red }\np:frob { color: red }\n#a { color: blue }</style><p id=a>x</p>`;
+  const one = render(html);
+  const two = render(html);
+  assert.deepEqual(two.warnings.list, one.warnings.list);
+  assert.equal(one.warnings.list.length, 2);
+  assert.equal(two.color('a'), '0,0,255');
+});
