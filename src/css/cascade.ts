@@ -186,10 +186,16 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
         { name: 'margin-right', value: inh.legacy === 'center' ? 'auto' : '0', important: false, source: 'user agent' },
       );
     }
+    let legacy = legacyAlignOf(decls, inh.legacy);
+    if (legacy !== null && el.name === 'table') {
+      // Blink's StyleAdjuster: tables never keep -webkit-left/center/right; they reset to start.
+      (extra ??= []).push({ name: 'text-align', value: 'start', important: false, source: 'user agent' });
+      legacy = null;
+    }
     if (extra) style = table.computeStyle([...decls, ...extra], ctxFor(parent));
     styles.set(el, style);
     if (parent === null) rootFontSize = style.fontSize;
-    const next: Inh = { abs, legacy: legacyAlignOf(decls, inh.legacy) };
+    const next: Inh = { abs, legacy };
     for (const c of el.children) if (isTag(c)) visit(c, style, next);
   };
   visit(root, null, { abs: false, legacy: null });

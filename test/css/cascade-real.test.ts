@@ -126,10 +126,11 @@ test('legacy centring: <center>, align=center and td align=center centre block c
   const { style } = render(`<!doctype html><center><table id=t1><tr><td>x</td></tr></table></center>
     <table><tr><td align=center><table id=t2 width=300><tr><td>y</td></tr></table><div id=d1 style="width: 50px">z</div>
     <div id=d2 style="width: 50px; margin-left: 10px">m</div><p id=p>text</p></td></tr></table>
-    <div align=right><div id=r style="width: 20px">r</div></div><div align=center><div style="text-align: left"><table id=t3><tr><td>n</td></tr></table></div></div>`);
+    <div align=right><div id=r style="width: 20px">r</div></div><div align=center><div style="text-align: left"><table id=t3><tr><td>n</td></tr></table></div></div>
+    <table><tr><td align=center><table width=100%><tr><td><p id=inner>p</p></td><td id=ctd align=center>c</td></tr></table></td></tr></table>`);
   assert.equal(style('t1').marginLeft, 'auto');
   assert.equal(style('t1').marginRight, 'auto');
-  assert.equal(style('t1').textAlign, 'center');
+  assert.equal(style('t1').textAlign, 'start', 'tables reset -webkit-center to start (Blink StyleAdjuster)');
   assert.equal(style('t2').marginLeft, 'auto');
   assert.equal(style('d1').marginRight, 'auto');
   assert.deepEqual(style('d2').marginLeft, { px: 10, pct: 0 }, 'non-zero margins are kept');
@@ -137,4 +138,6 @@ test('legacy centring: <center>, align=center and td align=center centre block c
   assert.equal(style('r').marginLeft, 'auto');
   assert.deepEqual(style('r').marginRight, { px: 0, pct: 0 });
   assert.deepEqual(style('t3').marginLeft, { px: 0, pct: 0 }, 'an explicit text-align stops the legacy alignment');
+  assert.equal(style('inner').textAlign, 'start', 'text inside a table in a centred cell is not centred');
+  assert.equal(style('ctd').textAlign, 'center', 'but a cell with its own align=center is');
 });
