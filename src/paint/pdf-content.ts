@@ -39,7 +39,7 @@ export interface ResourceNamer {
   alphaState(alpha: number): string;
 }
 
-interface GState { fill: number; stroke: number; alpha: number }
+interface GState { fill: number; stroke: number; alpha: number; tr: number; lw: number }
 
 /** A colour's identity as one number (NaN-free components assumed clamped by rgb()). */
 function colorId(c: Color): number {
@@ -53,7 +53,7 @@ function colorId(c: Color): number {
  */
 export class ContentStream {
   readonly parts: string[] = [];
-  private st: GState = { fill: -1, stroke: -1, alpha: 1 };
+  private st: GState = { fill: -1, stroke: -1, alpha: 1, tr: 0, lw: 1 };
   private stack: GState[] = [];
   /** True while inside BT … ET (pdf-text.ts keeps text objects open across consecutive runs). */
   inText = false;
@@ -121,6 +121,21 @@ export class ContentStream {
     if (v !== this.st.alpha) {
       this.parts.push(`/${this.names.alphaState(v)} gs`);
       this.st.alpha = v;
+    }
+  }
+
+  /**
+   * Text rendering mode (§9.3.6): 0 fill, 2 fill then stroke with `lineWidth` px (used for
+   * synthetic bold). Emits only what changed.
+   */
+  textRender(mode: 0 | 2, lineWidth = 0): void {
+    if (mode === 2 && lineWidth !== this.st.lw) {
+      this.parts.push(`${num(lineWidth)} w`);
+      this.st.lw = lineWidth;
+    }
+    if (mode !== this.st.tr) {
+      this.parts.push(`${mode} Tr`);
+      this.st.tr = mode;
     }
   }
 

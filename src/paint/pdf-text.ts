@@ -7,12 +7,28 @@
  * font size in px. The PDF pen advances by the font's own width (/W); the difference to the
  * shaped advance (kerning, letter- and word-spacing) and GPOS x offsets become TJ numbers,
  * computed against the cumulative ideal position so rounding never accumulates; GPOS y
- * offsets use text rise (Ts). Consecutive runs share one BT … ET object.
+ * offsets use text rise (Ts). Consecutive runs share one BT … ET object. A face with
+ * `synthetic` flags (css-fonts-4 §5.6 font synthesis) is drawn skewed (oblique) and/or filled
+ * and stroked (bold) the way Skia fakes them.
  */
 import type { Color } from '../css/computed.ts';
 import type { GlyphRun } from '../text/types.ts';
 import { ContentStream, num } from './pdf-content.ts';
 import type { EmbeddedFace } from './pdf-fonts.ts';
+
+/** Skia's fake italic: x skewed by 1/4 of the height above the baseline (≈ 14°). */
+const FAKE_ITALIC_SKEW = 0.25;
+
+/**
+ * Skia's fake-bold stroke width as a fraction of the font size (SkScalerContext: interpolated
+ * from 1/24 at ≤ 9 px to 1/32 at ≥ 36 px); the outline is stroked with that width, so each
+ * side grows by half of it, as in Chromium's PDFs (fill-then-stroke text, mode 2).
+ */
+export function fakeBoldScale(size: number): number {
+  if (size <= 9) return 1 / 24;
+  if (size >= 36) return 1 / 32;
+  return 1 / 24 + ((size - 9) / 27) * (1 / 32 - 1 / 24);
+}
 
 /** Writes one glyph run with its pen at (x, y) px in `color`. Runs with no glyphs or size ≤ 0 write nothing. */
 export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y: number, run: GlyphRun, color: Color): void {
@@ -26,12 +42,19 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
     cs.textFont = '';
   }
   cs.fill(color);
+  const syn = run.face.synthetic;
+  if (syn && syn.bold) {
+    cs.stroke(color);
+    cs.textRender(2, fs * fakeBoldScale(fs));
+  } else {
+    cs.textRender(0);
+  }
   const tf = `/${ef.name} ${num(fs)} Tf`;
   if (tf !== cs.textFont) {
     cs.op(tf);
     cs.textFont = tf;
   }
-  cs.op(`1 0 0 -1 ${num(x)} ${num(y)} Tm`);
+  cs.op(`1 0 ${syn && syn.oblique ? FAKE_ITALIC_SKEW : 0} -1 ${num(x)} ${num(y)} Tm`);
 
   const k = 1000 / fs;
   const out: string[] = [];

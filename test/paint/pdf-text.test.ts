@@ -176,3 +176,28 @@ test('one glyph drawn for two texts extracts as each (second CID via CIDToGIDMap
   assert.match(qdf(pdf), /\/CIDToGIDMap \d+ 0 R/);
   assert.match(qpdfCheck(pdf), /No syntax or stream encoding errors/);
 });
+
+test('synthetic bold (fill + stroke) and oblique (skewed text matrix)', async () => {
+  const f = face();
+  const plain = shape('IIII', 40, f);
+  const bold = { ...plain, face: { ...f, synthetic: { bold: true, oblique: false } } };
+  const oblique = { ...plain, face: { ...f, synthetic: { bold: false, oblique: true } } };
+  const pdf = await writePdf({ info: {}, pages: [{ width: 300, height: 200, items: [
+    { kind: 'glyphs', x: 10, y: 50, run: plain, color: BLACK },
+    { kind: 'glyphs', x: 10, y: 110, run: bold, color: BLACK },
+    { kind: 'glyphs', x: 10, y: 170, run: oblique, color: BLACK },
+  ] }] }, { creationDate: DATE });
+  const q = qdf(pdf);
+  assert.match(q, /1\.\d+ w\n2 Tr/); // 40 px: stroke 40 × (1/24 … 1/32) ≈ 1.4 px
+  assert.match(q, /0 Tr/);
+  assert.match(q, /1 0 0\.25 -1 10 170 Tm/);
+  assert.equal((q.match(/\/Subtype \/Type0/g) ?? []).length, 1, 'one font for the real and synthetic faces');
+  const img = raster(pdf, 96);
+  const ink = (y0: number, y1: number): number => { let n = 0; for (let y = y0; y < y1; y++) for (let x = 0; x < 150; x++) if (img.px(x, y)[0] < 128) n++; return n; };
+  const [a, b] = [ink(15, 55), ink(75, 115)];
+  assert.ok(b > a * 1.1, `bold has more ink: ${a} → ${b}`);
+  // Oblique: the stems lean right, so the top of the first I starts right of its bottom.
+  const firstInk = (y: number): number => { for (let x = 0; x < 150; x++) if (img.px(x, y)[0] < 128) return x; return -1; };
+  assert.ok(firstInk(142) - firstInk(168) >= 4, `lean: ${firstInk(142)} vs ${firstInk(168)}`);
+  assert.match(pdftotext(pdf), /IIII\n+IIII\n+IIII/);
+});
