@@ -117,3 +117,14 @@ test('line-height on an inline box: its leading counts in the line box, its cont
   close(sp.y, 24.8 - 12.8);
   close(sp.height, 16);
 });
+
+test('atomic inlines: auto horizontal margins are 0 even if the atomic layout filled them; no empty text fragments', () => {
+  const ctx = layoutCtx();
+  const inner = ctx.layoutAtomicInline.bind(ctx);
+  ctx.layoutAtomicInline = (box, av, cb) => { const f = inner(box, av, cb); f.margin = { ...f.margin, right: 280 }; return f; };
+  const r = lay(block(style(), 'a ', img(20, 20, { marginRight: 'auto' }), ' b'), 300, { ctx });
+  assert.equal(r.lines.length, 1);
+  const kids = r.lines[0].children;
+  assert.deepEqual(kids.map((k) => k.kind), ['text', 'replaced', 'text']);
+  assert.equal(kids[2].x, 16 + 20);
+});

@@ -82,7 +82,13 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
   const atomics = new Map<AtomicItem, BoxFragment | ReplacedFragment>();
   const atomicFragment = (a: AtomicItem): BoxFragment | ReplacedFragment => {
     let f = atomics.get(a);
-    if (!f) { f = ctx.layoutAtomicInline(a.box, width, input.containing); atomics.set(a, f); }
+    if (!f) {
+      f = ctx.layoutAtomicInline(a.box, width, input.containing);
+      // An atomic inline's 'auto' horizontal margins are 0 (CSS 2.1 §10.3.2, §10.3.9), never the block-level fill.
+      const e = inlineEdgesOf(a.style, width);
+      f.margin = { ...f.margin, left: e.marginLeft, right: e.marginRight };
+      atomics.set(a, f);
+    }
     return f;
   };
   // The band a line is fitted into: the strut's height first; a taller line is re-fitted with its own height.

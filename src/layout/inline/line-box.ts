@@ -142,6 +142,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
       case 'text': {
         if (p.collapsed) break;
         const piece = p.trimmed ?? it;
+        if (piece.word === '' && p.tabWidth === undefined && !p.hyphen && (p.dropSpaces || piece.spaces === '')) break;
         const top = b.stack[b.stack.length - 1];
         if (!curText || curText.box !== it.box) {
           curText = {
