@@ -10,56 +10,109 @@ function isHardBreakChar(c: number): boolean {
 }
 
 /**
- * Text made only of ASCII letters, digits, spaces and . , : ; ! ? (classes AL, NU, SP, IS, EX):
- * UAX #14 breaks there exactly after each run of spaces (LB18), nowhere else (LB13, LB28, LB29).
+ * Blink's pair table for printable ASCII (text_break_iterator.cc, kAsciiLineBreakTable, "for
+ * compatibility with other browsers"): for a previous character, the next characters before which
+ * a line may break. Every other pair of printable ASCII characters is unbreakable. Measured in
+ * Chromium over all 94 × 94 pairs (see test/text/breaks.test.ts): after most punctuation only
+ * before ( < [ {; after '-' and '?' before letters and most symbols.
  */
-const SIMPLE_ASCII = /^[A-Za-z0-9 .,:;!?]*$/;
+const ASCII_PAIRS: ReadonlyMap<number, string> = (() => {
+  const m = new Map<number, string>();
+  for (const c of '!"#%&)*+,.:;=>\\]|}~') m.set(c.charCodeAt(0), '(<[{');
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_`abcdefghijklmnopqrstuvwxyz{|~';
+  m.set(0x2d, `"#%&'(*+-<=>@${letters}`);
+  m.set(0x3f, `#$%&(*+-0123456789<=>@${letters}`);
+  return m;
+})();
+
+/** 94 × 94 bits: may a line break between printable ASCII characters a and b? */
+const ASCII_TABLE: Uint8Array = (() => {
+  const t = new Uint8Array(94 * 94);
+  for (const [a, next] of ASCII_PAIRS) for (const ch of next) t[(a - 0x21) * 94 + (ch.charCodeAt(0) - 0x21)] = 1;
+  return t;
+})();
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+/** Blink's ShouldBreakAfter for two printable ASCII characters (with the minus-sign rule). */
+function asciiPairBreaks(lastLast: number, last: number, cur: number): boolean {
+  // "Don't allow line breaking between '-' and a digit if the '-' may mean a minus sign."
+  if (last === 0x2d && cur >= 0x30 && cur <= 0x39) return isAsciiAlnum(lastLast);
+  return ASCII_TABLE[(last - 0x21) * 94 + (cur - 0x21)] === 1;
+}
+
+function isPrintableAscii(c: number): boolean {
+  return c >= 0x21 && c <= 0x7e;
+}
+
+/** Spaces that end a word for line breaking (Blink's IsBreakableSpace): space, tab, newline. */
+function isBreakableSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a;
+}
 
 const CACHE = new Lru<string, readonly BreakOpportunity[]>(4000);
 
 /**
- * The UAX #14 line-break opportunities of `text` (linebreak's LineBreaker, which implements the
- * pair table with LB8a, LB21a, LB30a): `position` is the UTF-16 index a new line would start at
- * (the break is before the character at `position`); `required` marks mandatory breaks (after
- * LF, CR, CR LF, VT, FF, NEL, LS, PS). Soft hyphens (U+00AD, class BA) give an opportunity after
- * them. The end of the text (LB3) is reported only when it is a mandatory break, i.e. when the text
- * ends with a newline: the caller may pass part of a paragraph. Results are cached (bounded) and
- * shared: do not mutate them. Never throws; non-strings throw TypeError (API misuse).
+ * Line-break opportunities of `text` as Chromium finds them (css-text-3 §5, `line-break: auto`):
+ * after a run of spaces (U+0020, tab); between two printable ASCII characters by Blink's pair
+ * table above; elsewhere UAX #14 (linebreak's LineBreaker, pair table with LB8a, LB21a, LB30a),
+ * as Blink defers to ICU there. `position` is the UTF-16 index a new line would start at (the
+ * break is before the character at `position`); `required` marks mandatory breaks (after LF, CR,
+ * CR LF, VT, FF, NEL, LS, PS). Soft hyphens (U+00AD) give an opportunity after them. The end of the
+ * text (LB3) is reported only when it is a mandatory break, i.e. when the text ends with a
+ * newline: the caller may pass part of a paragraph. Results are cached (bounded) and shared: do not
+ * mutate them. Never throws on odd text; a non-string throws TypeError (API misuse).
  */
 export function breakOpportunities(text: string): BreakOpportunity[] {
   if (typeof text !== 'string') throw new TypeError('breakOpportunities expects a string');
   if (text.length === 0) return [];
   const hit = CACHE.get(text);
   if (hit) return hit as BreakOpportunity[];
-  const out: BreakOpportunity[] = SIMPLE_ASCII.test(text) ? asciiBreaks(text) : uax14Breaks(text);
+  const out = blinkBreaks(text);
   if (text.length <= 512) CACHE.set(text, out);
   return out;
 }
 
-function asciiBreaks(text: string): BreakOpportunity[] {
+function blinkBreaks(text: string): BreakOpportunity[] {
   const out: BreakOpportunity[] = [];
-  for (let i = 1; i < text.length; i++) {
-    if (text.charCodeAt(i - 1) === 0x20 && text.charCodeAt(i) !== 0x20) out.push({ position: i, required: false });
+  let uax: Map<number, boolean> | undefined; // UAX #14 opportunities, computed when first needed
+  const n = text.length;
+  for (let i = 1; i < n; i++) {
+    const last = text.charCodeAt(i - 1);
+    const cur = text.charCodeAt(i);
+    if (isHardBreakChar(last)) {
+      if (last === 0x0d && cur === 0x0a) continue; // CR × LF
+      out.push({ position: i, required: true });
+      continue;
+    }
+    if (isBreakableSpace(cur) || isHardBreakChar(cur)) continue; // never before a space (LB7) or a newline (LB6)
+    if (isBreakableSpace(last)) {
+      out.push({ position: i, required: false }); // LB18: after spaces
+      continue;
+    }
+    if (isPrintableAscii(last) && isPrintableAscii(cur)) {
+      if (asciiPairBreaks(i >= 2 ? text.charCodeAt(i - 2) : 0, last, cur)) out.push({ position: i, required: false });
+      continue;
+    }
+    uax ??= uax14Breaks(text);
+    const r = uax.get(i);
+    if (r !== undefined) out.push({ position: i, required: r });
   }
+  if (isHardBreakChar(text.charCodeAt(n - 1))) out.push({ position: n, required: true });
   return out;
 }
 
-function uax14Breaks(text: string): BreakOpportunity[] {
-  const out: BreakOpportunity[] = [];
+function uax14Breaks(text: string): Map<number, boolean> {
+  const out = new Map<number, boolean>();
   try {
     const breaker = new LineBreaker(text);
     for (let b = breaker.nextBreak(); b; b = breaker.nextBreak()) {
-      if (b.position <= 0) continue;
-      let required = b.required;
-      if (b.position >= text.length) {
-        // LB3 always breaks at the end; keep it only when a newline ends the text (LB4/LB5).
-        if (!isHardBreakChar(text.charCodeAt(text.length - 1))) break;
-        required = true;
-      }
-      out.push({ position: b.position, required });
+      if (b.position > 0 && b.position < text.length) out.set(b.position, b.required);
     }
   } catch {
-    return asciiBreaks(text);
+    // linebreak failed on odd input: only the space and ASCII rules apply
   }
   return out;
 }

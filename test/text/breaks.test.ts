@@ -34,15 +34,30 @@ test('no break inside numbers, before punctuation or after an opening bracket', 
   assert.deepEqual(positions('$100 and $ 100'), [5, 9, 11]); // PR × NU, but LB18 breaks after any space
 });
 
-test('the ASCII fast path agrees with linebreak', async () => {
-  const { default: LineBreaker } = await import('linebreak');
-  const samples = ['The quick brown fox jumps over the lazy dog.', '  leading and  double  spaces ', 'a, b; c: d! e? f.g 1.5 2,5', 'x'];
-  for (const s of samples) {
-    const expected: number[] = [];
-    const lb = new LineBreaker(s);
-    for (let b = lb.nextBreak(); b; b = lb.nextBreak()) if (b.position < s.length) expected.push(b.position);
-    assert.deepEqual(positions(s), expected, s);
-  }
+test('break opportunities match Chromium (headless, measured with a zero-width container)', () => {
+  // [text, positions where Chromium starts a new line]
+  const chromium: Array<[string, number[]]> = [
+    ['Hello world-wide web', [6, 12, 17]], ['co\u00adop\u00aderation', [3, 6]], ['12.50, 3,000.00!', [7]],
+    ['(see) this', [6]], ['\u201cquoted\u201d text', [9]], ['$100 and $ 100', [5, 9, 11]], ['e-mail: a@b.com', [2, 8]],
+    ['http://example.com/a/b?c=d', [23]], ['a/b/c', []], ['self-explanatory\u2014dash', [5, 16, 17]], ['10-20 items', [3, 6]],
+    ['x = y+z', [2, 4]], ['50% off', [4]], ["it's John's", [5]], ['A\u2013B', [2]], ['end. Next', [5]], ['foo_bar-baz', [8]],
+    ['[a] {b}', [4]], ['\u00bfQu\u00e9? \u00a1S\u00ed!', [6]], ['\u00ab guillemets \u00bb', [2, 13]], ['a\u2014b', [1, 2]],
+    ['1/2 cup', [4]], ['U.S.A.', []], ['#123-456', [5]], ['-5 to -10', [3, 6]], ['3 \u00d7 4', [2, 4]], ['item #4', [5]],
+    ['tel: +1 (555) 123-4567', [5, 8, 14, 18]], ['a\u00a0b c', [4]], ['\u00fcber-cool', [5]], ['x\u200by', [2]],
+    ['a?b', [2]], ['a!(b', [2]], ['--1', [1]], ['a-1', [2]],
+  ];
+  for (const [text, expected] of chromium) assert.deepEqual(positions(text), expected, JSON.stringify(text));
+});
+
+test("Blink's ASCII pair table: after punctuation only before ( < [ {, after '-' and '?' before letters", () => {
+  assert.deepEqual(positions('a,(b'), [2]);
+  assert.deepEqual(positions('a,b'), []);
+  assert.deepEqual(positions('a)[b'), [2]);
+  assert.deepEqual(positions('a-b'), [2]);
+  assert.deepEqual(positions('a-.b'), []);
+  assert.deepEqual(positions('a?1'), [2]);
+  assert.deepEqual(positions('a/(b'), []);
+  assert.deepEqual(positions('ab(cd'), []);
 });
 
 test('non-ASCII text and CJK', () => {
