@@ -141,3 +141,11 @@ test('a line taller than the strut is fitted again beside a float lower down', (
   assert.equal(r.lines[0].x, 50);
   assert.ok(r.lines.every((l) => l.x === 50 || l.y >= 60));
 });
+
+test('<br> with clear moves the next line below the floats', () => {
+  const r = lay(block(style(), 'aa', { kind: 'br', style: style({ clear: 'both' }) }, 'bb'), 100, { floats: leftFloat(0, 0, 30, 50) });
+  assert.deepEqual(lineTexts(r), ['aa', 'bb']);
+  assert.equal(r.lines[1].y, 50);
+  assert.equal(r.lines[1].x, 0);
+  assert.equal(r.height, 66);
+});

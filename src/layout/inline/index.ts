@@ -163,6 +163,11 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
       result.lines.push(built.line);
       for (const p of built.positioned) result.positioned.push({ box: p.item.box, staticX: p.x, staticY: p.y, lineIndex: index });
       y += built.line.height;
+      // <br clear>: the next line goes below the floats on that side (CSS 2.1 §9.5.2 on the forced break).
+      const last = spec.items[spec.items.length - 1];
+      if (spec.forced && last && last.item.kind === 'br' && last.item.style.clear !== 'none') {
+        y = Math.max(y, floats.clearance(last.item.style.clear, y));
+      }
       bottom = y;
       first = false;
     } else {
