@@ -60,7 +60,14 @@ export class ContentStream {
   /** The `Tf` operator last set inside the open text object ('' when none). */
   textFont = '';
 
-  constructor(readonly names: ResourceNamer) {}
+  /**
+   * `nested`: the stream is a form XObject painted from another stream, so it inherits that
+   * stream's graphics state at the point of painting: text mode and line width start unknown
+   * (alpha starts at 1: transparency groups reset it, §11.6.6).
+   */
+  constructor(readonly names: ResourceNamer, nested = false) {
+    if (nested) { this.st.tr = -1; this.st.lw = -1; }
+  }
 
   /** Appends raw operator text (one or more complete lines without the final newline). */
   op(s: string): void {
@@ -129,6 +136,7 @@ export class ContentStream {
    * synthetic bold). Emits only what changed.
    */
   textRender(mode: 0 | 2, lineWidth = 0): void {
+    if (mode === 0 && this.st.tr === 0) return;
     if (mode === 2 && lineWidth !== this.st.lw) {
       this.parts.push(`${num(lineWidth)} w`);
       this.st.lw = lineWidth;

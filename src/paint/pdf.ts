@@ -224,7 +224,7 @@ class PageWriter implements ResourceNamer {
         if (a >= 1 || Number.isNaN(a)) { this.stack.push({ kind: 'opacity-none' }); return; }
         const alpha = a > 0 ? Math.round(a * 1000) / 1000 : 0;
         cs.endText();
-        this.cs = new ContentStream(this);
+        this.cs = new ContentStream(this, true);
         this.stack.push({ kind: 'opacity', cs: this.cs, alpha });
         return;
       }
