@@ -179,3 +179,30 @@ test('huge numbers are clamped to a finite value', () => {
   assert.equal(len('1e999px')!.px, 1e7);
   assert.equal(len('-1e999px')!.px, -1e7);
 });
+
+test('colours: lab(), lch(), oklab(), oklch() (css-color-4 §9)', () => {
+  nearColor(col('lab(54.2917 80.8125 69.8851)'), rgba(255, 0, 0), 'lab red (D50)');
+  nearColor(col('lab(100% 0 0)'), rgba(255, 255, 255), 'lab white');
+  nearColor(col('lch(54.2917 106.839 40.8526)'), rgba(255, 0, 0), 'lch red');
+  nearColor(col('oklab(0.627955 0.224863 0.125846)'), rgba(255, 0, 0), 'oklab red');
+  nearColor(col('oklch(62.7955% 0.257683 29.2339 / 0.5)'), rgba(255, 0, 0, 0.5), 'oklch red');
+  nearColor(col('oklch(0 0 0)'), rgba(0, 0, 0), 'oklch black');
+  // Tailwind v4 blue-500
+  nearColor(col('oklch(62.3% 0.214 259.815)'), rgba(0x2b, 0x7f, 0xff), 'tailwind blue-500 (clipped)');
+  assert.equal(col('lab(50, 0, 0)'), null, 'no legacy comma syntax');
+});
+
+test('colours: color() and color-mix() (css-color-5)', () => {
+  nearColor(col('color(srgb 1 0.5 0 / 50%)'), rgba(255, 127.5, 0, 0.5), 'color(srgb)');
+  nearColor(col('color(srgb-linear 1 0.21586 0)'), rgba(255, 128, 0), 'srgb-linear');
+  nearColor(col('color(display-p3 1 0 0)'), rgba(255, 0, 0), 'p3 red clipped to sRGB');
+  nearColor(col('color(xyz-d65 0.4124 0.2126 0.0193)'), rgba(255, 0, 0), 'xyz');
+  nearColor(col('color-mix(in srgb, red, blue)'), rgba(127.5, 0, 127.5), 'srgb 50/50');
+  nearColor(col('color-mix(in srgb, red 25%, white)'), rgba(255, 191.25, 191.25), 'srgb 25/75');
+  nearColor(col('color-mix(in oklab, #000 50%, transparent)'), rgba(0, 0, 0, 0.5), 'premultiplied with transparent');
+  nearColor(col('color-mix(in srgb, red 30%, blue 20%)'), rgba(153, 0, 102, 0.5), 'sum below 100% scales alpha');
+  nearColor(col('color-mix(in oklab, white, black)'), rgba(99, 99, 99), 'oklab midpoint grey');
+  assert.equal(col('color-mix(in srgb, currentcolor, red)'), null);
+  assert.equal(col('color-mix(srgb, red, blue)'), null);
+  assert.equal(col('color(rec2100 1 0 0)'), null);
+});

@@ -4,10 +4,12 @@
  *
  * Named colours (§6.1), transparent (§6.2), currentcolor (§6.4), system colours (§6.3,
  * light scheme), hex (§5.2), rgb()/rgba() (§5.1), hsl()/hsla() (§7), hwb() (§8), in both the
- * legacy comma syntax and the modern space syntax with `/ alpha`.
+ * legacy comma syntax and the modern space syntax with `/ alpha`; lab()/lch()/oklab()/oklch()
+ * (§9), color() (§10) and css-color-5 color-mix(), converted to sRGB (color-spaces.ts).
  */
 import type { Color } from '../computed.ts';
 import { NAMED_COLORS } from './named-colors.ts';
+import { lin, labToLinSrgb, linSrgbToLab, linSrgbToOklab, linToRgb255, oklabToLinSrgb, p3ToLinSrgb, polarToRect } from './color-spaces.ts';
 import type { CV } from './tokens.ts';
 
 /** Marker for `currentcolor`: compared by identity, replaced by the element's color at compute time. */
@@ -147,8 +149,128 @@ export function parseColor(n: CV | undefined): Color | null {
     return KEYWORDS.get(n.lc) ?? null;
   }
   if (n.t === 'hash') return parseHex(n.v);
-  if (n.t === 'fn') return colorFunction(n.name, n.args);
+  if (n.t === 'fn') {
+    switch (n.name) {
+      case 'lab': case 'lch': case 'oklab': case 'oklch': return labFunction(n.name, n.args);
+      case 'color': return colorSpaceFunction(n.args);
+      case 'color-mix': return colorMix(n.args);
+      default: return colorFunction(n.name, n.args);
+    }
+  }
   return null;
+}
+
+const fromLinear = (c: [number, number, number], a: number): Color => {
+  const [r, g, b] = linToRgb255(c);
+  return rgba(r, g, b, a);
+};
+
+/** lab(), lch() (CIE, D50) and oklab(), oklch() (css-color-4 §9): modern syntax only. */
+function labFunction(name: string, args: readonly CV[]): Color | null {
+  const p = channels(args);
+  if (p === null || p.legacy) return null;
+  const a = alphaOf(p.alpha);
+  if (Number.isNaN(a)) return null;
+  const ok = name.startsWith('ok');
+  const L = clamp(chan(p.c[0], ok ? 1 : 100), 0, ok ? 1 : 100);
+  let x: number, y: number;
+  if (name.endsWith('ch')) {
+    const C = Math.max(0, chan(p.c[1], ok ? 0.4 : 150)), H = hue(p.c[2]);
+    if (Number.isNaN(C) || Number.isNaN(H)) return null;
+    [x, y] = polarToRect(C, H);
+  } else {
+    x = chan(p.c[1], ok ? 0.4 : 125);
+    y = chan(p.c[2], ok ? 0.4 : 125);
+  }
+  if ([L, x, y].some(Number.isNaN)) return null;
+  return fromLinear(ok ? oklabToLinSrgb(L, x, y) : labToLinSrgb(L, x, y), a);
+}
+
+/** color(<space> c1 c2 c3 [/ alpha]) for srgb, srgb-linear, display-p3, xyz(-d65) and xyz-d50 (css-color-4 §10). */
+function colorSpaceFunction(args: readonly CV[]): Color | null {
+  const space = args[0];
+  if (space === undefined || space.t !== 'ident') return null;
+  const p = channels(args.slice(1));
+  if (p === null || p.legacy) return null;
+  const a = alphaOf(p.alpha);
+  const [c0, c1, c2] = p.c.map((n) => chan(n, 1));
+  if ([a, c0, c1, c2].some(Number.isNaN)) return null;
+  switch (space.lc) {
+    case 'srgb': return rgba(clamp(c0, 0, 1) * 255, clamp(c1, 0, 1) * 255, clamp(c2, 0, 1) * 255, a);
+    case 'srgb-linear': return fromLinear([c0, c1, c2], a);
+    case 'display-p3': return fromLinear(p3ToLinSrgb(c0, c1, c2), a);
+    case 'xyz': case 'xyz-d65': case 'xyz-d50': {
+      // via Lab for D50; xyz-d65 through the sRGB matrix (Lab's path converts D50 -> D65)
+      if (space.lc === 'xyz-d50') {
+        const k = 24389 / 27, e = 216 / 24389, w = [0.3457 / 0.3585, 1, (1 - 0.3457 - 0.3585) / 0.3585];
+        const f = [c0 / w[0], c1 / w[1], c2 / w[2]].map((r) => (r > e ? Math.cbrt(r) : (k * r + 16) / 116));
+        return fromLinear(labToLinSrgb(116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])), a);
+      }
+      return fromLinear([
+        3.2409699419045226 * c0 - 1.537383177570094 * c1 - 0.4986107602930034 * c2,
+        -0.9692436362808796 * c0 + 1.8759675015077202 * c1 + 0.04155505740717559 * c2,
+        0.05563007969699366 * c0 - 0.20397695888897652 * c1 + 1.0569715142428786 * c2,
+      ], a);
+    }
+    default: return null;
+  }
+}
+
+type Space = 'srgb' | 'srgb-linear' | 'lab' | 'oklab';
+/** Interpolation spaces of color-mix(): polar and xyz spaces map to their rectangular/linear twin (approximation for hue). */
+const MIX_SPACES: Record<string, Space> = {
+  srgb: 'srgb', 'srgb-linear': 'srgb-linear', 'xyz': 'srgb-linear', 'xyz-d65': 'srgb-linear', 'xyz-d50': 'srgb-linear',
+  lab: 'lab', lch: 'lab', oklab: 'oklab', oklch: 'oklab', hsl: 'srgb', hwb: 'srgb', 'display-p3': 'srgb',
+};
+function toSpace(c: Color, sp: Space): [number, number, number] {
+  const g: [number, number, number] = [c.r / 255, c.g / 255, c.b / 255];
+  if (sp === 'srgb') return g;
+  const l: [number, number, number] = [lin(g[0]), lin(g[1]), lin(g[2])];
+  return sp === 'srgb-linear' ? l : sp === 'lab' ? linSrgbToLab(l) : linSrgbToOklab(l);
+}
+function fromSpace(v: [number, number, number], sp: Space, a: number): Color {
+  if (sp === 'srgb') return rgba(clamp(v[0], 0, 1) * 255, clamp(v[1], 0, 1) * 255, clamp(v[2], 0, 1) * 255, a);
+  const l = sp === 'srgb-linear' ? v : sp === 'lab' ? labToLinSrgb(v[0], v[1], v[2]) : oklabToLinSrgb(v[0], v[1], v[2]);
+  return fromLinear(l, a);
+}
+
+/**
+ * color-mix(in <space>, <color> <percentage>?, <color> <percentage>?) (css-color-5 §2), with
+ * premultiplied alpha. currentcolor cannot be mixed at parse time (returns null).
+ */
+function colorMix(args: readonly CV[]): Color | null {
+  const parts: CV[][] = [[]];
+  for (const n of args) { if (n.t === 'comma') parts.push([]); else parts[parts.length - 1].push(n); }
+  if (parts.length !== 3) return null;
+  const head = parts[0];
+  if (head.length < 2 || head[0].t !== 'ident' || head[0].lc !== 'in' || head[1].t !== 'ident') return null;
+  const sp = MIX_SPACES[head[1].lc];
+  if (sp === undefined) return null;
+  const side = (l: CV[]): { c: Color; p: number } | null => {
+    if (l.length < 1 || l.length > 2) return null;
+    let c: Color | null = null, p = NaN;
+    for (const n of l) {
+      if (n.t === 'pct' && Number.isNaN(p)) { p = n.v; continue; }
+      if (c !== null) return null;
+      c = parseColor(n);
+      if (c === null || c === CURRENT_COLOR) return null;
+    }
+    return c && { c, p };
+  };
+  const A = side(parts[1]), B = side(parts[2]);
+  if (A === null || B === null) return null;
+  let p1 = A.p, p2 = B.p;
+  if (Number.isNaN(p1) && Number.isNaN(p2)) { p1 = 50; p2 = 50; }
+  else if (Number.isNaN(p1)) p1 = 100 - p2;
+  else if (Number.isNaN(p2)) p2 = 100 - p1;
+  if (p1 < 0 || p2 < 0 || p1 > 100 || p2 > 100 || p1 + p2 === 0) return null;
+  const sum = p1 + p2, mult = Math.min(1, sum / 100);
+  const w1 = p1 / sum, w2 = p2 / sum;
+  const x = toSpace(A.c, sp), y = toSpace(B.c, sp);
+  const alpha = A.c.a * w1 + B.c.a * w2;
+  if (alpha === 0) return rgba(0, 0, 0, 0);
+  const v = x.map((xi, i) => (xi * A.c.a * w1 + y[i] * B.c.a * w2) / alpha) as [number, number, number];
+  return fromSpace(v, sp, alpha * mult);
 }
 
 /**
