@@ -95,6 +95,8 @@ export interface BlockParams {
   pageName?: string;
   /** Ignore the box's own height/min/max-height (table cells: the table sets their height). */
   ignoreHeight?: boolean;
+  /** The box establishes a block formatting context whatever its style (flex items, css-flexbox-1 §4). */
+  forceBfc?: boolean;
 }
 
 /** Result of one block-level box's layout. */
@@ -247,7 +249,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   const resumed = p.token !== null;
   const border = borderOf(s);
   const padding = paddingOf(s, cbw);
-  const bfc = establishesBfc(box) || p.isRoot === true;
+  const bfc = establishesBfc(box) || p.isRoot === true || p.forceBfc === true;
   let widths = blockWidths(box, cbw, p);
   const mtRaw = marginValue(s.marginTop, cbw) ?? 0;
   const mb = marginValue(s.marginBottom, cbw) ?? 0;

@@ -55,7 +55,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   const layoutItem = (b: Box, width: number | undefined, height: number | undefined, x: number, ml: number, mr: number): BoxFragment | ReplacedFragment | null => {
     const r = layoutBlockLevel(b, {
       cb: { x, y: 0, width: W, height: H }, y, margin: NO_MARGIN, floats: new BfcFloats(env.floatLayout), token: null,
-      atTop: true, truncate: false, abs, widthOverride: width, marginsOverride: { left: ml, right: mr }, heightOverride: height,
+      atTop: true, truncate: false, abs, widthOverride: width, marginsOverride: { left: ml, right: mr }, heightOverride: height, forceBfc: true,
     }, innerEnv);
     return r.fragment;
   };
