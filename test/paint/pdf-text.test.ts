@@ -9,6 +9,8 @@ import type { DocumentDisplayList, DisplayItem } from '../../src/paint/display-l
 import * as fontkit from 'fontkit';
 import { fileURLToPath } from 'node:url';
 import { WarningSink } from '../../src/warnings.ts';
+import { createFontContext } from '../../src/text/index.ts';
+import { ResourceLoader } from '../../src/resources.ts';
 import { BLACK, face, pdfinfo, pdftotext, qdf, qpdfCheck, raster, rgba, shape, words } from './pdf-helpers.ts';
 
 const DATE = new Date('2024-05-06T07:08:09Z');
@@ -200,4 +202,18 @@ test('synthetic bold (fill + stroke) and oblique (skewed text matrix)', async ()
   const firstInk = (y: number): number => { for (let x = 0; x < 150; x++) if (img.px(x, y)[0] < 128) return x; return -1; };
   assert.ok(firstInk(142) - firstInk(168) >= 4, `lean: ${firstInk(142)} vs ${firstInk(168)}`);
   assert.match(pdftotext(pdf), /IIII\n+IIII\n+IIII/);
+});
+
+test('runs from the text stage (fallback faces, ligatures, spacing) extract and place exactly', async () => {
+  const fonts = createFontContext({ loader: new ResourceLoader(), warnings: new WarningSink() });
+  const spec = { fontFamily: ['DejaVu Serif'], fontSize: 18, fontWeight: 400, fontStyle: 'normal' as const, wordSpacing: 4 };
+  const runs = fonts.shape('office → 12 € ✓ affine', spec);
+  const items: DisplayItem[] = [];
+  let x = 30;
+  for (const run of runs) { items.push({ kind: 'glyphs', x, y: 60, run, color: BLACK }); x += run.width; }
+  const pdf = await writePdf(doc(items), { creationDate: DATE });
+  assert.equal(pdftotext(pdf).trim(), 'office → 12 € ✓ affine');
+  const ws = words(pdf);
+  assert.ok(Math.abs(ws[0]!.xMin - 30 * 0.75) < 0.5, `first word at ${ws[0]!.xMin}`);
+  assert.ok(Math.abs(ws[ws.length - 1]!.xMax - x * 0.75) < 0.5, `last word ends at ${ws[ws.length - 1]!.xMax} vs ${x * 0.75}`);
 });
