@@ -48,13 +48,18 @@ interface Slot { worker: Worker | null; busy: boolean }
  * terminated and fails with RenderError('TIMEOUT'); a thread that dies is replaced on next use.
  * Callers must not run more than `size` renders at once (the RenderQueue guarantees it).
  */
-export function workerPoolRenderer(size: number, graceMs = 5000): Renderer {
+export function workerPoolRenderer(
+  size: number,
+  graceMs = 5000,
+  /** Module exporting renderPdf and RenderError (tests substitute a stub); default src/index.ts. */
+  engineUrl: string = new URL('../index.ts', import.meta.url).href,
+): Renderer {
   const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, busy: false }));
   const bootUrl = new URL('./render-worker.mjs', import.meta.url);
   let closed = false;
 
   const spawn = (slot: Slot): Worker => {
-    const w = new Worker(bootUrl, { workerData: { engineUrl: new URL('../index.ts', import.meta.url).href } });
+    const w = new Worker(bootUrl, { workerData: { engineUrl } });
     w.unref();
     // An idle thread that fails (e.g. while loading the engine) is dropped and respawned on next use.
     const drop = () => {

@@ -24,3 +24,18 @@ test('workerPoolRenderer renders in worker threads and carries RenderError codes
     await r.close();
   }
 });
+
+test('a render that runs past its deadline has its thread terminated: TIMEOUT, and the pool recovers', async () => {
+  const engine = new URL('./fixtures/hanging-engine.ts', import.meta.url).href;
+  const r = workerPoolRenderer(1, 200, engine);
+  try {
+    const job = { creationDate: new Date('2026-01-01T00:00:00Z'), timeoutMs: 100, maxPages: 500 };
+    const t0 = performance.now();
+    await assert.rejects(r.render({ ...job, html: '<hang>' }), (e: unknown) => e instanceof RenderError && e.code === 'TIMEOUT');
+    assert.ok(performance.now() - t0 < 10000);
+    const ok = await r.render({ ...job, timeoutMs: 30000, html: '<p>fresh thread</p>' });
+    assert.equal(Buffer.from(ok.pdf.subarray(0, 5)).toString('latin1'), '%PDF-');
+  } finally {
+    await r.close();
+  }
+});
