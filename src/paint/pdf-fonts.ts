@@ -132,8 +132,8 @@ export class EmbeddedFace {
 
   constructor(private readonly doc: PdfDocLike, readonly face: FontFace, private readonly index: number, private readonly warnings?: WarningSink) {
     this.name = `F${index + 1}`;
+    this.info = infoFor(face); // may throw on a broken font: before any object is allocated
     this.ref = doc.ref();
-    this.info = infoFor(face);
     this.widths = [glyphWidth(face, this.info, 0)];
     this.cidOf.set(0, 0);
   }
@@ -196,6 +196,14 @@ export class EmbeddedFace {
         if (process.env.QUIRE_DEBUG_FONTS) console.error(e);
       }
     }
+    // Everything that can fail is computed before the first object is allocated.
+    const cmap = Buffer.from(this.toUnicodeCMap(), 'latin1');
+    const widths = new RawPdf(`[0 [${this.widths.join(' ')}]]`);
+    let map: Buffer | null = null;
+    if (!fi.cff && !this.identity) {
+      map = Buffer.alloc(this.cidToSubset.length * 2);
+      this.cidToSubset.forEach((s, i) => map!.writeUInt16BE(s, i * 2));
+    }
     const baseFont = file ? `${tag(this.index)}+${fi.postscriptName}` : fi.postscriptName;
     const descriptorData: Record<string, unknown> = { Type: 'FontDescriptor', FontName: baseFont, ...fi.descriptor };
     if (file) {
@@ -213,13 +221,11 @@ export class EmbeddedFace {
       CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
       FontDescriptor: descriptor,
       DW: 0,
-      W: new RawPdf(`[0 [${this.widths.join(' ')}]]`),
+      W: widths,
     };
     if (!fi.cff) {
-      if (this.identity) cidFont.CIDToGIDMap = 'Identity';
+      if (!map) cidFont.CIDToGIDMap = 'Identity';
       else {
-        const map = Buffer.alloc(this.cidToSubset.length * 2);
-        this.cidToSubset.forEach((s, i) => map.writeUInt16BE(s, i * 2));
         const mapRef = this.doc.ref();
         mapRef.end(map);
         cidFont.CIDToGIDMap = mapRef;
@@ -229,9 +235,16 @@ export class EmbeddedFace {
     descendant.end();
 
     const toUnicode = this.doc.ref();
-    toUnicode.end(Buffer.from(this.toUnicodeCMap(), 'latin1'));
+    toUnicode.end(cmap);
 
     this.ref.data = { Type: 'Font', Subtype: 'Type0', BaseFont: baseFont, Encoding: 'Identity-H', DescendantFonts: [descendant], ToUnicode: toUnicode };
+    this.ref.end();
+  }
+
+  /** The fallback when finalize() failed: the Type0 dictionary must still be written (it is referenced). */
+  finalizeBare(): void {
+    if (this.ref.data.Type === 'Font') return;
+    this.ref.data = { Type: 'Font', Subtype: 'Type0', BaseFont: this.info.postscriptName, Encoding: 'Identity-H', DescendantFonts: [] };
     this.ref.end();
   }
 
@@ -371,7 +384,15 @@ export class FontRegistry {
     return ef;
   }
 
+  /** Writes every face; a face that fails is written as a bare, unembedded Type0 font. */
   finalize(): void {
-    for (const ef of this.byKey.values()) ef.finalize();
+    for (const ef of this.byKey.values()) {
+      try {
+        ef.finalize();
+      } catch (e) {
+        this.warnings?.add('font-load', `font "${ef.face.family}" could not be written to the PDF: ${(e as Error).message}`);
+        ef.finalizeBare();
+      }
+    }
   }
 }

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writePdf, writePdfSync } from '../../src/paint/pdf.ts';
 import { RenderError, RenderLimits } from '../../src/errors.ts';
+import { WarningSink } from '../../src/warnings.ts';
 import type { DisplayItem, DocumentDisplayList } from '../../src/paint/display-list.ts';
 import { BLACK, face, pdftotext, qdf, qpdfCheck, raster, rgba, shape } from './pdf-helpers.ts';
 
@@ -98,4 +99,19 @@ test('speed and size: a one-page invoice list writes in a few ms warm, ~25 KB', 
 test('the render deadline is checked per page', async () => {
   const limits = new RenderLimits(0, 100, Date.now() - 10);
   await assert.rejects(() => writePdf({ info: {}, pages: [{ width: 10, height: 10, items: [] }] }, { creationDate: DATE, limits }), (e: unknown) => e instanceof RenderError && e.code === 'TIMEOUT');
+});
+
+test('a broken font object warns and never stops the document', async () => {
+  const good = shape('Fine text', 16);
+  const sink = new WarningSink();
+  const noSubset = { ...good, face: { ...good.face, key: 'nosubset', font: { numGlyphs: 500, unitsPerEm: 2048, getGlyph() { throw new Error('no glyphs'); }, createSubset() { throw new Error('boom'); } } } };
+  const hostile = { ...good, face: { ...good.face, key: 'hostile', font: new Proxy({}, { get() { throw new Error('hostile font'); } }) } };
+  const pdf = await writePdf({ info: {}, pages: [{ width: 300, height: 200, items: [
+    { kind: 'glyphs', x: 10, y: 40, run: noSubset, color: BLACK },
+    { kind: 'glyphs', x: 10, y: 80, run: hostile, color: BLACK },
+    { kind: 'glyphs', x: 10, y: 120, run: good, color: BLACK },
+  ] }] }, { creationDate: DATE, warnings: sink });
+  assert.match(qpdfCheck(pdf), /No syntax or stream encoding errors/);
+  assert.match(pdftotext(pdf), /Fine text/);
+  assert.ok(sink.list.some((w) => w.code === 'font-load'), JSON.stringify(sink.list));
 });
