@@ -59,6 +59,10 @@ test('inherit / initial / unset / revert', () => {
   const r = style('color: revert; margin: revert', p);
   assert.deepEqual(r.color, { r: 0, g: 0, b: 255, a: 1 });
   assert.deepEqual(r.marginLeft, { px: 0, pct: 0 });
+  const ua = (name: string, value: string): Declaration => ({ name, value, important: false, source: 'user agent' });
+  const rv = computeStyle([ua('margin-top', '8px'), ua('display', 'block'), ...decls('margin: 0; display: flex; margin: revert; display: revert; padding: 3px; padding: revert')],
+    { parent: null, rootFontSize: 16, quirks: false, warnings: new WarningSink() });
+  assert.deepEqual([rv.marginTop, rv.marginLeft, rv.display, rv.paddingTop], [{ px: 8, pct: 0 }, { px: 0, pct: 0 }, 'block', { px: 0, pct: 0 }], 'revert rolls back to the UA origin');
   const m = style('margin: inherit', p);
   assert.deepEqual(m.marginLeft, { px: 7, pct: 0 }, 'shorthand with a CSS-wide keyword');
   const all = style('all: initial', p);

@@ -337,7 +337,17 @@ export function computeStyle(declarations: readonly Declaration[], ctx: ComputeC
         wide = UNSET;
       } else { text = sub; usedVar = true; }
     }
-    if (wide === undefined && text.length <= 14 && mayBeWide(text)) wide = CSS_WIDE.get(text.trim().toLowerCase());
+    let revert = false;
+    if (wide === undefined && text.length <= 14 && mayBeWide(text)) {
+      const kw = text.trim().toLowerCase();
+      wide = CSS_WIDE.get(kw);
+      revert = kw === 'revert' && d.source !== UA_SOURCE;
+    }
+    if (revert) { // css-cascade-4 §7.3.4: back to the user-agent origin's value
+      const rs = e.short ? e.rows : [e.row];
+      for (const r of rs) { list.push(r, uaValue(list, r), d); if (r.early === true) hasEarly = true; }
+      continue;
+    }
     if (!e.short) {
       const row = e.row;
       let v: unknown = wide;
@@ -382,6 +392,17 @@ export function computeStyle(declarations: readonly Declaration[], ctx: ComputeC
   if (s.textDecorationColor === CURRENT_COLOR) s.textDecorationColor = s.color;
   finishBackground(env);
   return s;
+}
+
+/** Declaration.source of the user-agent origin (src/css/ua.ts). */
+const UA_SOURCE = 'user agent';
+
+/** The value the user-agent origin gave `row` earlier in `list`, or UNSET when it gave none. */
+function uaValue(list: unknown[], row: Longhand<any>): unknown {
+  for (let i = list.length - 3; i >= 0; i -= 3) {
+    if (list[i] === row && (list[i + 2] as Declaration).source === UA_SOURCE) return list[i + 1];
+  }
+  return UNSET;
 }
 
 /** Cheap pre-check for inherit/initial/unset/revert: the first non-space letter is i, u or r. */

@@ -14,7 +14,10 @@ export class Note<P> {
   constructor(readonly value: P, readonly message: string) {}
 }
 
-/** CSS-wide keywords (css-cascade-4 §7.3); `revert` and `revert-layer` behave as `unset`. */
+/**
+ * CSS-wide keywords (css-cascade-4 §7.3). `revert` in an author declaration is resolved by
+ * computeStyle to the user-agent value; here (and `revert-layer` always) it maps to `unset`.
+ */
 export type CssWide = { readonly cssWide: 'inherit' | 'initial' | 'unset' };
 export const INHERIT: CssWide = Object.freeze({ cssWide: 'inherit' });
 export const INITIAL: CssWide = Object.freeze({ cssWide: 'initial' });
