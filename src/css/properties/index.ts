@@ -98,6 +98,8 @@ function canonicalName(name: string): string | null {
 
 const INVALID = Symbol('invalid');
 const CACHE_MAX = 1024;
+/** Longest value text kept in a cache (chars): bounds each cache to ~2 M chars of keys. */
+const CACHE_KEY_MAX = 2048;
 
 /** A shorthand's expansion: parallel longhand rows and specified values, ready to apply. */
 interface Expansion { rows: Longhand<any>[]; vals: unknown[]; note: string | null; early: boolean }
@@ -123,6 +125,7 @@ function parseLonghand(row: Longhand<any>, cache: Map<string, unknown>, quirks: 
   if (r === undefined) {
     const toks = tokenize(text);
     r = toks === null ? INVALID : row.parse(toks, quirks, text) ?? INVALID;
+    if (text.length > CACHE_KEY_MAX) return r; // long values (data: URLs) are not kept
     if (cache.size >= CACHE_MAX) cache.clear();
     cache.set(text, r);
   }
@@ -147,6 +150,7 @@ function expandShorthand(e: Entry & { short: true }, quirks: boolean, text: stri
       }
       r = { rows, vals, note, early: rows.some((x) => x.early === true) };
     }
+    if (text.length > CACHE_KEY_MAX) return r; // long values (data: URLs) are not kept
     if (cache.size >= CACHE_MAX) cache.clear();
     cache.set(text, r);
   }
