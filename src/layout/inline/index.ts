@@ -73,64 +73,9 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
   if (items.length === 0) return result;
 
   const strut = inlineMetricsOf(container.style, fonts);
-  const edgeCache = new Map<OpenItem, InlineEdges>();
-  const edges = (o: OpenItem): InlineEdges => {
-    let e = edgeCache.get(o);
-    if (!e) { e = splitEdges(inlineEdgesOf(o.style, width), o.box.split); edgeCache.set(o, e); }
-    return e;
-  };
-  const atomics = new Map<AtomicItem, BoxFragment | ReplacedFragment>();
-  const atomicFragment = (a: AtomicItem): BoxFragment | ReplacedFragment => {
-    let f = atomics.get(a);
-    if (!f) {
-      f = ctx.layoutAtomicInline(a.box, width, input.containing);
-      // An atomic inline's 'auto' horizontal margins are 0 (CSS 2.1 §10.3.2, §10.3.9), never the block-level fill.
-      const e = inlineEdgesOf(a.style, width);
-      f.margin = { ...f.margin, left: e.marginLeft, right: e.marginRight };
-      atomics.set(a, f);
-    }
-    return f;
-  };
-  // The band a line is fitted into: the strut's height first; a taller line is re-fitted with its own height.
-  let bandHeight = strut.lineHeight;
-  const band = (y: number): { left: number; right: number } => floats.available(y, bandHeight, x0, x0 + width);
-
-  const env: BreakerEnv = {
-    fonts,
-    edgeWidth: (it: OpenItem | CloseItem) => {
-      if (it.kind === 'open') { const e = edges(it); return e.marginLeft + e.borderLeft + e.paddingLeft; }
-      const e = edges(it.open);
-      return e.paddingRight + e.borderRight + e.marginRight;
-    },
-    atomicWidth: (a) => { const f = atomicFragment(a); return f.margin.left + f.width + f.margin.right; },
-    floatWidth: (f: FloatItem) => {
-      const s = ctx.intrinsicSizes(f.box);
-      return Math.min(Math.max(s.min, width), s.max);
-    },
-    placeFloat: (f, y) => {
-      const fragment = floats.placeFloat(f.box, y, input.containing);
-      result.floats.push({ fragment, lineIndex: result.lines.length });
-    },
-    band,
-    full: { left: x0, right: x0 + width },
-    nextBandY: (y) => {
-      const start = band(y);
-      const limit = floats.clearance('both', y);
-      for (let yy = Math.floor(y) + 1, k = 0; yy <= limit && k < 4000; yy++, k++) {
-        const b = band(yy);
-        if (b.left < start.left - 1e-6 || b.right > start.right + 1e-6) return yy;
-      }
-      return limit > y ? limit : null;
-    },
-    hyphenWidth: (p: TextPiece) => hyphenFor(fonts, p.spec).width,
-  };
-  const lineEnv: LineEnv = {
-    ctx, root: container.style, edges, atomicFragment,
-    hyphen: (p) => hyphenFor(fonts, p.spec),
-    containing: input.containing,
-    hasRelative: items.some((it) => (it.kind === 'open' || it.kind === 'atomic') && it.style.position === 'relative'),
-  };
-
+  const para = new Paragraph(input, width, strut.lineHeight, result, items);
+  const env: BreakerEnv = para;
+  const lineEnv: LineEnv = para;
   const state: BreakerState = { items, own: false, i: 0, stack: [] };
   const indent = resolveLength(container.style.textIndent, width);
   let y = input.y;
@@ -146,14 +91,14 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
     if (spec.hasContent) {
       let built = buildLine(spec, lineEnv, !contentRemains(state.items, state.i));
       const h = built.line.height;
-      if (h > bandHeight + 0.01 && result.floats.length === floatsBefore && spec.deferredFloats.length === 0) {
+      if (h > para.bandHeight + 0.01 && result.floats.length === floatsBefore && spec.deferredFloats.length === 0) {
         // The line is taller than the band it was fitted in: if floats lower down narrow it, fit it again (CSS 2.1 §9.5).
         const b2 = floats.available(y, h, x0, x0 + width);
         if (b2.left > spec.left + 0.01 || b2.right < spec.right - 0.01) {
           Object.assign(state, saved);
-          bandHeight = h;
+          para.bandHeight = h;
           const again = breakLine(state, env, y, first ? indent : 0);
-          bandHeight = strut.lineHeight;
+          para.bandHeight = strut.lineHeight;
           if ('moveTo' in again) { y = again.moveTo; continue; }
           spec = again;
           built = buildLine(spec, lineEnv, !contentRemains(state.items, state.i));
@@ -182,6 +127,100 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
   }
   result.height = bottom - input.y;
   return result;
+}
+
+/**
+ * One paragraph's layout environment: what the line breaker and the line builder ask of the
+ * layout around them (edges, atomic fragments, float bands). A class, not closures: tsx's
+ * keepNames would otherwise wrap a dozen functions per call.
+ */
+class Paragraph implements BreakerEnv, LineEnv {
+  readonly fonts: FontContext;
+  readonly ctx: LayoutContext;
+  readonly root: InlineLayoutInput['container']['style'];
+  readonly containing: InlineLayoutInput['containing'];
+  readonly hasRelative: boolean;
+  readonly full: { left: number; right: number };
+  /** The height of the band a line is fitted into: the strut's first; a taller line is re-fitted with its own. */
+  bandHeight: number;
+  private readonly edgeCache = new Map<OpenItem, InlineEdges>();
+  private readonly atomics = new Map<AtomicItem, BoxFragment | ReplacedFragment>();
+
+  constructor(
+    private readonly input: InlineLayoutInput, private readonly width: number, strutHeight: number,
+    private readonly result: InlineLayoutResult, items: readonly InlineItem[],
+  ) {
+    this.ctx = input.ctx;
+    this.fonts = input.ctx.fonts;
+    this.root = input.container.style;
+    this.containing = input.containing;
+    this.full = { left: input.x, right: input.x + width };
+    this.bandHeight = strutHeight;
+    let rel = false;
+    for (const it of items) if ((it.kind === 'open' || it.kind === 'atomic') && it.style.position === 'relative') { rel = true; break; }
+    this.hasRelative = rel;
+  }
+
+  edges(o: OpenItem): InlineEdges {
+    let e = this.edgeCache.get(o);
+    if (!e) { e = splitEdges(inlineEdgesOf(o.style, this.width), o.box.split); this.edgeCache.set(o, e); }
+    return e;
+  }
+
+  edgeWidth(it: OpenItem | CloseItem): number {
+    if (it.kind === 'open') { const e = this.edges(it); return e.marginLeft + e.borderLeft + e.paddingLeft; }
+    const e = this.edges(it.open);
+    return e.paddingRight + e.borderRight + e.marginRight;
+  }
+
+  atomicFragment(a: AtomicItem): BoxFragment | ReplacedFragment {
+    let f = this.atomics.get(a);
+    if (!f) {
+      f = this.ctx.layoutAtomicInline(a.box, this.width, this.input.containing);
+      // An atomic inline's 'auto' horizontal margins are 0 (CSS 2.1 §10.3.2, §10.3.9), never the block-level fill.
+      const e = inlineEdgesOf(a.style, this.width);
+      f.margin = { ...f.margin, left: e.marginLeft, right: e.marginRight };
+      this.atomics.set(a, f);
+    }
+    return f;
+  }
+
+  atomicWidth(a: AtomicItem): number {
+    const f = this.atomicFragment(a);
+    return f.margin.left + f.width + f.margin.right;
+  }
+
+  floatWidth(f: FloatItem): number {
+    const s = this.ctx.intrinsicSizes(f.box);
+    return Math.min(Math.max(s.min, this.width), s.max);
+  }
+
+  placeFloat(f: FloatItem, y: number): void {
+    const fragment = this.input.floats.placeFloat(f.box, y, this.input.containing);
+    this.result.floats.push({ fragment, lineIndex: this.result.lines.length });
+  }
+
+  band(y: number): { left: number; right: number } {
+    return this.input.floats.available(y, this.bandHeight, this.full.left, this.full.right);
+  }
+
+  nextBandY(y: number): number | null {
+    const start = this.band(y);
+    const limit = this.input.floats.clearance('both', y);
+    for (let yy = Math.floor(y) + 1, k = 0; yy <= limit && k < 4000; yy++, k++) {
+      const b = this.band(yy);
+      if (b.left < start.left - 1e-6 || b.right > start.right + 1e-6) return yy;
+    }
+    return limit > y ? limit : null;
+  }
+
+  hyphenWidth(p: TextPiece): number {
+    return hyphenFor(this.fonts, p.spec).width;
+  }
+
+  hyphen(p: TextPiece): { runs: GlyphRun[]; text: string } {
+    return hyphenFor(this.fonts, p.spec);
+  }
 }
 
 export type { LayoutContext };

@@ -17,6 +17,18 @@ import { inlineEdgesOf, splitEdges } from './style.ts';
 export function inlineIntrinsicSizes(container: BlockBox | TableCellBox, ctx: LayoutContext): { min: number; max: number } {
   if (!container || !ctx) throw new TypeError('inlineIntrinsicSizes expects (container, ctx)');
   const fonts = ctx.fonts;
+  const hit = cache.get(container);
+  if (hit && hit.fonts === fonts) return { min: hit.min, max: hit.max };
+  const r = measure(container, ctx);
+  cache.set(container, { fonts, min: r.min, max: r.max });
+  return r;
+}
+
+/** Results per container box and FontContext (boxes are immutable; one render's sizes do not change). */
+const cache = new WeakMap<BlockBox | TableCellBox, { fonts: LayoutContext['fonts']; min: number; max: number }>();
+
+function measure(container: BlockBox | TableCellBox, ctx: LayoutContext): { min: number; max: number } {
+  const fonts = ctx.fonts;
   const items = collectInlineItems(container, fonts, ctx.warnings);
   const indent = container.style.textIndent.px;
   let min = 0;
