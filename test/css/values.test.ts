@@ -206,3 +206,8 @@ test('colours: color() and color-mix() (css-color-5)', () => {
   assert.equal(col('color-mix(srgb, red, blue)'), null);
   assert.equal(col('color(rec2100 1 0 0)'), null);
 });
+
+test('deeply nested values are invalid, not a stack overflow', () => {
+  assert.equal(tokenize('calc(' + '('.repeat(100000) + '1px'), null);
+  assert.notEqual(tokenize('calc(((1px)))'), null);
+});

@@ -31,8 +31,12 @@ const isName = (c: number): boolean => isNameStart(c) || isDigit(c) || c === 45;
 const isWs = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
 const isHex = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 
+/** Deepest nesting of functions and blocks accepted (deeper values are invalid, not a stack overflow). */
+const MAX_DEPTH = 64;
+
 class Tokenizer {
   i = 0;
+  depth = 0;
   constructor(readonly s: string) {}
 
   /** Reads an escape after a backslash at `i` (css-syntax-3 §4.3.7); returns the code point text. */
@@ -160,6 +164,13 @@ class Tokenizer {
 
   /** Consumes component values until `close` (char code) or end; null on a bad token. */
   list(close: number): CV[] | null {
+    if (++this.depth > MAX_DEPTH) return null;
+    const r = this.items(close);
+    this.depth--;
+    return r;
+  }
+
+  private items(close: number): CV[] | null {
     const s = this.s;
     const out: CV[] = [];
     while (this.i < s.length) {
