@@ -250,7 +250,7 @@ export class EmbeddedFace {
 
   private toUnicodeCMap(): string {
     const entries: string[] = [];
-    for (let c = 1; c < this.texts.length; c++) {
+    for (let c = 0; c < this.texts.length; c++) {
       const t = this.texts[c]!;
       if (!t) continue;
       let h = '';

@@ -217,3 +217,10 @@ test('runs from the text stage (fallback faces, ligatures, spacing) extract and 
   assert.ok(Math.abs(ws[0]!.xMin - 30 * 0.75) < 0.5, `first word at ${ws[0]!.xMin}`);
   assert.ok(Math.abs(ws[ws.length - 1]!.xMax - x * 0.75) < 0.5, `last word ends at ${ws[ws.length - 1]!.xMax} vs ${x * 0.75}`);
 });
+
+test('a character drawn as .notdef still extracts as itself', async () => {
+  const run = shape('A\u0d9aB', 20); // Sinhala: not in Liberation Sans → glyph 0
+  assert.equal(run.glyphs[1]!.id, 0);
+  const pdf = await writePdf(doc([{ kind: 'glyphs', x: 10, y: 50, run, color: BLACK }]), { creationDate: DATE });
+  assert.equal(pdftotext(pdf).trim(), 'A\u0d9aB');
+});
