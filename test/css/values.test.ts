@@ -211,3 +211,11 @@ test('deeply nested values are invalid, not a stack overflow', () => {
   assert.equal(tokenize('calc(' + '('.repeat(100000) + '1px'), null);
   assert.notEqual(tokenize('calc(((1px)))'), null);
 });
+
+test('a very long chain of custom properties does not overflow the stack', () => {
+  const own = new Map<string, string>();
+  for (let i = 0; i < 20000; i++) own.set(`--c${i}`, `var(--c${i + 1}, 1px)`);
+  assert.doesNotThrow(() => computeCustomProperties(own, new Map()));
+  const short = new Map([['--a', 'var(--b)'], ['--b', 'var(--c)'], ['--c', '2px']]);
+  assert.equal(computeCustomProperties(short, new Map()).get('--a'), '2px');
+});

@@ -109,6 +109,7 @@ export function computeCustomProperties(
     if (st === 2) return out.get(name);
     if (st === 1) { for (let k = stack.lastIndexOf(name); k < stack.length; k++) cyclic.add(stack[k]); return undefined; }
     const raw = own.get(name)!;
+    if (stack.length >= 256) { cyclic.add(name); return undefined; } // absurd chains are invalid, not a stack overflow
     state.set(name, 1);
     stack.push(name);
     const kw = raw.toLowerCase();
