@@ -78,8 +78,15 @@ export const FALLBACK_FAMILIES: readonly string[] = ['DejaVu Sans', 'DejaVu Seri
 
 /** Lower-cases a family name and collapses white space (matching is case-insensitive, css-fonts-4 §5.1). */
 export function normaliseFamily(name: string): string {
-  return name.trim().replace(/^["']|["']$/g, '').replace(/\s+/g, ' ').toLowerCase();
+  let n = NORMALISED.get(name);
+  if (n === undefined) {
+    n = name.trim().replace(/^["']|["']$/g, '').replace(/\s+/g, ' ').toLowerCase();
+    if (NORMALISED.size >= 4096) NORMALISED.clear();
+    NORMALISED.set(name, n);
+  }
+  return n;
 }
+const NORMALISED = new Map<string, string>();
 
 /** The bundled family a name maps to (alias or exact name), or undefined. */
 export function bundledFamilyFor(name: string): string | undefined {

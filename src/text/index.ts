@@ -43,6 +43,20 @@ interface Resolved {
   byCp: Map<number, FontFace | null>;
 }
 
+/** Memoised results of a font context (resolution per family list, shaped text, metrics). */
+interface Caches {
+  resolved: Map<string, Resolved>;
+  shapes: Map<string, GlyphRun[]>;
+  metrics: Map<string, ScaledMetrics>;
+}
+
+function newCaches(): Caches {
+  return { resolved: new Map(), shapes: new Map(), metrics: new Map() };
+}
+
+/** Shared by every context that has no @font-face faces (bundled fonts only: pure results). */
+const SHARED: Caches = newCaches();
+
 /** The faces of `synthetic`-variant objects, so identity is stable per (face, flags). */
 const VARIANTS = new WeakMap<FontFace, Map<string, FontFace>>();
 
@@ -117,40 +131,100 @@ function weightOf(spec: FontSpec): number {
  */
 export function createFontContext(opts: { loader: ResourceLoader; warnings: WarningSink }): FontContext {
   if (!opts || !opts.loader || !opts.warnings) throw new TypeError('createFontContext needs { loader, warnings }');
-  const { loader, warnings } = opts;
-  const faceFamilies = new Map<string, FaceEntry[]>();
-  let faceCount = 0;
-  const resolvedCache = new Map<string, Resolved>();
-  // Per-render caches: plain Maps emptied when full (cheaper than an LRU on this hot path).
-  const shapeCache = new Map<string, GlyphRun[]>();
-  const metricsCache = new Map<string, ScaledMetrics>();
-  const specKeys = new WeakMap<FontSpec, string>();
-  /** Faces from @font-face rules with a unicode-range: they only serve the code points in range. */
-  const faceRanges = new WeakMap<FontFace, FaceEntry>();
+  return new Fonts(opts.loader, opts.warnings);
+}
 
-  function serves(face: FontFace, cp: number): boolean {
-    const e = faceRanges.get(face);
+/** The FontContext of one render (a class: no closures to create per render). */
+class Fonts implements FontContext {
+  private readonly faceFamilies = new Map<string, FaceEntry[]>();
+  private faceCount = 0;
+  /**
+   * Plain Maps emptied when full (cheaper than an LRU on this hot path). A context without
+   * @font-face faces only sees the bundled fonts, so it shares the process-wide ones.
+   */
+  private caches: Caches = SHARED;
+  private readonly specKeys = new WeakMap<FontSpec, string>();
+  /** Faces from @font-face rules with a unicode-range: they only serve the code points in range. */
+  private readonly faceRanges = new WeakMap<FontFace, FaceEntry>();
+
+  constructor(private readonly loader: ResourceLoader, private readonly warnings: WarningSink) {}
+
+  addFontFaces(rules: readonly FontFaceRule[]): void {
+    if (!Array.isArray(rules)) throw new TypeError('addFontFaces expects an array of FontFaceRule');
+    const added = fontFaceEntries(rules, this.loader, this.warnings, this.faceCount);
+    this.faceCount += rules.length;
+    if (added.size === 0) return;
+    for (const [fam, list] of added) this.faceFamilies.set(fam, [...list, ...(this.faceFamilies.get(fam) ?? [])]);
+    this.caches = newCaches(); // this document's fonts: its own caches from now on
+  }
+
+  match(spec: FontSpec): FontFace {
+    validSpec(spec);
+    return this.resolve(spec).primary;
+  }
+
+  metrics(spec: FontSpec): ScaledMetrics {
+    validSpec(spec);
+    const key = `${this.specKey(spec)}\u0001${spec.fontSize}`;
+    let m = this.caches.metrics.get(key);
+    if (!m) {
+      const face = this.resolve(spec).primary;
+      m = scaleMetrics(fontMetrics(face.font as Font), sizeOf(spec));
+      if (this.caches.metrics.size >= 2000) this.caches.metrics.clear();
+      this.caches.metrics.set(key, m);
+    }
+    return m;
+  }
+
+  shape(text: string, spec: FontSpec): GlyphRun[] {
+    validSpec(spec);
+    if (typeof text !== 'string') throw new TypeError('shape expects a string');
+    if (text === '') return [];
+    const r = this.resolve(spec);
+    // Warn only when text is set in the font: metrics() runs during the cascade, before the
+    // document's @font-face rules are known, and must not warn about families they define.
+    if (r.unknown) this.warnings.add('unknown-font', r.unknown);
+    const size = sizeOf(spec);
+    const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}\u0001${text}`;
+    const hit = this.caches.shapes.get(key);
+    if (hit) return hit;
+    const runs: GlyphRun[] = [];
+    for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs);
+    if (this.caches.shapes.size >= 20000) this.caches.shapes.clear();
+    this.caches.shapes.set(key, runs);
+    return runs;
+  }
+
+  measure(text: string, spec: FontSpec): number {
+    const runs = this.shape(text, spec);
+    let w = 0;
+    for (const run of runs) w += run.width;
+    return w;
+  }
+
+  private serves(face: FontFace, cp: number): boolean {
+    const e = this.faceRanges.get(face);
     return (!e || inRange(e, cp)) && hasGlyph(face, cp);
   }
 
-  function familySlot(name: string): FamilySlot | undefined {
+  private familySlot(name: string): FamilySlot | undefined {
     const norm = normaliseFamily(name);
-    const own = faceFamilies.get(norm);
+    const own = this.faceFamilies.get(norm);
     if (own) return own;
     const bundled = bundledFamilyFor(norm);
     return bundled ? bundledFaces(bundled) : undefined;
   }
 
-  function specKey(spec: FontSpec): string {
-    let k = specKeys.get(spec);
+  private specKey(spec: FontSpec): string {
+    let k = this.specKeys.get(spec);
     if (k === undefined) {
       k = `${spec.fontFamily.join('\u0002')}\u0001${weightOf(spec)}\u0001${spec.fontStyle}`;
-      specKeys.set(spec, k);
+      this.specKeys.set(spec, k);
     }
     return k;
   }
 
-  function pick(slot: FamilySlot, weight: number, style: FontFace['style'], cp: number | undefined): FontFace | undefined {
+  private pick(slot: FamilySlot, weight: number, style: FontFace['style'], cp: number | undefined): FontFace | undefined {
     let pool = cp === undefined ? slot : slot.filter((e) => inRange(e, cp));
     // The first available font is the one whose unicode-range covers U+0020 (css-fonts-4 §5).
     if (cp === undefined && slot.some((e) => e.unicodeRange.length)) {
@@ -164,7 +238,7 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       if (face) {
         const syn = needsSynthesis(entry, weight, style);
         const v = withSynthesis(face, syn.bold, syn.oblique);
-        if (entry.unicodeRange.length) faceRanges.set(v, entry);
+        if (entry.unicodeRange.length) this.faceRanges.set(v, entry);
         return v;
       }
       pool = pool.filter((e) => e !== entry); // failed to load: the next best face
@@ -172,9 +246,9 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
     return undefined;
   }
 
-  function resolve(spec: FontSpec): Resolved {
-    const key = specKey(spec);
-    let r = resolvedCache.get(key);
+  private resolve(spec: FontSpec): Resolved {
+    const key = this.specKey(spec);
+    let r = this.caches.resolved.get(key);
     if (r) return r;
     const weight = weightOf(spec);
     const style: FontFace['style'] = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
@@ -182,17 +256,17 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
     let primary: FontFace | undefined;
     for (const name of spec.fontFamily) {
       if (typeof name !== 'string') continue;
-      const slot = familySlot(name);
+      const slot = this.familySlot(name);
       if (!slot) continue;
       slots.push({ entries: slot, system: false });
-      if (!primary) primary = pick(slot, weight, style, undefined);
+      if (!primary) primary = this.pick(slot, weight, style, undefined);
     }
     let unknown: string | undefined;
     if (!primary) {
       const fams = spec.fontFamily.filter((n) => typeof n === 'string');
       const hadGeneric = fams.some((n) => GENERIC_FAMILIES.has(normaliseFamily(n)));
       if (fams.length && !hadGeneric) unknown = `no font-family of "${fams.join(', ')}" is available; using ${DEFAULT_FAMILY}`;
-      primary = pick(bundledFaces(DEFAULT_FAMILY) ?? [], weight, style, undefined) ?? defaultFace();
+      primary = this.pick(bundledFaces(DEFAULT_FAMILY) ?? [], weight, style, undefined) ?? defaultFace();
     }
     // Then Chromium's default font (the standard family, Times New Roman → Liberation Serif),
     // matched like a listed family, then the platform fallback fonts in fontconfig's order.
@@ -204,19 +278,19 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
       if (slot) slots.push({ entries: slot, system: true });
     }
     r = { slots, primary, byCp: new Map(), unknown };
-    if (resolvedCache.size > 2000) resolvedCache.clear();
-    resolvedCache.set(key, r);
+    if (this.caches.resolved.size >= 2000) this.caches.resolved.clear();
+    this.caches.resolved.set(key, r);
     return r;
   }
 
   /** The face for a cluster (base code point plus extenders): first family whose face has them all. */
-  function faceForCluster(r: Resolved, spec: FontSpec, cps: number[]): FontFace {
+  private faceForCluster(r: Resolved, spec: FontSpec, cps: number[]): FontFace {
     const base = cps[0];
     if (cps.length === 1) {
       const memo = r.byCp.get(base);
       if (memo !== undefined) return memo ?? r.primary;
     }
-    if (serves(r.primary, base) && cps.every((c) => serves(r.primary, c))) return r.primary;
+    if (this.serves(r.primary, base) && cps.every((c) => this.serves(r.primary, c))) return r.primary;
     const weight = weightOf(spec);
     const style = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
     let baseOnly: FontFace | undefined;
@@ -224,13 +298,13 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
     for (const step of r.slots) {
       let face: FontFace | undefined;
       if (step.system) {
-        const regular = pick(step.entries, 400, 'normal', base);
+        const regular = this.pick(step.entries, 400, 'normal', base);
         face = regular && withSynthesis(regular, weight >= 600, style !== 'normal');
       } else {
-        face = pick(step.entries, weight, style, base);
+        face = this.pick(step.entries, weight, style, base);
       }
       if (!face || !hasGlyph(face, base)) continue;
-      if (cps.every((c) => serves(face, c))) {
+      if (cps.every((c) => this.serves(face, c))) {
         found = face;
         break;
       }
@@ -242,9 +316,9 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
   }
 
   /** Splits `text` into [face, start, end) segments by per-character fallback. */
-  function segments(r: Resolved, spec: FontSpec, text: string): Array<{ face: FontFace; start: number; end: number }> {
+  private segments(r: Resolved, spec: FontSpec, text: string): Array<{ face: FontFace; start: number; end: number }> {
     const primaryAscii = asciiCover(r.primary.font as Font);
-    let simple = !faceRanges.has(r.primary);
+    let simple = !this.faceRanges.has(r.primary);
     for (let i = 0; simple && i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c >= 0x7f || (c >= 0x20 && primaryAscii[c] !== 1)) {
@@ -273,113 +347,56 @@ export function createFontContext(opts: { loader: ResourceLoader; warnings: Warn
         // White space comes from the primary font when it has it (Blink shapes the whole text with
         // the primary font first and only re-shapes what it lacks; measured: "✈ ✈" in serif has a
         // Liberation Serif space), else it stays with the run it is in.
-        face = first < 0x20 || serves(r.primary, first) ? r.primary : prev ? prev.face : r.primary;
+        face = first < 0x20 || this.serves(r.primary, first) ? r.primary : prev ? prev.face : r.primary;
       } else {
-        face = faceForCluster(r, spec, cps);
+        face = this.faceForCluster(r, spec, cps);
       }
       if (prev && prev.face === face) prev.end = i;
       else out.push({ face, start, end: i });
     }
     return out;
   }
+}
 
-  /** Shapes one single-face segment, synthesising small caps when the face has no smcp. */
-  function shapeSegment(face: FontFace, text: string, spec: FontSpec, size: number, out: GlyphRun[]): void {
-    const ls = Number.isFinite(spec.letterSpacing) ? spec.letterSpacing! : 0;
-    const ws = Number.isFinite(spec.wordSpacing) ? spec.wordSpacing! : 0;
-    if (spec.fontVariantCaps !== 'small-caps') {
-      const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: false });
-      out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
-      return;
-    }
-    if (hasSmcp(face.font as Font)) {
-      const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: true });
-      out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
-      return;
-    }
-    // Synthetic small caps (Blink's SmallCapsIterator): lower-case runs → capitals at 0.7 size.
-    const smallSize = Math.round(size * SMALL_CAPS_SCALE);
-    let i = 0;
-    while (i < text.length) {
-      const lower = isLowerWithUpper(text.codePointAt(i)!);
-      let j = i;
-      while (j < text.length) {
-        const cp = text.codePointAt(j)!;
-        if (isLowerWithUpper(cp) !== lower && !isClusterExtender(cp)) break;
-        j += cp > 0xffff ? 2 : 1;
-      }
-      const part = text.slice(i, j);
-      if (lower) {
-        const upper = part.toUpperCase();
-        const s = shapeRun(face, upper, { size: smallSize, letterSpacing: ls, wordSpacing: ws, smcp: false });
-        const glyphs = upper.length === part.length
-          ? s.glyphs.map((g) => ({ ...g, text: remapText(g.text, upper, part, s.glyphs, g) }))
-          : s.glyphs.map((g, k) => ({ ...g, text: k === 0 ? part : '' }));
-        out.push({ face, fontSize: smallSize, glyphs, width: s.width, text: part });
-      } else {
-        const s = shapeRun(face, part, { size, letterSpacing: ls, wordSpacing: ws, smcp: false });
-        out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text: part });
-      }
-      i = j;
-    }
+/** Shapes one single-face segment, synthesising small caps when the face has no smcp. */
+function shapeSegment(face: FontFace, text: string, spec: FontSpec, size: number, out: GlyphRun[]): void {
+  const ls = Number.isFinite(spec.letterSpacing) ? spec.letterSpacing! : 0;
+  const ws = Number.isFinite(spec.wordSpacing) ? spec.wordSpacing! : 0;
+  if (spec.fontVariantCaps !== 'small-caps') {
+    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: false });
+    out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
+    return;
   }
-
-  const ctx: FontContext = {
-    addFontFaces(rules: readonly FontFaceRule[]): void {
-      if (!Array.isArray(rules)) throw new TypeError('addFontFaces expects an array of FontFaceRule');
-      const added = fontFaceEntries(rules, loader, warnings, faceCount);
-      faceCount += rules.length;
-      for (const [fam, list] of added) faceFamilies.set(fam, [...list, ...(faceFamilies.get(fam) ?? [])]);
-      resolvedCache.clear();
-      shapeCache.clear();
-      metricsCache.clear();
-    },
-
-    match(spec: FontSpec): FontFace {
-      validSpec(spec);
-      return resolve(spec).primary;
-    },
-
-    metrics(spec: FontSpec): ScaledMetrics {
-      validSpec(spec);
-      const key = `${specKey(spec)}\u0001${spec.fontSize}`;
-      let m = metricsCache.get(key);
-      if (!m) {
-        const face = resolve(spec).primary;
-        m = scaleMetrics(fontMetrics(face.font as Font), sizeOf(spec));
-        if (metricsCache.size >= 2000) metricsCache.clear();
-        metricsCache.set(key, m);
-      }
-      return m;
-    },
-
-    shape(text: string, spec: FontSpec): GlyphRun[] {
-      validSpec(spec);
-      if (typeof text !== 'string') throw new TypeError('shape expects a string');
-      if (text === '') return [];
-      const size = sizeOf(spec);
-      const key = `${specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}\u0001${text}`;
-      const hit = shapeCache.get(key);
-      if (hit) return hit;
-      const r = resolve(spec);
-      // Warn only when text is set in the font: metrics() runs during the cascade, before the
-      // document's @font-face rules are known, and must not warn about families they define.
-      if (r.unknown) warnings.add('unknown-font', r.unknown);
-      const runs: GlyphRun[] = [];
-      for (const seg of segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs);
-      if (shapeCache.size >= 8000) shapeCache.clear();
-      shapeCache.set(key, runs);
-      return runs;
-    },
-
-    measure(text: string, spec: FontSpec): number {
-      const runs = ctx.shape(text, spec);
-      let w = 0;
-      for (const run of runs) w += run.width;
-      return w;
-    },
-  };
-  return ctx;
+  if (hasSmcp(face.font as Font)) {
+    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: true });
+    out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
+    return;
+  }
+  // Synthetic small caps (Blink's SmallCapsIterator): lower-case runs → capitals at 0.7 size.
+  const smallSize = Math.round(size * SMALL_CAPS_SCALE);
+  let i = 0;
+  while (i < text.length) {
+    const lower = isLowerWithUpper(text.codePointAt(i)!);
+    let j = i;
+    while (j < text.length) {
+      const cp = text.codePointAt(j)!;
+      if (isLowerWithUpper(cp) !== lower && !isClusterExtender(cp)) break;
+      j += cp > 0xffff ? 2 : 1;
+    }
+    const part = text.slice(i, j);
+    if (lower) {
+      const upper = part.toUpperCase();
+      const s = shapeRun(face, upper, { size: smallSize, letterSpacing: ls, wordSpacing: ws, smcp: false });
+      const glyphs = upper.length === part.length
+        ? s.glyphs.map((g) => ({ ...g, text: remapText(g.text, upper, part, s.glyphs, g) }))
+        : s.glyphs.map((g, k) => ({ ...g, text: k === 0 ? part : '' }));
+      out.push({ face, fontSize: smallSize, glyphs, width: s.width, text: part });
+    } else {
+      const s = shapeRun(face, part, { size, letterSpacing: ls, wordSpacing: ws, smcp: false });
+      out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text: part });
+    }
+    i = j;
+  }
 }
 
 /**

@@ -51,6 +51,10 @@ test('a list with no available family gives Liberation Serif and one unknown-fon
   assert.equal(warnings.list.length, 1);
   assert.equal(warnings.list[0].code, 'unknown-font');
   assert.match(warnings.list[0].message, /Foo Sans, Bar/);
+  // The next render (a new context, warm process-wide caches) warns again.
+  const second = context();
+  second.ctx.shape('x', spec(['Foo Sans', 'Bar']));
+  assert.equal(second.warnings.list.length, 1);
 });
 
 test('an unmatched generic (cursive, fantasy, ui-serif) falls back to Liberation Serif silently', () => {
