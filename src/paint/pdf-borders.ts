@@ -8,8 +8,8 @@
  * (mitred joins, as browsers draw). Without radii that band is a trapezoid; with radii it is the
  * rounded ring clipped to the side's wedge. A border whose four sides share one colour and one
  * solid/double style is one even-odd ring (no seams at the corners). Double borders are two
- * bands of one third each (solid below 3px, as Chromium). Groove/ridge/inset/outset use darker
- * and lighter shades of the colour per side the way Chromium computes them. Dashed sides use
+ * stripes of (width + 1) / 3 px (solid below 3px), groove/ridge two halves (solid below 2px),
+ * with the shades Chromium computes (box_border_painter.cc). Dashed sides use
  * Chromium's dash geometry (dash 3w and gap 2w below 3px, dash 2w and gap w from 3px, gaps
  * stretched so both ends are full dashes); dotted sides are round dots of the border width.
  */
@@ -27,45 +27,87 @@ function colorKey(c: Color): string {
   return `${c.r},${c.g},${c.b},${c.a}`;
 }
 
-/** Chromium's Color::Dark(): scale so that the largest component drops by 0.33. */
+/** Chromium's Color::Dark(): the largest component drops by 0.33 (white → #ABABAB); truncated to 8 bits. */
 export function darken(c: Color): Color {
   if (c.r === 255 && c.g === 255 && c.b === 255) return { r: 171, g: 171, b: 171, a: c.a };
   const v = Math.max(c.r, c.g, c.b) / 255;
   const m = v === 0 ? 0 : Math.max(0, (v - 0.33) / v);
-  return { r: c.r * m, g: c.g * m, b: c.b * m, a: c.a };
+  const q = (x: number): number => Math.floor(m * x * (255.99997 / 255));
+  return { r: q(c.r), g: q(c.g), b: q(c.b), a: c.a };
 }
 
-/** Chromium's Color::Light(): scale so that the largest component rises by 0.33. */
+/** Chromium's Color::Light(): the largest component rises by 0.33 (black → #545454). */
 export function lighten(c: Color): Color {
-  if (c.r === 0 && c.g === 0 && c.b === 0) return { r: 84, g: 84, b: 84, a: c.a };
   const v = Math.max(c.r, c.g, c.b) / 255;
+  if (v === 0) return { r: 84, g: 84, b: 84, a: c.a };
   const m = Math.min(1, v + 0.33) / v;
-  return { r: Math.min(255, c.r * m), g: Math.min(255, c.g * m), b: Math.min(255, c.b * m), a: c.a };
+  const q = (x: number): number => Math.min(255, Math.floor(m * x * (255.99997 / 255)));
+  return { r: q(c.r), g: q(c.g), b: q(c.b), a: c.a };
 }
 
-function dist2(c: Color, v: number): number {
-  return (c.r - v) ** 2 + (c.g - v) ** 2 + (c.b - v) ** 2;
+/** WCAG relative luminance of an sRGB colour. */
+function luminance(c: Color): number {
+  const lin = (v: number): number => { const x = v / 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
 }
 
 /**
- * The shade Chromium paints a side of an inset/outset (or half of a groove/ridge) border:
- * top/left of inset and bottom/right of outset are darkened, the others lightened, unless the
- * colour is already close to black (resp. white).
+ * The shade Chromium paints a side of an inset/outset border (or half of a groove/ridge;
+ * box_border_painter.cc CalculateBorderStyleColor): top/left of inset and bottom/right of outset
+ * take Dark(); the other sides keep the colour, unless it contrasts too little with its Dark()
+ * (ratio < 1.75, only possible when red < 150 and green < 92), then they take Light().
  */
 function shade(c: Color, side: number, style: 'inset' | 'outset'): Color {
-  const darkenIt = (side === TOP || side === LEFT) === (style === 'inset');
-  if (darkenIt) return dist2(c, 0) > dist2(c, 0x20) ? darken(c) : c;
-  return dist2(c, 255) > dist2(c, 0xeb) ? lighten(c) : c;
+  const dark = darken(c);
+  if ((side === TOP || side === LEFT) === (style === 'inset')) return dark;
+  if (c.r >= 150 || c.g >= 92) return c;
+  const a = luminance(c), b = luminance(dark);
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  return ratio < 1.75 ? lighten(c) : c;
 }
 
-/** Bands of a side as [from, to] fractions of its width (0 = outer edge) with their colours. */
-function bands(style: BorderStyleUsed, w: number, side: number, c: Color): Array<[number, number, Color]> {
-  switch (style) {
-    case 'double': return w >= 3 ? [[0, 1 / 3, c], [2 / 3, 1, c]] : [[0, 1, c]];
-    case 'inset': case 'outset': return [[0, 1, shade(c, side, style)]];
-    case 'groove': return [[0, 0.5, shade(c, side, 'inset')], [0.5, 1, shade(c, side, 'outset')]];
-    case 'ridge': return [[0, 0.5, shade(c, side, 'outset')], [0.5, 1, shade(c, side, 'inset')]];
-    default: return [[0, 1, c]];
+/** Outer stripe of a double border: Chromium's (width + 1) / 3 on whole pixels, a third otherwise. */
+function third(w: number): number {
+  return Number.isInteger(w) ? Math.floor((w + 1) / 3) : w / 3;
+}
+
+/** Outer half of a groove/ridge: Chromium's (width + 1) / 2 on whole pixels, a half otherwise. */
+function half(w: number): number {
+  return Number.isInteger(w) ? Math.floor((w + 1) / 2) : w / 2;
+}
+
+/** Per-side amounts from per-side widths. */
+function per(w: Sides, f: (w: number) => number): Sides {
+  return [f(w[0]), f(w[1]), f(w[2]), f(w[3])];
+}
+
+const ZERO: Sides = [0, 0, 0, 0];
+
+/**
+ * Chromium's BorderEdge::EffectiveStyle: double below 3px and groove/ridge below 2px paint solid.
+ */
+function effectiveStyle(style: BorderStyleUsed, w: number): BorderStyleUsed {
+  if ((style === 'double' && w < 3) || ((style === 'groove' || style === 'ridge') && w < 2)) return 'solid';
+  return style;
+}
+
+/**
+ * The bands of one side, each as [outer inset, inner inset, colour] with insets given for all
+ * four sides (so bands of adjacent sides meet on the same diagonal).
+ */
+function bands(style: BorderStyleUsed, w: Sides, side: number, c: Color): Array<[Sides, Sides, Color]> {
+  switch (effectiveStyle(style, w[side]!)) {
+    case 'double': {
+      const t = per(w, third);
+      return [[ZERO, t, c], [[w[0] - t[0], w[1] - t[1], w[2] - t[2], w[3] - t[3]], w, c]];
+    }
+    case 'inset': case 'outset': return [[ZERO, w, shade(c, side, style as 'inset' | 'outset')]];
+    case 'groove': case 'ridge': {
+      const h = per(w, half);
+      const [first, second]: Array<'inset' | 'outset'> = style === 'groove' ? ['inset', 'outset'] : ['outset', 'inset'];
+      return [[ZERO, h, shade(c, side, first!)], [h, w, shade(c, side, second!)]];
+    }
+    default: return [[ZERO, w, c]];
   }
 }
 
@@ -82,9 +124,9 @@ function corners(r: Rect, d: Sides): number[] {
 /** Corner indices (into corners()) at the start and end of each side, clockwise. */
 const SIDE_CORNERS: Array<[number, number]> = [[0, 1], [1, 2], [2, 3], [3, 0]];
 
-/** The trapezoid of side `s` between fractions f0 and f1 of the widths (no radii). */
-function trapezoid(r: Rect, w: Sides, s: number, f0: number, f1: number): number[] {
-  const o = corners(r, scaled(w, f0)), n = corners(r, scaled(w, f1));
+/** The trapezoid of side `s` between the inset edges `d0` (outer) and `d1` (inner) (no radii). */
+function trapezoid(r: Rect, d0: Sides, d1: Sides, s: number): number[] {
+  const o = corners(r, d0), n = corners(r, d1);
   const [a, b] = SIDE_CORNERS[s]!;
   return [o[a * 2]!, o[a * 2 + 1]!, o[b * 2]!, o[b * 2 + 1]!, n[b * 2]!, n[b * 2 + 1]!, n[a * 2]!, n[a * 2 + 1]!];
 }
@@ -160,13 +202,13 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
 
   const s0 = item.styles[0], c0 = colorKey(item.colors[0]);
   const uniform = visible.every(Boolean) && item.styles.every((s) => s === s0) && item.colors.every((c) => colorKey(c) === c0);
-  if (uniform && (s0 === 'solid' || s0 === 'double')) {
+  if (uniform && (s0 === 'solid' || (s0 === 'double' && Math.min(...w) >= 3))) {
     cs.fill(item.colors[0]);
-    const fr = s0 === 'double' && Math.min(...w) >= 3 ? [[0, 1 / 3], [2 / 3, 1]] : [[0, 1]];
+    const ring: Array<[Sides, Sides]> = s0 === 'double' ? bands('double', w, TOP, item.colors[0]).map(([a, b]) => [a, b]) : [[ZERO, w]];
     const paths: string[] = [];
-    for (const [f0, f1] of fr) {
-      const outer = insetBox(r, radii, scaled(w, f0!));
-      const inner = insetBox(r, radii, scaled(w, f1!));
+    for (const [d0, d1] of ring) {
+      const outer = insetBox(r, radii, d0);
+      const inner = insetBox(r, radii, d1);
       paths.push(boxPath(outer.rect, outer.radii), boxPath(inner.rect, inner.radii));
     }
     cs.op(`${paths.join(' ')} f*`);
@@ -181,18 +223,18 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
       drawBrokenSide(cs, r, w, radii, s, style, color);
       continue;
     }
-    const parts = bands(style, w[s]!, s, color);
+    const parts = bands(style, w, s, color);
     if (!radii) {
-      for (const [f0, f1, c] of parts) {
+      for (const [d0, d1, c] of parts) {
         cs.fill(c);
-        cs.op(`${polygonPath(trapezoid(r, w, s, f0, f1))} f`);
+        cs.op(`${polygonPath(trapezoid(r, d0, d1, s))} f`);
       }
     } else {
       cs.save();
       cs.op(`${polygonPath(wedge(r, w, s))} W n`);
-      for (const [f0, f1, c] of parts) {
-        const outer = insetBox(r, radii, scaled(w, f0));
-        const inner = insetBox(r, radii, scaled(w, f1));
+      for (const [d0, d1, c] of parts) {
+        const outer = insetBox(r, radii, d0);
+        const inner = insetBox(r, radii, d1);
         cs.fill(c);
         cs.op(`${boxPath(outer.rect, outer.radii)} ${boxPath(inner.rect, inner.radii)} f*`);
       }
@@ -244,7 +286,7 @@ function drawBrokenSide(cs: ContentStream, r: Rect, w: Sides, radii: Radii | nul
     if (horizontal) x2 += e; else y2 += e;
     cs.op(`${num(t)} w 1 J [0 ${num(step)}] 0 d ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
   } else {
-    cs.op(`${polygonPath(trapezoid(r, w, s, 0, 1))} W n`);
+    cs.op(`${polygonPath(trapezoid(r, ZERO, w, s))} W n`);
     const dash = fittedDash(len, t);
     cs.op(`${num(t)} w 0 J${dash ? ` [${num(dash[0])} ${num(dash[1])}] 0 d` : ''} ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
   }

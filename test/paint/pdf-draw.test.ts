@@ -93,11 +93,29 @@ test('double, dashed and dotted borders', async () => {
   assert.ok(dots >= 3 && dots <= 6, `dotted: ${dots} dots`);
 });
 
-test('inset and outset borders use darker and lighter shades', async () => {
+test('inset, outset, groove and ridge use Chromium\'s shades and splits', async () => {
   const grey = rgba(160, 160, 160);
-  const { img } = await paint([{ kind: 'border', rect: { x: 0, y: 0, w: 40, h: 40 }, widths: [6, 6, 6, 6], styles: ['inset', 'inset', 'inset', 'inset'], colors: [grey, grey, grey, grey] }]);
-  const top = img.px(20, 2), bottom = img.px(20, 37);
-  assert.ok(top[0] < 160 && bottom[0] > 160, `inset: top ${top} darker, bottom ${bottom} lighter`);
+  const { img } = await paint([
+    { kind: 'border', rect: { x: 0, y: 0, w: 40, h: 40 }, widths: [6, 6, 6, 6], styles: ['inset', 'inset', 'inset', 'inset'], colors: [grey, grey, grey, grey] },
+    { kind: 'border', rect: { x: 40, y: 0, w: 40, h: 40 }, widths: [8, 8, 8, 8], styles: ['groove', 'groove', 'groove', 'groove'], colors: [BLACK, BLACK, BLACK, BLACK] },
+    { kind: 'border', rect: { x: 0, y: 40, w: 40, h: 40 }, widths: [8, 8, 8, 8], styles: ['ridge', 'ridge', 'ridge', 'ridge'], colors: [BLACK, BLACK, BLACK, BLACK] },
+    { kind: 'border', rect: { x: 40, y: 40, w: 40, h: 40 }, widths: [6, 6, 6, 6], styles: ['outset', 'outset', 'outset', 'outset'], colors: [grey, grey, grey, grey] },
+  ], 80);
+  // Inset grey: top/left Dark() = 160 × (0.627 − 0.33) / 0.627 → 75; bottom/right keep 160.
+  near(img.px(20, 2), [75, 75, 75], 2, 'inset top');
+  near(img.px(2, 20), [75, 75, 75], 2, 'inset left');
+  near(img.px(20, 37), [160, 160, 160], 2, 'inset bottom');
+  near(img.px(37, 20), [160, 160, 160], 2, 'inset right');
+  near(img.px(60, 42), [160, 160, 160], 2, 'outset top');
+  near(img.px(60, 77), [75, 75, 75], 2, 'outset bottom');
+  // Groove black: outer half of top = Dark(black) = black, inner half = Light(black) = #545454
+  // (black has no contrast with its Dark()); bottom the other way round. Ridge: reversed.
+  near(img.px(60, 1), [0, 0, 0], 2, 'groove top outer');
+  near(img.px(60, 6), [84, 84, 84], 2, 'groove top inner');
+  near(img.px(60, 38), [84, 84, 84], 2, 'groove bottom outer');
+  near(img.px(60, 33), [0, 0, 0], 2, 'groove bottom inner');
+  near(img.px(20, 41), [84, 84, 84], 2, 'ridge top outer');
+  near(img.px(20, 46), [0, 0, 0], 2, 'ridge top inner');
 });
 
 test('rounded clip and nested rect clip', async () => {
