@@ -57,6 +57,8 @@ export interface FlowEnv {
   ctx: LayoutContext;
   /** Bottom of the page area (absolute px), Infinity when not fragmenting. */
   pageBottom: number;
+  /** Height of the page area (px) when fragmenting: content taller than this cannot fit on any page. */
+  pageHeight?: number;
   /** Fixed-position boxes met (laid out on every page by the page driver). */
   fixed: PendingAbs[];
   /** Height of the initial containing block, for quirks-mode percentage heights of html/body. */

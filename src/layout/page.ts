@@ -133,7 +133,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
       if ((info.side === 'right') !== nextRight) newPage(true);
     }
     const { area, page } = newPage(false, nextPageName(root, token));
-    env = { ctx, pageBottom: area.y + area.height, fixed, icbHeight: area.height, absLayout, floatLayout };
+    env = { ctx, pageBottom: area.y + area.height, pageHeight: area.height, fixed, icbHeight: area.height, absLayout, floatLayout };
     session.env = env;
     const icbAbs: PendingAbs[] = [];
     const r = layoutBlockLevel(root, {

@@ -8,7 +8,7 @@ import type { BorderSide, ComputedStyle } from '../css/computed.ts';
 import type { LayoutContext } from './context.ts';
 import type { BoxFragment, Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import type { BlockParams, BlockResult, FlowEnv } from './block.ts';
+import type { BlockParams, BlockResult, BreakToken, FlowEnv } from './block.ts';
 import { layoutBlockLevel, NO_MARGIN, addMargin, collapsed } from './block.ts';
 import { BfcFloats } from './float.ts';
 import { borderOf, paddingOf, marginValue, sizeValue, zeroEdges } from './box-model.ts';
@@ -19,15 +19,20 @@ import { buildGrid, columnSizes, distributeWidths, fixedWidths } from './table-g
 /** The table laid out once (rows at y relative to the first row's top), reused page after page. */
 export interface TableCache {
   width: number;
-  rows: Array<{ frag: BoxFragment; y: number; height: number; group: TableRowGroupBox }>;
+  rows: Array<{ frag: BoxFragment; y: number; height: number; group: TableRowGroupBox; cells: CellSlot[] }>;
   /** Rows of the header group (repeated at the top of each continuation page). */
   headerRows: number;
   spacingV: number;
   firstBaseline?: number;
 }
 
+/** Where a cell sits in its row (relative to the table's content left) and the box laid out for it. */
+interface CellSlot { box: TableCellBox; x: number; width: number; widthOverride: number }
+
 const cacheKey = Symbol('table');
-type TableToken = { [cacheKey]?: TableCache };
+const cellsKey = Symbol('cells');
+/** A table's break token: the row to resume at, the laid-out table, and (for a row split across pages) each cell's own token. */
+type TableToken = { [cacheKey]?: TableCache; [cellsKey]?: Map<TableCellBox, BreakToken | null> };
 
 /** Min/max-content width of a table wrapper's border box (for shrink-to-fit and intrinsic sizes). */
 export function tableIntrinsic(box: TableWrapperBox, ctx: LayoutContext): { min: number; max: number } {
@@ -99,6 +104,7 @@ function layoutRows(box: TableWrapperBox, grid: TableGrid, colsW: number[], cbHe
   for (let i = 0; i < colsW.length; i++) { colX.push(x); x += colsW[i] + sh; }
   const innerWidth = x;
   const frags = new Map<GridCell, { frag: BoxFragment; baseline: number | undefined }>();
+  const slots = new Map<GridCell, CellSlot>();
   for (const gc of grid.cells) {
     env.ctx.limits.check();
     const end = Math.min(gc.col + gc.colspan, colsW.length);
@@ -115,6 +121,7 @@ function layoutRows(box: TableWrapperBox, grid: TableGrid, colsW: number[], cbHe
     frag.x = colX[gc.col];
     const baseline = frag.baseline !== undefined ? frag.baseline - frag.y : undefined;
     frags.set(gc, { frag, baseline });
+    slots.set(gc, { box: cellBox, x: colX[gc.col], width: w, widthOverride: Math.max(0, w - b.left - b.right - p.left - p.right) });
   }
   // Row heights (§17.5.3): the tallest of the row's specified height and its single-row cells, baselines aligned.
   const heights = grid.rows.map((r) => sizeValue(r.row.style.height, cbHeight) ?? 0);
@@ -169,7 +176,7 @@ function layoutRows(box: TableWrapperBox, grid: TableGrid, colsW: number[], cbHe
       if (k === 0 && firstBaseline === undefined && frag.baseline !== undefined) firstBaseline = frag.baseline;
       rowFrag.children.push(frag);
     }
-    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group });
+    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => slots.get(gc)!) });
   });
   const headerRows = grid.rows.length > 0 && grid.rows[0].group.role === 'header' ? grid.rows.filter((r) => r.group === grid.rows[0].group).length : 0;
   return { width: innerWidth, rows, headerRows, spacingV: sv, firstBaseline };
@@ -181,6 +188,36 @@ function cloneFragment<T extends Fragment>(f: T): T {
   if (c.kind === 'box' || c.kind === 'line' || c.kind === 'inline') (c as { children: Fragment[] }).children = c.children.map(cloneFragment);
   if ('margin' in c) (c as { margin: object }).margin = { ...(f as { margin: object }).margin };
   return c;
+}
+
+/**
+ * Lays out the cells of row `k` with the page's fragmentainer, each resuming from its own token:
+ * the row's fragment on this page (cells stretched to the tallest), and the cells' tokens when
+ * any cell continues on the next page (finished cells get null and paint nothing there).
+ */
+function splitRow(r: TableCache['rows'][number], k: number, rowsX: number, y: number, tokens: Map<TableCellBox, BreakToken | null> | undefined, p: BlockParams, env: FlowEnv): { frag: BoxFragment; tokens?: Map<TableCellBox, BreakToken | null> } {
+  void k;
+  const out = new Map<TableCellBox, BreakToken | null>();
+  let more = false;
+  const cells: BoxFragment[] = [];
+  for (const c of r.cells) {
+    if (tokens && tokens.get(c.box) === null) { out.set(c.box, null); continue; }
+    const res = layoutBlockLevel(c.box, {
+      cb: { x: rowsX + c.x, y: 0, width: c.width, height: null }, y, margin: NO_MARGIN,
+      floats: new BfcFloats(env.floatLayout), token: tokens?.get(c.box) ?? null, atTop: true, truncate: tokens !== undefined, abs: p.abs,
+      widthOverride: c.widthOverride, marginsOverride: { left: 0, right: 0 }, ignoreHeight: true,
+    }, env);
+    out.set(c.box, res.token);
+    if (res.token) more = true;
+    if (res.fragment && res.fragment.kind === 'box') cells.push(res.fragment);
+  }
+  let h = 0;
+  for (const f of cells) h = Math.max(h, f.height);
+  if (!more) h = Math.max(h, tokens ? 0 : r.height);
+  for (const f of cells) f.height = h;
+  const proto = r.frag;
+  const frag: BoxFragment = { ...proto, x: rowsX + proto.x, y, height: h, children: cells, margin: zeroEdges(), startsBox: !tokens, endsBox: !more };
+  return more ? { frag, tokens: out } : { frag };
 }
 
 /**
@@ -266,9 +303,22 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   let next = cache.rows.length;
   if (resumed && cache.headerRows > 0 && start >= cache.headerRows) for (let k = 0; k < cache.headerRows; k++) place(k);
   const bodyStart = y;
+  let cellTokens = (p.token as TableToken | null)?.[cellsKey];
+  let nextCells: Map<TableCellBox, BreakToken | null> | undefined;
   for (let k = start; k < cache.rows.length; k++) {
     const r = cache.rows[k];
     const first = y === bodyStart;
+    const continuing = k === start && cellTokens !== undefined;
+    const tall = env.pageHeight !== undefined && r.height > env.pageHeight;
+    if (continuing || (y + r.height > env.pageBottom + 0.01 && ((first && p.atTop) || tall) && Number.isFinite(env.pageBottom) && y < env.pageBottom)) {
+      // A row taller than the page: its cells are fragmented like blocks (css-break-3), the row resumes on the next page.
+      const split = splitRow(r, k, rowsX, y, continuing ? cellTokens as Map<TableCellBox, BreakToken | null> : undefined, p, env);
+      placed.push({ frag: split.frag, group: r.group });
+      y += split.frag.height + cache.spacingV;
+      cellTokens = undefined;
+      if (split.tokens) { nextCells = split.tokens; next = k; break; }
+      continue;
+    }
     if (y + r.height > env.pageBottom + 0.01 && !(first && p.atTop)) {
       if (first) return { fragment: null, bottom: 0, margin: NO_MARGIN, firstY: null, collapsedThrough: false, token: null, pushed: true };
       next = k;
@@ -309,7 +359,7 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   if (fb !== undefined) wrapper.baseline = fb;
   const rel = relativeOffset(ws, p.cb);
   if (rel) translateFragment(wrapper, rel.dx, rel.dy);
-  const token = ends ? null : Object.assign({ index: next, inner: null }, { [cacheKey]: cache }) as BlockResult['token'];
+  const token = ends ? null : Object.assign({ index: next, inner: null }, { [cacheKey]: cache, [cellsKey]: nextCells }) as BlockResult['token'];
   margin = addMargin(NO_MARGIN, ends ? mb : 0);
   return { fragment: wrapper, bottom: top + wrapper.height, margin, firstY: top, collapsedThrough: false, token, pushed: false };
 }

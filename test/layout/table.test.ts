@@ -56,3 +56,14 @@ test('a long table breaks between rows and repeats its header on the next page',
   // 14 body rows after the header on page 1 (15 × 20 = 300).
   assert.deepEqual(r.allById('r14').map((h) => [h.page, h.frag.y]), [[1, 20]]);
 });
+
+test('a row taller than the page is split: its cell content continues on the next pages', () => {
+  const paras = Array.from({ length: 40 }, (_, i) => `<p id=p${i} style="margin:0;height:20px;break-inside:avoid">${i}</p>`).join('');
+  const r = layoutHtml(doc('table { border-spacing: 0; width: 100% }', `<div style="height:50px"></div><table><tr><td id=cell>${paras}</td></tr></table><div id=after style="height:10px"></div>`));
+  assert.equal(r.pages.length, 3);
+  // 800px of content from y 50: 12 paragraphs on page 1 (50 + 12·20 = 290), 15 on page 2, 13 on page 3.
+  assert.deepEqual(r.allById('p12').map((x) => [x.page, x.frag.y]), [[1, 0]]);
+  assert.deepEqual(r.allById('p39').map((x) => [x.page, x.frag.y]), [[2, 240]]);
+  assert.deepEqual(r.allById('cell').map((x) => x.page), [0, 1, 2]);
+  assert.deepEqual(r.allById('after').map((x) => [x.page, x.frag.y]), [[2, 260]]);
+});
