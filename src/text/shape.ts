@@ -21,12 +21,13 @@ const WORD_SEPARATORS = new Set([0x20, 0xa0, 0x1361, 0x10100, 0x10101, 0x1039f, 
 
 const MARK_RE = /^[\p{M}\u200c\u200d\ufe00-\ufe0f]$/u;
 const markCache = new Map<number, boolean>();
-/** Whether `cp` continues the previous character's cluster (a combining mark, ZWJ/ZWNJ, a variation selector). */
+/** Whether `cp` continues the previous character's cluster (a combining mark, ZWJ/ZWNJ, a variation selector, an emoji modifier or tag). */
 export function isClusterExtender(cp: number): boolean {
   if (cp < 0x300) return false;
   let v = markCache.get(cp);
   if (v === undefined) {
-    v = MARK_RE.test(String.fromCodePoint(cp)) || (cp >= 0xe0100 && cp <= 0xe01ef);
+    v = MARK_RE.test(String.fromCodePoint(cp)) || (cp >= 0xe0100 && cp <= 0xe01ef) ||
+      (cp >= 0x1f3fb && cp <= 0x1f3ff) || (cp >= 0xe0020 && cp <= 0xe007f); // emoji modifiers, tag characters
     if (markCache.size < 4096) markCache.set(cp, v);
   }
   return v;

@@ -1,4 +1,5 @@
-// UAX #14 line-break opportunities through linebreak, with the ASCII fast path and soft hyphens.
+// Tests of line-break opportunities. In: strings, with Chromium's breaks measured in a zero-width box.
+// Out: assertions on positions (Blink's ASCII pair table, UAX #14 elsewhere, soft hyphens, hard breaks).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { breakOpportunities } from '../../src/text/index.ts';

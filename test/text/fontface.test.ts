@@ -1,4 +1,5 @@
-// @font-face: relative files, data: URIs (TTF, WOFF, WOFF2), format() hints, local(), descriptors, unicode-range, failures.
+// Tests of @font-face loading. In: rules with relative files and data: URIs (TTF, WOFF, WOFF2), local(),
+// format() hints, descriptors, unicode-range, bad sources. Out: assertions on matched faces, widths, warnings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

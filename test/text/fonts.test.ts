@@ -1,4 +1,5 @@
-// Family mapping (reference fonts.conf), unknown families and warnings, CSS font matching.
+// Tests of family mapping (reference fonts.conf), unknown families and their warning, and CSS font matching
+// (css-fonts-4 §5.2). In: FontSpecs. Out: assertions on the matched face keys and families.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { context, spec } from './helpers.ts';

@@ -1,4 +1,5 @@
-// Test helpers for the text stage. In: nothing. Out: a fresh font context and FontSpec builders.
+// Test helpers for the text stage. In: an optional document folder for @font-face files.
+// Out: a fresh font context with its WarningSink, FontSpec builders and a tolerance assertion.
 import { ResourceLoader } from '../../src/resources.ts';
 import { WarningSink } from '../../src/warnings.ts';
 import { createFontContext } from '../../src/text/index.ts';

@@ -1,4 +1,5 @@
-// Font metrics as Chromium computes them (values measured in headless Chromium with the reference fonts.conf).
+// Tests of font metrics. In: FontSpecs at several sizes. Out: assertions against values measured in
+// headless Chromium with the reference fonts.conf (line height, baseline, x-height, decoration metrics).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { context, spec, near } from './helpers.ts';

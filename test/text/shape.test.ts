@@ -1,4 +1,5 @@
-// Shaping: advances in px, kerning, ligatures with cluster text, spacing, fallback, small caps, caching.
+// Tests of shaping. In: text and FontSpecs. Out: assertions on advances (px, against Chromium), kerning,
+// ligature cluster text, letter/word spacing, per-character fallback, small caps, controls, caching.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Font } from 'fontkit';
