@@ -1,13 +1,14 @@
 /**
  * Image loading for replaced elements, list-style-image and content: url(). In: a URL as written,
- * the render's ResourceLoader and WarningSink. Out: a decoded ImageRef (PNG or JPEG, intrinsic
- * size in CSS px at 96 dpi) or null with a warning. Results are cached per loader (one render).
+ * the render's ResourceLoader and WarningSink. Out: a decoded ImageRef (PNG or JPEG; GIF converted
+ * to PNG; intrinsic size in CSS px at 96 dpi, EXIF-oriented) or null with a warning. Results are cached per loader (one render).
  */
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
 import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { ImageRef } from './types.ts';
+import { gifToPng } from './gif.ts';
 
 type Cached =
   | { ok: true; image: ImageRef }
@@ -35,9 +36,22 @@ function looksLikeSvg(b: Buffer, mime: string | undefined): boolean {
   return SVG_TAG.test(b.subarray(0, 512).toString('utf8'));
 }
 
+function isGif(b: Buffer): boolean {
+  return b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38;
+}
+
 function decode(key: string, data: Buffer, mime: string | undefined, shown: string): Cached {
   const png = isPng(data);
   const jpeg = !png && isJpeg(data);
+  if (!png && !jpeg && isGif(data)) {
+    // GIF: the first frame converted to PNG (paint embeds PNG and JPEG only).
+    try {
+      const g = gifToPng(data);
+      return { ok: true, image: { key, format: 'png', data: g.png, width: g.width, height: g.height } };
+    } catch (e) {
+      return { ok: false, code: 'image', message: `cannot decode GIF image "${shown}": ${(e as Error).message}` };
+    }
+  }
   if (!png && !jpeg) {
     if (looksLikeSvg(data, mime)) return { ok: false, code: 'image', message: `SVG images are not supported yet ("${shown}")` };
     let type: string | undefined;
@@ -55,13 +69,18 @@ function decode(key: string, data: Buffer, mime: string | undefined, shown: stri
     const size = imageSize(data);
     width = size.width;
     height = size.height;
+    // EXIF orientations 5–8 rotate by 90°: paint draws the image oriented (image-orientation:
+    // from-image, as browsers), so the intrinsic size is the rotated one.
+    if (jpeg && size.orientation !== undefined && size.orientation >= 5 && size.orientation <= 8) {
+      width = size.height;
+      height = size.width;
+    }
   } catch {
     width = undefined;
   }
   if (!width || !height || !(width > 0) || !(height > 0)) {
     return { ok: false, code: 'image', message: `cannot decode image "${shown}" (corrupt ${png ? 'PNG' : 'JPEG'} data)` };
   }
-  // JPEG EXIF orientation is ignored for now (the image is drawn as stored).
   return { ok: true, image: { key, format: png ? 'png' : 'jpeg', data, width, height } };
 }
 
@@ -69,8 +88,8 @@ function decode(key: string, data: Buffer, mime: string | undefined, shown: stri
  * Loads and decodes the image at `url` (resolved by `loader` against the document base; data:
  * URIs decoded). Returns the ImageRef (intrinsic width/height in px = image pixels, 96 dpi) or
  * null. Failures add a warning with `line`: 'resource-blocked' (network URL, escape from the
- * document's folder), 'resource-missing' (no such file), 'image' (SVG, GIF, WebP or other
- * unsupported formats; corrupt data). Never throws. Cached by resolved URL per loader, so the
+ * document's folder), 'resource-missing' (no such file), 'image' (SVG, WebP or other
+ * unsupported formats; corrupt data). GIFs are converted to PNG (first frame). Never throws. Cached by resolved URL per loader, so the
  * same logo twice is decoded once (the warning is repeated for each line).
  */
 export function loadImage(loader: ResourceLoader, warnings: WarningSink, url: string, line?: number): ImageRef | null {

@@ -47,9 +47,11 @@ function jpeg(w: number, h: number): Buffer {
 const dir = mkdtempSync(path.join(tmpdir(), 'quire-box-'));
 writeFileSync(path.join(dir, 'logo.png'), png(30, 20));
 writeFileSync(path.join(dir, 'photo.jpg'), jpeg(64, 48));
-writeFileSync(path.join(dir, 'pic.gif'), Buffer.from('GIF89a\x05\x00\x03\x00\x00\x00\x00;', 'latin1'));
+writeFileSync(path.join(dir, 'pic.webp'), Buffer.from('524946461a000000574542505650384c0d0000002f0000000007d0ff00fe0700', 'hex'));
 writeFileSync(path.join(dir, 'draw.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>');
 writeFileSync(path.join(dir, 'bad.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+// A 64×48 JPEG whose EXIF orientation is 6 (rotate 90° clockwise): shown 48×64.
+writeFileSync(path.join(dir, 'rotated.jpg'), Buffer.from('ffd8ffe100224578696600004d4d002a00000008000101120003000000010006000000000000ffc00011080030004003012200021101031101ffd9', 'hex'));
 const base = path.join(dir, 'doc.html');
 
 function images(html: string, opts = {}): { imgs: ReplacedBox[]; warnings: { code: string; message: string; line?: number }[] } {
@@ -80,6 +82,11 @@ test('relative PNG and JPEG files load; the same image twice is one ImageRef (ca
   assert.ok(imgs[0]!.image!.key.startsWith('file:'));
 });
 
+test('JPEG EXIF orientation 5–8 swaps the intrinsic size (paint draws the image oriented)', () => {
+  const { imgs } = images('<img src="rotated.jpg">');
+  assert.deepEqual([imgs[0]!.intrinsicWidth, imgs[0]!.intrinsicHeight, imgs[0]!.image?.width], [48, 64, 48]);
+});
+
 test('missing file: resource-missing warning with the line, null image, CSS size kept', () => {
   const { imgs, warnings } = images('<p>\n\n<img src="nope.png" style="width:50px; height:40px"></p>');
   assert.equal(imgs.length, 1);
@@ -99,12 +106,12 @@ test('network and escaping URLs are blocked; width/height attributes give the ra
   assert.equal(imgs[1]!.image, null);
 });
 
-test('SVG, GIF and corrupt images warn "image" and give a null image', () => {
-  const { imgs, warnings } = images('<img src="draw.svg"><img src="pic.gif"><img src="bad.png">');
+test('SVG, WebP and corrupt images warn "image" and give a null image', () => {
+  const { imgs, warnings } = images('<img src="draw.svg"><img src="pic.webp"><img src="bad.png">');
   assert.deepEqual(imgs.map((i) => i.image), [null, null, null]);
   assert.deepEqual(warnings.map((w) => w.code), ['image', 'image', 'image']);
   assert.match(warnings[0]!.message, /SVG images are not supported yet/);
-  assert.match(warnings[1]!.message, /GIF/);
+  assert.match(warnings[1]!.message, /WEBP/);
 });
 
 test('img without src: empty box, no warning; display block img is block-level', () => {
@@ -152,4 +159,97 @@ test('href: every box inside <a href> carries the link; fragments kept; relative
 test('img without src uses the first srcset candidate', () => {
   const { imgs } = images('<img srcset="logo.png 1x, photo.jpg 2x">');
   assert.equal(imgs[0]!.intrinsicWidth, 30);
+});
+
+/** Pixels of a PNG written by gifToPng (8-bit RGB/RGBA, filter 0 on every row). */
+function pngPixels(buf: Buffer): { w: number; h: number; ch: number; px: number[][] } {
+  const w = buf.readUInt32BE(16), h = buf.readUInt32BE(20), ch = buf[25] === 6 ? 4 : 3;
+  let pos = 8;
+  const idat: Buffer[] = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos);
+    if (buf.toString('ascii', pos + 4, pos + 8) === 'IDAT') idat.push(buf.subarray(pos + 8, pos + 8 + len));
+    pos += 12 + len;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const px: number[][] = [];
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) px.push([...raw.subarray(y * (w * ch + 1) + 1 + x * ch, y * (w * ch + 1) + 1 + (x + 1) * ch)]);
+  return { w, h, ch, px };
+}
+
+test('GIF images are converted to PNG (first frame, palette colours, transparency)', () => {
+  // WeasyPrint's pattern.gif: 4×4, red top-left pixel, the rest blue.
+  const pattern = Buffer.from('47494638396104000400f001000000ffff000021f90400000000002c00000000040004000002040c8ea905003b', 'hex');
+  writeFileSync(path.join(dir, 'pattern.gif'), pattern);
+  const spacer = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+  const { imgs, warnings } = images(`<img src="pattern.gif"><img src="${spacer}">`);
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(imgs.map((i) => [i.image?.format, i.intrinsicWidth, i.intrinsicHeight]), [['png', 4, 4], ['png', 1, 1]]);
+  const p = pngPixels(imgs[0]!.image!.data);
+  assert.equal(p.ch, 3);
+  assert.deepEqual(p.px[0], [255, 0, 0]);
+  assert.ok(p.px.slice(1).every((c) => c[0] === 0 && c[1] === 0 && c[2] === 255));
+  const s = pngPixels(imgs[1]!.image!.data);
+  assert.equal(s.ch, 4);
+  assert.equal(s.px[0]![3], 0);
+});
+
+/** A GIF89a with a 256-colour palette; LZW as omggif encodes it (clear code when the table is full). */
+function encodeGif(w: number, h: number, indices: Uint8Array, palette: Uint8Array, interlace: boolean): Buffer {
+  const rows: number[] = [];
+  if (interlace) for (const [s, st] of [[0, 8], [4, 8], [2, 4], [1, 2]]) for (let y = s!; y < h; y += st!) rows.push(y);
+  else for (let y = 0; y < h; y++) rows.push(y);
+  const data: number[] = [];
+  for (const y of rows) for (let x = 0; x < w; x++) data.push(indices[y * w + x]!);
+  const min = 8, clear = 256, eoi = 257;
+  const bytes: number[] = [];
+  let acc = 0, bits = 0, size = min + 1, next = eoi + 1;
+  const emit = (code: number): void => {
+    acc |= code << bits; bits += size;
+    while (bits >= 8) { bytes.push(acc & 255); acc >>>= 8; bits -= 8; }
+  };
+  let table = new Map<number, number>();
+  emit(clear);
+  let cur = data[0]!;
+  for (let i = 1; i < data.length; i++) {
+    const k = data[i]!;
+    const key = cur * 256 + k;
+    const hit = table.get(key);
+    if (hit !== undefined) { cur = hit; continue; }
+    emit(cur);
+    if (next === 4096) { emit(clear); next = eoi + 1; size = min + 1; table = new Map(); }
+    else { if (next >= 1 << size) size++; table.set(key, next++); }
+    cur = k;
+  }
+  emit(cur); emit(eoi);
+  if (bits > 0) bytes.push(acc & 255);
+  const sub: number[] = [];
+  for (let i = 0; i < bytes.length; i += 255) { const part = bytes.slice(i, i + 255); sub.push(part.length, ...part); }
+  sub.push(0);
+  const head = Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, w & 255, w >> 8, h & 255, h >> 8, 0xf7, 0, 0]);
+  const desc = Buffer.from([0x2c, 0, 0, 0, 0, w & 255, w >> 8, h & 255, h >> 8, interlace ? 0x40 : 0, min]);
+  return Buffer.concat([head, Buffer.from(palette), desc, Buffer.from(sub), Buffer.from([0x3b])]);
+}
+
+test('GIF LZW decoding round-trips noisy and smooth 256-colour images, interlaced or not', () => {
+  const palette = new Uint8Array(768);
+  for (let i = 0; i < 256; i++) { palette[i * 3] = i; palette[i * 3 + 1] = 255 - i; palette[i * 3 + 2] = (i * 7) & 255; }
+  let seed = 7;
+  const rand = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) & 255;
+  const w = 97, h = 61;
+  const noisy = new Uint8Array(w * h).map(() => rand());
+  const smooth = new Uint8Array(w * h).map((_, i) => ((i % w) + Math.floor(i / w)) & 255);
+  let n = 0;
+  for (const [indices, interlace] of [[noisy, false], [smooth, false], [noisy, true], [smooth, true]] as const) {
+    const name = `gen${n++}.gif`;
+    writeFileSync(path.join(dir, name), encodeGif(w, h, indices, palette, interlace));
+    const { imgs, warnings } = images(`<img src="${name}">`);
+    assert.deepEqual(warnings, []);
+    const p = pngPixels(imgs[0]!.image!.data);
+    assert.deepEqual([p.w, p.h, p.ch], [w, h, 3]);
+    for (let i = 0; i < w * h; i++) {
+      const c = indices[i]!;
+      if (p.px[i]![0] !== c || p.px[i]![1] !== 255 - c || p.px[i]![2] !== ((c * 7) & 255)) assert.fail(`${name}: pixel ${i} is ${p.px[i]} not index ${c}`);
+    }
+  }
 });
