@@ -3,6 +3,7 @@
  * embedded like PNGs. In: GIF87a/89a bytes. Out: PNG bytes of the first frame composited on a
  * transparent logical screen, as browsers show a still GIF (GIF89a spec §§17–23; PNG ISO 15948).
  */
+import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
 /** Largest logical screen we convert (pixels); bigger GIFs are refused. */
@@ -219,10 +220,33 @@ function encodePng(f: Frame): Buffer {
 
 /**
  * Converts a GIF to PNG: the first frame on the transparent logical screen (no animation).
- * Returns the PNG bytes and the logical screen size in pixels. Throws Error (short message)
+ * Returns the PNG bytes and the logical screen size in pixels; cached per content (bounded LRU). Throws Error (short message)
  * on malformed or oversized GIFs.
  */
 export function gifToPng(gif: Uint8Array): { png: Buffer; width: number; height: number } {
+  const key = createHash('sha1').update(gif).digest('base64');
+  const hit = converted.get(key);
+  if (hit) {
+    converted.delete(key);
+    converted.set(key, hit);
+    return hit;
+  }
   const frame = decodeFirstFrame(gif);
-  return { png: encodePng(frame), width: frame.width, height: frame.height };
+  const out = { png: encodePng(frame), width: frame.width, height: frame.height };
+  if (out.png.length <= CACHE_MAX_BYTES / 4) {
+    converted.set(key, out);
+    cachedBytes += out.png.length;
+    while (converted.size > CACHE_MAX_ENTRIES || cachedBytes > CACHE_MAX_BYTES) {
+      const first = converted.keys().next().value as string;
+      cachedBytes -= converted.get(first)!.png.length;
+      converted.delete(first);
+    }
+  }
+  return out;
 }
+
+/** Process-wide LRU of conversions by content hash (a template's logo is converted once). */
+const CACHE_MAX_ENTRIES = 32;
+const CACHE_MAX_BYTES = 32 * 1024 * 1024;
+const converted = new Map<string, { png: Buffer; width: number; height: number }>();
+let cachedBytes = 0;
