@@ -120,25 +120,11 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     return ctx;
   };
 
+  const onProblem = (r: IndexedRule): void => { if (!reported.has(r.sel.problem!)) reportLate(r); };
   const matchElement = (el: Element): Match[] => {
     const matched: Match[] = [];
-    const test = (list: IndexedRule[] | undefined): void => {
-      if (!list) return;
-      for (const r of list) {
-        if (!r.sel.match(el)) {
-          if (r.sel.problem !== null && !reported.has(r.sel.problem)) reportLate(r);
-          continue;
-        }
-        const m: Match = { band: r.band, spec: r.sel.specificity, order: r.rule.order, decls: r.rule.declarations, importantBand: r.importantBand, hasImportant: r.hasImportant };
-        if (r.sel.pseudo === null) { matched.push(m); continue; }
-        let pm = pseudoMatches.get(el);
-        if (!pm) { pm = new Map(); pseudoMatches.set(el, pm); }
-        const arr = pm.get(r.sel.pseudo);
-        if (arr) arr.push(m); else pm.set(r.sel.pseudo, [m]);
-      }
-    };
     const id = el.attribs['id'];
-    if (id) test(index.byId.get(id.toLowerCase()));
+    if (id) testRules(el, index.byId.get(id.toLowerCase()), matched, pseudoMatches, onProblem);
     const cls = el.attribs['class'];
     if (cls) {
       const seen: string[] = [];
@@ -147,16 +133,15 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
         const k = c.toLowerCase();
         if (seen.includes(k)) continue;
         seen.push(k);
-        test(index.byClass.get(k));
+        testRules(el, index.byClass.get(k), matched, pseudoMatches, onProblem);
       }
     }
-    test(index.byTag.get(el.name));
-    test(index.any);
+    testRules(el, index.byTag.get(el.name), matched, pseudoMatches, onProblem);
+    testRules(el, index.any, matched, pseudoMatches, onProblem);
     return matched;
   };
 
-  /** Per element: font size is an absolute length (monospace quirk); inherited -webkit-* alignment. */
-  interface Inh { abs: boolean; legacy: LegacyAlign }
+  const sharing = new Map<object, Map<string, { style: ComputedStyle; next: Inh }>>();
   const visit = (el: Element, parent: ComputedStyle | null, inh: Inh): void => {
     const matched = matchElement(el);
     const hints = presentationalHints(el, hintCtx);
@@ -166,6 +151,21 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
       const decls = styleAttribute(styleAttr, sourceLine(el), warnings);
       const hasImportant = decls.some((d) => d.important);
       matched.push({ band: BAND.author + U + 1, spec: 0, order: 0, decls, importantBand: BAND.authorImportant + U + 1, hasImportant });
+    }
+    // Style sharing: an element whose parent style and matched declaration lists equal an
+    // earlier element's gets the same computed style (repeated rows, cells, list items).
+    matched.sort(byPrecedence);
+    let key = el.name === 'table' ? 'T' : '';
+    key += inh.abs ? 'A' : 'a';
+    key += inh.legacy ?? '-';
+    for (const m of matched) key += m.decls === hints ? hintKey(hints) : `,${declListId(m.decls)}`;
+    const parentKey: object = parent ?? ROOT;
+    let shared = sharing.get(parentKey);
+    const hit = shared?.get(key);
+    if (hit) {
+      styles.set(el, hit.style);
+      for (const c of el.children) if (isTag(c)) visit(c, hit.style, hit.next);
+      return;
     }
     const decls = orderDeclarations(matched);
     let style = table.computeStyle(decls, ctxFor(parent));
@@ -196,6 +196,8 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     styles.set(el, style);
     if (parent === null) rootFontSize = style.fontSize;
     const next: Inh = { abs, legacy };
+    if (!shared) { shared = new Map(); sharing.set(parentKey, shared); }
+    shared.set(key, { style, next });
     for (const c of el.children) if (isTag(c)) visit(c, style, next);
   };
   visit(root, null, { abs: false, legacy: null });
@@ -300,13 +302,51 @@ function ruleIndexFor(rules: CollectedRule[], quirks: boolean, table: PropertyTa
   return built;
 }
 
+/** Per element: font size is an absolute length (monospace quirk); inherited -webkit-* alignment. */
+interface Inh { abs: boolean; legacy: LegacyAlign }
+
+const ROOT = {};
+const byPrecedence = (a: Match, b: Match): number => a.band - b.band || a.spec - b.spec || a.order - b.order;
+const declIds = new WeakMap<object, number>();
+let nextDeclId = 1;
+/** A process-wide id for a declaration list (rule bodies and style attributes are cached objects). */
+function declListId(list: object): number {
+  let id = declIds.get(list);
+  if (id === undefined) { id = nextDeclId++; declIds.set(list, id); }
+  return id;
+}
+/** Presentational hints are made per element: key them by content. */
+function hintKey(hints: Declaration[]): string {
+  let k = ',h';
+  for (const d of hints) k += `${d.name}:${d.value};`;
+  return k;
+}
+
+/** Tests candidate rules against `el`: element matches go to `matched`, pseudo-element ones to `pseudo`. */
+function testRules(el: Element, list: IndexedRule[] | undefined, matched: Match[], pseudo: Map<Element, Map<PseudoElement, Match[]>>, onProblem: (r: IndexedRule) => void): void {
+  if (!list) return;
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i]!;
+    if (!r.sel.match(el)) {
+      if (r.sel.problem !== null) onProblem(r);
+      continue;
+    }
+    const m: Match = { band: r.band, spec: r.sel.specificity, order: r.rule.order, decls: r.rule.declarations, importantBand: r.importantBand, hasImportant: r.hasImportant };
+    if (r.sel.pseudo === null) { matched.push(m); continue; }
+    let pm = pseudo.get(el);
+    if (!pm) { pm = new Map(); pseudo.set(el, pm); }
+    const arr = pm.get(r.sel.pseudo);
+    if (arr) arr.push(m); else pm.set(r.sel.pseudo, [m]);
+  }
+}
+
 /**
  * Flattens matched rules into one declaration list in ascending precedence: normal declarations
  * by (band, specificity, order), then !important ones by (important band, specificity, order).
  */
 export function orderDeclarations(matched: Match[]): Declaration[] {
   if (matched.length === 0) return EMPTY;
-  matched.sort((a, b) => a.band - b.band || a.spec - b.spec || a.order - b.order);
+  matched.sort(byPrecedence);
   const out: Declaration[] = [];
   let anyImportant = false;
   for (const m of matched) {

@@ -18,6 +18,12 @@ const HINTED = new Set(['body', 'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 
 /** Context a hint needs beyond the element: quirks mode and the <body> element. */
 export interface HintContext { quirks: boolean; body: Element | null }
 
+/** The list `add` appends to (set per call; avoids allocating closures per element). */
+let hintsOut: Declaration[] = [];
+function add(name: string, value: string | null): void {
+  if (value !== null) hintsOut.push({ name, value, important: false, source: SOURCE });
+}
+
 /** HTML "rules for parsing dimension values": `N`, `N.N` or `N%`; null when not one. */
 export function parseDimension(value: string | undefined, allowZero: boolean): string | null {
   if (value === undefined) return null;
@@ -102,10 +108,9 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
   const a = el.attribs;
   if (!HINTED.has(el.name) && a['dir'] === undefined) return NONE;
   const out: Declaration[] = [];
-  const add = (name: string, value: string | null): void => { if (value !== null) out.push({ name, value, important: false, source: SOURCE }); };
+  hintsOut = out;
   const name = el.name;
-  const has = (k: string): boolean => a[k] !== undefined;
-  if (has('dir')) { const d = a['dir']!.toLowerCase(); if (d === 'rtl' || d === 'ltr') add('direction', d); }
+  if (a['dir'] !== undefined) { const d = a['dir']!.toLowerCase(); if (d === 'rtl' || d === 'ltr') add('direction', d); }
 
   switch (name) {
     case 'body': {
@@ -121,7 +126,7 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
       break;
     }
     case 'p': case 'div': case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': case 'legend':
-      if (has('align')) add('text-align', ALIGN_BLOCK[a['align']!.trim().toLowerCase()] ?? null);
+      if (a['align'] !== undefined) add('text-align', ALIGN_BLOCK[a['align']!.trim().toLowerCase()] ?? null);
       break;
     case 'caption': {
       const v = a['align']?.trim().toLowerCase();
@@ -139,7 +144,7 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
       else if (al === 'center') { add('margin-left', 'auto'); add('margin-right', 'auto'); }
       const spacing = parseNonNegativeInt(a['cellspacing']);
       if (spacing !== null) add('border-spacing', `${spacing}px`);
-      if (has('border')) {
+      if (a['border'] !== undefined) {
         const b = parseNonNegativeInt(a['border']) ?? 1;
         if (b > 0) { add('border-width', `${b}px`); add('border-style', 'outset'); }
       }
@@ -150,19 +155,19 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
     case 'thead': case 'tbody': case 'tfoot': case 'tr': case 'col': case 'colgroup':
       add('background-color', parseLegacyColor(a['bgcolor']));
       if (a['background']) add('background-image', `url("${a['background'].replace(/["\\]/g, '\\$&')}")`);
-      if (has('valign')) add('vertical-align', VALIGN[a['valign']!.trim().toLowerCase()] ?? null);
-      if (has('align')) add('text-align', ALIGN_BLOCK[a['align']!.trim().toLowerCase()] ?? null);
+      if (a['valign'] !== undefined) add('vertical-align', VALIGN[a['valign']!.trim().toLowerCase()] ?? null);
+      if (a['align'] !== undefined) add('text-align', ALIGN_BLOCK[a['align']!.trim().toLowerCase()] ?? null);
       if (name === 'tr') add('height', parseDimension(a['height'], false));
       if (name === 'col' || name === 'colgroup') add('width', parseDimension(a['width'], false));
       break;
     case 'td': case 'th': {
       add('background-color', parseLegacyColor(a['bgcolor']));
       if (a['background']) add('background-image', `url("${a['background'].replace(/["\\]/g, '\\$&')}")`);
-      if (has('valign')) add('vertical-align', VALIGN[a['valign']!.trim().toLowerCase()] ?? null);
-      if (has('align')) add('text-align', ALIGN_BLOCK[a['align']!.trim().toLowerCase()] ?? null);
+      if (a['valign'] !== undefined) add('vertical-align', VALIGN[a['valign']!.trim().toLowerCase()] ?? null);
+      if (a['align'] !== undefined) add('text-align', ALIGN_BLOCK[a['align']!.trim().toLowerCase()] ?? null);
       add('width', parseDimension(a['width'], false));
       add('height', parseDimension(a['height'], false));
-      if (has('nowrap')) add('white-space', 'nowrap');
+      if (a['nowrap'] !== undefined) add('white-space', 'nowrap');
       const table = owningTable(el);
       if (table) {
         const pad = parseNonNegativeInt(table.attribs['cellpadding']);
@@ -187,7 +192,7 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
       const al = a['align']?.trim().toLowerCase();
       if (al === 'left' || al === 'right') add('float', al);
       else if (al) add('vertical-align', IMG_ALIGN[al] ?? null);
-      if ((name === 'img' || name === 'object' || name === 'input') && has('border')) {
+      if ((name === 'img' || name === 'object' || name === 'input') && a['border'] !== undefined) {
         const b = parseNonNegativeInt(a['border']);
         if (b !== null) { add('border-width', `${b}px`); add('border-style', 'solid'); }
       }
@@ -201,7 +206,7 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
       add('width', parseDimension(a['width'], true));
       const color = parseLegacyColor(a['color']);
       if (color) { add('border-style', 'solid'); add('border-color', color); add('background-color', color); }
-      else if (has('noshade')) { add('border-style', 'solid'); add('border-color', 'darkgray'); add('background-color', 'darkgray'); }
+      else if (a['noshade'] !== undefined) { add('border-style', 'solid'); add('border-color', 'darkgray'); add('background-color', 'darkgray'); }
       const size = parseNonNegativeInt(a['size']);
       if (size !== null) {
         if (size <= 1) add('border-bottom-width', '0');
@@ -234,7 +239,7 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
       if (ctx.body && a['href'] !== undefined) add('color', parseLegacyColor(ctx.body.attribs['link']));
       break;
     case 'pre':
-      if (has('wrap')) add('white-space', 'pre-wrap');
+      if (a['wrap'] !== undefined) add('white-space', 'pre-wrap');
       break;
   }
   return out;

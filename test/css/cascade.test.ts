@@ -142,3 +142,16 @@ test('a re-render of the same document reuses the rule index and still reports i
   assert.equal(one.warnings.list.length, 2);
   assert.equal(two.color('a'), '0,0,255');
 });
+
+test('style sharing: identical rows share one computed style; structural rules still differ', () => {
+  const rows = Array.from({ length: 6 }, (_, i) => `<tr id=r${i}><td id=a${i}>x</td><td id=b${i} class=n>y</td></tr>`).join('');
+  const { style, color } = render(`<!doctype html><style>tr:nth-child(2n) td { color: red } tr:first-child td.n { color: blue } td.n { font-weight: bold }</style><table>${rows}</table>`);
+  assert.equal(style('a0'), style('a2'), 'same parent style, same rules: the same object');
+  assert.equal(style('a1'), style('a3'));
+  assert.notEqual(style('a0'), style('a1'));
+  assert.equal(color('a1'), '255,0,0');
+  assert.equal(color('a2'), '0,0,0');
+  assert.equal(color('b0'), '0,0,255');
+  assert.equal(color('b2'), '0,0,0');
+  assert.equal(style('b4').fontWeight, 700);
+});
