@@ -1,6 +1,6 @@
 /**
  * Box generation, anonymous block boxes, block-in-inline splitting, display none/contents,
- * flex/grid items and blockification. In: HTML with the fake cascade. Out: asserted box trees.
+ * flex/grid items and blockification. In: HTML through the real cascade. Out: asserted box trees.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

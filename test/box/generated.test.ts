@@ -1,6 +1,6 @@
 /**
  * Generated content, counters and list markers (CSS 2.1 §12, css-lists-3, css-counter-styles-3).
- * In: HTML with the fake cascade, counter values. Out: asserted pseudo boxes and marker text.
+ * In: HTML through the real cascade, counter values. Out: asserted pseudo boxes and marker text.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Test helpers for the box builder. In: HTML (+ fake cascade options) or a box tree.
+ * Test helpers for the box builder. In: HTML (+ CSS rules) or a box tree.
  * Out: the built tree with its warnings, and a compact one-line dump of boxes for assertions.
  */
 import { buildBoxTree } from '../../src/box/index.ts';
@@ -8,13 +8,18 @@ import { ResourceLoader } from '../../src/resources.ts';
 import { WarningSink } from '../../src/warnings.ts';
 import { parseHtml } from '../../src/html/parse.ts';
 import { styleDocument } from '../../src/css/index.ts';
-import { fakeStyled, type FakeOptions } from './fake-styled.ts';
+/**
+ * Options: `rules` and `pseudo` map selectors (e.g. 'ul', '.c', 'li::marker') to declarations
+ * and become a <style> sheet in <head>; `baseUrl` is the document base for the loader.
+ */
+export interface BuildOptions {
+  rules?: Record<string, string>;
+  pseudo?: Record<string, string>;
+  baseUrl?: string;
+}
 
-/** Options: `rules` / `pseudo` become a <style> sheet (keys are selectors); `fake` uses the test-only cascade. */
-export type BuildOptions = FakeOptions & { baseUrl?: string; fake?: boolean };
-
-/** The stylesheet equivalent of the fake cascade's rules. */
-function sheet(opts: FakeOptions): string {
+/** The stylesheet of `rules` and `pseudo`. */
+function sheet(opts: BuildOptions): string {
   let css = '';
   for (const [sel, decls] of Object.entries(opts.rules ?? {})) css += `${sel} { ${decls} }\n`;
   for (const [sel, decls] of Object.entries(opts.pseudo ?? {})) css += `${sel} { ${decls} }\n`;
@@ -23,18 +28,13 @@ function sheet(opts: FakeOptions): string {
 
 export interface Built { root: BlockBox; body: BlockBox; warnings: WarningSink }
 
-/** Builds `html` with the real cascade (or the fake one); `body` is the body's box. */
+/** Builds `html` through parseHtml + styleDocument + buildBoxTree; `body` is the body's box. */
 export function build(html: string, opts: BuildOptions = {}): Built {
   const warnings = new WarningSink();
   const loader = new ResourceLoader(opts.baseUrl);
-  let styled;
-  if (opts.fake) {
-    styled = fakeStyled(html, opts);
-  } else {
-    const css = sheet(opts);
-    const withSheet = css ? html.replace('<head>', `<head><style>${css}</style>`) : html;
-    styled = styleDocument(parseHtml(withSheet), { loader, warnings });
-  }
+  const css = sheet(opts);
+  const withSheet = css ? html.replace('<head>', `<head><style>${css}</style>`) : html;
+  const styled = styleDocument(parseHtml(withSheet), { loader, warnings });
   const { root } = buildBoxTree(styled, { loader, warnings });
   const body = root.children.find((c): c is BlockBox => c.kind === 'block' && c.element?.name === 'body') as BlockBox;
   return { root, body, warnings };

@@ -1,7 +1,7 @@
 /**
  * Replaced boxes and links: <img> loading through the ResourceLoader (files, data: URIs, refusals),
  * formats and intrinsic sizes, the per-render cache, form controls, inline SVG, href propagation.
- * In: HTML with the fake cascade and generated PNG/JPEG bytes. Out: asserted boxes and warnings.
+ * In: HTML through the real cascade and generated PNG/JPEG bytes. Out: asserted boxes and warnings.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

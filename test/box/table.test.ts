@@ -1,6 +1,6 @@
 /**
  * Table boxes and the anonymous table objects of CSS 2.1 §17.2.1. In: HTML tables and CSS
- * table displays with the fake cascade. Out: asserted wrapper/table/group/row/cell structure.
+ * table displays through the real cascade. Out: asserted wrapper/table/group/row/cell structure.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
  * White space phase I (css-text-3 §4.1.1) per white-space value, LineBreak boxes, text-transform.
- * In: HTML with the fake cascade. Out: asserted text runs and line breaks.
+ * In: HTML through the real cascade. Out: asserted text runs and line breaks.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
