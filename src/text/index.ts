@@ -9,6 +9,8 @@ import { bundledFaces, bundledFamilyFor, defaultFace, DEFAULT_FAMILY, FALLBACK_F
 import { fontFaceEntries } from './fontface.ts';
 import { matchFace, needsSynthesis } from './matching.ts';
 import { scaleMetrics } from './metrics.ts';
+
+export { autoDecorations, type AutoDecorations } from './metrics.ts';
 import { isClusterExtender, shapeRun } from './shape.ts';
 
 import { breakOpportunities } from './breaks.ts';

@@ -165,3 +165,34 @@ export function scaleMetrics(m: FaceMetrics, size: number): ScaledMetrics {
     strikeoutThickness: m.strikeoutThickness * s,
   };
 }
+
+/** Where Chromium paints `text-decoration-line` with `text-decoration-thickness: auto` (px, y down). */
+export interface AutoDecorations {
+  /** Painted line thickness: max(1, floor(font-size / 10)). */
+  thickness: number;
+  /** Top of the underline below the baseline: max(1, ceil(font-size / 20)) (ComputeUnderlineOffsetAuto's gap). */
+  underlineTop: number;
+  /** Top of the line-through line below the top of the text (baseline − ascent): round(2/3 ascent − (font-size / 10) / 2). */
+  lineThroughTop: number;
+  /** Top of the overline relative to the top of the text (baseline − ascent): −thickness (it sits just above). */
+  overlineTop: number;
+}
+
+/**
+ * Text decoration geometry as Chromium paints it for `text-decoration-thickness: auto` and
+ * `text-underline-position: auto` (Blink's ComputeDecorationThickness: font-size / 10 with a
+ * 1 px minimum; ComputeUnderlineOffsetAuto: baseline + max(1, ceil(thickness / 2)); line-through
+ * centred at 2/3 of the (rounded) ascent below the text top; overline above the text top).
+ * Measured from screenshots of headless Chromium (Liberation Sans/Serif, DejaVu Sans at 10–50 px):
+ * the painted rectangles are pixel-snapped, hence the floor/round. `ascent` is ScaledMetrics.ascent.
+ */
+export function autoDecorations(fontSize: number, ascent: number): AutoDecorations {
+  const raw = Math.max(1, (Number.isFinite(fontSize) && fontSize > 0 ? fontSize : 0) / 10);
+  const thickness = Math.max(1, Math.floor(raw));
+  return {
+    thickness,
+    underlineTop: Math.max(1, Math.ceil(raw / 2)),
+    lineThroughTop: roundPx((2 * ascent) / 3 - raw / 2),
+    overlineTop: -thickness,
+  };
+}

@@ -72,3 +72,22 @@ test('faceMetrics gives a fallback face its own metrics (DejaVu Sans inside Libe
   assert.equal(m.ascent, 19);
   assert.deepEqual(faceMetrics(runs[0].face, 20), ctx.metrics(spec('serif', { fontSize: 20 })));
 });
+
+test('auto text decorations where Chromium paints them (measured from screenshots)', async () => {
+  const { autoDecorations } = await import('../../src/text/index.ts');
+  const { ctx } = context();
+  const cases: Array<[string, number, number, number, number]> = [
+    // family, size, thickness rows, underline top − baseline, line-through top − text top
+    ['Liberation Sans', 10, 1, 1, 6], ['Liberation Sans', 12, 1, 1, 7], ['Liberation Sans', 13, 1, 1, 7],
+    ['Liberation Sans', 16, 1, 1, 9], ['Liberation Sans', 20, 2, 1, 11], ['Liberation Sans', 33, 3, 2, 18],
+    ['Liberation Sans', 50, 5, 3, 28], ['DejaVu Sans', 16, 1, 1, 9], ['DejaVu Sans', 20, 2, 1, 12], ['DejaVu Sans', 50, 5, 3, 28],
+  ];
+  for (const [family, fontSize, thickness, under, through] of cases) {
+    const m = ctx.metrics(spec(family, { fontSize }));
+    const d = autoDecorations(fontSize, m.ascent);
+    assert.equal(d.thickness, thickness, `${family} ${fontSize} thickness`);
+    assert.equal(d.underlineTop, under, `${family} ${fontSize} underline`);
+    assert.equal(d.lineThroughTop, through, `${family} ${fontSize} line-through`);
+    assert.equal(d.overlineTop, -thickness);
+  }
+});
