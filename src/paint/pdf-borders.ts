@@ -9,9 +9,10 @@
  * rounded ring clipped to the side's wedge. A border whose four sides share one colour and one
  * solid/double style is one even-odd ring (no seams at the corners). Double borders are two
  * stripes of (width + 1) / 3 px (solid below 3px), groove/ridge two halves (solid below 2px),
- * with the shades Chromium computes (box_border_painter.cc). Dashed sides use
- * Chromium's dash geometry (dash 3w and gap 2w below 3px, dash 2w and gap w from 3px, gaps
- * stretched so both ends are full dashes); dotted sides are round dots of the border width.
+ * with the shades Chromium computes (box_border_painter.cc). Dashed and dotted sides are
+ * stroked along the middle of the border with Chromium's patterns (stroke_data.cc: dash 3w and
+ * gap 2w below 3px, 2w and w from 3px, the gap fitted to the length; dotted up to 3px as square
+ * dots, thicker as round dots).
  */
 import type { Color } from '../css/computed.ts';
 import type { DisplayItem, Rect, Radii, BorderStyleUsed } from './display-list.ts';
@@ -173,20 +174,60 @@ function intersect(x1: number, y1: number, x2: number, y2: number, x3: number, y
   return [x1 + t * (x2 - x1), y1 + t * (y2 - y1)];
 }
 
-/** Chromium's dash and gap for a dashed line of thickness `w` (StrokeData: 3:2 below 3px, 2:1 from 3px). */
+/** Chromium's dash and gap for a dashed line of thickness `w` (dash 3w gap 2w below 3px, dash 2w gap w from 3px). */
 function dashFor(w: number): [number, number] {
   return w >= 3 ? [2 * w, w] : [3 * w, 2 * w];
 }
 
 /**
- * A dash array `[dash gap]` for a segment of `len` px such that both ends are full dashes
- * (the gap stretched or shrunk to fit); null when fewer than two dashes fit (draw solid).
+ * Chromium's SelectBestDashGap: of the two dash counts around the preferred spacing, the gap
+ * closest to `gap` that puts whole dashes at both ends of an open path of `len` (or repeats
+ * evenly around a closed one).
  */
-function fittedDash(len: number, w: number): [number, number] | null {
-  const [d, g] = dashFor(w);
-  const n = Math.round((len + g) / (d + g));
-  if (n < 2) return null;
-  return [d, (len - n * d) / (n - 1)];
+function bestGap(len: number, dash: number, gap: number, closed: boolean): number {
+  const nMin = Math.floor((closed ? len : len + gap) / (dash + gap)), nMax = nMin + 1;
+  const gMin = (len - nMin * dash) / (closed ? nMin : nMin - 1), gMax = (len - nMax * dash) / (closed ? nMax : nMax - 1);
+  return gMax <= 0 || Math.abs(gMin - gap) < Math.abs(gMax - gap) ? gMin : gMax;
+}
+
+/**
+ * The stroke for a dashed or dotted line of thickness `w` along an open path of `len` px,
+ * after Chromium's DashEffectFromStrokeStyle: the dash array and cap style (`J` operand), or
+ * null for a solid stroke. Dashed: 'dashFor' lengths, solid when two dashes do not fit, two
+ * scaled dashes when barely, else the best-fitting gap. Dotted up to 3px: square dots of w with
+ * gaps of w. Thicker dotted: round dots (zero-length dashes, round caps) at the best spacing.
+ */
+export function strokeDash(len: number, w: number, style: 'dashed' | 'dotted', closed = false): { dash: [number, number]; cap: 0 | 1 } | null {
+  if (style === 'dotted' && w > 3) {
+    if (len < 2 * w) return { dash: [0, 2 * w], cap: 1 };
+    return { dash: [0, bestGap(len, w, w, closed) + w - 0.01], cap: 1 };
+  }
+  const [d, g] = style === 'dashed' ? dashFor(w) : [w, w];
+  if (len <= 2 * d) return null;
+  const two = 2 * d + g + (closed ? g : 0);
+  if (len <= two) {
+    const k = len / two;
+    return { dash: [d * k, g * k], cap: 0 };
+  }
+  return { dash: [d, style === 'dashed' ? bestGap(len, d, g, closed) : g], cap: 0 };
+}
+
+/** Length of a (rounded) rectangle's outline: straight parts plus quarter-ellipse arcs (Ramanujan). */
+function perimeter(r: Rect, radii: Radii | null): number {
+  let p = 2 * (r.w + r.h);
+  if (radii) {
+    for (const [a, b] of radii) {
+      if (!(a > 0 && b > 0)) continue;
+      const h = ((a - b) / (a + b)) ** 2;
+      const quarter = (Math.PI * (a + b) * (1 + (3 * h) / (10 + Math.sqrt(4 - 3 * h)))) / 4;
+      p += quarter - a - b;
+    }
+  }
+  return p;
+}
+
+function dashOps(t: number, sd: { dash: [number, number]; cap: 0 | 1 } | null): string {
+  return sd ? `${num(t)} w ${sd.cap} J [${num(sd.dash[0])} ${num(sd.dash[1])}] 0 d` : `${num(t)} w 0 J`;
 }
 
 /** Writes a 'border' display item. Sides with width ≤ 0, style none or alpha 0 are skipped. */
@@ -250,21 +291,19 @@ function drawBrokenSide(cs: ContentStream, r: Rect, w: Sides, radii: Radii | nul
   cs.save();
   cs.stroke(c);
   if (radii) {
+    // As Chromium: the whole centre line (the rounded rect halfway into the border) is stroked
+    // with a pattern fitted to its length, and clipped to this side's wedge.
     cs.op(`${polygonPath(wedge(r, w, s))} W n`);
     const mid = insetBox(r, radii, scaled(w, 0.5));
-    const len = horizontal ? r.w : r.h;
-    if (style === 'dotted') cs.op(`${num(t)} w 1 J [0 ${num(2 * t)}] 0 d`);
-    else {
-      const dash = fittedDash(len, t);
-      cs.op(`${num(t)} w 0 J${dash ? ` [${num(dash[0])} ${num(dash[1])}] 0 d` : ''}`);
-    }
-    cs.op(`${boxPath(mid.rect, mid.radii)} S`);
+    cs.op(`${dashOps(t, strokeDash(perimeter(mid.rect, mid.radii), t, style, true))} ${boxPath(mid.rect, mid.radii)} S`);
     cs.restore();
     return;
   }
-  // The side's centre line, from its start corner to its end corner (clockwise).
+  // The side's centre line, from its start corner to its end corner (clockwise), clipped to
+  // the side's trapezoid so the ends are mitred like solid sides. Round dots (thick dotted)
+  // start and end a half dot inside the corners instead, unclipped.
   const m = corners(r, scaled(w, 0.5));
-  const o = corners(r, [0, 0, 0, 0]);
+  const o = corners(r, ZERO);
   let x1: number, y1: number, x2: number, y2: number;
   if (horizontal) {
     y1 = y2 = m[s === TOP ? 1 : 5]!;
@@ -273,30 +312,24 @@ function drawBrokenSide(cs: ContentStream, r: Rect, w: Sides, radii: Radii | nul
     x1 = x2 = m[s === RIGHT ? 2 : 0]!;
     y1 = o[1]!; y2 = o[5]!;
   }
+  // The pattern is fitted to the full side (Chromium: n dots of w with n − 1 gaps fill it),
+  // so the last round dot's centre lands half a dot before the end.
   const len = horizontal ? x2 - x1 : y2 - y1;
-  if (style === 'dotted') {
-    // Round dots of diameter t, the first and last tangent to the corners, gaps ≈ t.
-    const span = len - t;
-    const n = Math.max(1, Math.round(span / (2 * t)));
-    const step = span / n;
+  const round = style === 'dotted' && t > 3;
+  if (round) {
     const a = t / 2;
-    if (horizontal) { x1 += a; x2 -= a; } else { y1 += a; y2 -= a; }
-    // Extend by a hair so the dash pattern puts a dot exactly on the end point.
-    const e = step * 1e-3;
-    if (horizontal) x2 += e; else y2 += e;
-    cs.op(`${num(t)} w 1 J [0 ${num(step)}] 0 d ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
+    if (horizontal) { x1 += a; x2 -= a - 0.02; } else { y1 += a; y2 -= a - 0.02; }
   } else {
     cs.op(`${polygonPath(trapezoid(r, ZERO, w, s))} W n`);
-    const dash = fittedDash(len, t);
-    cs.op(`${num(t)} w 0 J${dash ? ` [${num(dash[0])} ${num(dash[1])}] 0 d` : ''} ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
   }
+  cs.op(`${dashOps(t, strokeDash(len, t, style))} ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
   cs.restore();
 }
 
 /**
  * Writes a 'line' display item (text decoration, rules): a band `thickness` px tall centred
  * on y from x1 to x2. double: two such bands with a gap of one thickness, the second below;
- * dotted: round dots of the thickness; dashed: Chromium's dash geometry; wavy: a sine-like
+ * dotted and dashed: Chromium's stroke patterns (strokeDash); wavy: a sine-like
  * curve of amplitude = thickness and half-wavelength = 3 × thickness, stroked, clipped to [x1, x2].
  */
 export function drawLine(cs: ContentStream, item: LineItem): void {
@@ -310,21 +343,14 @@ export function drawLine(cs: ContentStream, item: LineItem): void {
       cs.fill(item.color);
       cs.op(`${rectPath({ x: x1, y: y - t / 2, w: x2 - x1, h: t })} ${rectPath({ x: x1, y: y + 1.5 * t, w: x2 - x1, h: t })} f`);
       return;
-    case 'dotted': {
-      const span = Math.max(0, x2 - x1 - t);
-      const n = Math.max(1, Math.round(span / (2 * t)));
-      const step = span / n || 2 * t;
-      cs.save();
-      cs.stroke(item.color);
-      cs.op(`${num(t)} w 1 J [0 ${num(step)}] 0 d ${num(x1 + t / 2)} ${num(y)} m ${num(x2 - t / 2 + step * 1e-3)} ${num(y)} l S`);
-      cs.restore();
-      return;
-    }
+    case 'dotted':
     case 'dashed': {
-      const [d, g] = dashFor(t);
+      // Chromium's stroke patterns (see strokeDash); round dots start a half dot inside x1.
+      const round = item.style === 'dotted' && t > 3;
+      const a = round ? t / 2 : 0;
       cs.save();
       cs.stroke(item.color);
-      cs.op(`${num(t)} w 0 J [${num(d)} ${num(g)}] 0 d ${num(x1)} ${num(y)} m ${num(x2)} ${num(y)} l S`);
+      cs.op(`${dashOps(t, strokeDash(x2 - x1, t, item.style))} ${num(x1 + a)} ${num(y)} m ${num(x2 - a + (round ? 0.02 : 0))} ${num(y)} l S`);
       cs.restore();
       return;
     }

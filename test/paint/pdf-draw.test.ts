@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { writePdf } from '../../src/paint/pdf.ts';
+import { strokeDash } from '../../src/paint/pdf-borders.ts';
 import type { DisplayItem, Radii } from '../../src/paint/display-list.ts';
 import type { ImageRef } from '../../src/box/types.ts';
 import { WarningSink } from '../../src/warnings.ts';
@@ -295,4 +296,16 @@ test('URI links with their pt rects; internal links go to named destinations', a
   const page2 = [...q.matchAll(/%% Page 2\n%% Original object ID: \d+ 0\n(\d+) 0 obj/g)];
   assert.equal(page2[0]?.[1], dest[1]);
   assert.match(qpdfCheck(pdf), /No syntax or stream encoding errors/);
+});
+
+test('dash patterns follow Chromium (stroke_data.cc)', () => {
+  const d1 = strokeDash(100, 1, 'dashed')!;
+  assert.equal(d1.cap, 0);
+  assert.equal(d1.dash[0], 3);
+  assert.ok(Math.abs(d1.dash[1] - 40 / 19) < 1e-9, `gap ${d1.dash[1]}`); // 20 dashes of 3 px
+  assert.deepEqual(strokeDash(100, 4, 'dashed'), { dash: [8, 3.5], cap: 0 }, '9 dashes of 8 px (gap 3.5 is closer to 4 than 8 dashes\' 5.14)');
+  assert.equal(strokeDash(5, 1, 'dashed'), null, 'two dashes do not fit: solid');
+  assert.deepEqual(strokeDash(7, 1, 'dashed'), { dash: [3 * 7 / 8, 2 * 7 / 8], cap: 0 }, 'two dashes scaled to fit');
+  assert.deepEqual(strokeDash(100, 2, 'dotted'), { dash: [2, 2], cap: 0 }, 'thin dots are squares');
+  assert.deepEqual(strokeDash(100, 4, 'dotted'), { dash: [0, 7.99], cap: 1 }, 'thick dots are round, 13 of them');
 });
