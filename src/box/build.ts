@@ -313,6 +313,12 @@ function buildControl(style: ComputedStyle, info: BoxInfo, text: string, out: It
 }
 
 function buildChildren(b: Build, parent: Element, scope: Scope, out: Item[]): void {
+  if (parent.name === 'details' && parent.attribs.open === undefined) {
+    // A closed <details> shows only its first <summary> (HTML §15.5.4 rendering of details).
+    const summary = parent.children.find((c): c is Element => c.type === 'tag' && (c as Element).name === 'summary');
+    if (summary) buildElement(b, summary, scope, out);
+    return;
+  }
   for (const node of parent.children) {
     if (node.type === 'text') {
       const data = (node as { data: string }).data;

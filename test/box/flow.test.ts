@@ -111,3 +111,8 @@ test('elements nested deeper than 512 levels become text instead of overflowing 
   assert.equal(dump(b), 'B<div>["deep"]');
   assert.equal(warnings.list.filter((w) => w.code === 'layout').length, 1);
 });
+
+test('a closed <details> shows only its summary; an open one everything', () => {
+  assert.equal(bodyDump(doc('<details>text<summary>Sum</summary><p>hidden</p></details>')).replace(/\{M"[^"]*"\([a-z-]+\)\}|\{M"[^"]*"\}/g, ''), 'B<details>[B<summary>["Sum"]]');
+  assert.equal(bodyDump(doc('<details open>text<summary>Sum</summary><p>shown</p></details>')).replace(/\{M"[^"]*"\([a-z-]+\)\}|\{M"[^"]*"\}/g, ''), 'B<details>[A["text"] B<summary>["Sum"] B<p>["shown"]]');
+});
