@@ -135,3 +135,20 @@ test('unicode-range splits a family across faces; @font-face shadows a bundled f
   assert.equal((ctx.match(spec('Mixed')).font as Font).familyName, 'DejaVu Sans');
   assert.equal((ctx.match(spec('Arial')).font as Font).familyName, 'DejaVu Sans Mono');
 });
+
+test('a CFF-flavoured OpenType font (OTF): metrics and widths as Chromium', () => {
+  const { ctx, warnings } = context(FIXTURE_FONTS);
+  ctx.addFontFaces([rule('Barlow Condensed', [url('barlowcondensed-regular.otf', 'opentype')])]);
+  const face = ctx.match(spec('Barlow Condensed'));
+  assert.equal((face.font as Font).familyName, 'Barlow Condensed');
+  // USE_TYPO_METRICS is set: typo 1000/-200/0 per 1000 em. Chromium: 16px → line height 19, baseline 16.
+  const m = ctx.metrics(spec('Barlow Condensed'));
+  assert.equal(m.normalLineHeight, 19);
+  assert.equal(m.ascent, 16);
+  near(ctx.measure('Hello World', spec('Barlow Condensed')), 58.109375, 1 / 64, 'Chromium "Hello World"');
+  near(ctx.measure('office fluffy', spec('Barlow Condensed')), 60.484375, 1 / 64, 'Chromium, with ffi and fl ligatures');
+  assert.deepEqual(ctx.shape('office', spec('Barlow Condensed'))[0].glyphs.map((g) => g.text), ['o', 'ffi', 'c', 'e']);
+  // The font has smcp: small-caps uses it (Chromium 68.84375).
+  near(ctx.measure('Hello World', spec('Barlow Condensed', { fontVariantCaps: 'small-caps' })), 68.84375, 1 / 64, 'smcp');
+  assert.deepEqual(warnings.list, []);
+});
