@@ -121,7 +121,7 @@ class SheetParser {
       return { items: [], warnings: this.warnings, size: this.text.length };
     }
     const items: SheetItem[] = [];
-    if (ast.type === 'StyleSheet') this.topLevel(ast.children.toArray(), items, null);
+    if (ast.type === 'StyleSheet') this.topLevel(ast.children.toArray(), items, null, true);
     return { items, warnings: this.warnings, size: this.text.length };
   }
 
@@ -150,8 +150,8 @@ class SheetParser {
   }
 
   /** Rules at the top level or inside a conditional group rule (no enclosing style rule). */
-  private topLevel(nodes: CssNode[], out: SheetItem[], parentSelector: string | null): void {
-    let seenOther = false;
+  private topLevel(nodes: CssNode[], out: SheetItem[], parentSelector: string | null, root = false): void {
+    let seenOther = !root;
     for (const node of nodes) {
       const line = node.loc?.start.line;
       if (node.type === 'Rule') {
@@ -161,7 +161,7 @@ class SheetParser {
       } else if (node.type === 'Atrule') {
         const name = node.name.toLowerCase();
         if (name === 'import') {
-          if (seenOther) { this.warn('css-parse', '@import after other rules is ignored', line); continue; }
+          if (seenOther) { this.warn('css-parse', '@import is only valid at the top of a stylesheet; ignored', line); continue; }
           const imp = parseImportPrelude(this.preludeText(node));
           if (imp) out.push({ kind: 'import', ...imp, line: line ?? this.firstLine });
           else this.warn('css-parse', 'malformed @import', line);

@@ -76,6 +76,12 @@ test('@page with selectors and margin boxes; @font-face; @layer; @import prelude
   assert.deepEqual(parseImportPrelude("'b.css'"), { href: 'b.css', media: '', layer: undefined });
 });
 
+test('@import is honoured only at the top, before other rules', () => {
+  const s = parseStylesheet('@charset "x"; @layer a; @import "a.css"; p { color: red } @import "b.css"; @media print { @import "c.css"; }');
+  assert.deepEqual(s.items.filter((i) => i.kind === 'import').map((i) => (i as any).href), ['a.css']);
+  assert.equal(s.warnings.filter((w) => /@import/.test(w.message)).length, 2);
+});
+
 test('media queries: print applies, screen does not, features against the page area', () => {
   const env = { width: 718, height: 1047 };
   assert.equal(matchMedia('print', env), true);
