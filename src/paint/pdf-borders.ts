@@ -329,8 +329,9 @@ function drawBrokenSide(cs: ContentStream, r: Rect, w: Sides, radii: Radii | nul
 /**
  * Writes a 'line' display item (text decoration, rules): a band `thickness` px tall centred
  * on y from x1 to x2. double: two such bands with a gap of one thickness, the second below;
- * dotted and dashed: Chromium's stroke patterns (strokeDash); wavy: a sine-like
- * curve of amplitude = thickness and half-wavelength = 3 × thickness, stroked, clipped to [x1, x2].
+ * dotted and dashed: Chromium's stroke patterns (strokeDash); wavy: Chromium's wave around y
+ * (without its extra offset of thickness + 1 px below an underline: the item does not say
+ * which decoration it is), stroked, clipped to [x1, x2].
  */
 export function drawLine(cs: ContentStream, item: LineItem): void {
   const t = item.thickness;
@@ -355,17 +356,16 @@ export function drawLine(cs: ContentStream, item: LineItem): void {
       return;
     }
     case 'wavy': {
-      const hw = Math.max(2, 3 * t);
-      const amp = t / 0.75; // a cubic with both control points at ±h peaks at 0.75·h
+      // Chromium's wave (TextDecorationInfo::PrepareWavyStrokePath): unit s = max(2, t); one
+      // cubic per 2 × step (step = 2.5 s) with both control points at mid-segment, 3.5 s
+      // above and below the axis; started two steps early and clipped to [x1, x2].
+      const u = Math.max(2, t), cpd = 3.5 * u, step = 2.5 * u;
       cs.save();
-      cs.op(`${rectPath({ x: x1, y: y - 3 * t, w: x2 - x1, h: 6 * t })} W n`);
+      cs.op(`${rectPath({ x: x1, y: y - cpd - t, w: x2 - x1, h: 2 * (cpd + t) })} W n`);
       cs.stroke(item.color);
-      const parts: string[] = [`${num(t)} w 0 J ${num(x1)} ${num(y)} m`];
-      let up = true;
-      for (let x = x1; x < x2 && parts.length < 5000; x += hw) {
-        const cy = up ? y - amp : y + amp;
-        parts.push(`${num(x + hw / 3)} ${num(cy)} ${num(x + (2 * hw) / 3)} ${num(cy)} ${num(x + hw)} ${num(y)} c`);
-        up = !up;
+      const parts: string[] = [`${num(t)} w 0 J ${num(x1 - 2 * step)} ${num(y)} m`];
+      for (let x = x1 - 2 * step; x < x2 && parts.length < 5000; x += 2 * step) {
+        parts.push(`${num(x + step)} ${num(y + cpd)} ${num(x + step)} ${num(y - cpd)} ${num(x + 2 * step)} ${num(y)} c`);
       }
       parts.push('S');
       cs.op(parts.join(' '));
