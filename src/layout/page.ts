@@ -12,6 +12,7 @@ import { BfcFloats } from './float.ts';
 import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
 import { layoutBlockLevel, NO_MARGIN } from './block.ts';
 import { layoutAbsolute, shrinkToFit } from './positioned.ts';
+import { layoutMarginBoxes } from './margin-boxes.ts';
 import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth } from './box-model.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
@@ -105,6 +106,7 @@ function emptyFragment(box: Box): BoxFragment {
  */
 export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutContext, session: LayoutSession = { env: null }): PageFragment[] {
   const pages: PageFragment[] = [];
+  const styles: PageStyle[] = [];
   const fixed: PendingAbs[] = [];
   const icbFirstPage: Fragment[] = [];
   let env!: FlowEnv;
@@ -123,6 +125,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
     const area = pageArea(ps);
     const page: PageFragment = { index, width: ps.size.width, height: ps.size.height, area, style: ps.style, children: [], marginBoxes: [] };
     pages.push(page);
+    styles.push(ps);
     return { ps, area, page };
   };
   for (;;) {
@@ -177,6 +180,12 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
         if (f) page.children.push(f);
       }
     }
+  }
+  // Page-margin boxes, now that the page count is known (counter(pages)).
+  if (styles.some((ps) => Object.keys(ps.marginBoxes).length > 0)) {
+    env = { ...env, pageBottom: Infinity };
+    session.env = env;
+    layoutMarginBoxes(pages, styles, ctx, env);
   }
   return pages;
 }

@@ -64,6 +64,8 @@ class PageBuilder {
     const phases = newPhases();
     for (const f of page.children) this.classify(f, [], phases, [], false);
     this.emitPhases(phases);
+    // Page-margin boxes paint after the page's content (css-page-3 §4: each in its own stacking context).
+    for (const mb of page.marginBoxes) this.paintSc({ kind: 'sc', frag: mb.fragment, chain: [], z: 0, decos: [] });
     this.sync([]);
     for (const l of mergeLinks(this.links)) this.items.push({ kind: 'link', rect: l.rect, url: l.url });
     return { width: page.width, height: page.height, items: this.items };

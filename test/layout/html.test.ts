@@ -72,3 +72,18 @@ test('outside list markers sit left of the content edge on the first baseline', 
   assert.ok(d && d.kind === 'marker');
   assert.ok(d.x < 40 && d.x > 15 && d.width > 3 && d.width < 8, `disc at ${d.x} size ${d.width}`);
 });
+
+test('page-margin boxes: counter(page) and counter(pages) on every page, centred in the bottom margin', () => {
+  const r = layoutHtml('<!doctype html><style>@page { size: 400px 300px; margin: 40px; @bottom-center { content: "Page " counter(page) " of " counter(pages) } }</style><div style="height: 500px"></div>');
+  assert.equal(r.pages.length, 3);
+  r.pages.forEach((p, i) => {
+    assert.equal(p.marginBoxes.length, 1);
+    const mb = p.marginBoxes[0];
+    assert.equal(mb.name, 'bottom-center');
+    const line = mb.fragment.children[0];
+    assert.ok(line.kind === 'line');
+    const text = line.children.filter((c) => c.kind === 'text').map((c) => (c as { text: string }).text).join(' ');
+    assert.equal(text.replace(/\s+/g, ' '), `Page ${i + 1} of 3`);
+    assert.ok(mb.fragment.y > 260 && mb.fragment.y + mb.fragment.height < 300);
+  });
+});
