@@ -328,7 +328,8 @@ function drawBrokenSide(cs: ContentStream, r: Rect, w: Sides, radii: Radii | nul
 
 /**
  * Writes a 'line' display item (text decoration, rules): a band `thickness` px tall centred
- * on y from x1 to x2. double: two such bands with a gap of one thickness, the second below;
+ * on y from x1 to x2. double: two such bands, the second (thickness + 1) px lower (Chromium's
+ * DoubleOffset), i.e. 1 px apart;
  * dotted and dashed: Chromium's stroke patterns (strokeDash); wavy: Chromium's wave around y
  * (without its extra offset of thickness + 1 px below an underline: the item does not say
  * which decoration it is), stroked, clipped to [x1, x2].
@@ -342,7 +343,7 @@ export function drawLine(cs: ContentStream, item: LineItem): void {
   switch (item.style) {
     case 'double':
       cs.fill(item.color);
-      cs.op(`${rectPath({ x: x1, y: y - t / 2, w: x2 - x1, h: t })} ${rectPath({ x: x1, y: y + 1.5 * t, w: x2 - x1, h: t })} f`);
+      cs.op(`${rectPath({ x: x1, y: y - t / 2, w: x2 - x1, h: t })} ${rectPath({ x: x1, y: y + 1 + t / 2, w: x2 - x1, h: t })} f`);
       return;
     case 'dotted':
     case 'dashed': {
