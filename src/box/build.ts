@@ -4,7 +4,7 @@
  * with anonymous boxes, white space processed, generated content, counters and images resolved.
  */
 import type { Element, AnyNode } from 'domhandler';
-import type { ComputedStyle, CounterOp, Display } from '../css/computed.ts';
+import { initialStyle, type ComputedStyle, type CounterOp, type Display } from '../css/computed.ts';
 import type { StyledDocument } from '../css/styled.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';
@@ -110,13 +110,31 @@ function linkTarget(href: string, loader: ResourceLoader): string | undefined {
   return loader.resolve(raw) ?? undefined;
 }
 
+/** The computed style of an element, or undefined when the cascade has none for it (never throws). */
+function styleOf(b: Build, el: Element): ComputedStyle | undefined {
+  try {
+    return b.doc.styleOf(el) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The computed style of a pseudo-element, or undefined (none, or the cascade failed on it). */
+function pseudoStyleOf(b: Build, el: Element, which: 'before' | 'after' | 'marker'): ComputedStyle | undefined {
+  try {
+    return b.doc.pseudoStyleOf(el, which) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Number of list items owned by a list element (not inside nested lists), for `<ol reversed>`. */
 function countListItems(b: Build, el: Element): number {
   let n = 0;
   for (const c of el.children) {
     if (c.type !== 'tag') continue;
     const e = c as Element;
-    const d = b.doc.styleOf(e).display;
+    const d = styleOf(b, e)?.display ?? 'none';
     if (d === 'none') continue;
     if (d === 'list-item') n++;
     if (!LIST_OWNERS.has(e.name)) n += countListItems(b, e);
@@ -203,7 +221,7 @@ function makeBox(style: ComputedStyle, info: BoxInfo, items: Item[], out: Item[]
 
 /** ::before / ::after (CSS 2.1 §12.1): a box of the pseudo-element's display with its content. */
 function buildPseudo(b: Build, el: Element, which: 'before' | 'after', scope: Scope, line: number | undefined, out: Item[]): void {
-  const computed = b.doc.pseudoStyleOf(el, which);
+  const computed = pseudoStyleOf(b, el, which);
   if (!computed || !Array.isArray(computed.content) || computed.display === 'none') return;
   const style = effectiveStyle(computed, scope);
   b.counters.apply(style.counterReset, style.counterIncrement, style.counterSet, 0);
@@ -214,7 +232,7 @@ function buildPseudo(b: Build, el: Element, which: 'before' | 'after', scope: Sc
 
 /** The ::marker of a list item (css-lists-3 §3): outside → MarkerBox; inside → first inline child. */
 function buildMarker(b: Build, el: Element, style: ComputedStyle, line: number | undefined, href: string | undefined, items: Item[]): MarkerBox | undefined {
-  const markerStyle = withWhiteSpacePre(b.doc.pseudoStyleOf(el, 'marker') ?? anonymousStyle(style, 'inline'));
+  const markerStyle = withWhiteSpacePre(pseudoStyleOf(b, el, 'marker') ?? anonymousStyle(style, 'inline'));
   const info: BoxInfo = { element: el, pseudo: 'marker', line, href };
   const mc = markerContent(el, style, markerStyle, info, b);
   if (!mc) return undefined;
@@ -332,7 +350,7 @@ function buildChildren(b: Build, parent: Element, scope: Scope, out: Item[]): vo
 function buildElement(b: Build, el: Element, scope: Scope, out: Item[]): void {
   const name = el.name;
   if (NOT_RENDERED.has(name)) return;
-  const computed = b.doc.styleOf(el);
+  const computed = styleOf(b, el);
   if (!computed || computed.display === 'none') return;
   if (b.depth >= MAX_ELEMENT_DEPTH) {
     const line = sourceLine(el);
@@ -432,7 +450,7 @@ export function buildBoxTree(styled: StyledDocument, ctx: { loader: ResourceLoad
   }
   const b: Build = { doc: styled, loader: ctx.loader, warnings: ctx.warnings, counters: new CounterState(), quoteDepth: 0, depth: 0 };
   const rootEl = styled.root;
-  const rootStyle = styled.styleOf(rootEl);
+  const rootStyle = styleOf(b, rootEl) ?? { ...initialStyle(), display: 'block' };
   // The root is blockified (css-display-3 §2.7); display: contents on it computes to block (§2.5).
   const scope: Scope = { style: rootStyle, items: true, inline: false, href: undefined, reversed: false, root: true };
   const out: Item[] = [];

@@ -116,3 +116,19 @@ test('a closed <details> shows only its summary; an open one everything', () => 
   assert.equal(bodyDump(doc('<details>text<summary>Sum</summary><p>hidden</p></details>')).replace(/\{M"[^"]*"\([a-z-]+\)\}|\{M"[^"]*"\}/g, ''), 'B<details>[B<summary>["Sum"]]');
   assert.equal(bodyDump(doc('<details open>text<summary>Sum</summary><p>shown</p></details>')).replace(/\{M"[^"]*"\([a-z-]+\)\}|\{M"[^"]*"\}/g, ''), 'B<details>[A["text"] B<summary>["Sum"] B<p>["shown"]]');
 });
+
+test('a cascade that fails on one element loses that element only; API misuse throws TypeError', async () => {
+  const { parseHtml } = await import('../../src/html/parse.ts');
+  const { styleDocument } = await import('../../src/css/index.ts');
+  const { buildBoxTree } = await import('../../src/box/index.ts');
+  const { ResourceLoader } = await import('../../src/resources.ts');
+  const { WarningSink } = await import('../../src/warnings.ts');
+  const loader = new ResourceLoader();
+  const warnings = new WarningSink();
+  const styled = styleDocument(parseHtml(doc('<p>a<em>bad</em>b</p>')), { loader, warnings });
+  const broken = { ...styled, styleOf: (el: Parameters<typeof styled.styleOf>[0]) => { if (el.name === 'em') throw new Error('boom'); return styled.styleOf(el); } };
+  const { root } = buildBoxTree(broken, { loader, warnings });
+  assert.equal(dump(root.children[0]!), 'B<body>[B<p>["a" "b"]]');
+  assert.throws(() => buildBoxTree(null as never, { loader, warnings }), TypeError);
+  assert.throws(() => buildBoxTree(styled, {} as never), TypeError);
+});
