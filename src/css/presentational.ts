@@ -149,7 +149,6 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
         if (b > 0) { add('border-width', `${b}px`); add('border-style', 'outset'); }
       }
       add('border-color', parseLegacyColor(a['bordercolor']));
-      if (ctx.quirks && ctx.body) add('color', parseLegacyColor(ctx.body.attribs['text']));
       break;
     }
     case 'thead': case 'tbody': case 'tfoot': case 'tr': case 'col': case 'colgroup':

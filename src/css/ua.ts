@@ -97,11 +97,14 @@ rt { font-size: 50% }
 iframe { border: 2px inset #767676 }
 `;
 
-/** Chromium's quirks.css (HTML §15.3.? quirks-mode rules) plus the table inheritance quirk. */
+/**
+ * Chromium's quirks.css. Its `color: -internal-quirk-inherit` on tables behaves as inheritance in
+ * Chromium's output (measured on the weasyprint-invoice fidelity case), so colour is not reset.
+ */
 export const QUIRKS_CSS = `
 img[align="left" i] { margin-right: 3px }
 img[align="right" i] { margin-left: 3px }
-table { white-space: normal; line-height: normal; font-weight: normal; font-size: medium; font-variant: normal; font-style: normal; color: initial; text-align: start }
+table { white-space: normal; line-height: normal; font-weight: normal; font-size: medium; font-variant: normal; font-style: normal; text-align: start }
 input:not([type="image" i]), textarea { box-sizing: border-box }
 form { margin-bottom: 1em }
 `;
