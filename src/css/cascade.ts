@@ -55,8 +55,8 @@ interface IndexedRule {
   hasImportant: boolean;
 }
 
-/** Matched rule entry used while sorting one element's declarations. */
-interface Match { band: number; spec: number; order: number; decls: Declaration[]; importantBand: number; hasImportant: boolean }
+/** A matched rule (or hint / style attribute) while sorting one element's declarations. */
+export interface Match { band: number; spec: number; order: number; decls: Declaration[]; importantBand: number; hasImportant: boolean }
 
 const EMPTY: Declaration[] = [];
 const styleAttrCache = new Map<string, Declaration[]>();
