@@ -4,12 +4,14 @@
  * `backgroundLayers` at the end of computeStyle (`finishBackground`), and the shorthand row.
  */
 import type { BackgroundLayer, BoxEdge, Color, ComputedStyle, LengthPct } from '../computed.ts';
-import { CURRENT_COLOR, parseColor } from '../values/color.ts';
+import { CURRENT_COLOR as CURRENT_COLOR_, parseColor } from '../values/color.ts';
 import { computeLength, parseLength, type MathExpr } from '../values/length.ts';
 import { splitCommas, type CV } from '../values/tokens.ts';
 import { parseColorValue } from './box.ts';
 import { NONE_IMAGE } from './content.ts';
 import { Note, type BgScratch, type Env, type Longhand, type Shorthand } from './types.ts';
+
+const CURRENT_COLOR = CURRENT_COLOR_; // hot path: read the import binding once (see index.ts)
 
 type Image = BackgroundLayer['image'];
 type RepeatKw = 'repeat' | 'no-repeat' | 'space' | 'round';

@@ -4,10 +4,13 @@
  * position, offsets, sizes, margins, paddings, borders, radii, overflow, visibility, opacity.
  */
 import type { BorderStyle, Color, ComputedStyle, CornerRadius, Display } from '../computed.ts';
-import { CURRENT_COLOR, parseColor, parseQuirkyColor } from '../values/color.ts';
-import { computeLength, computePx, Lin, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
+import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, parseQuirkyColor } from '../values/color.ts';
+import { computeLength as computeLength_, computePx as computePx_, Lin, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { keywordRow, lengthRow, Note, type Env, type Longhand } from './types.ts';
+
+// hot path: read import bindings once (see index.ts)
+const CURRENT_COLOR = CURRENT_COLOR_, computeLength = computeLength_, computePx = computePx_;
 
 const DISPLAY_SINGLE: Record<string, Display> = {
   block: 'block', inline: 'inline', 'inline-block': 'inline-block', 'list-item': 'list-item', none: 'none',

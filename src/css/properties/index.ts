@@ -10,20 +10,25 @@
 import { initialStyle, type BorderSide, type ComputedStyle } from '../computed.ts';
 import type { Declaration } from '../declaration.ts';
 import type { WarningSink } from '../../warnings.ts';
-import { CURRENT_COLOR } from '../values/color.ts';
+import { CURRENT_COLOR as CURRENT_COLOR_ } from '../values/color.ts';
 import type { LengthEnv } from '../values/length.ts';
 import { tokenize } from '../values/tokens.ts';
 import { computeCustomProperties, hasVar, substituteVars } from '../values/var.ts';
-import { BACKGROUND_ROWS, finishBackground, initialBg } from './background.ts';
-import { BOX_ROWS, finishBorders } from './box.ts';
+import { BACKGROUND_ROWS, finishBackground as finishBackground_, initialBg } from './background.ts';
+import { BOX_ROWS, finishBorders as finishBorders_ } from './box.ts';
 import { CONTENT_ROWS } from './content.ts';
 import { FLEXGRID_ROWS } from './flexgrid.ts';
 import { ALIASES, SHORTHANDS } from './shorthands.ts';
 import { TEXT_ROWS } from './text.ts';
 import { logicalBorderShorthands, logicalProperties } from './logical.ts';
-import { CSS_WIDE, INHERIT, INITIAL, isCssWide, Note, UNSET, type BgScratch, type BorderScratch, type CssWide, type Env, type Longhand, type Shorthand } from './types.ts';
+import { CSS_WIDE, INHERIT as INHERIT_, INITIAL, isCssWide as isCssWide_, Note as Note_, UNSET as UNSET_, type BgScratch, type BorderScratch, type CssWide, type Env, type Longhand, type Shorthand } from './types.ts';
 
 export { computePageSize, PAGE_SIZES } from './page.ts';
+
+// tsx compiles modules with getter-based live bindings: every use of an imported name is a
+// function call. Names used on the hot path are read once here (measured: ~10% of computeStyle).
+const CURRENT_COLOR = CURRENT_COLOR_, INHERIT = INHERIT_, UNSET = UNSET_, Note = Note_;
+const isCssWide = isCssWide_, finishBorders = finishBorders_, finishBackground = finishBackground_;
 export type { Longhand, Shorthand } from './types.ts';
 
 export interface ComputeContext {

@@ -4,10 +4,13 @@
  * line-height, text-*, letter/word-spacing, white-space, vertical-align, wrapping, direction.
  */
 import type { ComputedStyle, LineHeight, VerticalAlign } from '../computed.ts';
-import { computeLength, computePx, Lin, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
+import { computeLength as computeLength_, computePx as computePx_, Lin as Lin_, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { parseColorValue } from './box.ts';
 import { INHERIT, keywordRow, lengthRow, Note, type Env, type Longhand } from './types.ts';
+
+// hot path: read import bindings once (see index.ts)
+const computeLength = computeLength_, computePx = computePx_, Lin = Lin_;
 
 /** Absolute font-size keywords in px (css-fonts-4 §2.5, the 16px medium table browsers use). */
 export const FONT_SIZE_KEYWORDS: Readonly<Record<string, number>> = Object.freeze({

@@ -7,7 +7,9 @@ import type { BorderStyle, Color, ComputedStyle, LengthPct } from '../computed.t
 import type { Declaration } from '../declaration.ts';
 import type { WarningSink } from '../../warnings.ts';
 import type { CV } from '../values/tokens.ts';
-import { computeLength, parseLength, type LengthEnv, type LengthOpts, type MathExpr } from '../values/length.ts';
+import { computeLength as computeLength_, parseLength, type LengthEnv, type LengthOpts, type MathExpr } from '../values/length.ts';
+
+const computeLength = computeLength_; // hot path: read the import binding once (see index.ts)
 
 /** A parse result that carries a warning to report each time it is used (parses are cached). */
 export class Note<P> {
@@ -86,6 +88,15 @@ export interface Shorthand {
 
 // ---------------------------------------------------------------- row-building helpers
 
+/**
+ * `(env, v) => env.s.<field> = v` as a monomorphic named-property store (a keyed store with a
+ * computed name is megamorphic over ~100 fields). `field` comes from this table, never from input.
+ */
+export function setter(field: keyof ComputedStyle): (env: Env, v: unknown) => void {
+  if (!/^[a-zA-Z]+$/.test(field)) throw new Error(`bad field ${field}`);
+  return new Function('env', 'v', `env.s.${field} = v;`) as (env: Env, v: unknown) => void;
+}
+
 /** A single keyword among `values` (css keyword -> computed value). */
 export function keywordRow<T>(
   name: string, field: keyof ComputedStyle, inherited: boolean, values: Record<string, T> | readonly string[],
@@ -94,7 +105,7 @@ export function keywordRow<T>(
   return {
     name, inherited, fields: [field],
     parse: (v) => (v.length === 1 && v[0].t === 'ident' && map.has(v[0].lc) ? map.get(v[0].lc)! : null),
-    apply: (env, v) => { (env.s as unknown as Record<string, unknown>)[field] = v; },
+    apply: setter(field),
   };
 }
 
@@ -116,9 +127,10 @@ export function lengthRow(
       if (v[0].t === 'ident') return kws.has(v[0].lc) ? v[0].lc : null;
       return parseLength(v[0], { pct: opts.pct, nonNegative: opts.nonNegative, quirky: quirks && opts.quirky });
     },
-    apply: (env, v) => {
-      (env.s as unknown as Record<string, unknown>)[field] = typeof v === 'string' ? v : computeLength(v, env, opts.nonNegative);
-    },
+    apply: (() => {
+      const set = setter(field);
+      return (env: Env, v: LenVal) => set(env, typeof v === 'string' ? v : computeLength(v, env, opts.nonNegative));
+    })(),
   };
 }
 
