@@ -8,6 +8,7 @@ import type { WarningSink } from '../warnings.ts';
 import type { FontFace } from './types.ts';
 import { bundledFaceByName, makeFace, parseFont, type FaceEntry } from './fonts.ts';
 import { Lru } from './lru.ts';
+import { fixWoff2Subsetting } from './woff2-subset.ts';
 
 /** format() hints we can read (fontkit parses TrueType, CFF OpenType, WOFF, WOFF2, collections). */
 const SUPPORTED_FORMATS = new Set([
@@ -27,7 +28,9 @@ export function parseCached(data: Uint8Array): { font: Font; key: string } | { e
   let hit = PARSED.get(hash);
   if (!hit) {
     try {
-      hit = { font: parseFont(data) };
+      const font = parseFont(data);
+      fixWoff2Subsetting(font);
+      hit = { font };
     } catch (e) {
       hit = { error: (e as Error).message || String(e) };
     }

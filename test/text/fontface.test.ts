@@ -152,3 +152,29 @@ test('a CFF-flavoured OpenType font (OTF): metrics and widths as Chromium', () =
   near(ctx.measure('Hello World', spec('Barlow Condensed', { fontVariantCaps: 'small-caps' })), 68.84375, 1 / 64, 'smcp');
   assert.deepEqual(warnings.list, []);
 });
+
+test('WOFF2 fonts subset with their outlines (fontkit alone writes empty glyphs for WOFF2)', async () => {
+  const fontkit = await import('fontkit');
+  const { ctx } = context(FIXTURE_FONTS);
+  ctx.addFontFaces([rule('Icons', [url('fa-regular-400.woff2', 'woff2')])]);
+  const font = ctx.match(spec('Icons')).font as Font;
+  const heart = font.glyphForCodePoint(0xf004);
+  const subset = font.createSubset();
+  const id = subset.includeGlyph(heart.id);
+  const back = fontkit.create(subset.encode()) as Font;
+  const copy = back.getGlyph(id);
+  assert.equal(copy.path.toSVG(), heart.path.toSVG());
+  assert.equal(copy.advanceWidth, heart.advanceWidth);
+  assert.ok(copy.path.commands.length > 10);
+});
+
+test('encodeSimpleGlyph writes a valid glyf entry', async () => {
+  const { encodeSimpleGlyph } = await import('../../src/text/woff2-subset.ts');
+  const bytes = encodeSimpleGlyph([[{ x: 0, y: 0, onCurve: true }, { x: 100, y: 0, onCurve: true }, { x: 50, y: 80, onCurve: false }]]);
+  const v = new DataView(bytes.buffer);
+  assert.equal(v.getInt16(0), 1);            // one contour
+  assert.deepEqual([v.getInt16(2), v.getInt16(4), v.getInt16(6), v.getInt16(8)], [0, 0, 100, 80]);
+  assert.equal(v.getUint16(10), 2);          // last point index
+  assert.equal(bytes.length % 4, 0);
+  assert.equal(encodeSimpleGlyph([]).length, 0);
+});
