@@ -193,7 +193,6 @@ export class EmbeddedFace {
       } catch (e) {
         // The text stays extractable and viewers substitute a font; never fail the document.
         this.warnings?.add('font-load', `font "${this.face.family}" could not be subset for the PDF and is not embedded: ${(e as Error).message}`);
-        if (process.env.QUIRE_DEBUG_FONTS) console.error(e);
       }
     }
     // Everything that can fail is computed before the first object is allocated.
