@@ -6,8 +6,9 @@
 import { initialStyle, type ComputedStyle, type Display } from '../css/computed.ts';
 
 /**
- * The inherited properties of ComputedStyle ("Inherited: yes" in each spec's property table).
- * Text decorations are not inherited (they propagate, CSS 2.1 §16.3.1: paint's job).
+ * The inherited properties of ComputedStyle ("Inherited: yes" in each spec's property table; the
+ * same set as the cascade's property table). Text decorations are not inherited (they propagate,
+ * CSS 2.1 §16.3.1: paint's job).
  */
 export const INHERITED_PROPERTIES: ReadonlyArray<keyof ComputedStyle> = Object.freeze([
   'visibility', 'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'fontVariantCaps',
@@ -43,6 +44,8 @@ export function anonymousStyle(parent: ComputedStyle, display: Display): Compute
     const target = s as unknown as Record<string, unknown>;
     const source = parent as unknown as Record<string, unknown>;
     for (const key of INHERITED_PROPERTIES) target[key] = source[key];
+    // Initial text-decoration-color is currentcolor: the (inherited) color.
+    s.textDecorationColor = s.color;
     s.display = display;
     style = s;
     byDisplay.set(display, style);

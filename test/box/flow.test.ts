@@ -90,6 +90,7 @@ test('anonymousStyle inherits inherited properties, resets the others, and is ca
   assert.equal(a.whiteSpace, 'pre');
   assert.deepEqual(a.paddingLeft, { px: 0, pct: 0 });
   assert.equal(a.display, 'block');
+  assert.deepEqual(a.textDecorationColor, parent.color);
   assert.equal(anonymousStyle(parent, 'block'), a);
   assert.notEqual(anonymousStyle(parent, 'table'), a);
 });
