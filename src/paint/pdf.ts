@@ -7,7 +7,9 @@
  * fonts are subset and embedded once per PDF (pdf-fonts.ts), images once per PDF per
  * ImageRef.key (pdf-images.ts). Opacity groups (push/pop-opacity) are transparency-group form
  * XObjects painted with an ExtGState alpha: overlapping children composite as one layer first,
- * as css-color-4 §3.2 'opacity' requires (per-item alpha would show the overlaps).
+ * as css-color-4 §3.2 'opacity' requires (per-item alpha would show the overlaps). Link items
+ * become Link annotations (URI, or GoTo a named destination for '#id'); anchors become named
+ * destinations. pdfkit serves as the object store only (see pdf-doc.ts).
  */
 import { deflateSync } from 'node:zlib';
 import type { DisplayItem, DocumentDisplayList, PageDisplayList, Rect } from './display-list.ts';
@@ -35,7 +37,13 @@ export interface WritePdfOptions {
 
 const PX = 0.75; // pt per CSS px
 const A4: [number, number] = [793.7007874015749, 1122.5196850393702];
-/** Above this many tile placements an image-tiles item becomes a tiling pattern. */
+/**
+ * Above this many tiles an image-tiles item becomes a tiling pattern. Placements (one
+ * `q cm Do Q` of ~45 bytes each, ~1 µs to write) render exactly in every viewer; a pattern is one
+ * small object whatever the count but poppler rasterises cells of a few device pixels with
+ * visible phase errors (seen at 4 px tiles, 96 dpi). So: placements while cheap, a pattern for
+ * the tiny-tile backgrounds that would need thousands.
+ */
 const MAX_TILE_PLACEMENTS = 256;
 
 /**
