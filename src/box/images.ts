@@ -85,15 +85,16 @@ function decode(key: string, data: Buffer, mime: string | undefined, shown: stri
 }
 
 /**
- * Loads and decodes the image at `url` (resolved by `loader` against the document base; data:
- * URIs decoded). Returns the ImageRef (intrinsic width/height in px = image pixels, 96 dpi) or
+ * Loads and decodes the image at `url` (resolved by `loader` against `from`, e.g. a stylesheet's
+ * URL, or the document base; data: URIs decoded). Paint can use it for background images:
+ * `loadImage: (url) => loadImage(loader, warnings, url)`. Returns the ImageRef (intrinsic width/height in px = image pixels, 96 dpi) or
  * null. Failures add a warning with `line`: 'resource-blocked' (network URL, escape from the
  * document's folder), 'resource-missing' (no such file), 'image' (SVG, WebP or other
  * unsupported formats; corrupt data). GIFs are converted to PNG (first frame). Never throws. Cached by resolved URL per loader, so the
  * same logo twice is decoded once (the warning is repeated for each line).
  */
-export function loadImage(loader: ResourceLoader, warnings: WarningSink, url: string, line?: number): ImageRef | null {
-  const key = loader.resolve(url) ?? url;
+export function loadImage(loader: ResourceLoader, warnings: WarningSink, url: string, line?: number, from?: string): ImageRef | null {
+  const key = loader.resolve(url, from) ?? url;
   let byUrl = cache.get(loader);
   if (!byUrl) {
     byUrl = new Map();
@@ -102,7 +103,7 @@ export function loadImage(loader: ResourceLoader, warnings: WarningSink, url: st
   let result = byUrl.get(key);
   if (!result) {
     const shown = shortUrl(url);
-    const loaded = loader.load(url);
+    const loaded = loader.load(url, from);
     if (!loaded.ok) {
       const f = loaded.failure;
       result = { ok: false, code: f.reason === 'blocked' ? 'resource-blocked' : 'resource-missing', message: f.message.length > 200 ? f.message.slice(0, 199) + '…' : f.message };
