@@ -9,7 +9,7 @@ import { writePdf, writePdfSync } from '../../src/paint/pdf.ts';
 import { RenderError, RenderLimits } from '../../src/errors.ts';
 import { WarningSink } from '../../src/warnings.ts';
 import type { DisplayItem, DocumentDisplayList } from '../../src/paint/display-list.ts';
-import { BLACK, face, pdftotext, qdf, qpdfCheck, raster, rgba, shape } from './pdf-helpers.ts';
+import { BLACK, face, pdftotext, png, qdf, qpdfCheck, raster, rgba, shape } from './pdf-helpers.ts';
 
 const DATE = new Date('2024-01-01T00:00:00Z');
 
@@ -114,4 +114,19 @@ test('a broken font object warns and never stops the document', async () => {
   assert.match(qpdfCheck(pdf), /No syntax or stream encoding errors/);
   assert.match(pdftotext(pdf), /Fine text/);
   assert.ok(sink.list.some((w) => w.code === 'font-load'), JSON.stringify(sink.list));
+});
+
+test('cold and warm caches (font subset, decoded image) give identical bytes', async () => {
+  const run = shape('Cold cache', 16);
+  const fresh = { ...run, face: { ...run.face, key: 'cold-cache-face' } };
+  const pixels: number[] = [];
+  for (let i = 0; i < 16; i++) pixels.push(i * 16, 255 - i * 16, 7, i * 10);
+  const data = png({ width: 4, height: 4, colorType: 6, pixels });
+  const list = (): DocumentDisplayList => ({ info: {}, pages: [{ width: 100, height: 100, items: [
+    { kind: 'glyphs', x: 10, y: 30, run: fresh, color: BLACK },
+    { kind: 'image', rect: { x: 10, y: 40, w: 40, h: 40 }, image: { key: 'cold.png', format: 'png', data, width: 4, height: 4 } },
+  ] }] });
+  const cold = await writePdf(list(), { creationDate: DATE });
+  const warm = await writePdf(list(), { creationDate: DATE });
+  assert.deepEqual(Buffer.from(warm), Buffer.from(cold));
 });
