@@ -197,3 +197,16 @@ test('shape results are cached: a cached word is about a microsecond, an uncache
   assert.ok(cachedUs < 50, `cached ${cachedUs.toFixed(2)} µs`);
   assert.ok(cachedUs * 5 < uncachedUs, `cached ${cachedUs.toFixed(2)} µs vs uncached ${uncachedUs.toFixed(1)} µs`);
 });
+
+test('junctionKern: the kerning Chromium applies across word boundaries (pairs with a space)', async () => {
+  const { junctionKern } = await import('../../src/text/index.ts');
+  const { ctx } = context();
+  const s = spec('Liberation Sans', { fontSize: 1000 });
+  near(junctionKern(ctx, s, 'A', ' '), -113 / 2048 * 1000, 1e-6, '"A" + " "');
+  near(junctionKern(ctx, s, 'x ', 'Ax'), -113 / 2048 * 1000, 1e-6, '" " + "A"');
+  // Chromium: "x A" at 1000px = 1389.65625; word by word plus the junction gives the same.
+  near(ctx.measure('x ', s) + ctx.measure('A', s) + junctionKern(ctx, s, 'x ', 'A'), 1389.65625, 1 / 64, 'x A');
+  assert.equal(junctionKern(ctx, s, 'a', ' '), 0);
+  assert.equal(junctionKern(ctx, spec('DejaVu Sans'), 'A', ' '), 0);
+  assert.equal(junctionKern(ctx, s, '', 'A'), 0);
+});
