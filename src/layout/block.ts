@@ -20,7 +20,7 @@ import type { FloatBoxLayout } from './float.ts';
 import { replacedSize } from './replaced.ts';
 import { placeOutsideMarker } from './marker.ts';
 import { relativeOffset } from './positioned.ts';
-import { layoutTableWrapper } from './table.ts';
+import { layoutTableWrapper } from './table/index.ts';
 import { layoutFlexItems, usesFlexAlgorithm } from './flex.ts';
 
 /** A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative. */

@@ -11,7 +11,7 @@ import type { ContainingBlock, InlineLayoutInput, InlineLayoutResult, LayoutCont
 import type { BoxFragment, PageFragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { IntrinsicSizer } from './intrinsic.ts';
-import { tableIntrinsic } from './table.ts';
+import { tableIntrinsicSizes as tableIntrinsic } from './table/index.ts';
 import type { LayoutSession } from './page.ts';
 import { paginate, makeFloatLayout } from './page.ts';
 import type { FlowEnv, PendingAbs } from './block.ts';

@@ -1,0 +1,81 @@
+// In: a TableBox from the box tree (row groups > rows > cells, columns and column groups).
+// Out: the table grid (CSS 2.1 §17.5, HTML table model): rows in visual order, cells in slots with spans, the columns of each slot.
+import type { TableBox, TableCellBox, TableColumnBox, TableRowBox, TableRowGroupBox } from '../../box/types.ts';
+
+/** A cell placed in the grid: its row (flattened over the row groups, visual order) and first column, and its spans. */
+export interface GridCell { cell: TableCellBox; row: number; col: number; colspan: number; rowspan: number }
+
+/** One grid row: its box, its row group, the cells that start in it. */
+export interface GridRow { row: TableRowBox; group: TableRowGroupBox; cells: GridCell[] }
+
+/** A column slot: the <col> (or anonymous column) and the <colgroup> it belongs to, when any. */
+export interface GridColumn { col: TableColumnBox | null; group: TableColumnBox | null }
+
+/** The table grid. `slots[r][c]` is the cell covering that slot (undefined: an empty slot). */
+export interface TableGrid {
+  rows: GridRow[];
+  /** Number of columns (the widest row, or the columns declared by <col>/<colgroup>). */
+  cols: number;
+  cells: GridCell[];
+  columns: GridColumn[];
+  slots: Array<Array<GridCell | undefined>>;
+  /** Index of the first and one past the last row of each row group (visual order). */
+  groups: Array<{ group: TableRowGroupBox; start: number; end: number }>;
+}
+
+/** Column count limit (browsers cap colspan at 1000; the grid at a sane size). */
+const MAX_COLS = 1000;
+
+/**
+ * Orders the row groups (the first header group first, the first footer group last, §17.2) and
+ * places every cell in the first free slot of its row (the HTML table model: rowspan 0 spans to
+ * the end of the row group; spans never leave their row group).
+ */
+export function buildGrid(table: TableBox): TableGrid {
+  const header = table.rowGroups.find((g) => g.role === 'header');
+  const footer = table.rowGroups.find((g) => g.role === 'footer');
+  const ordered = [...(header ? [header] : []), ...table.rowGroups.filter((g) => g !== header && g !== footer), ...(footer ? [footer] : [])];
+  const rows: GridRow[] = [];
+  const groups: TableGrid['groups'] = [];
+  for (const g of ordered) {
+    const start = rows.length;
+    for (const r of g.rows) rows.push({ row: r, group: g, cells: [] });
+    groups.push({ group: g, start, end: rows.length });
+  }
+  const slots: Array<Array<GridCell | undefined>> = rows.map(() => []);
+  const cells: GridCell[] = [];
+  let cols = 0;
+  for (const grp of groups) {
+    for (let ri = grp.start; ri < grp.end; ri++) {
+      const r = rows[ri];
+      let col = 0;
+      for (const cell of r.row.cells) {
+        while (slots[ri][col]) col++;
+        if (col >= MAX_COLS) break;
+        const colspan = Math.max(1, Math.min(MAX_COLS - col, (cell.colspan | 0) || 1));
+        const maxSpan = grp.end - ri;
+        const rs = Math.max(0, cell.rowspan | 0);
+        const rowspan = rs === 0 ? maxSpan : Math.min(rs, maxSpan);
+        const gc: GridCell = { cell, row: ri, col, colspan, rowspan };
+        for (let y = ri; y < ri + rowspan; y++) for (let x = col; x < col + colspan; x++) slots[y][x] = gc;
+        cells.push(gc);
+        r.cells.push(gc);
+        col += colspan;
+        if (col > cols) cols = col;
+      }
+    }
+  }
+  const columns: GridColumn[] = [];
+  const visit = (c: TableColumnBox, group: TableColumnBox | null): void => {
+    if (c.group) {
+      if (c.columns.length > 0) { for (const k of c.columns) visit(k, c); return; }
+      for (let k = 0; k < Math.max(1, c.span | 0) && columns.length < MAX_COLS; k++) columns.push({ col: null, group: c });
+      return;
+    }
+    for (let k = 0; k < Math.max(1, c.span | 0) && columns.length < MAX_COLS; k++) columns.push({ col: c, group });
+  };
+  for (const c of table.columns) visit(c, null);
+  cols = Math.max(cols, columns.length);
+  while (columns.length < cols) columns.push({ col: null, group: null });
+  return { rows, cols, cells, columns, slots, groups };
+}

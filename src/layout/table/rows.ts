@@ -1,0 +1,232 @@
+// In: a table grid, used column widths, the border model (spacing or collapsed borders) and the flow environment.
+// Out: the table laid out once in table-relative px (x from the table's border-box left, y from the first row's top): row fragments with cells, heights, baselines.
+import type { Box, BlockBox, TableCellBox, TableRowGroupBox } from '../../box/types.ts';
+import type { BorderSide, ComputedStyle } from '../../css/computed.ts';
+import type { BoxFragment, Edges, Fragment } from '../fragment.ts';
+import { translateFragment } from '../fragment.ts';
+import type { FlowEnv } from '../block.ts';
+import { layoutBlockLevel, NO_MARGIN } from '../block.ts';
+import { BfcFloats } from '../float.ts';
+import { borderOf, paddingOf, sizeValue, zeroEdges } from '../box-model.ts';
+import type { GridCell, TableGrid } from './grid.ts';
+import type { CollapsedBorders } from './borders.ts';
+import { cellHalfBorders } from './borders.ts';
+
+/** A laid-out cell: where it sits (table-relative), the width given to its content, and the box laid out (its style has the used borders). */
+export interface CellSlot { gc: GridCell; box: TableCellBox; x: number; width: number; widthOverride: number; paintStyle: ComputedStyle }
+
+/** One laid-out row: its fragment (table-relative), top y, height, row group and the cells starting in it. */
+export interface RowLayout { frag: BoxFragment; y: number; height: number; group: TableRowGroupBox; cells: CellSlot[] }
+
+/** The table laid out once (reused page after page). */
+export interface TableLayout {
+  /** Border-box width of the table, px. */
+  width: number;
+  /** Used border and padding of the table box (half collapsed borders, no padding when collapsing). */
+  border: Edges; padding: Edges;
+  /** Left edge of each column and of the end of the last one (grid lines when collapsing), table-relative px. */
+  colX: number[]; colW: number[];
+  rows: RowLayout[];
+  spacingV: number;
+  headerRows: number; footerRows: number;
+  borders: CollapsedBorders | null;
+  grid: TableGrid;
+  /** Anonymous box that carries collapsed border segments and background pieces (no element: no anchors, no links). */
+  anon: BlockBox;
+}
+
+const NONE_SIDE: BorderSide = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 } };
+const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
+
+/** A style that paints nothing of its own (row/row-group fragments: their backgrounds are painted per cell). */
+export function unpainted(s: ComputedStyle): ComputedStyle {
+  return { ...s, backgroundColor: TRANSPARENT, backgroundLayers: [], borderTop: NONE_SIDE, borderRight: NONE_SIDE, borderBottom: NONE_SIDE, borderLeft: NONE_SIDE, boxShadow: [] } as ComputedStyle;
+}
+/** A style with only the background of `s` (a background piece of a column, column group, row or row group behind a cell, §17.5.1). */
+function backgroundOnly(s: ComputedStyle): ComputedStyle {
+  return { ...s, borderTop: NONE_SIDE, borderRight: NONE_SIDE, borderBottom: NONE_SIDE, borderLeft: NONE_SIDE, boxShadow: [], position: 'static', opacity: 1 } as ComputedStyle;
+}
+const paints = (s: ComputedStyle | undefined): s is ComputedStyle => !!s && s.visibility === 'visible' && (s.backgroundColor.a > 0 || s.backgroundLayers.some((l) => l.image.kind !== 'none'));
+
+/** A fragment for a box of the table that carries only a background or a border (no content). */
+export function pieceFragment(box: Box, style: ComputedStyle, x: number, y: number, width: number, height: number, border: Edges = zeroEdges()): BoxFragment {
+  return { kind: 'box', box, style, x, y, width, height, margin: zeroEdges(), border, padding: zeroEdges(), children: [], startsBox: true, endsBox: true };
+}
+
+/** `empty-cells`: a cell with no content but collapsible white space (CSS 2.1 §17.6.1.1). */
+function isEmptyCell(cell: TableCellBox): boolean {
+  return cell.children.every((c) => c.kind === 'text' && /^[ \t\n\r\f]*$/.test(c.text));
+}
+
+const bgStyles = new WeakMap<ComputedStyle, ComputedStyle>();
+function bgStyle(s: ComputedStyle): ComputedStyle {
+  let r = bgStyles.get(s);
+  if (!r) { r = backgroundOnly(s); bgStyles.set(s, r); }
+  return r;
+}
+
+/**
+ * Lays out every cell at its column widths (each cell a block formatting context root), then the
+ * row heights (CSS 2.1 §17.5.3: the tallest of the row's `height`, its cells' `height` and content,
+ * baseline-aligned cells aligned; row-spanning cells grow the rows they span; a taller table
+ * `height` grows the body rows), then vertical-align in each cell (top, middle, bottom, baseline).
+ * `innerLeft` is the x of the first column's left edge (spacing excluded), `tableHeight` the
+ * table's specified height for its rows (px) or null.
+ */
+export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[], innerLeft: number, borders: CollapsedBorders | null, tableRowsHeight: number | null, env: FlowEnv): Omit<TableLayout, 'width' | 'border' | 'padding' | 'anon'> {
+  const collapse = borders !== null;
+  const sh = collapse ? 0 : ts.borderSpacingH, sv = collapse ? 0 : ts.borderSpacingV;
+  const colX: number[] = [];
+  let x = innerLeft + (grid.cols > 0 ? sh : 0);
+  for (let i = 0; i < colW.length; i++) { colX.push(x); x += colW[i] + sh; }
+  colX.push(x - sh);
+  const frags = new Map<GridCell, { frag: BoxFragment; baseline: number | undefined }>();
+  const slots = new Map<GridCell, CellSlot>();
+  const cellEnv: FlowEnv = { ...env, pageBottom: Infinity };
+  for (const gc of grid.cells) {
+    env.ctx.limits.check();
+    const end = Math.min(gc.col + gc.colspan, colW.length);
+    const w = colX[end - 1] + colW[end - 1] - colX[gc.col];
+    let style = gc.cell.style, paintStyle = style;
+    if (borders) {
+      const half = cellHalfBorders(borders, gc);
+      style = { ...style, borderTop: { ...style.borderTop, width: half.top, style: 'solid' }, borderRight: { ...style.borderRight, width: half.right, style: 'solid' },
+        borderBottom: { ...style.borderBottom, width: half.bottom, style: 'solid' }, borderLeft: { ...style.borderLeft, width: half.left, style: 'solid' } };
+      paintStyle = { ...gc.cell.style, borderTop: NONE_SIDE, borderRight: NONE_SIDE, borderBottom: NONE_SIDE, borderLeft: NONE_SIDE };
+    } else if (ts.emptyCells === 'hide' && isEmptyCell(gc.cell)) paintStyle = unpainted(style);
+    const cellBox: TableCellBox = style === gc.cell.style ? gc.cell : { ...gc.cell, style };
+    const b = borderOf(style), p = paddingOf(style, w);
+    const widthOverride = Math.max(0, w - b.left - b.right - p.left - p.right);
+    const r = layoutBlockLevel(cellBox, {
+      cb: { x: colX[gc.col], y: 0, width: w, height: null }, y: 0, margin: NO_MARGIN,
+      floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: [],
+      widthOverride, marginsOverride: { left: 0, right: 0 }, ignoreHeight: true,
+    }, cellEnv);
+    let frag = r.fragment as BoxFragment | null;
+    if (!frag || frag.kind !== 'box') frag = pieceFragment(cellBox, style, colX[gc.col], 0, w, b.top + b.bottom + p.top + p.bottom, b);
+    frag.style = paintStyle;
+    translateFragment(frag, colX[gc.col] - frag.x, -frag.y);
+    frag.width = w;
+    const baseline = frag.baseline !== undefined ? frag.baseline - frag.y : undefined;
+    frags.set(gc, { frag, baseline });
+    slots.set(gc, { gc, box: cellBox, x: colX[gc.col], width: w, widthOverride, paintStyle });
+  }
+  // ---- row heights (§17.5.3)
+  const R = grid.rows.length;
+  const heights = grid.rows.map((r) => sizeValue(r.row.style.height, null) ?? 0);
+  const baselines = new Array<number>(R).fill(0);
+  const belowBaseline = new Array<number>(R).fill(0);
+  const cellBaseline = (gc: GridCell): number => {
+    const { frag, baseline } = frags.get(gc)!;
+    return baseline ?? frag.height - frag.border.bottom - frag.padding.bottom;
+  };
+  const specH = (gc: GridCell, f: BoxFragment): number => {
+    const s = gc.cell.style;
+    const h = sizeValue(s.height, null);
+    if (h === null) return 0;
+    const bp = f.border.top + f.border.bottom + f.padding.top + f.padding.bottom;
+    return s.boxSizing === 'border-box' ? Math.max(h, bp) : h + bp;
+  };
+  const aligned = (gc: GridCell): boolean => { const v = gc.cell.style.verticalAlign; return v !== 'top' && v !== 'middle' && v !== 'bottom'; };
+  for (const gc of grid.cells) {
+    if (!aligned(gc)) continue;
+    const { frag } = frags.get(gc)!;
+    const bl = cellBaseline(gc);
+    baselines[gc.row] = Math.max(baselines[gc.row], bl);
+    if (gc.rowspan === 1) belowBaseline[gc.row] = Math.max(belowBaseline[gc.row], frag.height - bl);
+  }
+  for (const gc of grid.cells) {
+    if (gc.rowspan !== 1) continue;
+    const { frag } = frags.get(gc)!;
+    heights[gc.row] = Math.max(heights[gc.row], frag.height, specH(gc, frag));
+  }
+  for (let k = 0; k < R; k++) heights[k] = Math.max(heights[k], baselines[k] + belowBaseline[k]);
+  const spans = grid.cells.filter((gc) => gc.rowspan > 1).sort((a, b) => a.rowspan - b.rowspan);
+  for (const gc of spans) {
+    const { frag } = frags.get(gc)!;
+    const need = Math.max(frag.height, specH(gc, frag));
+    let have = (gc.rowspan - 1) * sv;
+    for (let k = gc.row; k < gc.row + gc.rowspan; k++) have += heights[k];
+    if (need > have) grow(heights, gc.row, gc.row + gc.rowspan, need - have);
+  }
+  const headerRows = grid.groups.length > 0 && grid.groups[0].group.role === 'header' ? grid.groups[0].end : 0;
+  const lastG = grid.groups[grid.groups.length - 1];
+  const footerRows = lastG && lastG.group.role === 'footer' && grid.groups.length > 1 ? lastG.end - lastG.start : 0;
+  if (tableRowsHeight !== null && R > 0) {
+    const total = heights.reduce((s, h) => s + h, 0) + (R + 1) * sv;
+    if (tableRowsHeight > total) {
+      const from = headerRows < R - footerRows ? headerRows : 0, to = headerRows < R - footerRows ? R - footerRows : R;
+      grow(heights, from, to, tableRowsHeight - total);
+    }
+  }
+  // ---- row fragments, vertical-align, background pieces (§17.5.1: column groups, columns, row groups, rows under each cell)
+  const rowY: number[] = [];
+  let y = sv;
+  for (let k = 0; k < R; k++) { rowY.push(y); y += heights[k] + sv; }
+  const rows: RowLayout[] = [];
+  const rowStyles = new Map<ComputedStyle, ComputedStyle>();
+  const rowStyle = (s: ComputedStyle): ComputedStyle => { let r = rowStyles.get(s); if (!r) { r = unpainted(s); rowStyles.set(s, r); } return r; };
+  const rowLeft = colX[0] ?? innerLeft, rowRight = colX[colX.length - 1] ?? innerLeft;
+  for (let k = 0; k < R; k++) {
+    const r = grid.rows[k];
+    const rowFrag = pieceFragment(r.row, rowStyle(r.row.style), rowLeft, rowY[k], Math.max(0, rowRight - rowLeft), heights[k]);
+    for (const gc of r.cells) {
+      const { frag } = frags.get(gc)!;
+      let h = (gc.rowspan - 1) * sv;
+      for (let q = gc.row; q < gc.row + gc.rowspan; q++) h += heights[q];
+      const va = gc.cell.style.verticalAlign;
+      const free = h - frag.height;
+      const off = va === 'top' ? 0 : va === 'bottom' ? free : va === 'middle' ? free / 2 : baselines[gc.row] - cellBaseline(gc);
+      if (off !== 0) {
+        for (const c of frag.children) translateFragment(c, 0, off);
+        if (frag.baseline !== undefined) frag.baseline += off;
+      }
+      translateFragment(frag, 0, rowY[k] - frag.y);
+      frag.height = h;
+      const slot = slots.get(gc)!;
+      if (!(ts.emptyCells === 'hide' && !borders && isEmptyCell(gc.cell))) {
+        const col = grid.columns[gc.col];
+        const layers: Array<{ s: ComputedStyle | undefined; box: Box | undefined; perColumn: boolean }> = [
+          { s: col?.group?.style, box: col?.group ?? undefined, perColumn: true },
+          { s: col?.col?.style, box: col?.col ?? undefined, perColumn: true },
+          { s: r.group.style, box: r.group, perColumn: false },
+          { s: r.row.style, box: r.row, perColumn: false },
+        ];
+        for (const l of layers) {
+          if (!l.perColumn) {
+            if (paints(l.s)) rowFrag.children.push(pieceFragment(l.box!, bgStyle(l.s), frag.x, frag.y, frag.width, h));
+            continue;
+          }
+          // Column (group) backgrounds: one piece per spanned column.
+          for (let c = gc.col; c < Math.min(grid.cols, gc.col + gc.colspan); c++) {
+            const cc = grid.columns[c];
+            const s = l.box === col?.group ? cc.group?.style : cc.col?.style;
+            if (!paints(s)) continue;
+            const x0 = c === gc.col ? frag.x : colX[c];
+            const x1 = c === gc.col + gc.colspan - 1 ? frag.x + frag.width : colX[c] + colW[c];
+            rowFrag.children.push(pieceFragment(l.box === col?.group ? cc.group! : cc.col!, bgStyle(s), x0, frag.y, x1 - x0, h));
+          }
+        }
+      }
+      rowFrag.children.push(frag);
+      void slot;
+    }
+    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => slots.get(gc)!) });
+  }
+  return { colX, colW, rows, spacingV: sv, headerRows, footerRows, borders, grid };
+}
+
+/** Adds `extra` px to rows [from, to) in proportion to their heights (equally when all are 0). */
+function grow(heights: number[], from: number, to: number, extra: number): void {
+  if (to <= from) return;
+  let total = 0;
+  for (let k = from; k < to; k++) total += heights[k];
+  for (let k = from; k < to; k++) heights[k] += total > 0 ? extra * heights[k] / total : extra / (to - from);
+}
+
+/** A deep copy of a fragment tree (rows placed on a page; repeated header and footer rows). */
+export function cloneFragment<T extends Fragment>(f: T): T {
+  const c = { ...f } as T;
+  if (c.kind === 'box' || c.kind === 'line' || c.kind === 'inline') (c as { children: Fragment[] }).children = c.children.map(cloneFragment);
+  return c;
+}

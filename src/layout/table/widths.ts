@@ -1,0 +1,221 @@
+// In: a table grid, the cells' intrinsic sizes (through the LayoutContext) and the space for columns.
+// Out: column constraints (min/max-content, percent, fixed) and used column widths in px (css-tables-3 §3.9, CSS 2.1 §17.5.2).
+import type { TableBox, TableCellBox } from '../../box/types.ts';
+import type { LengthPctAuto } from '../../css/computed.ts';
+import type { LayoutContext } from '../context.ts';
+import type { Edges } from '../fragment.ts';
+import { borderOf, paddingOf, sizeValue } from '../box-model.ts';
+import type { GridCell, TableGrid } from './grid.ts';
+
+/** Per-column constraints, px (border-box widths of the cells, spacing excluded); pct 0–100 or null. */
+export interface ColumnConstraints { min: number[]; max: number[]; pct: Array<number | null>; fixed: boolean[] }
+
+/** Content min/max of cells whose `width` is set, measured as if it were auto (cached per box: box trees are immutable). */
+const autoSized = new WeakMap<TableCellBox, { min: number; max: number }>();
+
+function contentSizes(cell: TableCellBox, ctx: LayoutContext): { min: number; max: number } {
+  if (cell.style.width === 'auto' && !sizeValue(cell.style.minWidth, null)) return ctx.intrinsicSizes(cell);
+  let r = autoSized.get(cell);
+  if (!r) {
+    r = ctx.intrinsicSizes({ ...cell, style: { ...cell.style, width: 'auto', minWidth: 'auto', maxWidth: 'none' } });
+    autoSized.set(cell, r);
+  }
+  return r;
+}
+
+/** A fixed length (px) or a percentage (0–100) of a width value; null for auto. */
+function widthSpec(w: LengthPctAuto): { px: number } | { pct: number } | null {
+  if (w === 'auto') return null;
+  if (w.pct === 0) return { px: w.px };
+  if (w.px === 0 && w.pct > 0) return { pct: w.pct };
+  return null;
+}
+
+/**
+ * The cell's min/max-content border-box widths (css-tables-3 §3.9.1): content sizes plus padding
+ * and borders (`borders`: the used widths, half-borders when collapsing). A fixed `width` makes the
+ * cell constrained: its max becomes max(min, width); a percentage marks the column.
+ */
+function cellConstraint(gc: GridCell, ctx: LayoutContext, borders: Edges | null): { min: number; max: number; fixed: number | null; pct: number | null } {
+  const s = gc.cell.style;
+  const own = borderOf(s), p = paddingOf(s, null);
+  const bd = borders ?? own;
+  const r = contentSizes(gc.cell, ctx);
+  // The intrinsic sizes include the cell's own borders and padding; swap in the used borders.
+  const delta = bd.left + bd.right - own.left - own.right;
+  let min = Math.max(0, r.min + delta), max = Math.max(min, r.max + delta);
+  const bp = bd.left + bd.right + p.left + p.right;
+  const spec = widthSpec(s.width);
+  let fixed: number | null = null, pct: number | null = null;
+  if (spec && 'px' in spec) {
+    fixed = s.boxSizing === 'border-box' ? Math.max(spec.px, bp) : spec.px + bp;
+    max = Math.max(min, fixed);
+  } else if (spec && 'pct' in spec) pct = spec.pct;
+  const mw = sizeValue(s.minWidth, null);
+  if (mw !== null) { const m = s.boxSizing === 'border-box' ? mw : mw + bp; min = Math.max(min, m); max = Math.max(max, m); }
+  return { min, max, fixed, pct };
+}
+
+/**
+ * Column constraints (css-tables-3 §3.9.1–3.9.2): single-column cells first (a constrained cell's
+ * max wins over unconstrained ones), <col>/<colgroup> widths, then spanning cells by increasing
+ * span, their excess min/max spread over the spanned columns in proportion to the columns' max.
+ * `cellBorders` gives the used borders of a cell (collapsing model) or null.
+ */
+export function columnConstraints(grid: TableGrid, ctx: LayoutContext, cellBorders: (gc: GridCell) => Edges | null): ColumnConstraints {
+  const n = grid.cols;
+  const min = new Array<number>(n).fill(0), max = new Array<number>(n).fill(0);
+  const pct = new Array<number | null>(n).fill(null), fixed = new Array<boolean>(n).fill(false);
+  const fixedMax = new Array<number>(n).fill(0);
+  grid.columns.forEach((c, i) => {
+    const w = widthSpec(c.col?.style.width ?? 'auto') ?? widthSpec(c.group?.style.width ?? 'auto');
+    if (w && 'px' in w) { fixed[i] = true; fixedMax[i] = Math.max(fixedMax[i], w.px); }
+    else if (w && 'pct' in w) pct[i] = w.pct;
+  });
+  const spanning: Array<{ gc: GridCell; k: ReturnType<typeof cellConstraint> }> = [];
+  for (const gc of grid.cells) {
+    ctx.limits.check();
+    const k = cellConstraint(gc, ctx, cellBorders(gc));
+    if (gc.colspan > 1) { spanning.push({ gc, k }); continue; }
+    const i = gc.col;
+    min[i] = Math.max(min[i], k.min);
+    max[i] = Math.max(max[i], k.max);
+    if (k.fixed !== null) { fixed[i] = true; fixedMax[i] = Math.max(fixedMax[i], k.max); }
+    if (k.pct !== null) pct[i] = Math.max(pct[i] ?? 0, k.pct);
+  }
+  for (let i = 0; i < n; i++) {
+    if (fixed[i]) max[i] = Math.max(min[i], fixedMax[i]);
+    if (max[i] < min[i]) max[i] = min[i];
+  }
+  spanning.sort((a, b) => a.gc.colspan - b.gc.colspan);
+  for (const { gc, k } of spanning) {
+    const idx: number[] = [];
+    for (let c = gc.col; c < Math.min(n, gc.col + gc.colspan); c++) idx.push(c);
+    if (idx.length === 0) continue;
+    spread(min, max, idx, k.min, true);
+    spread(max, max, idx, k.max, false);
+    for (const i of idx) if (max[i] < min[i]) max[i] = min[i];
+    if (k.pct !== null) {
+      const have = idx.reduce((s, i) => s + (pct[i] ?? 0), 0);
+      const free = idx.filter((i) => pct[i] === null);
+      const extra = k.pct - have;
+      if (extra > 0 && free.length > 0) {
+        const tot = free.reduce((s, i) => s + max[i], 0);
+        for (const i of free) pct[i] = extra * (tot > 0 ? max[i] / tot : 1 / free.length);
+      }
+    }
+  }
+  return { min, max, pct, fixed };
+}
+
+/** Raises the sum of `arr` over `idx` to `need`, in proportion to the columns' `weight` (equally when all are 0). */
+function spread(arr: number[], weight: number[], idx: number[], need: number, _min: boolean): void {
+  const have = idx.reduce((s, i) => s + arr[i], 0);
+  if (need <= have) return;
+  const total = idx.reduce((s, i) => s + weight[i], 0);
+  const extra = need - have;
+  for (const i of idx) arr[i] += extra * (total > 0 ? weight[i] / total : 1 / idx.length);
+}
+
+/**
+ * The grid's min-content and max-content widths (columns only, px). With percentage columns the
+ * max-content is widened so each percentage can be honoured (css-tables-3 §3.9.2, as Blink:
+ * max(col max × 100 / pct) and the non-percent max / (1 − Σpct)); capped at 1,000,000 px.
+ */
+export function gridMinMax(k: ColumnConstraints): { min: number; max: number } {
+  let min = 0, max = 0, pctSum = 0, pctMax = 0, nonPct = 0;
+  for (let i = 0; i < k.min.length; i++) {
+    min += k.min[i];
+    max += k.max[i];
+    const p = k.pct[i];
+    if (p !== null && p > 0) { pctSum += p; pctMax = Math.max(pctMax, k.max[i] * 100 / p); } else nonPct += k.max[i];
+  }
+  if (pctSum > 0) {
+    const rest = 100 - Math.min(100, pctSum);
+    const grow = rest > 0 ? nonPct * 100 / rest : nonPct > 0 ? 1e6 : 0;
+    max = Math.max(max, pctMax, grow);
+  }
+  return { min, max: Math.min(1e6, Math.max(min, max)) };
+}
+
+/**
+ * Used column widths for `target` px of columns (automatic layout, css-tables-3 §3.9.3): the
+ * min-content, percentage, specified and max-content guesses, interpolated linearly between the
+ * two that bracket the target; past the max-content guess the excess goes to auto columns in
+ * proportion to their max, else to fixed columns, else to percentage columns by percent, else equally.
+ * Below the min-content guess every column gets its min (the table overflows).
+ */
+export function autoColumnWidths(k: ColumnConstraints, target: number): number[] {
+  const n = k.min.length;
+  if (n === 0) return [];
+  let pctLeft = 100;
+  const pctW = k.pct.map((p, i) => {
+    if (p === null) return null;
+    const q = Math.max(0, Math.min(p, pctLeft));
+    pctLeft -= q;
+    return Math.max(k.min[i], q * target / 100);
+  });
+  const gMin = k.min.slice();
+  const gPct = k.min.map((m, i) => pctW[i] ?? m);
+  const gSpec = k.min.map((m, i) => pctW[i] ?? (k.fixed[i] ? k.max[i] : m));
+  const gMax = k.max.map((m, i) => pctW[i] ?? m);
+  const guesses = [gMin, gPct, gSpec, gMax];
+  const sums = guesses.map((g) => g.reduce((s, v) => s + v, 0));
+  if (target <= sums[0]) return gMin;
+  for (let j = 1; j < guesses.length; j++) {
+    if (target <= sums[j]) {
+      const a = guesses[j - 1], b = guesses[j];
+      const t = sums[j] > sums[j - 1] ? (target - sums[j - 1]) / (sums[j] - sums[j - 1]) : 1;
+      return a.map((v, i) => v + (b[i] - v) * t);
+    }
+  }
+  const out = gMax.slice();
+  const excess = target - sums[3];
+  const auto: number[] = [], fix: number[] = [], pcts: number[] = [];
+  for (let i = 0; i < n; i++) (k.pct[i] !== null ? pcts : k.fixed[i] ? fix : auto).push(i);
+  const give = (idx: number[], w: (i: number) => number): void => {
+    const tot = idx.reduce((s, i) => s + w(i), 0);
+    for (const i of idx) out[i] += excess * (tot > 0 ? w(i) / tot : 1 / idx.length);
+  };
+  if (auto.length > 0) give(auto, (i) => k.max[i]);
+  else if (fix.length > 0) give(fix, (i) => k.max[i]);
+  else if (pcts.length > 0) give(pcts, (i) => k.pct[i] ?? 0);
+  else give([...Array(n).keys()], () => 1);
+  return out;
+}
+
+/**
+ * Fixed table layout (CSS 2.1 §17.5.2.1): widths from the columns, then the first row's cells;
+ * the remaining columns share what is left equally; when every column has a width and they
+ * sum to less than `avail`, they grow in proportion. `avail` is the space for columns, px.
+ */
+export function fixedColumnWidths(grid: TableGrid, table: TableBox, avail: number, cellBorders: (gc: GridCell) => Edges | null): number[] {
+  void table;
+  const n = grid.cols;
+  const out: Array<number | null> = new Array(n).fill(null);
+  grid.columns.forEach((c, i) => {
+    const w = c.col?.style.width ?? 'auto';
+    const v = w !== 'auto' ? w : c.group?.style.width ?? 'auto';
+    if (v !== 'auto') out[i] = v.px + v.pct * avail / 100;
+  });
+  const first = grid.rows[0];
+  if (first) {
+    for (const gc of first.cells) {
+      const s = gc.cell.style;
+      const w = sizeValue(s.width, avail);
+      if (w === null) continue;
+      const b = cellBorders(gc) ?? borderOf(s), p = paddingOf(s, avail);
+      const bw = s.boxSizing === 'border-box' ? w : w + b.left + b.right + p.left + p.right;
+      const idx: number[] = [];
+      for (let c = gc.col; c < Math.min(n, gc.col + gc.colspan); c++) if (out[c] === null) idx.push(c);
+      for (const i of idx) out[i] = bw / gc.colspan;
+    }
+  }
+  const used = out.reduce<number>((s, v) => s + (v ?? 0), 0);
+  const rest = out.filter((v) => v === null).length;
+  const share = rest > 0 ? Math.max(0, avail - used) / rest : 0;
+  const widths = out.map((v) => Math.max(0, v ?? share));
+  const total = widths.reduce((s, v) => s + v, 0);
+  if (rest === 0 && total < avail && total > 0) return widths.map((v) => v * avail / total);
+  return widths;
+}
