@@ -32,6 +32,8 @@ const CACHE_MAX_ENTRIES = 64;
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const cache = new Map<string, PreparedImage>();
 let cacheBytes = 0;
+/** Buffers already hashed (weak: the loader's buffers come and go). */
+const byBuffer = new WeakMap<Uint8Array, { key: string; img: PreparedImage }>();
 
 function sizeOf(p: PreparedImage): number {
   return p.data.length + (p.smask ? p.smask.data.length : 0);
@@ -45,11 +47,15 @@ function sizeOf(p: PreparedImage): number {
 export function prepareImage(ref: ImageRef): PreparedImage {
   const data = ref.data;
   if (!data || data.length < 8) throw new Error('empty image data');
+  // The same bytes object again (a loader that caches files): no need to hash it.
+  const same = byBuffer.get(data);
+  if (same && cache.get(same.key) === same.img) return same.img;
   const key = createHash('sha1').update(data).digest('base64');
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
     cache.set(key, hit);
+    byBuffer.set(data, { key, img: hit });
     return hit;
   }
   let img: PreparedImage;
@@ -59,6 +65,7 @@ export function prepareImage(ref: ImageRef): PreparedImage {
   const size = sizeOf(img);
   if (size <= CACHE_MAX_BYTES / 4) {
     cache.set(key, img);
+    byBuffer.set(data, { key, img });
     cacheBytes += size;
     while (cache.size > CACHE_MAX_ENTRIES || cacheBytes > CACHE_MAX_BYTES) {
       const first = cache.keys().next().value as string;
