@@ -11,19 +11,16 @@ import { matchFace, needsSynthesis } from './matching.ts';
 import { scaleMetrics } from './metrics.ts';
 
 export { autoDecorations, type AutoDecorations } from './metrics.ts';
-import { isClusterExtender, shapeRun } from './shape.ts';
+import { isClusterExtender } from './shape.ts';
+import { shapeSegment } from './segment.ts';
+
+export { SMALL_CAPS_SCALE } from './segment.ts';
 
 import { breakOpportunities } from './breaks.ts';
 
 export { breakOpportunities };
 export type * from './types.ts';
 
-/**
- * Blink's synthetic small caps: lower-case letters as capitals at this fraction of the size, the
- * size rounded to whole px (SimpleFontData::CreateScaledFontData: lroundf(size × 0.7)); checked
- * against Chromium ("Hello AV office", Liberation Serif 16px small-caps → 105.4375 px).
- */
-export const SMALL_CAPS_SCALE = 0.7;
 
 /** A face of a font-family list after resolution: the family's faces (bundled or @font-face). */
 type FamilySlot = readonly FaceEntry[];
@@ -360,47 +357,6 @@ class Fonts implements FontContext {
   }
 }
 
-/** Shapes one single-face segment, synthesising small caps when the face has no smcp. */
-function shapeSegment(face: FontFace, text: string, spec: FontSpec, size: number, out: GlyphRun[]): void {
-  const ls = Number.isFinite(spec.letterSpacing) ? spec.letterSpacing! : 0;
-  const ws = Number.isFinite(spec.wordSpacing) ? spec.wordSpacing! : 0;
-  if (spec.fontVariantCaps !== 'small-caps') {
-    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: false });
-    out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
-    return;
-  }
-  if (hasSmcp(face.font as Font)) {
-    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: true });
-    out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
-    return;
-  }
-  // Synthetic small caps (Blink's SmallCapsIterator): lower-case runs → capitals at 0.7 size.
-  const smallSize = Math.round(size * SMALL_CAPS_SCALE);
-  let i = 0;
-  while (i < text.length) {
-    const lower = isLowerWithUpper(text.codePointAt(i)!);
-    let j = i;
-    while (j < text.length) {
-      const cp = text.codePointAt(j)!;
-      if (isLowerWithUpper(cp) !== lower && !isClusterExtender(cp)) break;
-      j += cp > 0xffff ? 2 : 1;
-    }
-    const part = text.slice(i, j);
-    if (lower) {
-      const upper = part.toUpperCase();
-      const s = shapeRun(face, upper, { size: smallSize, letterSpacing: ls, wordSpacing: ws, smcp: false });
-      const glyphs = upper.length === part.length
-        ? s.glyphs.map((g) => ({ ...g, text: remapText(g.text, upper, part, s.glyphs, g) }))
-        : s.glyphs.map((g, k) => ({ ...g, text: k === 0 ? part : '' }));
-      out.push({ face, fontSize: smallSize, glyphs, width: s.width, text: part });
-    } else {
-      const s = shapeRun(face, part, { size, letterSpacing: ls, wordSpacing: ws, smcp: false });
-      out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text: part });
-    }
-    i = j;
-  }
-}
-
 /**
  * Metrics of any face (e.g. a fallback face of a GlyphRun, `run.face`) at `size` px, rounded as
  * for the primary font (see scaleMetrics). Layout needs them when fallback glyphs take part in a
@@ -468,36 +424,4 @@ export function preloadFonts(): void {
   } catch {
     // a broken font installation shows up on the first real render instead
   }
-}
-
-const SMCP = new WeakMap<object, boolean>();
-function hasSmcp(font: Font): boolean {
-  let v = SMCP.get(font);
-  if (v === undefined) {
-    try {
-      v = font.availableFeatures.includes('smcp');
-    } catch {
-      v = false;
-    }
-    SMCP.set(font, v);
-  }
-  return v;
-}
-
-function isLowerWithUpper(cp: number): boolean {
-  if (cp >= 0x61 && cp <= 0x7a) return true;
-  if (cp < 0xc0) return false;
-  const s = String.fromCodePoint(cp);
-  return s.toUpperCase() !== s && s.toLowerCase() === s;
-}
-
-/** Maps a glyph's cluster text in the upper-cased string back to the same span of the source. */
-function remapText(t: string, upper: string, source: string, glyphs: readonly { text: string }[], g: { text: string }): string {
-  if (t === '') return '';
-  let off = 0;
-  for (const x of glyphs) {
-    if (x === g) break;
-    off += x.text.length;
-  }
-  return upper.slice(off, off + t.length) === t ? source.slice(off, off + t.length) : t;
 }
