@@ -14,7 +14,7 @@ import { CounterState } from './counters.ts';
 import { finishBlockContainer, finishFlexItems, makeInlineBox } from './flow.ts';
 import { contentBoxes, imageBox, markerContent, type GeneratedContext } from './generated.ts';
 import { loadImage } from './images.ts';
-import { isInlineLevelDisplay, isOutOfFlowStyle, isTablePartDisplay, withInfo, type BoxInfo, type Item, type RawTablePart } from './items.ts';
+import { isInlineLevelDisplay, isOutOfFlowStyle, isTablePartDisplay, textInfo, withInfo, type BoxInfo, type Item, type RawTablePart } from './items.ts';
 import { buildTable, fixStrayTableParts } from './table.ts';
 import { processInlineContent } from './whitespace.ts';
 
@@ -244,8 +244,8 @@ function buildMarker(b: Build, el: Element, style: ComputedStyle, line: number |
   }
   let children: Box[];
   if (mc.boxes) children = mc.boxes;
-  else if (mc.image) children = [imageBox(mc.image, anonymousStyle(markerStyle, 'inline'), info), withInfo<TextRun>({ kind: 'text', style: markerStyle, text: ' ' }, info)];
-  else children = [withInfo<TextRun>({ kind: 'text', style: markerStyle, text: mc.text }, info)];
+  else if (mc.image) children = [imageBox(mc.image, anonymousStyle(markerStyle, 'inline'), info), withInfo<TextRun>({ kind: 'text', style: markerStyle, text: ' ' }, textInfo(info))];
+  else children = [withInfo<TextRun>({ kind: 'text', style: markerStyle, text: mc.text }, textInfo(info))];
   items.push(makeInlineBox(restyle(markerStyle, 'inline'), children, info));
   return undefined;
 }

@@ -11,7 +11,7 @@ import type { Box, ImageRef, ReplacedBox, TextRun } from './types.ts';
 import { anonymousStyle } from './anonymous.ts';
 import { type CounterState, formatCounter, markerText } from './counters.ts';
 import { loadImage } from './images.ts';
-import { withInfo, type BoxInfo } from './items.ts';
+import { textInfo, withInfo, type BoxInfo } from './items.ts';
 
 /** What content evaluation needs from the build: counters, quote nesting depth, image loading. */
 export interface GeneratedContext {
@@ -55,9 +55,10 @@ export function imageBox(image: ImageRef | null, style: ComputedStyle, info: Box
  */
 export function contentBoxes(content: readonly ContentItem[], el: Element, style: ComputedStyle, info: BoxInfo, g: GeneratedContext): Box[] {
   const out: Box[] = [];
+  const tinfo = textInfo(info);
   let text = '';
   const flush = (): void => {
-    if (text !== '') out.push(withInfo<TextRun>({ kind: 'text', style, text }, info));
+    if (text !== '') out.push(withInfo<TextRun>({ kind: 'text', style, text }, tinfo));
     text = '';
   };
   for (const item of content) {
@@ -67,7 +68,7 @@ export function contentBoxes(content: readonly ContentItem[], el: Element, style
       case 'counter': case 'counters':
         if (item.name === 'page' || item.name === 'pages') {
           flush();
-          out.push(withInfo<TextRun>({ kind: 'text', style, text: '', pageCounter: { name: item.name, style: item.style } }, info));
+          out.push(withInfo<TextRun>({ kind: 'text', style, text: '', pageCounter: { name: item.name, style: item.style } }, tinfo));
         } else if (item.kind === 'counter') {
           text += formatCounter(g.counters.value(item.name), item.style);
         } else {

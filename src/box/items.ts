@@ -51,6 +51,14 @@ export function withInfo<T extends object>(box: T, info: BoxInfo): T {
   return box;
 }
 
+/** The info of text generated for a box: the same without `element` (text has none, types.ts). */
+export function textInfo(info: BoxInfo): BoxInfo {
+  if (info.element === undefined) return info;
+  const t: BoxInfo = { ...info };
+  delete t.element;
+  return t;
+}
+
 /** Info for an anonymous box inside a container with link target `href`. */
 export function anonymousInfo(href: string | undefined): BoxInfo {
   return href === undefined ? ANON : { anonymous: true, href };

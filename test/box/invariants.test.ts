@@ -94,6 +94,7 @@ function check(b: Box, path: string, inLink: boolean): void {
       assert.equal(typeof b.text, 'string');
       if (b.style.whiteSpace === 'normal' || b.style.whiteSpace === 'nowrap') assert.ok(!/[\n\t]|  /.test(b.text), `${here}: uncollapsed "${b.text}"`);
       assert.ok(b.text !== '' || b.pageCounter, `${here}: empty run`);
+      assert.equal(b.element, undefined, `${here}: text runs have no element`);
       assert.ok(!b.text.includes('\n'), `${here}: newline left in a run (must be a space or a LineBreak)`);
       break;
     default:
