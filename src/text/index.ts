@@ -9,16 +9,13 @@ import { bundledFaces, bundledFamilyFor, defaultFace, DEFAULT_FAMILY, FALLBACK_F
 import { fontFaceEntries } from './fontface.ts';
 import { matchFace, needsSynthesis } from './matching.ts';
 import { scaleMetrics } from './metrics.ts';
-
-export { autoDecorations, type AutoDecorations } from './metrics.ts';
 import { isClusterExtender } from './shape.ts';
 import { shapeSegment } from './segment.ts';
-
-export { SMALL_CAPS_SCALE } from './segment.ts';
-
 import { breakOpportunities } from './breaks.ts';
 
 export { breakOpportunities };
+export { autoDecorations, type AutoDecorations } from './metrics.ts';
+export { SMALL_CAPS_SCALE } from './segment.ts';
 export type * from './types.ts';
 
 
