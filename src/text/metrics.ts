@@ -2,6 +2,7 @@
 // size in px. Out: FontFace metric fields (font units) and ScaledMetrics (px, rounded as Blink does).
 import type { Font } from 'fontkit';
 import type { ScaledMetrics } from './types.ts';
+import { advanceSize } from './shape.ts';
 
 /** The metric fields of a FontFace, in font units (descent positive below the baseline). */
 export interface FaceMetrics {
@@ -158,7 +159,7 @@ export function scaleMetrics(m: FaceMetrics, size: number): ScaledMetrics {
     normalLineHeight: ascent + descent + lineGap,
     xHeight,
     capHeight: m.capHeight * s,
-    chWidth: m.zeroAdvance * s,
+    chWidth: s > 0 ? (m.zeroAdvance * advanceSize(size)) / m.unitsPerEm : 0, // like glyph advances (26.6 size)
     underlinePosition: m.underlinePosition * s,
     underlineThickness: m.underlineThickness * s,
     strikeoutPosition: m.strikeoutPosition * s,
