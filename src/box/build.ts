@@ -383,7 +383,7 @@ function buildElementBoxes(b: Build, el: Element, name: string, computed: Comput
     if (style.display !== 'contents') out.push(withInfo<TextRun>({ kind: 'text', style: scope.style, text: '\u200B' }, { href }));
     return;
   }
-  if (name === 'img') {
+  if (name === 'img' || (name === 'input' && (el.attribs.type ?? '').toLowerCase() === 'image')) {
     if (style.display !== 'contents') out.push(buildImage(b, el, style, info));
     return;
   }
@@ -402,7 +402,9 @@ function buildElementBoxes(b: Build, el: Element, name: string, computed: Comput
   if (name === 'button' && style.display === 'inline') style = restyle(style, 'inline-block');
   const d = style.display;
   const { reset, set } = counterOps(b, el, style);
-  b.counters.apply(reset, style.counterIncrement, set, d === 'list-item' ? (scope.reversed ? -1 : 1) : 0);
+  // <summary> does not count as a list item (HTML's UA sheet: counter-increment: list-item 0).
+  const listItemStep = d !== 'list-item' || name === 'summary' ? 0 : scope.reversed ? -1 : 1;
+  b.counters.apply(reset, style.counterIncrement, set, listItemStep);
   const childScope: Scope = d === 'contents'
     ? { style, items: scope.items, inline: scope.inline, href, reversed: scope.reversed }
     : {

@@ -142,3 +142,8 @@ test('counter(page) and counter(pages) are left for layout as pageCounter runs',
   const after = (body.children[0] as BlockBox).children[1] as InlineBox;
   assert.deepEqual((after.children[0] as TextRun).pageCounter, { name: 'pages', style: 'lower-roman' });
 });
+
+test('<summary> gets a marker but does not count as a list item', () => {
+  // The summary shows the current list-item value (2) without incrementing it.
+  assert.deepEqual(markers('<ol><li>a<li><details open><summary>s</summary></details><li>c</ol>', { rules: { summary: 'list-style-type: decimal' } }), ['1. ', '2. ', '2. ', '3. ']);
+});

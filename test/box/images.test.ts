@@ -253,3 +253,8 @@ test('GIF LZW decoding round-trips noisy and smooth 256-colour images, interlace
     }
   }
 });
+
+test('<input type=image> is an image', () => {
+  const { imgs } = images('<form><input type="image" src="logo.png" alt="Go"></form>');
+  assert.deepEqual([imgs[0]!.intrinsicWidth, imgs[0]!.alt], [30, 'Go']);
+});
