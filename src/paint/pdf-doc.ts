@@ -74,10 +74,11 @@ export interface PdfInfo {
  */
 export function createPdfDoc(info: PdfInfo): { doc: PdfDocLike; finish(): Uint8Array } {
   const infoDict: Record<string, unknown> = { Producer: 'Quire', Creator: 'Quire', CreationDate: info.creationDate, ModDate: info.creationDate };
-  if (info.title) infoDict.Title = info.title;
-  if (info.author) infoDict.Author = info.author;
-  if (info.subject) infoDict.Subject = info.subject;
-  if (info.keywords) infoDict.Keywords = info.keywords;
+  // Text strings only (a stray non-string value would be written as a number or a dictionary).
+  if (info.title) infoDict.Title = String(info.title);
+  if (info.author) infoDict.Author = String(info.author);
+  if (info.subject) infoDict.Subject = String(info.subject);
+  if (info.keywords) infoDict.Keywords = String(info.keywords);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const doc: any = new CollectingDocument({ autoFirstPage: false, font: null, pdfVersion: '1.7', compress: true, info: infoDict });
   // No XMP packet: pdfkit writes Info values into it unescaped (a '&' in a title would make it
