@@ -104,8 +104,12 @@ class SheetParser {
   private readonly firstLine: number;
   private lineMap: LineMap | null = null;
 
+  /** The sheet's own URL when it is a file (relative url() values resolve against it, CSS Values §4.5.1). */
+  private readonly baseUrl: string | null;
+
   constructor(private readonly text: string, origin: SheetOrigin) {
     this.source = origin.source;
+    this.baseUrl = origin.source !== undefined && origin.source.startsWith('file:') ? origin.source : null;
     this.firstLine = origin.firstLine ?? 1;
   }
 
@@ -143,6 +147,7 @@ class SheetParser {
   }
 
   private decl(name: string, value: string, important: boolean, line: number | undefined): Declaration {
+    if (this.baseUrl !== null && value.includes('url(')) value = absolutizeUrls(value, this.baseUrl);
     const d: Declaration = { name, value, important };
     if (line !== undefined) d.line = line;
     if (this.source !== undefined) d.source = this.source;
@@ -304,6 +309,25 @@ class SheetParser {
 }
 
 // ---- helpers ------------------------------------------------------------------------------------
+
+const URL_TOKEN = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)/gi;
+
+/**
+ * Rewrites relative url() references in a value to absolute URLs against `base` (a stylesheet's
+ * file: URL), so later stages that resolve against the document still find the right file.
+ * Absolute URLs, data: URIs and fragment-only references are left alone.
+ */
+export function absolutizeUrls(value: string, base: string): string {
+  return value.replace(URL_TOKEN, (whole, dq: string | undefined, sq: string | undefined, bare: string | undefined) => {
+    const target = (dq ?? sq ?? bare ?? '').trim();
+    if (target === '' || target.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(target)) return whole;
+    try {
+      return `url("${new URL(target, base).href.replace(/["\\]/g, '\\$&')}")`;
+    } catch {
+      return whole;
+    }
+  });
+}
 
 /** Splits a comma-separated list at top level (not inside (), [] or strings). */
 export function splitList(s: string): string[] {

@@ -24,6 +24,16 @@ test('style rules: raw values, !important, lines counted from firstLine', () => 
   assert.equal(second.declarations[0]!.source, 'x.css');
 });
 
+test('relative url() in a linked stylesheet resolves against the stylesheet, not the document', () => {
+  const s = parseStylesheet('.a { background: url(../img/x.png) no-repeat; list-style-image: url("b c.png") } .b { background-image: url(data:image/png;base64,AAAA), url(#f), url(/abs.png) }', { source: 'file:///docs/css/main.css' });
+  assert.deepEqual(styles(s.items), [
+    ['.a', 'background:url("file:///docs/img/x.png") no-repeat;list-style-image:url("file:///docs/css/b%20c.png")'],
+    ['.b', 'background-image:url(data:image/png;base64,AAAA), url(#f), url("file:///abs.png")'],
+  ]);
+  const inline = parseStylesheet('.a { background: url(x.png) }', { source: 'style element' });
+  assert.deepEqual(styles(inline.items), [['.a', 'background:url(x.png)']]);
+});
+
 test('identical text is parsed once (cache)', () => {
   const a = parseStylesheet('q { color: blue }');
   assert.equal(parseStylesheet('q { color: blue }'), a);
