@@ -123,14 +123,7 @@ function compileComplex(tokens: Selector[], quirks: boolean): CompiledSelector |
   if (rest.length === 0 || COMBINATORS.has(rest[rest.length - 1]!.type)) rest.push({ type: 'universal', namespace: null } as Selector);
   const sel: CompiledSelector = {
     match: (el) => {
-      try {
-        sel.match = compile<unknown, Element>([rest], { xmlMode: false, quirksMode: quirks, pseudos: STATE_PSEUDOS, cacheResults: true }) as (el: Element) => boolean;
-      } catch (e) {
-        const msg = (e as Error).message;
-        const m = /^Unknown pseudo-class :?([\w-]+)/i.exec(msg) ?? /pseudo-class :?([\w-]+)/i.exec(msg);
-        sel.problem = m ? `unsupported selector :${m[1]}` : `unsupported selector: ${msg}`;
-        sel.match = NEVER;
-      }
+      compileNow(sel, rest, quirks);
       return sel.match(el);
     },
     problem: null,
@@ -138,7 +131,24 @@ function compileComplex(tokens: Selector[], quirks: boolean): CompiledSelector |
     pseudo,
     key: keyOf(rest),
   };
+  pending.set(sel, rest);
   return sel;
+}
+
+/** Selectors not compiled yet, with their tokens (pseudo-element stripped). */
+const pending = new WeakMap<CompiledSelector, Selector[]>();
+
+/** Compiles `sel` with css-select now, replacing its lazy matcher (or setting `problem`). */
+function compileNow(sel: CompiledSelector, rest: Selector[], quirks: boolean): void {
+  pending.delete(sel);
+  try {
+    sel.match = compile<unknown, Element>([rest], { xmlMode: false, quirksMode: quirks, pseudos: STATE_PSEUDOS, cacheResults: true }) as (el: Element) => boolean;
+  } catch (e) {
+    const msg = (e as Error).message;
+    const m = /^Unknown pseudo-class :?([\w-]+)/i.exec(msg) ?? /pseudo-class :?([\w-]+)/i.exec(msg);
+    sel.problem = m ? `unsupported selector :${m[1]}` : `unsupported selector: ${msg}`;
+    sel.match = NEVER;
+  }
 }
 
 /**
@@ -147,9 +157,10 @@ function compileComplex(tokens: Selector[], quirks: boolean): CompiledSelector |
  */
 export function selectorSupported(text: string, quirks: boolean): boolean {
   const list = compileSelectorList(text, quirks);
-  if (list.invalid || list.problems.length) return false;
+  if (list.invalid || list.problems.length || list.selectors.length === 0) return false;
   for (const s of list.selectors) {
-    if (s.problem === null) s.match({ type: 'tag', name: '', attribs: {}, children: [], parent: null } as unknown as Element);
+    const rest = pending.get(s);
+    if (rest) compileNow(s, rest, quirks);
     if (s.problem !== null) return false;
   }
   return true;

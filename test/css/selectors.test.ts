@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import { parseHtml } from '../../src/html/parse.ts';
-import { compileSelectorList, packSpecificity } from '../../src/css/selectors.ts';
+import { compileSelectorList, packSpecificity, selectorSupported } from '../../src/css/selectors.ts';
 
 const DOC = `<!doctype html><html><body>
 <div id="main" class="box Big" data-x="alpha beta" lang="en-US" title="hello-world">
@@ -113,4 +113,12 @@ test('index keys: id over class over tag over any', () => {
   assert.deepEqual(key('div p.Note'), { kind: 'class', value: 'note' });
   assert.deepEqual(key('.a > p'), { kind: 'tag', value: 'p' });
   assert.deepEqual(key('.a > :first-child'), { kind: 'any' });
+});
+
+test('selectorSupported (for @supports selector())', () => {
+  assert.equal(selectorSupported(':has(> a)', false), true);
+  assert.equal(selectorSupported('a > b:nth-child(2)', false), true);
+  assert.equal(selectorSupported('p:frob', false), false);
+  assert.equal(selectorSupported('::-webkit-scrollbar', false), false);
+  assert.equal(selectorSupported('p[', false), false);
 });
