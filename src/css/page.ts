@@ -154,7 +154,7 @@ export function pageAreaFromRules(document: Document, table: PropertyTable, _war
         if (media !== undefined && !matchMedia(media, defaultEnv)) continue;
         const sheet = parseStylesheet(textContent(k), { source: 'style element', firstLine: sourceLine(k) ?? 1 });
         scan(sheet.items);
-      } else if (k.name !== 'template' && k.name !== 'svg') visit(k);
+      } else if (k.name !== 'template') visit(k);
     }
   };
   visit(document);

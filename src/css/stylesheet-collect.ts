@@ -100,7 +100,8 @@ function walkSheets(node: AnyNode, visit: (el: Element) => void): void {
   for (const k of kids) {
     if (!isTag(k)) continue;
     if (k.name === 'style' || k.name === 'link') visit(k);
-    if (k.name !== 'template' && k.name !== 'svg') walkSheets(k, visit);
+    // <style> inside inline <svg> applies to the whole document, as in browsers; <template> content does not.
+    if (k.name !== 'template') walkSheets(k, visit);
   }
 }
 
