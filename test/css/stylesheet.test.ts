@@ -172,3 +172,20 @@ test('cascade layers: unlayered beats layered; earlier layers lose; !important r
   assert.equal(color('c'), '0,128,0');
   assert.equal(color('d'), '0,0,255');
 });
+
+test('@import layer() puts the imported rules in a layer; @supports picks rules by the property table', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'quire-css-'));
+  writeFileSync(path.join(dir, 'base.css'), '#a { color: red } #b { color: red }');
+  const html = `<!doctype html><style>@import "base.css" layer(base);
+    #a { color: blue }
+    @layer base { #b { color: green } }
+    @supports (display: block) { #c { color: blue } }
+    @supports (frobnicate: 1) { #c { color: red } }
+    @supports not (frobnicate: 1) { #d { color: green } }
+  </style><p id=a></p><p id=b></p><p id=c></p><p id=d></p>`;
+  const { color } = render(html, path.join(dir, 'doc.html'));
+  assert.equal(color('a'), '0,0,255', 'unlayered rules beat the imported layer');
+  assert.equal(color('b'), '0,128,0', 'same layer: later wins');
+  assert.equal(color('c'), '0,0,255');
+  assert.equal(color('d'), '0,128,0');
+});
