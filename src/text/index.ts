@@ -222,11 +222,9 @@ class Fonts implements FontContext {
 
   private pick(slot: FamilySlot, weight: number, style: FontFace['style'], cp: number | undefined): FontFace | undefined {
     let pool = cp === undefined ? slot : slot.filter((e) => inRange(e, cp));
-    // The first available font is the one whose unicode-range covers U+0020 (css-fonts-4 §5).
-    if (cp === undefined && slot.some((e) => e.unicodeRange.length)) {
-      const withSpace = slot.filter((e) => inRange(e, 0x20));
-      if (withSpace.length) pool = withSpace;
-    }
+    // The first available font is the first whose unicode-range covers U+0020 (css-fonts-4 §5;
+    // Blink's DeterminePrimarySimpleFontData): a family none of whose faces covers it is skipped.
+    if (cp === undefined && slot.some((e) => e.unicodeRange.length)) pool = slot.filter((e) => inRange(e, 0x20));
     while (pool.length) {
       const entry = matchFace(pool, weight, style);
       if (!entry) return undefined;

@@ -178,3 +178,13 @@ test('encodeSimpleGlyph writes a valid glyf entry', async () => {
   assert.equal(bytes.length % 4, 0);
   assert.equal(encodeSimpleGlyph([]).length, 0);
 });
+
+test('a family whose unicode-range misses U+0020 is not the primary font but still serves its range', () => {
+  const { ctx } = context(FIXTURE_FONTS);
+  ctx.addFontFaces([rule('Icons', [url('fa-regular-400.woff', 'woff')], { unicodeRange: [[0xf000, 0xf8ff]] })]);
+  const s = spec(['Icons', 'sans-serif']);
+  assert.equal(ctx.match(s).family, 'Liberation Sans');
+  assert.equal(ctx.metrics(s).normalLineHeight, 18);
+  const runs = ctx.shape('a\uf004', s);
+  assert.deepEqual(runs.map((r) => r.face.family), ['Liberation Sans', 'Icons']);
+});
