@@ -133,6 +133,21 @@ function trapezoid(r: Rect, d0: Sides, d1: Sides, s: number): number[] {
 }
 
 /**
+ * A four-point path; `re` when the quad is an axis-aligned rectangle (a side whose neighbours
+ * have no width, as in collapsed table borders: half the bytes).
+ */
+function quadPath(q: number[]): string {
+  const [x0, y0, x1, y1, x2, y2, x3, y3] = q as [number, number, number, number, number, number, number, number];
+  const horiz = y0 === y1 && y2 === y3 && x0 === x3 && x1 === x2;
+  const vert = x0 === x1 && x2 === x3 && y0 === y3 && y1 === y2;
+  if (horiz || vert) {
+    const xa = Math.min(x0, x1, x2, x3), ya = Math.min(y0, y1, y2, y3);
+    return rectPath({ x: xa, y: ya, w: Math.max(x0, x1, x2, x3) - xa, h: Math.max(y0, y1, y2, y3) - ya });
+  }
+  return polygonPath(q);
+}
+
+/**
  * The wedge of side `s`: the region between the diagonals from its two outer corners through the
  * matching inner (padding-edge) corners, reaching to the box's centre lines; used as a clip
  * for rounded and dashed borders.
@@ -268,7 +283,7 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
     if (!radii) {
       for (const [d0, d1, c] of parts) {
         cs.fill(c);
-        cs.op(`${polygonPath(trapezoid(r, d0, d1, s))} f`);
+        cs.op(`${quadPath(trapezoid(r, d0, d1, s))} f`);
       }
     } else {
       cs.save();
