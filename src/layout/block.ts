@@ -22,6 +22,7 @@ import { placeOutsideMarker } from './marker.ts';
 import { relativeOffset } from './positioned.ts';
 import { layoutTableWrapper } from './table/index.ts';
 import { layoutFlexItems, usesFlexAlgorithm } from './flex.ts';
+import { layoutInlineChildren } from './block-lines.ts';
 
 /** A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative. */
 export interface MarginSet { pos: number; neg: number }
@@ -227,7 +228,7 @@ function layoutReplacedBlock(box: ReplacedBox, p: BlockParams, env: FlowEnv): Bl
 }
 
 /** State of a block flow (a block container's block-level children) while it runs. */
-interface Flow {
+export interface Flow {
   y: number;
   margin: MarginSet;
   firstY: number | null;
@@ -498,73 +499,4 @@ export function lastBaselineOf(f: Fragment): number | undefined {
     if (b !== undefined) return b;
   }
   return undefined;
-}
-
-interface InlineChildrenParams {
-  contentX: number;
-  contentWidth: number;
-  childCb: ContainingBlock;
-  floats: BfcFloats;
-  abs: PendingAbs[];
-  atTop: boolean;
-  token: BreakToken | null;
-}
-
-/** Inline content of a block container: line boxes from the inline layout, split between pages by orphans/widows. */
-function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q: InlineChildrenParams, env: FlowEnv): void {
-  const top = flow.y + collapsed(flow.margin);
-  let result: InlineLayoutResult;
-  let start = 0;
-  if (q.token?.lines) {
-    result = q.token.lines.result;
-    start = q.token.lines.next;
-    const first = result.lines[start];
-    const dy = first ? top - first.y : 0;
-    if (dy !== 0) {
-      for (let i = start; i < result.lines.length; i++) translateFragment(result.lines[i], 0, dy);
-      for (const f of result.floats) if (f.lineIndex >= start) translateFragment(f.fragment, 0, dy);
-      for (const a of result.positioned) if (a.lineIndex >= start) a.staticY += dy;
-    }
-  } else {
-    result = env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: q.floats, containing: q.childCb, ctx: env.ctx });
-  }
-  const lines = result.lines;
-  const n = lines.length;
-  let end = n;
-  if (Number.isFinite(env.pageBottom)) {
-    let fit = start;
-    while (fit < n && lines[fit].y + lines[fit].height <= env.pageBottom + 0.01) fit++;
-    if (fit < n) {
-      const orphans = Math.max(1, box.style.orphans);
-      const widows = Math.max(1, box.style.widows);
-      let k = Math.min(fit, n - widows);
-      const atTop = q.atTop;
-      if (k - start < orphans || k <= start) {
-        if (!atTop) {
-          if (start === 0) { flow.pushed = true; flow.token = { index: 0, inner: null }; return; }
-          // Continuation that cannot keep its orphans here: still place what fits (progress first).
-          k = Math.max(fit, start + 1);
-        } else {
-          k = Math.max(fit, start + 1);
-        }
-      }
-      end = Math.min(n, Math.max(k, start + 1));
-      if (end < n) flow.token = { index: 0, inner: null, lines: { result, next: end } };
-    }
-  }
-  for (let i = start; i < end; i++) flow.children.push(lines[i]);
-  for (const f of result.floats) if (f.lineIndex >= start && (f.lineIndex < end || end === n)) flow.children.push(f.fragment);
-  for (const a of result.positioned) {
-    if (a.lineIndex < start || (a.lineIndex >= end && end !== n)) continue;
-    const pend = { box: a.box, staticX: a.staticX, staticY: a.staticY };
-    if (a.box.style.position === 'fixed') env.fixed.push(pend); else q.abs.push(pend);
-  }
-  if (end > start) {
-    flow.firstY = top;
-    flow.placedAny = true;
-    flow.y = lines[end - 1].y + lines[end - 1].height;
-    flow.margin = NO_MARGIN;
-    flow.firstBaseline = lines[start].baseline;
-    flow.lastBaseline = lines[end - 1].baseline;
-  }
 }

@@ -1,0 +1,80 @@
+/**
+ * Inline content of a block container inside block layout: line boxes from the inline layout, split between pages (css-break-3 §4.4 orphans/widows).
+ * In: the container, its flow state, a break token holding the lines laid out on an earlier page. Out: the lines (and floats, static positions) of this page.
+ */
+import type { BlockBox, TableCellBox } from '../box/types.ts';
+import type { ContainingBlock, InlineLayoutResult } from './context.ts';
+import { translateFragment } from './fragment.ts';
+import type { BfcFloats } from './float.ts';
+import type { BreakToken, Flow, FlowEnv, PendingAbs } from './block.ts';
+import { NO_MARGIN, collapsed } from './block.ts';
+
+/** Where the inline content goes: the container's content box, its BFC's floats, the positioned-box collector. */
+export interface InlineChildrenParams {
+  contentX: number;
+  contentWidth: number;
+  childCb: ContainingBlock;
+  floats: BfcFloats;
+  abs: PendingAbs[];
+  atTop: boolean;
+  token: BreakToken | null;
+}
+
+/** Inline content of a block container: line boxes from the inline layout, split between pages by orphans/widows. */
+export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q: InlineChildrenParams, env: FlowEnv): void {
+  const top = flow.y + collapsed(flow.margin);
+  let result: InlineLayoutResult;
+  let start = 0;
+  if (q.token?.lines) {
+    result = q.token.lines.result;
+    start = q.token.lines.next;
+    const first = result.lines[start];
+    const dy = first ? top - first.y : 0;
+    if (dy !== 0) {
+      for (let i = start; i < result.lines.length; i++) translateFragment(result.lines[i], 0, dy);
+      for (const f of result.floats) if (f.lineIndex >= start) translateFragment(f.fragment, 0, dy);
+      for (const a of result.positioned) if (a.lineIndex >= start) a.staticY += dy;
+    }
+  } else {
+    result = env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: q.floats, containing: q.childCb, ctx: env.ctx });
+  }
+  const lines = result.lines;
+  const n = lines.length;
+  let end = n;
+  if (Number.isFinite(env.pageBottom)) {
+    let fit = start;
+    while (fit < n && lines[fit].y + lines[fit].height <= env.pageBottom + 0.01) fit++;
+    if (fit < n) {
+      const orphans = Math.max(1, box.style.orphans);
+      const widows = Math.max(1, box.style.widows);
+      let k = Math.min(fit, n - widows);
+      const atTop = q.atTop;
+      if (k - start < orphans || k <= start) {
+        if (!atTop) {
+          if (start === 0) { flow.pushed = true; flow.token = { index: 0, inner: null }; return; }
+          // Continuation that cannot keep its orphans here: still place what fits (progress first).
+          k = Math.max(fit, start + 1);
+        } else {
+          k = Math.max(fit, start + 1);
+        }
+      }
+      end = Math.min(n, Math.max(k, start + 1));
+      if (end < n) flow.token = { index: 0, inner: null, lines: { result, next: end } };
+    }
+  }
+  for (let i = start; i < end; i++) flow.children.push(lines[i]);
+  for (const f of result.floats) if (f.lineIndex >= start && (f.lineIndex < end || end === n)) flow.children.push(f.fragment);
+  for (const a of result.positioned) {
+    if (a.lineIndex < start || (a.lineIndex >= end && end !== n)) continue;
+    const pend = { box: a.box, staticX: a.staticX, staticY: a.staticY };
+    if (a.box.style.position === 'fixed') env.fixed.push(pend); else q.abs.push(pend);
+  }
+  if (end > start) {
+    flow.firstY = top;
+    flow.placedAny = true;
+    flow.y = lines[end - 1].y + lines[end - 1].height;
+    flow.margin = NO_MARGIN;
+    flow.firstBaseline = lines[start].baseline;
+    flow.lastBaseline = lines[end - 1].baseline;
+  }
+}
