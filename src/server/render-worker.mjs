@@ -5,7 +5,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-const { renderPdf, RenderError } = await import(workerData.engineUrl);
+const { renderPdf, RenderError, warmUp } = await import(workerData.engineUrl);
+warmUp?.();
 
 parentPort.on('message', async (job) => {
   try {
