@@ -8,14 +8,14 @@
  * then cascade layers (unlayered beats layered for normal, reversed for !important), then
  * specificity, then order of appearance.
  */
-import { isTag, type AnyNode, type Element } from 'domhandler';
+import { isTag, type Element } from 'domhandler';
 import type { ComputedStyle } from './computed.ts';
 import type { Declaration } from './declaration.ts';
 import type { PageStyle, PseudoElement, StyledDocument } from './styled.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { ParsedHtml } from '../html/parse.ts';
-import { rootElement, sourceLine, textContent } from '../html/parse.ts';
+import { forEachNode, rootElement, sourceLine, textContent } from '../html/parse.ts';
 import { compileSelectorListFor, selectorSupported, type CompiledSelector } from './selectors.ts';
 import { collectStyles, type CollectedRule } from './stylesheet-collect.ts';
 import { parseStyleAttribute } from './stylesheet-syntax.ts';
@@ -142,6 +142,13 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   };
 
   const sharing = new Map<object, Map<string, { style: ComputedStyle; next: Inh }>>();
+  const work: Array<{ el: Element; parent: ComputedStyle | null; inh: Inh }> = [];
+  /** Queues the element children of `el` so that they are visited next, in document order. */
+  const queueChildren = (el: Element, style: ComputedStyle, inh: Inh): void => {
+    const kids = el.children;
+    for (let i = kids.length - 1; i >= 0; i--) { const c = kids[i]!; if (isTag(c)) work.push({ el: c, parent: style, inh }); }
+  };
+  /** Computes one element's style; its children are queued on `work` (no recursion: deep documents are fine). */
   const visit = (el: Element, parent: ComputedStyle | null, inh: Inh): void => {
     const matched = matchElement(el);
     const hints = presentationalHints(el, hintCtx);
@@ -164,7 +171,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     const hit = shared?.get(key);
     if (hit) {
       styles.set(el, hit.style);
-      for (const c of el.children) if (isTag(c)) visit(c, hit.style, hit.next);
+      queueChildren(el, hit.style, hit.next);
       return;
     }
     const decls = orderDeclarations(matched);
@@ -198,11 +205,15 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     const next: Inh = { abs, legacy };
     if (!shared) { shared = new Map(); sharing.set(parentKey, shared); }
     shared.set(key, { style, next });
-    for (const c of el.children) if (isTag(c)) visit(c, style, next);
+    queueChildren(el, style, next);
   };
-  visit(root, null, { abs: false, legacy: null });
+  const run = (start: Element): void => {
+    work.push({ el: start, parent: null, inh: { abs: false, legacy: null } });
+    while (work.length) { const w = work.pop()!; visit(w.el, w.parent, w.inh); }
+  };
+  run(root);
   // Elements outside <html> (rare: parse5 puts everything inside it) still get a style.
-  for (const c of document.children) if (isTag(c) && c !== root) visit(c, null, { abs: false, legacy: null });
+  for (const c of document.children) if (isTag(c) && c !== root) run(c);
 
   const styleOf = (el: Element): ComputedStyle => {
     const s = styles.get(el);
@@ -432,8 +443,8 @@ function fontSizeIsAbsolute(decls: readonly Declaration[], parentAbs: boolean): 
 /** Title and metadata for the PDF's document information (HTML §4.2.2, §4.2.5.1). */
 function documentInfo(root: Element): StyledDocument['info'] {
   const info: StyledDocument['info'] = {};
-  const walk = (node: AnyNode): void => {
-    if (!isTag(node)) return;
+  forEachNode(root, (node) => {
+    if (!isTag(node)) return false;
     if (node.name === 'title' && info.title === undefined) {
       const t = textContent(node).replace(/[\t\n\f\r ]+/g, ' ').trim();
       if (t) info.title = t;
@@ -446,9 +457,7 @@ function documentInfo(root: Element): StyledDocument['info'] {
         else if (n === 'keywords' && info.keywords === undefined) info.keywords = c.trim();
       }
     }
-    if (node.name === 'svg' || node.name === 'template') return;
-    for (const c of node.children) walk(c);
-  };
-  walk(root);
+    return node.name !== 'svg' && node.name !== 'template';
+  });
   return info;
 }

@@ -6,7 +6,7 @@
  * Follows css-page-3 §3 (page selectors and their specificity: names, then :first/:blank, then
  * :left/:right), §4 (margin boxes, whose parent is the page context), §7.1 (`size`).
  */
-import { isTag, type AnyNode, type Document } from 'domhandler';
+import { isTag, type Document } from 'domhandler';
 import type { ComputedStyle } from './computed.ts';
 import type { Declaration } from './declaration.ts';
 import type { MarginBoxName, PageSelectorContext, PageStyle } from './styled.ts';
@@ -15,7 +15,7 @@ import type { CollectedPage } from './stylesheet-collect.ts';
 import type { ComputeContext, PropertyTable } from './cascade.ts';
 import { parseStylesheet, type SheetItem } from './stylesheet.ts';
 import { matchMedia, type MediaEnv } from './stylesheet-media.ts';
-import { sourceLine, textContent } from '../html/parse.ts';
+import { forEachNode, sourceLine, textContent } from '../html/parse.ts';
 
 /** A4 portrait in CSS px (210 × 297 mm at 96 px/in). */
 export const A4 = Object.freeze({ width: (210 * 96) / 25.4, height: (297 * 96) / 25.4 });
@@ -146,18 +146,17 @@ export function pageAreaFromRules(document: Document, table: PropertyTable, _war
       }
     }
   };
-  const visit = (node: AnyNode): void => {
-    for (const k of (node as { children?: AnyNode[] }).children ?? []) {
-      if (!isTag(k)) continue;
-      if (k.name === 'style') {
-        const media = k.attribs['media'];
-        if (media !== undefined && !matchMedia(media, defaultEnv)) continue;
-        const sheet = parseStylesheet(textContent(k), { source: 'style element', firstLine: sourceLine(k) ?? 1 });
-        scan(sheet.items);
-      } else if (k.name !== 'template') visit(k);
+  forEachNode(document, (k) => {
+    if (!isTag(k)) return k.type === 'root';
+    if (k.name === 'style') {
+      const media = k.attribs['media'];
+      if (media === undefined || matchMedia(media, defaultEnv)) {
+        scan(parseStylesheet(textContent(k), { source: 'style element', firstLine: sourceLine(k) ?? 1 }).items);
+      }
+      return false;
     }
-  };
-  visit(document);
+    return k.name !== 'template';
+  });
   return { width: Math.max(1, size.width - margins[1]! - margins[3]!), height: Math.max(1, size.height - margins[0]! - margins[2]!) };
 }
 

@@ -13,7 +13,7 @@ import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';
 import { parseStylesheet, splitList, type MarginRule, type ParsedSheet, type SheetItem } from './stylesheet.ts';
 import { matchMedia, matchSupports, type MediaEnv } from './stylesheet-media.ts';
-import { sourceLine, textContent } from '../html/parse.ts';
+import { forEachNode, sourceLine, textContent } from '../html/parse.ts';
 
 export type Origin = 'ua' | 'author';
 
@@ -95,14 +95,12 @@ export function collectStyles(document: Document, uaSheets: ParsedSheet[], opts:
 }
 
 function walkSheets(node: AnyNode, visit: (el: Element) => void): void {
-  const kids = (node as { children?: AnyNode[] }).children;
-  if (!kids) return;
-  for (const k of kids) {
-    if (!isTag(k)) continue;
+  forEachNode(node, (k) => {
+    if (!isTag(k)) return k.type === 'root';
     if (k.name === 'style' || k.name === 'link') visit(k);
     // <style> inside inline <svg> applies to the whole document, as in browsers; <template> content does not.
-    if (k.name !== 'template') walkSheets(k, visit);
-  }
+    return k.name !== 'template';
+  });
 }
 
 class Collector {

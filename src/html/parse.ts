@@ -49,9 +49,21 @@ export function rootElement(document: Document): Element | undefined {
 /** The concatenated text of `node`'s descendant text nodes (textContent), in document order. */
 export function textContent(node: AnyNode): string {
   if (node.type === 'text') return (node as { data: string }).data;
-  const kids = (node as { children?: AnyNode[] }).children;
-  if (!kids) return '';
   let s = '';
-  for (const k of kids) s += textContent(k);
+  forEachNode(node, (n) => { if (n.type === 'text') s += (n as { data: string }).data; return true; });
   return s;
+}
+
+/**
+ * Visits `root` and its descendants in document order (pre-order), without recursion, so very
+ * deep documents cannot overflow the stack. `visit` returns false to skip a node's children.
+ */
+export function forEachNode(root: AnyNode, visit: (node: AnyNode) => boolean): void {
+  const stack: AnyNode[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!visit(n)) continue;
+    const kids = (n as { children?: AnyNode[] }).children;
+    if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
 }

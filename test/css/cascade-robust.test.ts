@@ -49,3 +49,13 @@ test('blocked and missing stylesheets are warnings with the <link> line', () => 
   styleDocument(parseHtml('<!doctype html>\n<link rel=stylesheet href="http://example.com/a.css">\n<link rel=stylesheet href="nope.css">'), { loader: new ResourceLoader('/tmp/'), warnings });
   assert.deepEqual(warnings.list.map((w) => [w.code, w.line]), [['resource-blocked', 2], ['resource-missing', 3]]);
 });
+
+test('very deep documents style without overflowing the stack', () => {
+  const n = 12000;
+  const html = '<!doctype html><style>div { color: red }</style>' + '<div>'.repeat(n) + 'x' + '</div>'.repeat(n);
+  const sd = styleDocument(parseHtml(html), { loader: new ResourceLoader(), warnings: new WarningSink() });
+  let deepest: any = sd.root;
+  while (deepest.children?.some((c: any) => c.type === 'tag')) deepest = deepest.children.filter((c: any) => c.type === 'tag').at(-1);
+  assert.equal(deepest.name, 'div');
+  assert.equal(sd.styleOf(deepest).color.r, 255);
+});
