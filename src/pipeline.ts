@@ -50,6 +50,6 @@ export async function runPipeline(html: string, opts: PipelineOptions): Promise<
   limits.checkPages(pages.length);
 
   const list = buildDisplayList(pages, styled.info);
-  const pdf = await writePdf(list, { creationDate: opts.creationDate });
+  const pdf = await writePdf(list, { creationDate: opts.creationDate, warnings, limits });
   return { pdf, pageCount: pages.length, warnings: warnings.list };
 }
