@@ -47,6 +47,8 @@ const MARGIN_BOXES = new Set([
 ]);
 /** At-rules that legitimately carry nothing for print layout: dropped silently. */
 const SILENT_AT_RULES = new Set(['charset', 'namespace']);
+/** Deepest nesting of style rules read (css-nesting-1); deeper rules are skipped with a warning. */
+const MAX_NESTING = 64;
 
 // ---- cache -----------------------------------------------------------------------------------
 
@@ -125,7 +127,12 @@ class SheetParser {
       return { items: [], warnings: this.warnings, size: this.text.length };
     }
     const items: SheetItem[] = [];
-    if (ast.type === 'StyleSheet') this.topLevel(ast.children.toArray(), items, null, true);
+    try {
+      if (ast.type === 'StyleSheet') this.topLevel(ast.children.toArray(), items, null, true);
+    } catch (e) {
+      // Only pathological input gets here (e.g. thousands of nested blocks): keep what was read.
+      this.warn('css-parse', `stylesheet could not be read to the end: ${(e as Error).message}`, this.firstLine);
+    }
     return { items, warnings: this.warnings, size: this.text.length };
   }
 
@@ -220,7 +227,8 @@ class SheetParser {
   }
 
   /** Block contents of a style rule (or of a conditional rule nested in one) whose selector is `selector`. */
-  private nestedBlock(start: number, end: number, selector: string, out: SheetItem[], line: number): void {
+  private nestedBlock(start: number, end: number, selector: string, out: SheetItem[], line: number, depth = 0): void {
+    if (depth > MAX_NESTING) { this.warn('css-parse', `rules nested more than ${MAX_NESTING} deep are skipped`, line); return; }
     const items = consumeBlockContents(this.text, start, end, this.lines());
     let run: Declaration[] | null = null;
     let runLine = line;
@@ -238,19 +246,19 @@ class SheetParser {
         flush();
         const sel = resolveNested(it.prelude, selector);
         if (!sel) { this.warn('css-parse', 'nested rule without a selector skipped', it.line); continue; }
-        this.nestedBlock(it.bodyStart, it.bodyEnd, sel, out, it.line);
+        this.nestedBlock(it.bodyStart, it.bodyEnd, sel, out, it.line, depth + 1);
       } else {
         flush();
-        this.nestedAtRule(it, selector, out);
+        this.nestedAtRule(it, selector, out, depth);
       }
     }
     flush();
   }
 
-  private nestedAtRule(it: Extract<BlockItem, { type: 'at' }>, selector: string, out: SheetItem[]): void {
+  private nestedAtRule(it: Extract<BlockItem, { type: 'at' }>, selector: string, out: SheetItem[], depth: number): void {
     const inner: SheetItem[] = [];
     if (it.name === 'media' || it.name === 'supports' || (it.name === 'layer' && it.hasBlock)) {
-      this.nestedBlock(it.bodyStart, it.bodyEnd, selector, inner, it.line);
+      this.nestedBlock(it.bodyStart, it.bodyEnd, selector, inner, it.line, depth + 1);
       if (it.name === 'media') out.push({ kind: 'media', query: it.prelude, items: inner, line: it.line });
       else if (it.name === 'supports') out.push({ kind: 'supports', condition: it.prelude, items: inner, line: it.line });
       else out.push({ kind: 'layer', names: it.prelude ? [it.prelude] : [], items: inner, line: it.line });

@@ -23,6 +23,9 @@ const CASES = [
   '<ol type><li value=x type></ol><hr size=0 width=><img hspace=a border>', '<body text link bgcolor background>',
   '<style>p:nth-child(bad) {} p:not() {} ::before:hover{} p::after::before{} @page :nope {} @page x y {}</style><p>',
   '<style>@import "data:text/css,@import%20%22data:text/css,p%7Bcolor:red%7D%22;";</style><p>',
+  '<style>' + 'a{'.repeat(5000) + 'color:red' + '}'.repeat(5000) + '</style><a>x</a>',
+  '<style>' + '@media print{'.repeat(5000) + 'p{color:red}' + '}'.repeat(5000) + '</style><p>x',
+  '<style>' + ':not('.repeat(3000) + 'p' + ')'.repeat(3000) + '{color:red}</style><p>x',
 ];
 
 test('odd documents and stylesheets style without throwing', () => {
