@@ -157,3 +157,11 @@ test('a word across inline boxes is not broken: "a<b>b</b>c"', () => {
   const r2 = lay(block(s, 'xx ', span(s, 'abc')), 40);
   assert.deepEqual(lineTexts(r2), ['xx', 'abc']);
 });
+
+test('justify leaves pre-wrap text alone (CSS 2.1 §16.2) and justifies pre-line', () => {
+  const pw = lay(block(style({ textAlign: 'justify', whiteSpace: 'pre-wrap' }), 'aa bb cc dd'), 70);
+  assert.deepEqual(lineTexts(pw), ['aa bb cc', 'dd']);
+  assert.equal(texts(pw.lines[0])[0].width, 64);
+  const pl = lay(block(style({ textAlign: 'justify', whiteSpace: 'pre-line' }), 'aa bb cc dd'), 70);
+  assert.equal(texts(pl.lines[0])[0].width, 70);
+});

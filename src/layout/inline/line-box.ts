@@ -117,7 +117,8 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
     else if (align === 'justify') {
       let spaces = 0;
       for (const p of spec.items) {
-        if (p.item.kind !== 'text' || p.collapsed || p.tabWidth !== undefined) continue;
+        // CSS 2.1 §16.2: text under white-space pre/pre-wrap is not altered by justification.
+        if (p.item.kind !== 'text' || p.collapsed || p.tabWidth !== undefined || !p.item.collapsible) continue;
         const piece = p.trimmed ?? p.item;
         spaces += countSpaces(piece.word) + (p.dropSpaces ? 0 : countSpaces(piece.spaces));
       }
@@ -160,9 +161,10 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
           w = p.tabWidth;
           curText.text += ' ';
         } else {
-          w += appendRuns(curText.runs, piece.wordRuns, extra);
+          const ex = it.collapsible ? extra : 0;
+          w += appendRuns(curText.runs, piece.wordRuns, ex);
           curText.text += piece.word;
-          if (!p.dropSpaces) { w += appendRuns(curText.runs, piece.spaceRuns, extra); curText.text += piece.spaces; }
+          if (!p.dropSpaces) { w += appendRuns(curText.runs, piece.spaceRuns, ex); curText.text += piece.spaces; }
           if (p.hyphen) {
             const h = env.hyphen(it);
             w += appendRuns(curText.runs, h.runs, 0);

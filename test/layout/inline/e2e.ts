@@ -18,6 +18,7 @@ export function layoutHtml(html: string, baseUrl?: string): { pages: PageFragmen
   const styled = styleDocument(parsed, { loader, warnings });
   const tree = buildBoxTree(styled, { loader, warnings });
   const fonts = createFontContext({ loader, warnings });
+  fonts.addFontFaces(styled.fontFaces);
   const pages = layoutDocument(tree, styled, { fonts, warnings, limits: new RenderLimits(20_000, 500), quirks: parsed.quirksMode });
   return { pages, warnings };
 }
