@@ -22,16 +22,25 @@ const STYLE_RANK: Record<string, number> = { double: 8, solid: 7, dashed: 6, dot
  * zero widths lose, then the wider border, then the style ranking; ties go to the earlier candidate.
  */
 export function resolveBorder(cands: Array<BorderSide | undefined>): BorderSide {
-  let best: BorderSide = NONE;
-  for (const c of cands) {
-    if (!c) continue;
-    if (c.style === 'hidden') return NONE;
+  const r = new Resolver();
+  for (const c of cands) r.add(c);
+  return r.result();
+}
+
+/** An allocation-light resolver: candidates are added in priority order (see resolveBorder). */
+class Resolver {
+  private best: BorderSide = NONE;
+  private hidden = false;
+  reset(): this { this.best = NONE; this.hidden = false; return this; }
+  add(c: BorderSide | undefined): this {
+    if (!c || this.hidden) return this;
+    if (c.style === 'hidden') { this.hidden = true; return this; }
+    if (c.style === 'none' || c.width <= 0) return this;
+    const b = this.best;
+    if (c.width > b.width || (c.width === b.width && STYLE_RANK[c.style] > STYLE_RANK[b.style])) this.best = c;
+    return this;
   }
-  for (const c of cands) {
-    if (!c || c.style === 'none' || c.width <= 0) continue;
-    if (c.width > best.width || (c.width === best.width && STYLE_RANK[c.style] > STYLE_RANK[best.style])) best = c;
-  }
-  return best;
+  result(): BorderSide { return this.hidden ? NONE : this.best; }
 }
 
 /** Collapsed borders of every edge of the grid. Empty slots contribute nothing of their own (only rows, columns and the table). */
@@ -41,6 +50,7 @@ export function collapseBorders(grid: TableGrid, table: ComputedStyle): Collapse
   for (const g of grid.groups) { groupStart.add(g.start); groupEnd.add(g.end - 1); }
   const colGroupFirst = (c: number): boolean => { const g = grid.columns[c]?.group; return !!g && (c === 0 || grid.columns[c - 1].group !== g); };
   const colGroupLast = (c: number): boolean => { const g = grid.columns[c]?.group; return !!g && (c === C - 1 || grid.columns[c + 1].group !== g); };
+  const res = new Resolver();
   const h: BorderSide[][] = [];
   for (let r = 0; r <= R; r++) {
     const line: BorderSide[] = [];
@@ -49,14 +59,13 @@ export function collapseBorders(grid: TableGrid, table: ComputedStyle): Collapse
       const ca = r > 0 ? grid.slots[r - 1][c] : undefined, cb = r < R ? grid.slots[r][c] : undefined;
       if (ca && ca === cb) { line.push(NONE); continue; } // inside a row-spanning cell
       const col = grid.columns[c];
-      line.push(resolveBorder([
-        ca?.cell.style.borderBottom, cb?.cell.style.borderTop,
-        above?.row.style.borderBottom, below?.row.style.borderTop,
-        above && groupEnd.has(r - 1) ? above.group.style.borderBottom : undefined, below && groupStart.has(r) ? below.group.style.borderTop : undefined,
-        r === 0 ? col.col?.style.borderTop : undefined, r === R ? col.col?.style.borderBottom : undefined,
-        r === 0 ? col.group?.style.borderTop : undefined, r === R ? col.group?.style.borderBottom : undefined,
-        r === 0 ? table.borderTop : undefined, r === R ? table.borderBottom : undefined,
-      ]));
+      const q = res.reset().add(ca?.cell.style.borderBottom).add(cb?.cell.style.borderTop)
+        .add(above?.row.style.borderBottom).add(below?.row.style.borderTop);
+      if (above && groupEnd.has(r - 1)) q.add(above.group.style.borderBottom);
+      if (below && groupStart.has(r)) q.add(below.group.style.borderTop);
+      if (r === 0) q.add(col.col?.style.borderTop).add(col.group?.style.borderTop).add(table.borderTop);
+      if (r === R) q.add(col.col?.style.borderBottom).add(col.group?.style.borderBottom).add(table.borderBottom);
+      line.push(q.result());
     }
     h.push(line);
   }
@@ -68,14 +77,15 @@ export function collapseBorders(grid: TableGrid, table: ComputedStyle): Collapse
       const cl = c > 0 ? grid.slots[r][c - 1] : undefined, cr = c < C ? grid.slots[r][c] : undefined;
       if (cl && cl === cr) { line.push(NONE); continue; } // inside a column-spanning cell
       const colL = c > 0 ? grid.columns[c - 1] : undefined, colR = c < C ? grid.columns[c] : undefined;
-      line.push(resolveBorder([
-        cl?.cell.style.borderRight, cr?.cell.style.borderLeft,
-        c === C ? row.row.style.borderRight : undefined, c === 0 ? row.row.style.borderLeft : undefined,
-        c === C ? row.group.style.borderRight : undefined, c === 0 ? row.group.style.borderLeft : undefined,
-        colL?.col?.style.borderRight, colR?.col?.style.borderLeft,
-        colL && colGroupLast(c - 1) ? colL.group?.style.borderRight : undefined, colR && colGroupFirst(c) ? colR.group?.style.borderLeft : undefined,
-        c === 0 ? table.borderLeft : undefined, c === C ? table.borderRight : undefined,
-      ]));
+      const q = res.reset().add(cl?.cell.style.borderRight).add(cr?.cell.style.borderLeft);
+      if (c === C) q.add(row.row.style.borderRight).add(row.group.style.borderRight);
+      if (c === 0) q.add(row.row.style.borderLeft).add(row.group.style.borderLeft);
+      q.add(colL?.col?.style.borderRight).add(colR?.col?.style.borderLeft);
+      if (colL && colGroupLast(c - 1)) q.add(colL.group?.style.borderRight);
+      if (colR && colGroupFirst(c)) q.add(colR.group?.style.borderLeft);
+      if (c === 0) q.add(table.borderLeft);
+      if (c === C) q.add(table.borderRight);
+      line.push(q.result());
     }
     v.push(line);
   }

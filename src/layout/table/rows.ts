@@ -58,6 +58,25 @@ function isEmptyCell(cell: TableCellBox): boolean {
   return cell.children.every((c) => c.kind === 'text' && /^[ \t\n\r\f]*$/.test(c.text));
 }
 
+/** Cell styles in the collapsing model, shared by cells with the same computed style and half borders: for layout (the used half widths) and for paint (no borders: the table paints the collapsed ones). */
+const collapsedStyleCache = new WeakMap<ComputedStyle, Map<string, { layout: ComputedStyle; paint: ComputedStyle }>>();
+function collapsedCellStyles(s: ComputedStyle, half: Edges): { layout: ComputedStyle; paint: ComputedStyle } {
+  let m = collapsedStyleCache.get(s);
+  if (!m) { m = new Map(); collapsedStyleCache.set(s, m); }
+  const key = `${half.top} ${half.right} ${half.bottom} ${half.left}`;
+  let r = m.get(key);
+  if (!r) {
+    if (m.size > 64) m.clear();
+    r = {
+      layout: { ...s, borderTop: { ...s.borderTop, width: half.top, style: 'solid' }, borderRight: { ...s.borderRight, width: half.right, style: 'solid' },
+        borderBottom: { ...s.borderBottom, width: half.bottom, style: 'solid' }, borderLeft: { ...s.borderLeft, width: half.left, style: 'solid' } },
+      paint: { ...s, borderTop: NONE_SIDE, borderRight: NONE_SIDE, borderBottom: NONE_SIDE, borderLeft: NONE_SIDE },
+    };
+    m.set(key, r);
+  }
+  return r;
+}
+
 const bgStyles = new WeakMap<ComputedStyle, ComputedStyle>();
 function bgStyle(s: ComputedStyle): ComputedStyle {
   let r = bgStyles.get(s);
@@ -89,10 +108,8 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
     const w = colX[end - 1] + colW[end - 1] - colX[gc.col];
     let style = gc.cell.style, paintStyle = style;
     if (borders) {
-      const half = cellHalfBorders(borders, gc);
-      style = { ...style, borderTop: { ...style.borderTop, width: half.top, style: 'solid' }, borderRight: { ...style.borderRight, width: half.right, style: 'solid' },
-        borderBottom: { ...style.borderBottom, width: half.bottom, style: 'solid' }, borderLeft: { ...style.borderLeft, width: half.left, style: 'solid' } };
-      paintStyle = { ...gc.cell.style, borderTop: NONE_SIDE, borderRight: NONE_SIDE, borderBottom: NONE_SIDE, borderLeft: NONE_SIDE };
+      const c = collapsedCellStyles(style, cellHalfBorders(borders, gc));
+      style = c.layout; paintStyle = c.paint;
     } else if (ts.emptyCells === 'hide' && isEmptyCell(gc.cell)) paintStyle = unpainted(style);
     const cellBox: TableCellBox = style === gc.cell.style ? gc.cell : { ...gc.cell, style };
     const b = borderOf(style), p = paddingOf(style, w);
@@ -166,6 +183,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   const rows: RowLayout[] = [];
   const rowStyles = new Map<ComputedStyle, ComputedStyle>();
   const rowStyle = (s: ComputedStyle): ComputedStyle => { let r = rowStyles.get(s); if (!r) { r = unpainted(s); rowStyles.set(s, r); } return r; };
+  const anyColumnPaints = grid.columns.some((c) => paints(c.col?.style) || paints(c.group?.style));
   const rowLeft = colX[0] ?? innerLeft, rowRight = colX[colX.length - 1] ?? innerLeft;
   for (let k = 0; k < R; k++) {
     const r = grid.rows[k];
@@ -183,9 +201,9 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
       }
       translateFragment(frag, 0, rowY[k] - frag.y);
       frag.height = h;
-      const slot = slots.get(gc)!;
       if (!(ts.emptyCells === 'hide' && !borders && isEmptyCell(gc.cell))) {
         const col = grid.columns[gc.col];
+        if (!paints(r.row.style) && !paints(r.group.style) && !anyColumnPaints) { rowFrag.children.push(frag); continue; }
         const layers: Array<{ s: ComputedStyle | undefined; box: Box | undefined; perColumn: boolean }> = [
           { s: col?.group?.style, box: col?.group ?? undefined, perColumn: true },
           { s: col?.col?.style, box: col?.col ?? undefined, perColumn: true },
@@ -209,7 +227,6 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
         }
       }
       rowFrag.children.push(frag);
-      void slot;
     }
     rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => slots.get(gc)!) });
   }
