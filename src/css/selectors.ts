@@ -97,7 +97,12 @@ function compileUncached(text: string, quirks: boolean): CompiledSelectorList {
   const selectors: CompiledSelector[] = [];
   const problems: string[] = [];
   for (const complex of parsed) {
-    const r = compileComplex(complex, quirks);
+    let r: CompiledSelector | string;
+    try {
+      r = compileComplex(complex, quirks);
+    } catch (e) {
+      r = `unsupported selector "${text.slice(0, 60)}": ${(e as Error).message}`; // pathological nesting
+    }
     if (typeof r === 'string') { if (r) problems.push(r); } else selectors.push(r);
   }
   return { selectors, problems, invalid: false };
