@@ -7,6 +7,11 @@
  * author normal < author !important < UA !important), then element-attached style (style=""),
  * then cascade layers (unlayered beats layered for normal, reversed for !important), then
  * specificity, then order of appearance.
+ *
+ * Chromium behaviours reproduced here because they change computed values: the generic-monospace
+ * font-size quirk (cascade-font.ts), -webkit-center/-webkit-right block alignment from
+ * align=center and <center>, and tables resetting inherited -webkit-* alignment. Elements with the
+ * same parent style and the same matched rules share one computed style object (style sharing).
  */
 import { isTag, type Element } from 'domhandler';
 import type { ComputedStyle } from './computed.ts';
