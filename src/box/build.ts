@@ -401,7 +401,9 @@ function buildElementBoxes(b: Build, el: Element, name: string, computed: Comput
   }
   if (name === 'button' && style.display === 'inline') style = restyle(style, 'inline-block');
   const d = style.display;
-  const { reset, set } = counterOps(b, el, style);
+  let reset: readonly CounterOp[] = style.counterReset;
+  let set: readonly CounterOp[] = style.counterSet;
+  if (name === 'li' || LIST_OWNERS.has(name)) ({ reset, set } = counterOps(b, el, style));
   // <summary> does not count as a list item (HTML's UA sheet: counter-increment: list-item 0).
   const listItemStep = d !== 'list-item' || name === 'summary' ? 0 : scope.reversed ? -1 : 1;
   b.counters.apply(reset, style.counterIncrement, set, listItemStep);

@@ -38,22 +38,16 @@ export function makeInlineBox(style: ComputedStyle, children: Box[], info: Param
 function splitInline(box: InlineBox, out: Box[]): void {
   const pieces: InlineBox[] = [];
   let current: Box[] = [];
-  const flush = (): void => {
-    const piece: InlineBox = { ...box, children: current };
-    pieces.push(piece);
-    out.push(piece);
-    current = [];
-  };
   for (const child of box.children) {
     if (isBlockLevelInFlow(child)) {
-      flush();
+      current = pushPiece(box, current, pieces, out);
       out.push(child);
     } else if (child.kind === 'inline' && inlinesWithBlocks.has(child)) {
       const sub: Box[] = [];
       splitInline(child, sub);
       for (const s of sub) {
         if (isBlockLevelInFlow(s)) {
-          flush();
+          current = pushPiece(box, current, pieces, out);
           out.push(s);
         } else {
           current.push(s);
@@ -63,10 +57,18 @@ function splitInline(box: InlineBox, out: Box[]): void {
       current.push(child);
     }
   }
-  flush();
+  pushPiece(box, current, pieces, out);
   for (let i = 0; i < pieces.length; i++) {
     pieces[i]!.split = i === 0 ? 'first' : i === pieces.length - 1 ? 'last' : 'middle';
   }
+}
+
+/** Emits a piece of `box` holding `children`; returns a fresh list for the next piece. */
+function pushPiece(box: InlineBox, children: Box[], pieces: InlineBox[], out: Box[]): Box[] {
+  const piece: InlineBox = { ...box, children };
+  pieces.push(piece);
+  out.push(piece);
+  return [];
 }
 
 /**
@@ -142,23 +144,26 @@ export function finishBlockContainer(items: readonly Box[], style: ComputedStyle
     else flat.push(b);
   }
   const children: Box[] = [];
-  let run: Box[] = [];
-  const flushRun = (): void => {
-    if (run.length === 0) return;
-    if (hasLineContent(run)) children.push(anonymousBlock(style, run, href));
-    else collectOutOfFlow(run, children);
-    run = [];
-  };
+  let run: Box[] | null = null;
   for (const b of flat) {
     if (isBlockLevelInFlow(b)) {
-      flushRun();
+      if (run) { wrapRun(run, style, href, children, true); run = null; }
       children.push(b);
     } else {
-      run.push(b);
+      (run ??= []).push(b);
     }
   }
-  flushRun();
+  if (run) wrapRun(run, style, href, children, true);
   return { inlineContent: false, children };
+}
+
+/**
+ * Pushes an anonymous block for an inline run with line content; otherwise drops the run,
+ * keeping its out-of-flow boxes when `keepOutOfFlow`.
+ */
+function wrapRun(run: Box[], style: ComputedStyle, href: string | undefined, out: Box[], keepOutOfFlow: boolean): void {
+  if (hasLineContent(run)) out.push(anonymousBlock(style, run, href));
+  else if (keepOutOfFlow) collectOutOfFlow(run, out);
 }
 
 /**
@@ -168,20 +173,15 @@ export function finishBlockContainer(items: readonly Box[], style: ComputedStyle
  */
 export function finishFlexItems(items: readonly Box[], style: ComputedStyle, href: string | undefined): Box[] {
   const out: Box[] = [];
-  let run: Box[] = [];
-  const flushRun = (): void => {
-    if (run.length === 0) return;
-    if (hasLineContent(run)) out.push(anonymousBlock(style, run, href));
-    run = [];
-  };
+  let run: Box[] | null = null;
   for (const b of items) {
     if (b.kind === 'text' || b.kind === 'br' || b.kind === 'inline') {
-      run.push(b);
+      (run ??= []).push(b);
     } else {
-      flushRun();
+      if (run) { wrapRun(run, style, href, out, false); run = null; }
       out.push(b);
     }
   }
-  flushRun();
+  if (run) wrapRun(run, style, href, out, false);
   return out;
 }

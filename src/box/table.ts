@@ -27,7 +27,10 @@ function isProperTableChild(i: Item): boolean {
  * §17.2.1 rules 1.3–1.5: white space-only text between table parts (or, in a tabular container,
  * at its start or end next to one) is treated as display: none.
  */
-function dropTableWhitespace(items: readonly Item[], tabular: boolean): Item[] {
+function dropTableWhitespace(items: readonly Item[], tabular: boolean): readonly Item[] {
+  let anyText = false;
+  for (const it of items) if (it.kind === 'text') { anyText = true; break; }
+  if (!anyText) return items;
   const out: Item[] = [];
   for (let i = 0; i < items.length; i++) {
     const it = items[i]!;
@@ -97,40 +100,32 @@ function finishRow(part: RawTablePart | null, items: readonly Item[], groupStyle
   const style = part ? part.style : anonymousStyle(groupStyle, 'table-row');
   const info = part ? part.info : anonymousInfo(href);
   const cells: TableCellBox[] = [];
-  let run: Item[] = [];
-  const flush = (): void => {
-    if (run.length) cells.push(finishCell(null, run, style, info.href));
-    run = [];
-  };
+  let run: Item[] | null = null;
   for (const it of dropTableWhitespace(items, true)) {
     if (isPart(it) && it.display === 'table-cell') {
-      flush();
+      if (run) { cells.push(finishCell(null, run, style, info.href)); run = null; }
       cells.push(finishCell(it, it.children, style, it.info.href));
     } else {
-      run.push(it);
+      (run ??= []).push(it);
     }
   }
-  flush();
+  if (run) cells.push(finishCell(null, run, style, info.href));
   return withInfo<TableRowBox>({ kind: 'table-row', style, cells }, info);
 }
 
 /** A row group: rows kept, each run of other children wrapped in an anonymous row (rule 2.2). */
 function finishRowGroup(part: RawTablePart, role: TableRowGroupBox['role']): TableRowGroupBox {
   const rows: TableRowBox[] = [];
-  let run: Item[] = [];
-  const flush = (): void => {
-    if (run.length) rows.push(finishRow(null, run, part.style, part.info.href));
-    run = [];
-  };
+  let run: Item[] | null = null;
   for (const it of dropTableWhitespace(part.children, true)) {
     if (isPart(it) && it.display === 'table-row') {
-      flush();
+      if (run) { rows.push(finishRow(null, run, part.style, part.info.href)); run = null; }
       rows.push(finishRow(it, it.children, part.style, it.info.href));
     } else {
-      run.push(it);
+      (run ??= []).push(it);
     }
   }
-  flush();
+  if (run) rows.push(finishRow(null, run, part.style, part.info.href));
   return withInfo<TableRowGroupBox>({ kind: 'table-row-group', style: part.style, role, rows }, part.info);
 }
 
@@ -165,47 +160,42 @@ export function buildTable(style: ComputedStyle, info: BoxInfo, items: readonly 
   const captions: BlockBox[] = [];
   const columns: TableColumnBox[] = [];
   const rowGroups: TableRowGroupBox[] = [];
-  let looseRows: TableRowBox[] = [];
-  let run: Item[] = [];
+  let looseRows: TableRowBox[] | null = null;
+  let run: Item[] | null = null;
   let haveHeader = false;
   let haveFooter = false;
-  const flushRun = (): void => {
-    if (run.length) looseRows.push(finishRow(null, run, styles.table, info.href));
-    run = [];
-  };
-  const flushRows = (): void => {
-    flushRun();
-    if (looseRows.length) {
-      rowGroups.push(withInfo<TableRowGroupBox>({
-        kind: 'table-row-group', style: anonymousStyle(styles.table, 'table-row-group'), role: 'body', rows: looseRows,
-      }, anonymousInfo(info.href)));
-    }
-    looseRows = [];
-  };
   for (const it of dropTableWhitespace(items, true)) {
     if (!isProperTableChild(it)) {
-      run.push(it);
+      (run ??= []).push(it);
       continue;
     }
     const part = it as RawTablePart;
-    switch (part.display) {
-      case 'table-caption': captions.push(finishCaption(part)); break;
-      case 'table-column': case 'table-column-group': columns.push(finishColumn(part)); break;
-      case 'table-row': flushRun(); looseRows.push(finishRow(part, part.children, styles.table, part.info.href)); break;
-      default: {
-        flushRows();
-        let role: TableRowGroupBox['role'] = 'body';
-        if (part.display === 'table-header-group' && !haveHeader) { role = 'header'; haveHeader = true; }
-        else if (part.display === 'table-footer-group' && !haveFooter) { role = 'footer'; haveFooter = true; }
-        rowGroups.push(finishRowGroup(part, role));
-      }
+    if (part.display === 'table-caption') { captions.push(finishCaption(part)); continue; }
+    if (part.display === 'table-column' || part.display === 'table-column-group') { columns.push(finishColumn(part)); continue; }
+    if (run) { (looseRows ??= []).push(finishRow(null, run, styles.table, info.href)); run = null; }
+    if (part.display === 'table-row') {
+      (looseRows ??= []).push(finishRow(part, part.children, styles.table, part.info.href));
+      continue;
     }
+    if (looseRows) { rowGroups.push(anonymousRowGroup(styles.table, looseRows, info.href)); looseRows = null; }
+    let role: TableRowGroupBox['role'] = 'body';
+    if (part.display === 'table-header-group' && !haveHeader) { role = 'header'; haveHeader = true; }
+    else if (part.display === 'table-footer-group' && !haveFooter) { role = 'footer'; haveFooter = true; }
+    rowGroups.push(finishRowGroup(part, role));
   }
-  flushRows();
+  if (run) (looseRows ??= []).push(finishRow(null, run, styles.table, info.href));
+  if (looseRows) rowGroups.push(anonymousRowGroup(styles.table, looseRows, info.href));
   const table = withInfo<TableBox>({ kind: 'table', style: styles.table, columns, rowGroups }, info);
   return withInfo<TableWrapperBox>({
     kind: 'table-wrapper', style: styles.wrapper, outer: style.display === 'inline-table' ? 'inline' : 'block', table, captions,
   }, info);
+}
+
+/** The anonymous tbody around rows directly in a table. */
+function anonymousRowGroup(tableStyle: ComputedStyle, rows: TableRowBox[], href: string | undefined): TableRowGroupBox {
+  return withInfo<TableRowGroupBox>({
+    kind: 'table-row-group', style: anonymousStyle(tableStyle, 'table-row-group'), role: 'body', rows,
+  }, anonymousInfo(href));
 }
 
 /**
@@ -218,21 +208,19 @@ export function fixStrayTableParts(items: readonly Item[], parentStyle: Computed
   for (const it of items) if (it.kind === 'raw-table-part') { any = true; break; }
   if (!any) return items as Box[];
   const out: Box[] = [];
-  let run: Item[] = [];
-  const flush = (): void => {
-    if (!run.length) return;
-    const style = anonymousStyle(parentStyle, parentInline ? 'inline-table' : 'table');
-    out.push(buildTable(style, anonymousInfo(href), run));
-    run = [];
-  };
-  const list = dropTableWhitespace(items, false);
-  for (const it of list) {
-    if (isPart(it)) run.push(it);
-    else {
-      flush();
+  let run: Item[] | null = null;
+  for (const it of dropTableWhitespace(items, false)) {
+    if (isPart(it)) {
+      (run ??= []).push(it);
+    } else {
+      if (run) { out.push(anonymousTable(parentStyle, parentInline, run, href)); run = null; }
       out.push(it);
     }
   }
-  flush();
+  if (run) out.push(anonymousTable(parentStyle, parentInline, run, href));
   return out;
+}
+
+function anonymousTable(parentStyle: ComputedStyle, parentInline: boolean, run: Item[], href: string | undefined): TableWrapperBox {
+  return buildTable(anonymousStyle(parentStyle, parentInline ? 'inline-table' : 'table'), anonymousInfo(href), run);
 }

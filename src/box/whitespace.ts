@@ -106,17 +106,44 @@ function lineBreak(from: TextRun): LineBreak {
   return b;
 }
 
-/** Emits one piece of a run (no newline inside) into `out`, collapsing against the state. */
-function emitPiece(from: TextRun, piece: string, collapsible: boolean, out: Box[], st: IfcState): void {
+/**
+ * Emits one piece of a run (no newline inside) into `out`, collapsing against the state.
+ * `reuse`: the piece is the whole run, so the builder-owned raw run object is updated in place
+ * instead of copied (fewer allocations on large documents).
+ */
+function emitPiece(from: TextRun, piece: string, collapsible: boolean, out: Box[], st: IfcState, reuse = false): void {
   if (collapsible && st.prevSpace && piece.charCodeAt(0) === 32) piece = piece.slice(1);
   if (piece === '') return;
   const text = from.style.textTransform === 'none' ? piece : transformText(piece, from.style.textTransform, st.prevChar);
-  const run = textRun(from, text);
+  let run: TextRun;
+  if (reuse) {
+    from.text = text;
+    run = from;
+  } else {
+    run = textRun(from, text);
+  }
   out.push(run);
   const endsWithSpace = piece.charCodeAt(piece.length - 1) === 32;
   st.prevSpace = collapsible && endsWithSpace;
   st.pending = st.prevSpace ? { run, list: out } : null;
   st.prevChar = piece[piece.length - 1]!;
+}
+
+/** Whether normal/nowrap collapsing changes `text`: a tab, CR, LF, or two spaces in a row. */
+function needsCollapse(text: string): boolean {
+  let prevSpace = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (prevSpace) return true;
+      prevSpace = true;
+    } else if (c === 9 || c === 10 || c === 13) {
+      return true;
+    } else {
+      prevSpace = false;
+    }
+  }
+  return false;
 }
 
 function processRun(run: TextRun, out: Box[], st: IfcState): void {
@@ -130,7 +157,7 @@ function processRun(run: TextRun, out: Box[], st: IfcState): void {
   const ws = run.style.whiteSpace;
   let text = run.text;
   if (ws === 'normal' || ws === 'nowrap') {
-    emitPiece(run, text.replace(COLLAPSE_ALL, ' '), true, out, st);
+    emitPiece(run, needsCollapse(text) ? text.replace(COLLAPSE_ALL, ' ') : text, true, out, st, true);
     return;
   }
   if (text.indexOf('\r') >= 0) text = text.replace(CR_LF, '\n');
