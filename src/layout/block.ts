@@ -23,6 +23,7 @@ import { relativeOffset } from './positioned.ts';
 import { layoutTableWrapper } from './table/index.ts';
 import { layoutFlexItems, usesFlexAlgorithm } from './flex.ts';
 import { layoutInlineChildren } from './block-lines.ts';
+import { layoutGridContainer } from './grid/index.ts';
 
 /** A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative. */
 export interface MarginSet { pos: number; neg: number }
@@ -194,7 +195,7 @@ export function layoutBlockLevel(box: Box, p: BlockParams, env: FlowEnv): BlockR
   env.ctx.limits.check();
   if (box.kind === 'replaced') return layoutReplacedBlock(box, p, env);
   if (box.kind === 'block' || box.kind === 'table-cell' || box.kind === 'flex') return layoutBlockContainer(box, p, env);
-  if (box.kind === 'grid') return layoutBlockContainer({ ...box, kind: 'flex', style: { ...box.style, flexDirection: 'column' } }, p, env);
+  if (box.kind === 'grid') return layoutGridContainer(box, p, env);
   if (box.kind === 'table-wrapper') return layoutTableWrapper(box, p, env);
   return { fragment: null, bottom: p.y, margin: p.margin, firstY: null, collapsedThrough: true, token: null, pushed: false };
 }

@@ -5,6 +5,7 @@
 import type { Box, TableWrapperBox } from '../box/types.ts';
 import { borderOf, paddingOf, sizeValue, toContent, isAbsolute } from './box-model.ts';
 import { replacedSize } from './replaced.ts';
+import { gridIntrinsicSizes } from './grid/index.ts';
 
 export interface IntrinsicSizes { min: number; max: number }
 export type InlineIntrinsic = (container: Box) => IntrinsicSizes;
@@ -58,8 +59,11 @@ export class IntrinsicSizer {
         const r = this.sizes(c);
         min = Math.max(min, r.min); max += r.max;
       }
+    } else if (box.kind === 'grid') {
+      const r = gridIntrinsicSizes(box, (c) => this.sizes(c));
+      min = r.min; max = r.max;
     } else {
-      const children = box.kind === 'block' || box.kind === 'table-cell' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'inline' ? box.children : [];
+      const children = box.kind === 'block' || box.kind === 'table-cell' || box.kind === 'flex' || box.kind === 'inline' ? box.children : [];
       let floatRun = 0;
       for (const c of children) {
         if (c.kind === 'text' || c.kind === 'br' || c.kind === 'marker' || isAbsolute(c)) continue;

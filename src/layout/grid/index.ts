@@ -1,0 +1,281 @@
+// In: a GridBox with its block-level layout parameters (containing block, flow position, break token) and the flow environment.
+// Out: the grid container's BoxFragment with its items placed in their grid areas, and the break token of the next page (rows move whole).
+import type { Box, GridBox } from '../../box/types.ts';
+import type { ComputedStyle } from '../../css/computed.ts';
+import type { ContainingBlock } from '../context.ts';
+import type { BoxFragment, Fragment, ReplacedFragment } from '../fragment.ts';
+import { translateFragment } from '../fragment.ts';
+import type { BlockParams, BlockResult, FlowEnv, PendingAbs, BreakToken } from '../block.ts';
+import { layoutBlockLevel, blockWidths, addMargin, collapsed, NO_MARGIN, layoutPendingAbs } from '../block.ts';
+import { BfcFloats } from '../float.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, isAbsolute, lp, isAvoidBreak } from '../box-model.ts';
+import { relativeOffset } from '../positioned.ts';
+import { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
+import { sizeTracks, type TrackItem } from './tracks.ts';
+
+export { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
+export { sizeTracks, type TrackItem, type SizingMode } from './tracks.ts';
+
+// Built without NO_MARGIN: block.ts imports this module, so its bindings are not ready at evaluation time.
+const PUSHED: BlockResult = { fragment: null, bottom: 0, margin: { pos: 0, neg: 0 }, firstY: null, collapsedThrough: false, token: null, pushed: true };
+
+/** Placement is pure in the (immutable during a render) box tree: cached per grid box. */
+const placementCache = new WeakMap<GridBox, GridPlacement>();
+
+/** The in-flow grid items of a grid container in order-modified document order (css-display-3 §3 `order`), and its absolutely positioned children. */
+function gridChildren(box: GridBox): { items: Box[]; absolute: Box[] } {
+  const items: Box[] = [], absolute: Box[] = [];
+  for (const c of box.children) {
+    if (c.kind === 'text' || c.kind === 'br' || c.kind === 'marker') continue;
+    if (isAbsolute(c)) absolute.push(c); else items.push(c);
+  }
+  const ordered = items.map((b, i) => ({ b, i })).sort((a, c) => a.b.style.order - c.b.style.order || a.i - c.i).map((x) => x.b);
+  return { items: ordered, absolute };
+}
+
+/** Places the items of a grid container (css-grid-1 §8.5), cached per box. */
+export function gridPlacement(box: GridBox): GridPlacement {
+  let g = placementCache.get(box);
+  if (!g) { g = placeGridItems(box.style, gridChildren(box).items); placementCache.set(box, g); }
+  return g;
+}
+
+const gapOf = (v: ComputedStyle['rowGap'], basis: number | null): number => (v === 'normal' ? 0 : Math.max(0, lp(v, basis)));
+
+/** Column contributions (margin boxes, px) of the items, from their min-content/max-content inline sizes (css-grid-1 §11.5, css-sizing-3 §5). */
+function columnItems(g: GridPlacement, sizes: (b: Box) => { min: number; max: number }): TrackItem[] {
+  return g.items.map((it) => {
+    const r = sizes(it.box);
+    const s = it.box.style;
+    let minimum = r.min;
+    const mn = sizeValue(s.minWidth, null);
+    if (mn !== null) {
+      const b = borderOf(s), p = paddingOf(s, null);
+      const bp = b.left + b.right + p.left + p.right;
+      const m = (v: typeof s.marginLeft): number => (v === 'auto' ? 0 : v.px);
+      minimum = toContent(mn, s, bp) + bp + m(s.marginLeft) + m(s.marginRight);
+    } else if (s.overflowX !== 'visible') minimum = 0;
+    return { start: it.col, span: it.colSpan, minContent: r.min, maxContent: r.max, minimum };
+  });
+}
+
+/**
+ * Min-content and max-content inline sizes (px) of a grid container's content box (css-grid-1 §12:
+ * the sum of the column tracks sized under a min-/max-content constraint, plus the gutters).
+ * `sizes` gives an item's margin-box intrinsic sizes (LayoutContext.intrinsicSizes).
+ */
+export function gridIntrinsicSizes(box: GridBox, sizes: (b: Box) => { min: number; max: number }): { min: number; max: number } {
+  const g = gridPlacement(box);
+  const items = columnItems(g, sizes);
+  const gap = gapOf(box.style.columnGap, null);
+  const total = (mode: 'min-content' | 'max-content'): number => {
+    const t = sizeTracks(g.columns, items, null, gap, mode, false);
+    return t.reduce((a, b) => a + b, 0) + gap * Math.max(0, t.length - 1);
+  };
+  const min = total('min-content');
+  return { min, max: Math.max(min, total('max-content')) };
+}
+
+/** Offsets of content-distribution alignment (css-align-3 §5.3) for `n` tracks and `free` px: [start offset, extra space between tracks]. */
+function distributeContent(v: ComputedStyle['justifyContent'] | ComputedStyle['alignContent'], free: number, n: number): [number, number] {
+  if (n === 0) return [0, 0];
+  if (free < 0) {
+    // Overflow: distributed alignment falls back to start (safe alignment is not assumed; center/end still apply).
+    if (v === 'center') return [free / 2, 0];
+    if (v === 'end' || v === 'flex-end' || v === 'right') return [free, 0];
+    return [0, 0];
+  }
+  switch (v) {
+    case 'end': case 'flex-end': case 'right': return [free, 0];
+    case 'center': return [free / 2, 0];
+    case 'space-between': return n > 1 ? [0, free / (n - 1)] : [0, 0];
+    case 'space-around': return [free / n / 2, free / n];
+    case 'space-evenly': return [free / (n + 1), free / (n + 1)];
+    default: return [0, 0];
+  }
+}
+
+/** Track start positions (px from the content edge) given sizes, gap and content-distribution offsets. */
+function positions(sizes: number[], gap: number, start: number, between: number): number[] {
+  const out: number[] = [];
+  let x = start;
+  for (const s of sizes) { out.push(x); x += s + gap + between; }
+  return out;
+}
+
+/** Self-alignment in the block axis resolved for a grid item (css-align-3 §6): 'stretch', 'start', 'end' or 'center'. */
+function blockAlign(item: Box, container: ComputedStyle): 'stretch' | 'start' | 'end' | 'center' {
+  const v = item.style.alignSelf === 'auto' ? container.alignItems : item.style.alignSelf;
+  switch (v) {
+    case 'normal': return item.kind === 'replaced' ? 'start' : 'stretch';
+    case 'stretch': return 'stretch';
+    case 'end': case 'flex-end': case 'self-end': return 'end';
+    case 'center': return 'center';
+    default: return 'start'; // start, self-start, flex-start, baseline (approximated)
+  }
+}
+
+interface LaidItem { it: PlacedItem; frag: BoxFragment | ReplacedFragment | null; mt: number | null; mb: number | null }
+
+/**
+ * Lays out a grid container (css-grid-1 §10–§12) as a block-level box: used widths as for a block
+ * (CSS 2.1 §10.3.3, through blockWidths), placement, column then row track sizing, items laid out
+ * in their grid areas (percentages against the area), alignment (align-items/self, justify/align-content),
+ * height (auto = rows + gaps), first baseline (§9.1 approximated: the first item of the first row).
+ * Breaking (css-break-3, css-grid-1 §10.5): rows move to the next page whole at row lines no item
+ * spans; a grid that cannot start on this page is pushed. Parameters and result as layoutBlockLevel.
+ */
+export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv): BlockResult {
+  const s = box.style;
+  const ctx = env.ctx;
+  const cbw = p.cb.width;
+  const resumed = p.token !== null;
+  const startRow = p.token?.index ?? 0;
+  const border = borderOf(s);
+  const padding = paddingOf(s, cbw);
+  let widths = blockWidths(box, cbw, p);
+  const mtRaw = marginValue(s.marginTop, cbw) ?? 0;
+  const mb = marginValue(s.marginBottom, cbw) ?? 0;
+  let margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : mtRaw);
+  let borderTop = p.y + collapsed(margin);
+  if (s.clear !== 'none' && !resumed) borderTop = Math.max(borderTop, p.floats.clearance(s.clear, borderTop));
+  let cbx = p.cb.x;
+  // A grid container establishes an independent formatting context: it does not overlap floats (CSS 2.1 §9.5).
+  if (p.widthOverride === undefined && !isAbsolute(box) && s.float === 'none' && !p.isRoot) {
+    const band = p.floats.available(borderTop, 1, p.cb.x, p.cb.x + cbw);
+    if (band.left > p.cb.x || band.right < p.cb.x + cbw) { cbx = band.left; widths = blockWidths(box, Math.max(0, band.right - band.left), p); }
+  }
+  if (!p.atTop && !resumed && borderTop >= env.pageBottom - 0.01) return PUSHED;
+  const x = cbx + widths.ml;
+  const W = widths.width;
+  const contentX = x + border.left + padding.left;
+  const topBP = resumed ? 0 : border.top + padding.top;
+  const contentTop = borderTop + topBP;
+  const bpV = border.top + border.bottom + padding.top + padding.bottom;
+  let specH = p.heightOverride ?? (p.ignoreHeight ? null : (() => { const h = sizeValue(s.height, p.cb.height); return h === null ? null : toContent(h, s, bpV); })());
+  if (specH !== null) specH = clampHeight(specH, s, p.cb.height, bpV);
+  const positioned = s.position !== 'static';
+  const abs: PendingAbs[] = positioned ? [] : p.abs;
+  const { absolute } = gridChildren(box);
+  if (!resumed) for (const c of absolute) {
+    const pend = { box: c, staticX: contentX, staticY: contentTop };
+    if (c.style.position === 'fixed') env.fixed.push(pend); else abs.push(pend);
+  }
+
+  // ---- placement and column sizing (§11.3 step 1)
+  const g = gridPlacement(box);
+  const colGap = gapOf(s.columnGap, W);
+  const cols = sizeTracks(g.columns, columnItems(g, (b) => ctx.intrinsicSizes(b)), W, colGap, 'definite', s.justifyContent === 'normal' || s.justifyContent === 'stretch');
+  const colFree = W - cols.reduce((a, b) => a + b, 0) - colGap * Math.max(0, cols.length - 1);
+  const [colStart, colBetween] = distributeContent(s.justifyContent, colFree, cols.length);
+  const colPos = positions(cols, colGap, colStart, colBetween);
+  const areaX = (it: PlacedItem): number => colPos[it.col];
+  const areaW = (it: PlacedItem): number => colPos[it.col + it.colSpan - 1] + cols[it.col + it.colSpan - 1] - colPos[it.col];
+
+  // ---- items at their column widths (heights from block layout), row sizing (§11.3 step 2)
+  const innerEnv: FlowEnv = { ...env, pageBottom: Infinity };
+  const layoutItem = (it: PlacedItem, height?: number): BoxFragment | ReplacedFragment | null => {
+    const w = areaW(it);
+    return layoutBlockLevel(it.box, {
+      cb: { x: contentX + areaX(it), y: 0, width: w, height: null }, y: 0, margin: NO_MARGIN,
+      floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs, forceBfc: true, heightOverride: height,
+    }, innerEnv).fragment;
+  };
+  const laid: LaidItem[] = g.items.map((it) => {
+    const w = areaW(it);
+    return { it, frag: layoutItem(it), mt: marginValue(it.box.style.marginTop, w), mb: marginValue(it.box.style.marginBottom, w) };
+  });
+  const rowGap = gapOf(s.rowGap, specH);
+  const rowItems: TrackItem[] = laid.map((l) => {
+    const h = (l.frag ? l.frag.height : 0) + (l.mt ?? 0) + (l.mb ?? 0);
+    return { start: l.it.row, span: l.it.rowSpan, minContent: h, maxContent: h, minimum: h };
+  });
+  const rows = sizeTracks(g.rows, rowItems, specH, rowGap, specH === null ? 'max-content' : 'definite', s.alignContent === 'normal' || s.alignContent === 'stretch');
+  const rowsExtent = rows.reduce((a, b) => a + b, 0) + rowGap * Math.max(0, rows.length - 1);
+  const autoH = clampHeight(rowsExtent, s, p.cb.height, bpV);
+  const gridH = specH ?? autoH;
+  const [rowStart, rowBetween] = distributeContent(s.alignContent, gridH - rowsExtent, rows.length);
+  const rowPos = positions(rows, rowGap, rowStart, rowBetween);
+  const rowEnd = (r: number): number => rowPos[r] + rows[r];
+
+  // ---- breaking between rows: the rows that fit on this page (css-break-3 §4.4 class A-like break points at row lines)
+  const nRows = rows.length;
+  const breakable = new Array<boolean>(nRows + 1).fill(true);
+  for (const l of laid) for (let r = l.it.row + 1; r < l.it.row + l.it.rowSpan; r++) breakable[r] = false;
+  const origin = resumed ? contentTop - (rowPos[startRow] ?? 0) : contentTop;
+  let endRow = nRows;
+  let token: BreakToken | null = null;
+  if (Number.isFinite(env.pageBottom) && s.breakInside !== 'avoid' && !(isAvoidBreak(s.breakInside) && !resumed && !p.atTop)) {
+    for (let r = startRow; r < nRows; r++) {
+      if (origin + rowEnd(r) <= env.pageBottom + 0.01) continue;
+      let b = r;
+      while (b > startRow && !breakable[b]) b--;
+      if (b > startRow) endRow = b;
+      else if (!p.atTop && !resumed) return PUSHED;
+      else { b = r + 1; while (b < nRows && !breakable[b]) b++; endRow = b; }
+      break;
+    }
+    if (endRow < nRows) token = { index: endRow, inner: null };
+  } else if (Number.isFinite(env.pageBottom) && !p.atTop && !resumed && origin + gridH > env.pageBottom + 0.01) {
+    return PUSHED;
+  }
+
+  // ---- placement of the items in their areas, with block-axis alignment (§10.2 / css-align-3 §6)
+  const children: Fragment[] = [];
+  let baseline: number | undefined;
+  let baselineKey = Infinity;
+  for (const l of laid) {
+    const it = l.it;
+    if (it.row < startRow || it.row >= endRow) continue;
+    const top = rowPos[it.row];
+    const areaH = rowEnd(it.row + it.rowSpan - 1) - top;
+    const st = it.box.style;
+    let frag = l.frag;
+    if (!frag) continue;
+    const mt = l.mt, mbI = l.mb;
+    const outer = frag.height + (mt ?? 0) + (mbI ?? 0);
+    const slack = areaH - outer;
+    const align = blockAlign(it.box, s);
+    let off = 0;
+    if (mt === null && mbI === null) off = slack / 2;
+    else if (mt === null) off = slack;
+    else if (mbI === null) off = 0;
+    else if (align === 'end') off = slack;
+    else if (align === 'center') off = slack / 2;
+    else if (align === 'stretch' && st.height === 'auto' && slack > 0.01) {
+      const b = borderOf(st), pd = paddingOf(st, areaW(it));
+      const inner = Math.max(0, areaH - (mt ?? 0) - (mbI ?? 0) - (b.top + b.bottom + pd.top + pd.bottom));
+      frag = layoutItem(it, inner) ?? frag;
+    }
+    translateFragment(frag, 0, origin + top + (mt ?? 0) + off - frag.y);
+    children.push(frag);
+    const key = it.row * 100000 + it.col;
+    if (frag.kind === 'box' && frag.baseline !== undefined && it.row === startRow && key < baselineKey) { baselineKey = key; baseline = frag.baseline; }
+  }
+
+  // ---- height (auto = rows + gaps, css-grid-1 §12.1) and the fragment
+  let contentHeight: number;
+  if (token !== null) contentHeight = Math.max(0, env.pageBottom - contentTop);
+  else if (resumed) contentHeight = Math.max(0, gridH - (rowPos[startRow] ?? 0));
+  else contentHeight = gridH;
+  const endsBox = token === null;
+  const bottomBP = endsBox ? border.bottom + padding.bottom : 0;
+  const borderBottom = contentTop + contentHeight + bottomBP;
+  const frag: BoxFragment = {
+    kind: 'box', box, style: s, x, y: borderTop,
+    width: W + border.left + border.right + padding.left + padding.right,
+    height: borderBottom - borderTop,
+    margin: { top: mtRaw, right: widths.mr, bottom: mb, left: widths.ml },
+    border: { top: resumed ? 0 : border.top, right: border.right, bottom: endsBox ? border.bottom : 0, left: border.left },
+    padding: { top: resumed ? 0 : padding.top, right: padding.right, bottom: endsBox ? padding.bottom : 0, left: padding.left },
+    children, startsBox: !resumed, endsBox,
+  };
+  if (baseline !== undefined) frag.baseline = baseline;
+  if (positioned && abs.length > 0) layoutPendingAbs(abs, frag, env);
+  const rel = relativeOffset(s, p.cb as ContainingBlock);
+  if (rel) translateFragment(frag, rel.dx, rel.dy);
+  return {
+    fragment: frag, bottom: borderBottom, margin: token !== null ? NO_MARGIN : addMargin(NO_MARGIN, mb),
+    firstY: borderTop, collapsedThrough: false, token, pushed: false,
+  };
+}
