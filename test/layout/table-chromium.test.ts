@@ -1,5 +1,5 @@
 // In: ten auto/fixed/collapsed/spanning tables as HTML through the real stages (parse → cascade → boxes → layout).
-// Out: their table and cell border boxes (x, y from the table top, width, height in px) compared with headless Chromium 156's getBoundingClientRect.
+// Out: (and twelve more: box-sizing, <col> spans, floats, wide captions, percentages, fixed layout with spacing, collapsed widths) their table and cell border boxes (x, y from the table top, width, height in px) compared with headless Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { layoutHtml } from './helpers.ts';
@@ -68,5 +68,76 @@ test('automatic, percentage, fixed, colspan, rowspan, collapsed and height-distr
     const top = tables.get(id[0]) as number;
     const got = [f.x, f.y - top, f.width, f.height];
     [x, y, w, h].forEach((v, i) => assert.ok(Math.abs(got[i] - v) < 0.01, `${id}: got ${got.join(' ')}, Chromium ${x} ${y} ${w} ${h}`));
+  }
+});
+
+const BODY2 = `<div class=w><table id=K style="width:200px;border:10px solid;padding:5px"><tr><td id=K1><i style="width:20px"></i></td></tr></table></div>
+<div class=w><table id=L style="width:200px;border:10px solid;padding:5px;box-sizing:content-box"><tr><td id=L1><i style="width:20px"></i></td></tr></table></div>
+<div class=w><table id=M><tr><td id=M1 style="width:50px;padding:5px;border:2px solid"><i style="width:20px"></i></td><td id=M2 style="width:50px;padding:5px;box-sizing:border-box"><i style="width:20px"></i></td></tr></table></div>
+<div class=w><table id=N><colgroup><col style="width:60px"><col span=2 style="width:30px"></colgroup><tr><td id=N1><i style="width:20px"></i></td><td id=N2><i style="width:20px"></i></td><td id=N3><i style="width:20px"></i></td><td id=N4><i style="width:20px"></i></td></tr></table></div>
+<div class=w><div style="float:right"><table id=O style="border-spacing:2px"><tr><td id=O1><i style="width:20px"></i> <i style="width:20px"></i></td></tr></table></div></div>
+<div class=w style="clear:both"><table id=P><caption id=P0 style="font-size:0"><i style="width:150px"></i></caption><tr><td id=P1><i style="width:20px"></i></td></tr></table></div>
+<div class=w><table id=Q style="width:300px"><tr><td id=Q1 style="width:30%"><i style="width:20px"></i></td><td id=Q2 style="width:20%"><i style="width:20px"></i></td><td id=Q3><i style="width:20px"></i></td></tr></table></div>
+<div class=w><table id=S style="width:100%"><tr><td id=S1 colspan=2 style="width:300px"><i style="width:20px"></i></td><td id=S2><i style="width:20px"></i></td></tr><tr><td id=S3><i style="width:10px"></i></td><td id=S4><i style="width:100px"></i></td><td id=S5></td></tr></table></div>
+<div class=w><table id=T><tr><td id=T1 rowspan=0><i style="width:20px;height:40px"></i></td><td id=T2><i style="width:20px"></i></td></tr><tr><td id=T3><i style="width:20px"></i></td></tr></table></div>
+<div class=w><table id=U style="width:400px"><tr><td id=U1 style="width:100px"><i style="width:20px"></i></td><td id=U2 style="width:100px"><i style="width:20px"></i></td><td id=U3 style="width:50%"><i style="width:20px"></i></td></tr></table></div>
+<div class=w><table id=V style="border-spacing:10px;width:300px;table-layout:fixed"><col style="width:100px"><tr><td id=V1><i style="width:20px"></i></td><td id=V2 style="width:50px"><i style="width:20px"></i></td><td id=V3><i style="width:20px"></i></td></tr></table></div>
+<div class=w><table id=W style="border-collapse:collapse;width:200px;border:4px solid"><tr><td id=W1 style="border:2px solid;padding:3px"><i style="width:20px"></i></td><td id=W2><i style="width:20px"></i></td></tr></table></div>`;
+
+/** Same as CHROMIUM for BODY2 (Chromium rounds to 1/64 px: tolerance 0.05 px). */
+const CHROMIUM2: Array<[string, number, number, number, number]> = [
+  ['K', 0, 0, 200, 40],
+  ['K1', 15, 15, 170, 10],
+  ['L', 0, 0, 230, 40],
+  ['L1', 15, 15, 200, 10],
+  ['M', 0, 0, 114, 24],
+  ['M1', 0, 0, 64, 24],
+  ['M2', 64, 0, 50, 24],
+  ['N', 0, 0, 140, 10],
+  ['N1', 0, 0, 60, 10],
+  ['N2', 60, 0, 30, 10],
+  ['N3', 90, 0, 30, 10],
+  ['N4', 120, 0, 20, 10],
+  ['O', 356, 0, 44, 14],
+  ['O1', 358, 2, 40, 10],
+  ['P', 0, 0, 150, 20],
+  ['P0', 0, 0, 150, 10],
+  ['P1', 0, 10, 150, 10],
+  ['Q', 0, 0, 300, 10],
+  ['Q1', 0, 0, 90, 10],
+  ['Q2', 90, 0, 60, 10],
+  ['Q3', 150, 0, 150, 10],
+  ['S', 0, 0, 400, 20],
+  ['S1', 0, 0, 374.984375, 10],
+  ['S2', 374.984375, 0, 25.015625, 10],
+  ['S3', 0, 10, 34.078125, 10],
+  ['S4', 34.078125, 10, 340.90625, 10],
+  ['S5', 374.984375, 10, 25.015625, 10],
+  ['T', 0, 0, 40, 40],
+  ['T1', 0, 0, 20, 40],
+  ['T2', 20, 0, 20, 20],
+  ['T3', 20, 20, 20, 20],
+  ['U', 0, 0, 400, 10],
+  ['U1', 0, 0, 100, 10],
+  ['U2', 100, 0, 100, 10],
+  ['U3', 200, 0, 200, 10],
+  ['V', 0, 0, 300, 30],
+  ['V1', 10, 10, 100, 10],
+  ['V2', 120, 10, 50, 10],
+  ['V3', 180, 10, 110, 10],
+  ['W', 0, 0, 200, 24],
+  ['W1', 2, 2, 109.296875, 20],
+  ['W2', 111.296875, 2, 86.703125, 20],
+];
+
+test('box-sizing, <col> spans, floated and captioned tables, percentages, fixed layout with spacing, collapsed 100% widths match Chromium', () => {
+  const r = layoutHtml(html.replace(BODY, BODY2));
+  const tables = new Map<string, number>();
+  for (const [id, x, y, w, h] of CHROMIUM2) {
+    const f = r.byId(id);
+    if (id.length === 1) tables.set(id, f.y);
+    const top = tables.get(id[0]) as number;
+    const got = [f.x, f.y - top, f.width, f.height];
+    [x, y, w, h].forEach((v, i) => assert.ok(Math.abs(got[i] - v) < 0.05, `${id}: got ${got.join(' ')}, Chromium ${x} ${y} ${w} ${h}`));
   }
 });

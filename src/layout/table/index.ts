@@ -18,7 +18,7 @@ import { collapsedBorderPieces } from './paint.ts';
 export type { TableLayout } from './rows.ts';
 
 /** What a table needs before its widths: the grid, the collapsed borders, the column constraints (cached per table box). */
-interface Prepared { grid: TableGrid; borders: CollapsedBorders | null; k: ColumnConstraints; min: number; max: number; edges: number }
+interface Prepared { grid: TableGrid; borders: CollapsedBorders | null; k: ColumnConstraints; min: number; max: number; edges: number; bp: number; captionMin: number }
 const prepared = new WeakMap<TableWrapperBox, Prepared>();
 
 function prepare(box: TableWrapperBox, ctx: LayoutContext): Prepared {
@@ -32,8 +32,10 @@ function prepare(box: TableWrapperBox, ctx: LayoutContext): Prepared {
   const mm = gridMinMax(k);
   const tb = borders ? borders.table : borderOf(ts), tp = borders ? zeroEdges() : paddingOf(ts, null);
   const spacing = borders || grid.cols === 0 ? 0 : (grid.cols + 1) * ts.borderSpacingH;
-  const edges = tb.left + tb.right + tp.left + tp.right + spacing;
-  const r: Prepared = { grid, borders, k, min: mm.min, max: mm.max, edges };
+  const bp = tb.left + tb.right + tp.left + tp.right;
+  let captionMin = 0;
+  for (const c of box.captions) captionMin = Math.max(captionMin, ctx.intrinsicSizes(c).min);
+  const r: Prepared = { grid, borders, k, min: mm.min, max: mm.max, edges: bp + spacing, bp, captionMin };
   prepared.set(box, r);
   return r;
 }
@@ -48,8 +50,8 @@ export function tableIntrinsicSizes(box: TableWrapperBox, ctx: LayoutContext): {
   const pr = prepare(box, ctx);
   let min = pr.min + pr.edges, max = pr.max + pr.edges;
   const spec = sizeValue(ts.width, null);
-  if (spec !== null) { min = Math.max(min, spec); max = min; }
-  for (const c of box.captions) min = Math.max(min, ctx.intrinsicSizes(c).min);
+  if (spec !== null) { min = Math.max(min, spec + (ts.boxSizing === 'border-box' ? 0 : pr.bp)); max = min; }
+  min = Math.max(min, pr.captionMin);
   return { min, max: Math.max(min, max) };
 }
 
@@ -61,13 +63,17 @@ export function tableIntrinsicSizes(box: TableWrapperBox, ctx: LayoutContext): {
  */
 function tableWidths(box: TableWrapperBox, pr: Prepared, avail: number, forced: number | undefined): { width: number; colW: number[] } {
   const ts = box.table.style;
-  const spec = forced ?? sizeValue(ts.width, avail);
+  const specW = sizeValue(ts.width, avail);
+  // The table's width is a border-box width in browsers' UA sheets (box-sizing: border-box); content-box adds borders and padding.
+  const spec = forced ?? (specW !== null && ts.boxSizing !== 'border-box' ? specW + pr.bp : specW);
   const cellBorders = (gc: GridCell) => (pr.borders ? cellHalfBorders(pr.borders, gc) : null);
   if (ts.tableLayout === 'fixed' && spec !== null) {
     const colW = fixedColumnWidths(pr.grid, box.table, Math.max(0, spec - pr.edges), cellBorders);
     return { width: Math.max(spec, colW.reduce((s, v) => s + v, 0) + pr.edges), colW };
   }
-  const width = spec !== null ? Math.max(spec, pr.min + pr.edges) : Math.max(pr.min + pr.edges, Math.min(avail, pr.max + pr.edges));
+  // A caption wider than the grid widens the table (as Chromium).
+  const minW = Math.max(pr.min + pr.edges, pr.captionMin);
+  const width = spec !== null ? Math.max(spec, minW) : Math.max(minW, Math.min(avail, pr.max + pr.edges));
   const colW = autoColumnWidths(pr.k, width - pr.edges);
   return { width: pr.grid.cols === 0 ? (spec ?? 0) : width, colW };
 }
@@ -84,7 +90,7 @@ function layoutTable(box: TableWrapperBox, pr: Prepared, width: number, colW: nu
   const padding = pr.borders ? zeroEdges() : paddingOf(ts, null);
   // Columns that do not fill a wider table (a specified width over the grid's) grow it from the left.
   const spec = sizeValue(ts.height, cbHeight);
-  const rowsH = spec !== null ? Math.max(0, spec - border.top - border.bottom - padding.top - padding.bottom) : null;
+  const rowsH = spec !== null ? Math.max(0, spec - (ts.boxSizing === 'border-box' ? border.top + border.bottom + padding.top + padding.bottom : 0)) : null;
   const inner = layoutGridRows(pr.grid, ts, colW, border.left + padding.left, pr.borders, rowsH, env);
   const anon: BlockBox = { kind: 'block', outer: 'block', inlineContent: false, style: unpainted(ts), children: [] };
   return { ...inner, width, border, padding, anon };
