@@ -6,7 +6,7 @@
 import { parseHtml } from './html/parse.ts';
 import { styleDocument } from './css/index.ts';
 import { createFontContext } from './text/index.ts';
-import { buildBoxTree } from './box/index.ts';
+import { buildBoxTree, loadImage } from './box/index.ts';
 import { layoutDocument } from './layout/index.ts';
 import { buildDisplayList } from './paint/build.ts';
 import { writePdf } from './paint/pdf.ts';
@@ -49,7 +49,7 @@ export async function runPipeline(html: string, opts: PipelineOptions): Promise<
   const pages = layoutDocument(tree, styled, { fonts, warnings, limits, quirks: parsed.quirksMode });
   limits.checkPages(pages.length);
 
-  const list = buildDisplayList(pages, styled.info);
+  const list = buildDisplayList(pages, styled.info, { loadImage: (url) => loadImage(loader, warnings, url) });
   const pdf = await writePdf(list, { creationDate: opts.creationDate, warnings, limits });
   return { pdf, pageCount: pages.length, warnings: warnings.list };
 }
