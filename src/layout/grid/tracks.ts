@@ -58,9 +58,9 @@ const limitOf = (t: Track): number => (t.infinite ? t.base : t.limit);
 /**
  * Distributes `extra` px over `tracks` (§11.5.1 "distribute extra space", simplified): equally
  * among the tracks still below their growth limit (for base sizes), then equally among all.
- * `which` picks base sizes or growth limits.
+ * `which` picks base sizes or growth limits; `beyondLimits` false stops at the growth limits (§11.6).
  */
-function distribute(tracks: Track[], extra: number, which: 'base' | 'limit'): void {
+function distribute(tracks: Track[], extra: number, which: 'base' | 'limit', beyondLimits = true): void {
   if (extra <= 0 || tracks.length === 0) return;
   if (which === 'limit') {
     for (const t of tracks) { if (t.infinite) { t.infinite = false; t.limit = t.base; } }
@@ -81,7 +81,7 @@ function distribute(tracks: Track[], extra: number, which: 'base' | 'limit'): vo
     }
     open = next;
   }
-  if (left > 1e-6) { const share = left / tracks.length; for (const t of tracks) t.base += share; }
+  if (left > 1e-6 && beyondLimits) { const share = left / tracks.length; for (const t of tracks) t.base += share; }
 }
 
 /**
@@ -154,7 +154,7 @@ export function sizeTracks(sizes: TrackSize[], items: TrackItem[], avail: number
   if (mode === 'max-content') { for (const t of tracks) if (t.maxKind !== 'fr') t.base = t.limit; }
   else if (mode === 'definite' && avail !== null) {
     const free = avail - used();
-    if (free > 0) distribute(tracks.filter((t) => t.maxKind !== 'fr' && t.limit > t.base + 1e-6), free, 'base');
+    if (free > 0) distribute(tracks.filter((t) => t.maxKind !== 'fr' && t.limit > t.base + 1e-6), free, 'base', false);
   }
   // §11.7 expand flexible tracks.
   const flexTracks = tracks.filter((t) => t.maxKind === 'fr');

@@ -1,0 +1,95 @@
+// In: 21 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
+// Out: each grid's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { layoutHtml } from './helpers.ts';
+
+// Item contents are inline-blocks at font-size 0 (no font dependency): min-content = widest block, max-content = their sum.
+const STYLE = `@page { size: A4; margin: 10mm } body { margin: 0; font-size: 0; line-height: 0 } .case { width: 600px; margin-bottom: 20px } i { display: inline-block; height: 10px; vertical-align: top } .g { display: grid } .g > * { background: #ccc }`;
+const doc = (body: string): string => `<!doctype html><html><head><style>${STYLE}</style></head><body>${body}</body></html>`;
+
+/** [case markup, expected boxes]: [id, x, y, width, height] as Chromium 156 lays the same markup out (headless, getBoundingClientRect relative to the case block). */
+const CASES: Array<[string, string, Array<[string, number, number, number, number]>]> = [
+  // fixed + fr columns, gaps
+  [`<div class=case id=k1><div class=g id=A style="grid-template-columns: 100px 1fr 2fr; gap: 10px 20px"><div id=A1><i style="width:10px"></i></div><div id=A2><i style="width:10px"></i></div><div id=A3><i style="width:10px;height:30px"></i></div><div id=A4><i style="width:10px"></i></div></div></div>`,
+    [['A', 0, 0, 600, 50], ['A1', 0, 0, 100, 30], ['A2', 120, 0, 153.328, 30], ['A3', 293.328, 0, 306.672, 30], ['A4', 0, 40, 100, 10]]],
+  // minmax() with fixed bounds and fr
+  [`<div class=case id=k2><div class=g id=B style="grid-template-columns: minmax(100px, 200px) minmax(50px, 1fr) 150px"><div id=B1><i style="width:10px"></i></div><div id=B2><i style="width:10px"></i></div><div id=B3><i style="width:10px"></i></div></div></div>`,
+    [['B', 0, 0, 600, 10], ['B1', 0, 0, 200, 10], ['B2', 200, 0, 250, 10], ['B3', 450, 0, 150, 10]]],
+  // minmax(auto, …) and minmax(min-content, …) sized by content
+  [`<div class=case id=k3><div class=g id=B4 style="grid-template-columns: minmax(auto, 300px) minmax(min-content, 100px) 1fr"><div id=B5><i style="width:120px"></i> <i style="width:60px"></i></div><div id=B6><i style="width:150px"></i> <i style="width:40px"></i></div><div id=B7><i style="width:10px"></i></div></div></div>`,
+    [['B4', 0, 0, 600, 20], ['B5', 0, 0, 300, 20], ['B6', 300, 0, 150, 20], ['B7', 450, 0, 150, 20]]],
+  // auto columns sized by content, then 1fr
+  [`<div class=case id=k4><div class=g id=C style="grid-template-columns: auto auto 1fr; column-gap: 10px"><div id=C1><i style="width:30px"></i> <i style="width:50px"></i></div><div id=C2><i style="width:100px"></i></div><div id=C3><i style="width:10px"></i></div></div></div>`,
+    [['C', 0, 0, 600, 10], ['C1', 0, 0, 80, 10], ['C2', 90, 0, 100, 10], ['C3', 200, 0, 400, 10]]],
+  // auto columns with justify-content: start
+  [`<div class=case id=k5><div class=g id=C4 style="grid-template-columns: auto auto; justify-content: start"><div id=C5><i style="width:30px"></i> <i style="width:50px"></i></div><div id=C6><i style="width:100px"></i></div></div></div>`,
+    [['C4', 0, 0, 600, 10], ['C5', 0, 0, 80, 10], ['C6', 80, 0, 100, 10]]],
+  // auto columns squeezed: min-content floors, 1fr
+  [`<div class=case id=k6><div class=g id=C7 style="grid-template-columns: auto 1fr auto"><div id=C8><i style="width:300px"></i> <i style="width:300px"></i></div><div id=C9><i style="width:50px"></i></div><div id=C10><i style="width:80px"></i> <i style="width:90px"></i></div></div></div>`,
+    [['C7', 0, 0, 600, 20], ['C8', 0, 0, 380, 20], ['C9', 380, 0, 50, 20], ['C10', 430, 0, 170, 20]]],
+  // spanning items, negative lines, implicit rows (grid-auto-rows)
+  [`<div class=case id=k7><div class=g id=D style="grid-template-columns: repeat(3, 100px); grid-auto-rows: 20px; gap: 4px"><div id=D1 style="grid-column: 1 / span 2"></div><div id=D2 style="grid-row: span 2"></div><div id=D3 style="grid-column: 2 / -1"></div><div id=D4></div><div id=D5 style="grid-column: -2; grid-row: 4"></div></div></div>`,
+    [['D', 0, 0, 600, 92], ['D1', 0, 0, 204, 20], ['D2', 208, 0, 100, 44], ['D3', 104, 48, 204, 20], ['D4', 0, 72, 100, 20], ['D5', 208, 72, 100, 20]]],
+  // an item spanning two auto columns
+  [`<div class=case id=k8><div class=g id=D6 style="grid-template-columns: auto auto; column-gap: 10px"><div id=D7 style="grid-column: span 2"><i style="width:300px"></i></div><div id=D8><i style="width:50px"></i></div><div id=D9><i style="width:70px"></i></div></div></div>`,
+    [['D6', 0, 0, 600, 20], ['D7', 0, 0, 600, 10], ['D8', 0, 10, 285, 10], ['D9', 295, 10, 305, 10]]],
+  // grid-template-areas
+  [`<div class=case id=k9><div class=g id=E style="grid-template-columns: 150px 1fr; grid-template-areas: 'head head' 'side main' 'foot foot'; gap: 5px"><div id=E1 style="grid-area: main"><i style="width:10px;height:40px"></i></div><div id=E2 style="grid-area: head"><i style="width:10px;height:20px"></i></div><div id=E3 style="grid-area: foot"><i style="width:10px"></i></div><div id=E4 style="grid-area: side"><i style="width:10px"></i></div></div></div>`,
+    [['E', 0, 0, 600, 80], ['E1', 155, 25, 445, 40], ['E2', 0, 0, 600, 20], ['E3', 0, 70, 600, 10], ['E4', 0, 25, 150, 40]]],
+  // auto-placement (sparse) around a definite column and a row-locked item
+  [`<div class=case id=k10><div class=g id=F style="grid-template-columns: repeat(3, 1fr); grid-auto-rows: 15px"><div id=F1></div><div id=F2 style="grid-column: 3"></div><div id=F3 style="grid-column: span 2"></div><div id=F4></div><div id=F5 style="grid-row: 1"></div><div id=F6></div></div></div>`,
+    [['F', 0, 0, 600, 45], ['F1', 200, 0, 200, 15], ['F2', 400, 0, 200, 15], ['F3', 0, 15, 400, 15], ['F4', 400, 15, 200, 15], ['F5', 0, 0, 200, 15], ['F6', 0, 30, 200, 15]]],
+  // auto-placement dense
+  [`<div class=case id=k11><div class=g id=F7 style="grid-template-columns: repeat(3, 1fr); grid-auto-rows: 15px; grid-auto-flow: row dense"><div id=F8 style="grid-column: span 2"></div><div id=F9 style="grid-column: span 2"></div><div id=F10></div></div></div>`,
+    [['F7', 0, 0, 600, 30], ['F8', 0, 0, 400, 15], ['F9', 0, 15, 400, 15], ['F10', 400, 0, 200, 15]]],
+  // grid-auto-flow: column with implicit columns
+  [`<div class=case id=k12><div class=g id=F11 style="grid-template-rows: 20px 20px; grid-auto-flow: column; grid-auto-columns: 50px; column-gap: 5px"><div id=F12></div><div id=F13></div><div id=F14></div><div id=F15 style="grid-row: span 2"></div></div></div>`,
+    [['F11', 0, 0, 600, 40], ['F12', 0, 0, 50, 20], ['F13', 0, 20, 50, 20], ['F14', 55, 0, 50, 20], ['F15', 110, 0, 50, 40]]],
+  // percentage column-gap
+  [`<div class=case id=k13><div class=g id=G style="grid-template-columns: 1fr 1fr 1fr; column-gap: 5%; row-gap: 8px; grid-auto-rows: 12px"><div id=G1></div><div id=G2></div><div id=G3></div><div id=G4></div></div></div>`,
+    [['G', 0, 0, 600, 32], ['G1', 0, 0, 180, 12], ['G2', 210, 0, 180, 12], ['G3', 420, 0, 180, 12], ['G4', 0, 20, 180, 12]]],
+  // align-items: center, align-self end/stretch
+  [`<div class=case id=k14><div class=g id=H style="grid-template-columns: 100px 100px 100px 100px; align-items: center"><div id=H1><i style="width:10px;height:50px"></i></div><div id=H2><i style="width:10px;height:20px"></i></div><div id=H3 style="align-self: end"><i style="width:10px"></i></div><div id=H4 style="align-self: stretch"><i style="width:10px"></i></div></div></div>`,
+    [['H', 0, 0, 600, 50], ['H1', 0, 0, 100, 50], ['H2', 100, 15, 100, 20], ['H3', 200, 40, 100, 10], ['H4', 300, 0, 100, 50]]],
+  // justify-content: center, align-content: space-between
+  [`<div class=case id=k15><div class=g id=H5 style="grid-template-columns: 100px 100px; grid-template-rows: 20px 20px; height: 100px; justify-content: center; align-content: space-between"><div id=H6></div><div id=H7></div><div id=H8></div><div id=H9></div></div></div>`,
+    [['H5', 0, 0, 600, 100], ['H6', 200, 0, 100, 20], ['H7', 300, 0, 100, 20], ['H8', 200, 80, 100, 20], ['H9', 300, 80, 100, 20]]],
+  // justify-content: space-evenly, align-content: center
+  [`<div class=case id=k16><div class=g id=H10 style="grid-template-columns: 100px 100px 100px; justify-content: space-evenly; align-content: center; height: 60px; grid-auto-rows: 20px"><div id=H11></div><div id=H12></div><div id=H13></div></div></div>`,
+    [['H10', 0, 0, 600, 60], ['H11', 75, 20, 100, 20], ['H12', 250, 20, 100, 20], ['H13', 425, 20, 100, 20]]],
+  // auto margins, % width against the area, min/max sizes
+  [`<div class=case id=k17><div class=g id=K style="grid-template-columns: 200px 200px; grid-auto-rows: 50px"><div id=K1 style="width:80px; height:20px; margin: auto"></div><div id=K2 style="width:50%; margin-left: 10px; padding: 5px; border: 2px solid"><i style="width:10px"></i></div><div id=K3 style="max-width: 120px; min-height: 60px"></div><div id=K4 style="margin: 4px 6px"></div></div></div>`,
+    [['K', 0, 0, 600, 100], ['K1', 60, 15, 80, 20], ['K2', 210, 0, 114, 50], ['K3', 0, 50, 120, 60], ['K4', 206, 54, 188, 42]]],
+  // implicit tracks before and after, negative placements
+  [`<div class=case id=k18><div class=g id=L style="grid-template-columns: 100px 100px; grid-auto-rows: 30px; grid-auto-columns: 40px"><div id=L1 style="grid-column: -1 / -2"></div><div id=L2 style="grid-column: 4; grid-row: 2"></div><div id=L3 style="grid-column: 1 / 3; grid-row: -1"></div></div></div>`,
+    [['L', 0, 0, 600, 60], ['L1', 100, 30, 100, 30], ['L2', 240, 30, 40, 30], ['L3', 0, 0, 200, 30]]],
+  // nested grid and flex items, container padding and border
+  [`<div class=case id=k19><div class=g id=M style="grid-template-columns: 100px 1fr; padding: 10px; border: 3px solid; column-gap: 20px"><div id=M1><div id=M2 style="display:grid; grid-template-columns: 1fr 1fr; gap: 4px"><div id=M3><i style="width:10px"></i></div><div id=M4><i style="width:10px;height:25px"></i></div></div></div><div id=M5 style="display:flex"><div id=M6 style="flex:1"><i style="width:10px"></i></div><div id=M7 style="width:30px"><i style="width:10px"></i></div></div></div></div>`,
+    [['M', 0, 0, 600, 51], ['M1', 13, 13, 100, 25], ['M2', 13, 13, 100, 25], ['M3', 13, 13, 48, 25], ['M4', 65, 13, 48, 25], ['M5', 133, 13, 454, 25], ['M6', 133, 13, 424, 25], ['M7', 557, 13, 30, 25]]],
+  // fr rows with auto width container pushed by margin-left: auto
+  [`<div class=case id=k20><div class=g id=N style="grid-template-columns: 1fr 3fr; grid-template-rows: auto 40px; width: 400px; margin-left: auto"><div id=N1><i style="width:150px"></i></div><div id=N2></div><div id=N3></div></div></div>`,
+    [['N', 200, 0, 400, 50], ['N1', 200, 0, 150, 10], ['N2', 350, 0, 250, 10], ['N3', 200, 10, 150, 40]]],
+  // inline-grid shrink-to-fit
+  [`<div class=case id=k21><div class=g id=P style="display:inline-grid; grid-template-columns: auto auto; gap: 6px"><div id=P1><i style="width:40px"></i></div><div id=P2><i style="width:60px"></i> <i style="width:20px"></i></div></div></div>`,
+    [['P', 0, 0, 126, 10], ['P1', 0, 0, 40, 10], ['P2', 46, 0, 80, 10]]],
+];
+
+// The cases fill more than one A4 page: two documents, so that no grid breaks across pages.
+const SPLIT = 12;
+const docs = [CASES.slice(0, SPLIT), CASES.slice(SPLIT)].map((part) => layoutHtml(doc(part.map((c) => c[0]).join('\n'))));
+
+CASES.forEach(([markup, boxes], i) => {
+  const caseId = /id=(k\d+)/.exec(markup)![1];
+  const first = boxes[0][0];
+  test(`Chromium 156 figures: #${first} (${caseId})`, () => {
+    const r = docs[i < SPLIT ? 0 : 1];
+    const c = r.byId(caseId);
+    for (const [id, x, y, w, h] of boxes) {
+      const f = r.byId(id);
+      const got = [f.x - c.x, f.y - c.y, f.width, f.height];
+      const want = [x, y, w, h];
+      for (let k = 0; k < 4; k++) assert.ok(Math.abs(got[k] - want[k]) < 0.05, `#${id}: got ${got.map((v) => +v.toFixed(3)).join(' ')}, Chromium ${want.join(' ')}`);
+    }
+  });
+});
