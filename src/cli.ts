@@ -17,9 +17,10 @@ const USAGE = `usage: quire <command> [options]
   template create --account ID --name N --html FILE [--variables FILE]
   template update --template ID [--html FILE] [--variables FILE] [--name N]
   template list --account ID
-  render FILE.html [--data VARS.json] [--variables DEFS.json] [-o OUT.pdf]
+  render FILE.html [--data VARS.json] [--variables DEFS.json] [-o OUT.pdf] [--resource-root DIR]
                                                 fill and render locally (no server, no database);
-                                                the PDF goes to stdout without -o
+                                                the PDF goes to stdout without -o; files are read
+                                                only from FILE's folder, or from DIR when given
 
 options for every command:
   --data-dir DIR   data folder (default: DATA_DIR or ./data)
@@ -43,6 +44,7 @@ const OPTIONS = {
   variables: { type: 'string' },
   data: { type: 'string' },
   output: { type: 'string', short: 'o' },
+  'resource-root': { type: 'string' },
 } as const;
 
 type Opts = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
@@ -105,7 +107,10 @@ async function render(file: string | undefined, opts: Opts): Promise<void> {
   const { renderPdf, RenderError } = await import('./index.ts');
   let pdf: Uint8Array;
   try {
-    ({ pdf } = await renderPdf(html, { baseUrl: pathToFileURL(path.dirname(path.resolve(file)) + path.sep).href }));
+    ({ pdf } = await renderPdf(html, {
+      baseUrl: pathToFileURL(path.dirname(path.resolve(file)) + path.sep).href,
+      resourceRoot: opts['resource-root'] ?? process.env.QUIRE_RESOURCE_ROOT,
+    }));
   } catch (e) {
     if (e instanceof RenderError) throw new CliError(`render failed (${e.code}): ${e.message}`);
     throw e;

@@ -17,6 +17,11 @@ export interface RenderOptions {
    * Only files inside that folder are read; without a base only data: URIs load.
    */
   baseUrl?: string;
+  /**
+   * The folder files may be read from (path or file: URL); default and minimum: the folder of
+   * `baseUrl`. For trusted local use only (the CLI's --resource-root); the service never sets it.
+   */
+  resourceRoot?: string;
   /** CreationDate/ModDate written to the PDF; with a fixed date the output is byte-identical. Default: now. */
   creationDate?: Date;
   /** Render deadline in ms (default RENDER_TIMEOUT_MS or 30000); past it: RenderError('TIMEOUT'). */
@@ -53,6 +58,7 @@ export async function renderPdf(html: string, options: RenderOptions = {}): Prom
   }
   return runPipeline(html, {
     baseUrl: options.baseUrl,
+    resourceRoot: options.resourceRoot,
     creationDate: options.creationDate ?? new Date(),
     timeoutMs: options.timeoutMs ?? envInt('RENDER_TIMEOUT_MS', 30000),
     maxPages: options.maxPages ?? envInt('MAX_PAGES', 500),

@@ -17,6 +17,7 @@ import type { RenderResult } from './index.ts';
 
 export interface PipelineOptions {
   baseUrl?: string;
+  resourceRoot?: string;
   creationDate: Date;
   timeoutMs: number;
   maxPages: number;
@@ -29,7 +30,7 @@ export interface PipelineOptions {
 export async function runPipeline(html: string, opts: PipelineOptions): Promise<RenderResult> {
   const limits = new RenderLimits(opts.timeoutMs, opts.maxPages);
   const warnings = new WarningSink();
-  const loader = new ResourceLoader(opts.baseUrl);
+  const loader = new ResourceLoader(opts.baseUrl, opts.resourceRoot);
   const fonts = createFontContext({ loader, warnings });
 
   const parsed = parseHtml(html);

@@ -30,7 +30,10 @@ export const MAX_RESOURCE_BYTES = 32 * 1024 * 1024;
 /**
  * Loads resources for one document. `baseUrl` is a file: URL or a filesystem path to the
  * document itself or its folder (a trailing slash or an existing directory means folder);
- * without it only data: URIs load. Results are cached per loader (one render).
+ * without it only data: URIs load. `rootDir` (a path or file: URL of a folder) widens the folder
+ * files may be read from, which is otherwise the document's own folder; it must contain the base.
+ * Results are cached per loader (one render).
+ * Constructor throws TypeError when baseUrl is not a file: URL or path, or rootDir does not contain it.
  */
 export class ResourceLoader {
   /** The document's folder as a file: URL ending in '/', or null when there is no base. */
@@ -38,9 +41,16 @@ export class ResourceLoader {
   private readonly root: string | null;
   private readonly cache = new Map<string, LoadResult>();
 
-  constructor(baseUrl?: string) {
+  constructor(baseUrl?: string, rootDir?: string) {
     this.base = baseUrl ? normaliseBase(baseUrl) : null;
     this.root = this.base ? safeRealpath(fileURLToPath(this.base)) : null;
+    if (rootDir !== undefined && this.root !== null) {
+      const wide = safeRealpath(rootDir.startsWith('file:') ? fileURLToPath(rootDir) : path.resolve(rootDir));
+      if (this.root !== wide && !this.root.startsWith(wide + path.sep)) {
+        throw new TypeError(`resource root "${rootDir}" does not contain the document's folder`);
+      }
+      this.root = wide;
+    }
   }
 
   /**
