@@ -28,10 +28,15 @@ test('collapsed borders: the wider border wins, the table holds half the outer b
   // Cells paint no borders of their own; the table carries one segment per grid edge.
   assert.equal(a.style.borderLeft.style, 'none');
   const pieces = t.children.filter((c): c is BoxFragment => c.kind === 'box' && c.box.kind === 'block');
-  assert.equal(pieces.length, 2 * 3 + 3 * 2, '6 vertical + 6 horizontal segments');
+  const segments = pieces.filter((p) => p.border.top > 0 || p.border.left > 0);
+  assert.equal(segments.length, 2 * 3 + 3 * 2, '6 vertical + 6 horizontal segments');
+  assert.equal(pieces.length - segments.length, 3 * 3, 'and 9 corners');
   const red = pieces.filter((p) => p.style.borderLeft.style === 'dashed');
   assert.equal(red.length, 1);
-  assert.deepEqual([red[0].x, red[0].width, red[0].height], [b.x - 2.5, 5, a.height]);
+  // Between the corners: half the 2px table border above, half the 1px row border below.
+  assert.deepEqual([red[0].x, red[0].width, red[0].y, red[0].height], [b.x - 2.5, 5, a.y + 1, a.height - 1 - 0.5]);
+  const corner = pieces.find((p) => p.x === b.x - 2.5 && p.y === a.y - 1)!;
+  assert.deepEqual([corner.width, corner.height, corner.style.backgroundColor], [5, 2, { r: 255, g: 0, b: 0, a: 1 }], 'the 5px red edge wins the corner over the 2px blue one');
 });
 
 test('collapsed borders: hidden wins over every other border; style breaks width ties (double over solid)', () => {

@@ -5,6 +5,7 @@ import type { BoxFragment } from '../fragment.ts';
 import { zeroEdges } from '../box-model.ts';
 import type { TableLayout } from './rows.ts';
 import { pieceFragment } from './rows.ts';
+import { resolveBorder } from './borders.ts';
 
 const styleCache = new WeakMap<BorderSide, { h: ComputedStyle; v: ComputedStyle }>();
 
@@ -17,11 +18,11 @@ function sideStyles(base: ComputedStyle, side: BorderSide): { h: ComputedStyle; 
 const visible = (s: BorderSide | undefined): s is BorderSide => !!s && s.width > 0 && s.style !== 'none' && s.style !== 'hidden';
 
 /**
- * The collapsed border segments of the rows placed on a page: the vertical edges of each row
- * (its height), the horizontal edge above each row and below the last row of each run of
- * consecutive rows, each spanning its column and reaching half-way over the corner to its left
- * (the last column's also to its right). `rows` are in page order; `tableX` is the table's
- * border-box left on the page, px.
+ * The collapsed border segments of the rows placed on a page: the vertical edges of each row and
+ * the horizontal edge above each row and below the last row of each run of consecutive rows,
+ * each between its corners; every corner (where grid lines meet) is filled once with the colour
+ * of the border that wins it (§17.6.2.1 rules among the edges meeting there). `rows` are in page
+ * order; `tableX` is the table's border-box left on the page, px.
  */
 export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y: number; height: number }>, tableX: number): BoxFragment[] {
   const b = L.borders;
@@ -30,35 +31,58 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
   const C = L.grid.cols;
   const base = L.anon.style;
   const lineX = (c: number): number => tableX + L.colX[c];
-  const vertical = (k: number, y: number, h: number): void => {
+  const w = (s: BorderSide | undefined): number => (visible(s) ? s.width : 0);
+  /** Width of the vertical edges at column line c between rows `above` and `below` (-1: none). */
+  const vAt = (above: number, below: number, c: number): number => Math.max(w(b.v[above]?.[c]), w(b.v[below]?.[c]));
+  /** Height of the horizontal edges at grid line `line` meeting column line c. */
+  const hAt = (line: number, c: number): number => Math.max(w(b.h[line]?.[c - 1]), w(b.h[line]?.[c]));
+  const vertical = (k: number, y: number, h: number, lineTop: number, lineBottom: number): void => {
     const line = b.v[k];
     if (!line) return;
     for (let c = 0; c <= C; c++) {
       const s = line[c];
       if (!visible(s)) continue;
+      const y0 = y + hAt(lineTop, c) / 2, y1 = y + h - hAt(lineBottom, c) / 2;
+      if (y1 <= y0) continue;
       const e = zeroEdges(); e.left = s.width;
-      out.push(pieceFragment(L.anon, sideStyles(base, s).v, lineX(c) - s.width / 2, y, s.width, h, e));
+      out.push(pieceFragment(L.anon, sideStyles(base, s).v, lineX(c) - s.width / 2, y0, s.width, y1 - y0, e));
     }
   };
   const horizontal = (line: number, y: number, rowAbove: number, rowBelow: number): void => {
     const hl = b.h[line];
     if (!hl) return;
-    const corner = (c: number): number => Math.max(b.v[rowAbove]?.[c]?.width ?? 0, b.v[rowBelow]?.[c]?.width ?? 0);
     for (let c = 0; c < C; c++) {
       const s = hl[c];
       if (!visible(s)) continue;
-      const x0 = lineX(c) - corner(c) / 2;
-      const x1 = c === C - 1 ? lineX(C) + corner(C) / 2 : lineX(c + 1) - corner(c + 1) / 2;
+      const x0 = lineX(c) + vAt(rowAbove, rowBelow, c) / 2;
+      const x1 = lineX(c + 1) - vAt(rowAbove, rowBelow, c + 1) / 2;
+      if (x1 <= x0) continue;
       const e = zeroEdges(); e.top = s.width;
-      out.push(pieceFragment(L.anon, sideStyles(base, s).h, x0, y - s.width / 2, Math.max(0, x1 - x0), s.width, e));
+      out.push(pieceFragment(L.anon, sideStyles(base, s).h, x0, y - s.width / 2, x1 - x0, s.width, e));
+    }
+    // Corners: each filled by the winning edge among those meeting there.
+    for (let c = 0; c <= C; c++) {
+      const vw = vAt(rowAbove, rowBelow, c), hw = hAt(line, c);
+      if (vw <= 0 || hw <= 0) continue;
+      const win = resolveBorder([b.h[line]?.[c - 1], b.h[line]?.[c], b.v[rowAbove]?.[c], b.v[rowBelow]?.[c]].filter(visible));
+      if (!visible(win)) continue;
+      out.push(pieceFragment(L.anon, cornerStyle(base, win), lineX(c) - vw / 2, y - hw / 2, vw, hw));
     }
   };
-  for (const r of rows) vertical(r.k, r.y, r.height);
   rows.forEach((r, i) => {
-    const prev = rows[i - 1];
-    horizontal(r.k, r.y, prev && prev.k === r.k - 1 ? r.k - 1 : -1, r.k);
-    const nextRow = rows[i + 1];
-    if (!nextRow || nextRow.k !== r.k + 1) horizontal(r.k + 1, r.y + r.height, r.k, nextRow && nextRow.k === r.k + 1 ? r.k + 1 : -1);
+    const prev = rows[i - 1], nextRow = rows[i + 1];
+    const contAbove = !!prev && prev.k === r.k - 1, contBelow = !!nextRow && nextRow.k === r.k + 1;
+    vertical(r.k, r.y, r.height, r.k, r.k + 1);
+    horizontal(r.k, r.y, contAbove ? r.k - 1 : -1, r.k);
+    if (!contBelow) horizontal(r.k + 1, r.y + r.height, r.k, -1);
   });
   return out;
+}
+
+const cornerCache = new WeakMap<BorderSide, ComputedStyle>();
+/** A style that paints a corner square in the border's colour. */
+function cornerStyle(base: ComputedStyle, side: BorderSide): ComputedStyle {
+  let r = cornerCache.get(side);
+  if (!r) { r = { ...base, backgroundColor: side.color }; cornerCache.set(side, r); }
+  return r;
 }
