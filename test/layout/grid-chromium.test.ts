@@ -1,4 +1,4 @@
-// In: 21 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
+// In: 34 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
 // Out: each grid's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -73,17 +73,56 @@ const CASES: Array<[string, string, Array<[string, number, number, number, numbe
   // inline-grid shrink-to-fit
   [`<div class=case id=k21><div class=g id=P style="display:inline-grid; grid-template-columns: auto auto; gap: 6px"><div id=P1><i style="width:40px"></i></div><div id=P2><i style="width:60px"></i> <i style="width:20px"></i></div></div></div>`,
     [['P', 0, 0, 126, 10], ['P1', 0, 0, 40, 10], ['P2', 46, 0, 80, 10]]],
+  // 1fr columns: a wide item raises its track (auto minimum of 1fr)
+  [`<div class=case id=q1><div class=g id=R style="grid-template-columns: 1fr 1fr 1fr"><div id=R1><i style="width:400px"></i></div><div id=R2><i style="width:10px"></i></div><div id=R3><i style="width:10px"></i></div></div></div>`,
+    [['R', 0, 0, 600, 10], ['R1', 0, 0, 400, 10], ['R2', 400, 0, 100, 10], ['R3', 500, 0, 100, 10]]],
+  // minmax(0, 1fr) ignores content
+  [`<div class=case id=q2><div class=g id=S style="grid-template-columns: minmax(0, 1fr) 1fr"><div id=S1><i style="width:400px"></i></div><div id=S2><i style="width:10px"></i></div></div></div>`,
+    [['S', 0, 0, 600, 10], ['S1', 0, 0, 300, 10], ['S2', 300, 0, 300, 10]]],
+  // % and fr rows in a definite height, % row-gap
+  [`<div class=case id=q3><div class=g id=T style="grid-template-columns: 25% 50px 1fr; grid-template-rows: 30px 1fr 2fr; height: 150px; row-gap: 10%"><div id=T1></div><div id=T2></div><div id=T3></div><div id=T4></div><div id=T5 style="grid-row: 3"></div></div></div>`,
+    [['T', 0, 0, 600, 150], ['T1', 0, 0, 150, 30], ['T2', 150, 0, 50, 30], ['T3', 200, 0, 400, 30], ['T4', 0, 45, 150, 30], ['T5', 0, 90, 150, 60]]],
+  // min-content, max-content, auto tracks
+  [`<div class=case id=q4><div class=g id=U style="grid-template-columns: min-content max-content auto"><div id=U1><i style="width:70px"></i> <i style="width:40px"></i></div><div id=U2><i style="width:70px"></i> <i style="width:40px"></i></div><div id=U3><i style="width:70px"></i> <i style="width:40px"></i></div></div></div>`,
+    [['U', 0, 0, 600, 20], ['U1', 0, 0, 70, 20], ['U2', 70, 0, 110, 20], ['U3', 180, 0, 420, 20]]],
+  // an item spanning a fixed and a flexible track
+  [`<div class=case id=q5><div class=g id=V style="grid-template-columns: 100px 1fr 100px"><div id=V1 style="grid-column: 1 / 3"><i style="width:500px"></i></div><div id=V2><i style="width:10px"></i></div></div></div>`,
+    [['V', 0, 0, 600, 10], ['V1', 0, 0, 500, 10], ['V2', 500, 0, 100, 10]]],
+  // overflow: hidden / min-width: 0 items have no content minimum
+  [`<div class=case id=q6><div class=g id=W style="grid-template-columns: auto 1fr; gap: 10px"><div id=W1 style="overflow:hidden"><i style="width:300px"></i></div><div id=W2 style="min-width:0"><i style="width:700px"></i></div></div></div>`,
+    [['W', 0, 0, 600, 10], ['W1', 0, 0, 300, 10], ['W2', 310, 0, 290, 10]]],
+  // spans over equal fr tracks, rowspan with gaps
+  [`<div class=case id=q7><div class=g id=X style="grid-template-columns: repeat(4, 1fr); gap: 8px"><div id=X1 style="grid-column: span 3"><i style="width:10px;height:30px"></i></div><div id=X2 style="grid-row: span 2"><i style="width:10px;height:50px"></i></div><div id=X3><i style="width:10px"></i></div><div id=X4 style="grid-column: span 2"><i style="width:10px"></i></div></div></div>`,
+    [['X', 0, 0, 600, 50], ['X1', 0, 0, 448, 31], ['X2', 456, 0, 144, 50], ['X3', 0, 39, 144, 11], ['X4', 152, 39, 296, 11]]],
+  // align-items: end with an image and a table item
+  [`<div class=case id=q8><div class=g id=Y style="grid-template-columns: 120px 1fr; align-items: end; grid-template-rows: 40px"><img id=Y1 src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" style="width:30px;height:20px"><div id=Y2><table id=Y3 style="border-spacing:0"><tr><td id=Y4 style="padding:0"><i style="width:60px"></i></td><td style="padding:0"><i style="width:40px"></i></td></tr></table></div></div></div>`,
+    [['Y', 0, 0, 600, 40], ['Y2', 120, 30, 480, 10], ['Y3', 120, 30, 100, 10], ['Y4', 120, 30, 60, 10]]],
+  // minmax(25px, auto) rows, a 2-column span, auto margins
+  [`<div class=case id=q9><div class=g id=Z style="grid-template-columns: auto auto auto; grid-auto-rows: minmax(25px, auto)"><div id=Z1><i style="width:50px;height:40px"></i></div><div id=Z2 style="grid-column: 2 / 4"><i style="width:100px"></i> <i style="width:100px"></i></div><div id=Z3 style="margin: 0 auto; width: 20px"></div></div></div>`,
+    [['Z', 0, 0, 600, 65], ['Z1', 0, 0, 166.656, 40], ['Z2', 166.656, 0, 433.344, 40], ['Z3', 73.328, 40, 20, 25]]],
+  // justify-content: end, align-content: end, implicit rows
+  [`<div class=case id=q10><div class=g id=AA style="grid-template-columns: 100px 100px; grid-template-rows: 20px; justify-content: end; align-content: end; height: 50px; grid-auto-rows: 10px"><div id=AA1></div><div id=AA2></div><div id=AA3></div></div></div>`,
+    [['AA', 0, 0, 600, 50], ['AA1', 400, 20, 100, 20], ['AA2', 500, 20, 100, 20], ['AA3', 400, 40, 100, 10]]],
+  // percentage width/gap with border-box padding
+  [`<div class=case id=q11><div class=g id=AB style="grid-template-columns: 2fr 1fr; width: 50%; padding: 0 10px; box-sizing: border-box; column-gap: 2%"><div id=AB1><i style="width:20px"></i></div><div id=AB2><i style="width:20px"></i></div></div></div>`,
+    [['AB', 0, 0, 300, 10], ['AB1', 10, 0, 182.938, 10], ['AB2', 198.531, 0, 91.469, 10]]],
+  // fr sum below 1 leaves space
+  [`<div class=case id=q12><div class=g id=AC style="grid-template-columns: 0.5fr 0.25fr"><div id=AC1></div><div id=AC2><i style="width:5px"></i></div></div></div>`,
+    [['AC', 0, 0, 600, 10], ['AC1', 0, 0, 300, 10], ['AC2', 300, 0, 150, 10]]],
+  // areas spanning rows, named lines x-start/x-end, auto items fill holes
+  [`<div class=case id=q13><div class=g id=AD style="grid-template-areas: 'a b' 'a c'; grid-template-columns: 80px 1fr"><div id=AD1 style="grid-area: c"><i style="width:10px"></i></div><div id=AD2 style="grid-area: a"><i style="width:10px;height:35px"></i></div><div id=AD3 style="grid-column: b-start / b-end"><i style="width:10px"></i></div><div id=AD4><i style="width:10px"></i></div></div></div>`,
+    [['AD', 0, 0, 600, 45], ['AD1', 80, 17.5, 520, 17.5], ['AD2', 0, 0, 80, 35], ['AD3', 80, 0, 520, 17.5], ['AD4', 0, 35, 80, 10]]],
 ];
 
-// The cases fill more than one A4 page: two documents, so that no grid breaks across pages.
-const SPLIT = 12;
-const docs = [CASES.slice(0, SPLIT), CASES.slice(SPLIT)].map((part) => layoutHtml(doc(part.map((c) => c[0]).join('\n'))));
+// The cases fill more than one A4 page: three documents, so that no grid breaks across pages.
+const SPLITS = [0, 12, 21, CASES.length];
+const docs = SPLITS.slice(1).map((end, k) => layoutHtml(doc(CASES.slice(SPLITS[k], end).map((c) => c[0]).join('\n'))));
 
 CASES.forEach(([markup, boxes], i) => {
-  const caseId = /id=(k\d+)/.exec(markup)![1];
+  const caseId = /id=([kq]\d+)/.exec(markup)![1];
   const first = boxes[0][0];
   test(`Chromium 156 figures: #${first} (${caseId})`, () => {
-    const r = docs[i < SPLIT ? 0 : 1];
+    const r = docs[SPLITS.findIndex((s) => i < s) - 1];
     const c = r.byId(caseId);
     for (const [id, x, y, w, h] of boxes) {
       const f = r.byId(id);
