@@ -9,7 +9,7 @@ const STYLE = `@page { size: A4; margin: 10mm } body { margin: 0; font-size: 0; 
 const doc = (body: string): string => `<!doctype html><html><head><style>${STYLE}</style></head><body>${body}</body></html>`;
 
 /** [case markup, expected boxes]: [id, x, y, width, height] as Chromium 156 lays the same markup out (headless, getBoundingClientRect relative to the case block). */
-const CASES: Array<[string, string, Array<[string, number, number, number, number]>]> = [
+const CASES: Array<[string, Array<[string, number, number, number, number]>]> = [
   // fixed + fr columns, gaps
   [`<div class=case id=k1><div class=g id=A style="grid-template-columns: 100px 1fr 2fr; gap: 10px 20px"><div id=A1><i style="width:10px"></i></div><div id=A2><i style="width:10px"></i></div><div id=A3><i style="width:10px;height:30px"></i></div><div id=A4><i style="width:10px"></i></div></div></div>`,
     [['A', 0, 0, 600, 50], ['A1', 0, 0, 100, 30], ['A2', 120, 0, 153.328, 30], ['A3', 293.328, 0, 306.672, 30], ['A4', 0, 40, 100, 10]]],
