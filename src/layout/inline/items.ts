@@ -142,6 +142,7 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
   const brk = new Uint8Array(para.length + 1);
   for (const b of breaks) brk[b.position] = 1;
   const items: InlineItem[] = [];
+  let bi = 0; // index into `breaks` (sorted by position)
   for (const r of raws) {
     if (r.kind === 'atomic') {
       r.breakAfter = wrapsLines(r.style.whiteSpace) && brk[r.start + 1] === 1;
@@ -155,9 +156,11 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
     const keepAll = st.wordBreak === 'keep-all';
     const noShy = st.hyphens === 'none';
     let from = r.start;
+    while (bi < breaks.length && breaks[bi].position <= r.start) bi++;
     if (wraps) {
-      for (let p = r.start + 1; p < end; p++) {
-        if (brk[p] !== 1 || !allowedBreak(para, p, keepAll, noShy)) continue;
+      for (; bi < breaks.length && breaks[bi].position < end; bi++) {
+        const p = breaks[bi].position;
+        if (!allowedBreak(para, p, keepAll, noShy)) continue;
         splitPiece(items, r, para.slice(from, p), true, fonts);
         from = p;
       }

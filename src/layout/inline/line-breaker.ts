@@ -10,14 +10,14 @@ const EPS = 1 / 128;
 export interface PlacedItem {
   item: InlineItem;
   /** Text: its whole white space collapsed away at the line start (phase II), or its leading spaces trimmed (`trimmed` holds the re-shaped piece). */
-  collapsed?: boolean;
-  trimmed?: TextPiece;
+  collapsed: boolean;
+  trimmed: TextPiece | undefined;
   /** Text: its trailing spaces removed at the line end (they hang, css-text-3 §4.1.2). */
-  dropSpaces?: boolean;
+  dropSpaces: boolean;
   /** Text: the line breaks at its soft hyphen, which shows a hyphen. */
-  hyphen?: boolean;
+  hyphen: boolean;
   /** A preserved tab's advance on this line, px. */
-  tabWidth?: number;
+  tabWidth: number | undefined;
 }
 
 /** One line as the breaker chose it. Widths in px. */
@@ -100,12 +100,11 @@ export function breakLine(
   let floatsPlaced = 0;
   let segments = 0;
   let lastSeg = { i: startI, placed: 0, lineW, hasContent, textStarted, stack: state.stack.length, floats: 0 };
-  const n = () => state.items.length;
 
-  outer: while (state.i < n()) {
+  outer: while (state.i < state.items.length) {
     // The segment: items up to the next soft wrap opportunity.
     let j = state.i;
-    while (j < n() - 1 && !state.items[j].breakAfter) j++;
+    while (j < state.items.length - 1 && !state.items[j].breakAfter) j++;
     // Measure it as it would sit on this line.
     let sw = 0;
     let hang = 0;
@@ -155,7 +154,7 @@ export function breakLine(
     // Commit the segment.
     for (let k = state.i; k <= j; k++) {
       const it = state.items[k];
-      const p: PlacedItem = { item: it };
+      const p: PlacedItem = { item: it, collapsed: false, trimmed: undefined, dropSpaces: false, hyphen: false, tabWidth: undefined };
       switch (it.kind) {
         case 'text':
           if (it.tab) { p.tabWidth = tabStop(it, lineW, env.fonts); lineW += p.tabWidth; textStarted = true; hasContent = true; break; }
@@ -203,7 +202,7 @@ export function breakLine(
 
   // Trailing white space hangs / is removed (css-text-3 §4.1.2), and a soft hyphen shows when the line breaks there.
   let width = trimEnd(placed);
-  if (!forced && state.i < n()) {
+  if (!forced && state.i < state.items.length) {
     const last = lastText(placed);
     if (last && (last.item as TextPiece).shy) {
       const hw = env.hyphenWidth(last.item as TextPiece);
@@ -265,7 +264,7 @@ function trimEnd(placed: PlacedItem[]): number {
   for (const p of placed) {
     const it = p.item;
     if (it.kind === 'text') {
-      delete p.dropSpaces;
+      p.dropSpaces = false;
       if (p.collapsed) continue;
       if (p.tabWidth !== undefined) w += p.tabWidth;
       else if (p.trimmed) w += p.trimmed.wordWidth + p.trimmed.spaceWidth;
