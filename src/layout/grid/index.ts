@@ -21,6 +21,8 @@ const PUSHED: BlockResult = { fragment: null, bottom: 0, margin: { pos: 0, neg: 
 
 /** Placement is pure in the (immutable during a render) box tree: cached per grid box. */
 const placementCache = new WeakMap<GridBox, GridPlacement>();
+/** Track sizes of a grid's last layout, reused by the later pages of a grid broken across pages (same content width and height). */
+const sizesCache = new WeakMap<GridBox, { W: number; specH: number | null; cols: number[]; rows: number[] }>();
 
 /** The in-flow grid items of a grid container in order-modified document order (css-display-3 §3 `order`), and its absolutely positioned children. */
 function gridChildren(box: GridBox): { items: Box[]; absolute: Box[] } {
@@ -164,8 +166,11 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
 
   // ---- placement and column sizing (§11.3 step 1)
   const g = gridPlacement(box);
+  const innerEnv: FlowEnv = { ...env, pageBottom: Infinity };
+  let cached = resumed ? sizesCache.get(box) : undefined;
+  if (cached && (cached.W !== W || cached.specH !== specH)) cached = undefined;
   const colGap = gapOf(s.columnGap, W);
-  const cols = sizeTracks(g.columns, columnItems(g, (b) => ctx.intrinsicSizes(b)), W, colGap, 'definite', s.justifyContent === 'normal' || s.justifyContent === 'stretch');
+  const cols = cached?.cols ?? sizeTracks(g.columns, columnItems(g, (b) => ctx.intrinsicSizes(b)), W, colGap, 'definite', s.justifyContent === 'normal' || s.justifyContent === 'stretch');
   const colFree = W - cols.reduce((a, b) => a + b, 0) - colGap * Math.max(0, cols.length - 1);
   const [colStart, colBetween] = distributeContent(s.justifyContent, colFree, cols.length);
   const colPos = positions(cols, colGap, colStart, colBetween);
@@ -173,7 +178,6 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   const areaW = (it: PlacedItem): number => colPos[it.col + it.colSpan - 1] + cols[it.col + it.colSpan - 1] - colPos[it.col];
 
   // ---- items at their column widths (heights from block layout), row sizing (§11.3 step 2)
-  const innerEnv: FlowEnv = { ...env, pageBottom: Infinity };
   const layoutItem = (it: PlacedItem, height?: number): BoxFragment | ReplacedFragment | null => {
     const w = areaW(it);
     return layoutBlockLevel(it.box, {
@@ -181,16 +185,23 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
       floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs, forceBfc: true, heightOverride: height,
     }, innerEnv).fragment;
   };
-  const laid: LaidItem[] = g.items.map((it) => {
+  const laidItem = (it: PlacedItem): LaidItem => {
     const w = areaW(it);
     return { it, frag: layoutItem(it), mt: marginValue(it.box.style.marginTop, w), mb: marginValue(it.box.style.marginBottom, w) };
-  });
+  };
+  // Later pages of a broken grid reuse the track sizes of the first (items are laid out again only for their own page).
+  const laid: LaidItem[] | null = cached ? null : g.items.map(laidItem);
   const rowGap = gapOf(s.rowGap, specH);
-  const rowItems: TrackItem[] = laid.map((l) => {
-    const h = (l.frag ? l.frag.height : 0) + (l.mt ?? 0) + (l.mb ?? 0);
-    return { start: l.it.row, span: l.it.rowSpan, minContent: h, maxContent: h, minimum: h };
-  });
-  const rows = sizeTracks(g.rows, rowItems, specH, rowGap, specH === null ? 'max-content' : 'definite', s.alignContent === 'normal' || s.alignContent === 'stretch');
+  let rows: number[];
+  if (cached) rows = cached.rows;
+  else {
+    const rowItems: TrackItem[] = (laid as LaidItem[]).map((l) => {
+      const h = (l.frag ? l.frag.height : 0) + (l.mt ?? 0) + (l.mb ?? 0);
+      return { start: l.it.row, span: l.it.rowSpan, minContent: h, maxContent: h, minimum: h };
+    });
+    rows = sizeTracks(g.rows, rowItems, specH, rowGap, specH === null ? 'max-content' : 'definite', s.alignContent === 'normal' || s.alignContent === 'stretch');
+    sizesCache.set(box, { W, specH, cols, rows });
+  }
   const rowsExtent = rows.reduce((a, b) => a + b, 0) + rowGap * Math.max(0, rows.length - 1);
   const autoH = clampHeight(rowsExtent, s, p.cb.height, bpV);
   const gridH = specH ?? autoH;
@@ -201,11 +212,12 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   // ---- breaking between rows: the rows that fit on this page (css-break-3 §4.4 class A-like break points at row lines)
   const nRows = rows.length;
   const breakable = new Array<boolean>(nRows + 1).fill(true);
-  for (const l of laid) for (let r = l.it.row + 1; r < l.it.row + l.it.rowSpan; r++) breakable[r] = false;
+  for (const it of g.items) for (let r = it.row + 1; r < it.row + it.rowSpan; r++) breakable[r] = false;
   const origin = resumed ? contentTop - (rowPos[startRow] ?? 0) : contentTop;
   let endRow = nRows;
   let token: BreakToken | null = null;
-  if (Number.isFinite(env.pageBottom) && s.breakInside !== 'avoid' && !(isAvoidBreak(s.breakInside) && !resumed && !p.atTop)) {
+  // break-inside: avoid pushes a grid that does not fit whole; at the top of a page it breaks anyway.
+  if (Number.isFinite(env.pageBottom) && !(isAvoidBreak(s.breakInside) && !resumed && !p.atTop)) {
     for (let r = startRow; r < nRows; r++) {
       if (origin + rowEnd(r) <= env.pageBottom + 0.01) continue;
       let b = r;
@@ -224,9 +236,10 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   const children: Fragment[] = [];
   let baseline: number | undefined;
   let baselineKey = Infinity;
-  for (const l of laid) {
-    const it = l.it;
+  for (let i = 0; i < g.items.length; i++) {
+    const it = g.items[i];
     if (it.row < startRow || it.row >= endRow) continue;
+    const l = laid ? laid[i] : laidItem(it);
     const top = rowPos[it.row];
     const areaH = rowEnd(it.row + it.rowSpan - 1) - top;
     const st = it.box.style;
