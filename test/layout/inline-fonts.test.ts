@@ -97,3 +97,13 @@ test('an image alone in a line: 40 + 4px below the baseline in standards mode (4
   assert.equal(quirks[1].y - quirks[0].y, 40);
   assert.equal(quirks[1].height, 18);
 });
+
+test('kerning across a break opportunity ("space A") is kept, as when the whole run is shaped', () => {
+  const r = lay(block(style(), '53 Avenue'), 400, { ctx });
+  const t = texts(r.lines[0])[0];
+  const whole = fonts.measure('53 Avenue', serif);
+  assert.ok(whole < fonts.measure('53 ', serif) + fonts.measure('Avenue', serif) - 0.1, 'Liberation Serif kerns space-A');
+  assert.ok(Math.abs(t.width - whole) < 0.01, `${t.width} ≈ ${whole}`);
+  const glyphSum = t.runs.reduce((s, run) => s + run.glyphs.reduce((a, g) => a + g.advance, 0), 0);
+  assert.ok(Math.abs(glyphSum - t.width) < 0.01);
+});

@@ -176,8 +176,62 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
     items[j].breakAfter = true;
     i = j;
   }
+  kernAcrossPieces(items, fonts);
   cache.set(container, { fonts, items });
   return items;
+}
+
+const kernCache = new WeakMap<FontContext, Map<FontSpec, Map<string, number>>>();
+
+/**
+ * The pair adjustment (px) between the last character of one piece and the first of the next
+ * in one font: width(ab) − width(a) − width(b), e.g. Liberation Serif's "space A" kerning,
+ * which Chromium applies because it shapes whole runs. Memoised per FontContext, spec and pair.
+ */
+function pairKern(fonts: FontContext, spec: FontSpec, a: string, b: string): number {
+  let bySpec = kernCache.get(fonts);
+  if (!bySpec) { bySpec = new Map(); kernCache.set(fonts, bySpec); }
+  let byPair = bySpec.get(spec);
+  if (!byPair) { byPair = new Map(); bySpec.set(spec, byPair); }
+  const pair = a + b;
+  let k = byPair.get(pair);
+  if (k === undefined) {
+    k = shapeWord(fonts, spec, pair).width - shapeWord(fonts, spec, a).width - shapeWord(fonts, spec, b).width;
+    if (Math.abs(k) < 1e-6) k = 0;
+    if (byPair.size < 4096) byPair.set(pair, k);
+  }
+  return k;
+}
+
+/** Gives each text piece the kerning with the next piece of the same run (added to its last glyph's advance). */
+function kernAcrossPieces(items: InlineItem[], fonts: FontContext): void {
+  for (let i = 0; i + 1 < items.length; i++) {
+    const a = items[i];
+    const b = items[i + 1];
+    if (a.kind !== 'text' || b.kind !== 'text' || a.box !== b.box || a.tab || b.tab || b.word === '') continue;
+    const onSpace = a.spaces !== '';
+    const left = onSpace ? a.spaces : a.word;
+    if (left === '') continue;
+    const ca = String.fromCodePoint(left.codePointAt(left.length - 1 - (left.length > 1 && isLowSurrogate(left.charCodeAt(left.length - 1)) ? 1 : 0))!);
+    const cb = String.fromCodePoint(b.word.codePointAt(0)!);
+    const k = pairKern(fonts, a.spec, ca, cb);
+    if (k === 0) continue;
+    if (onSpace) { a.spaceRuns = withLastAdvance(a.spaceRuns, k); a.spaceWidth += k; }
+    else { a.wordRuns = withLastAdvance(a.wordRuns, k); a.wordWidth += k; }
+  }
+}
+
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/** A copy of `runs` whose last glyph advances `k` px more (shaped runs are shared: never mutated). */
+function withLastAdvance(runs: GlyphRun[], k: number): GlyphRun[] {
+  if (runs.length === 0) return runs;
+  const last = runs[runs.length - 1];
+  if (last.glyphs.length === 0) return runs;
+  const glyphs = last.glyphs.slice();
+  const g = glyphs[glyphs.length - 1];
+  glyphs[glyphs.length - 1] = { ...g, advance: g.advance + k };
+  return [...runs.slice(0, -1), { ...last, glyphs, width: last.width + k }];
 }
 
 /** Whether a UAX #14 opportunity before `p` survives hyphens: none (no break after U+00AD) and word-break: keep-all (css-text-3 §5.2). */
