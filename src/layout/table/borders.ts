@@ -57,7 +57,7 @@ export function collapseBorders(grid: TableGrid, table: ComputedStyle): Collapse
     const above = r > 0 ? grid.rows[r - 1] : undefined, below = r < R ? grid.rows[r] : undefined;
     for (let c = 0; c < C; c++) {
       const ca = r > 0 ? grid.slots[r - 1][c] : undefined, cb = r < R ? grid.slots[r][c] : undefined;
-      if (ca && ca === cb) { line.push(NONE); continue; } // inside a row-spanning cell
+      if ((ca && ca.row + ca.rowspan > r) || (cb && cb.row < r)) { line.push(NONE); continue; } // inside a row-spanning cell
       const col = grid.columns[c];
       const q = res.reset().add(ca?.cell.style.borderBottom).add(cb?.cell.style.borderTop)
         .add(above?.row.style.borderBottom).add(below?.row.style.borderTop);
@@ -75,7 +75,7 @@ export function collapseBorders(grid: TableGrid, table: ComputedStyle): Collapse
     const row = grid.rows[r];
     for (let c = 0; c <= C; c++) {
       const cl = c > 0 ? grid.slots[r][c - 1] : undefined, cr = c < C ? grid.slots[r][c] : undefined;
-      if (cl && cl === cr) { line.push(NONE); continue; } // inside a column-spanning cell
+      if ((cl && cl.col + cl.colspan > c) || (cr && cr.col < c)) { line.push(NONE); continue; } // inside a column-spanning cell
       const colL = c > 0 ? grid.columns[c - 1] : undefined, colR = c < C ? grid.columns[c] : undefined;
       const q = res.reset().add(cl?.cell.style.borderRight).add(cr?.cell.style.borderLeft);
       if (c === C) q.add(row.row.style.borderRight).add(row.group.style.borderRight);

@@ -57,7 +57,8 @@ export function buildGrid(table: TableBox): TableGrid {
         const rs = Math.max(0, cell.rowspan | 0);
         const rowspan = rs === 0 ? maxSpan : Math.min(rs, maxSpan);
         const gc: GridCell = { cell, row: ri, col, colspan, rowspan };
-        for (let y = ri; y < ri + rowspan; y++) for (let x = col; x < col + colspan; x++) slots[y][x] = gc;
+        // Overlapping cells (a table model error): the slot stays with the cell that took it first.
+        for (let y = ri; y < ri + rowspan; y++) for (let x = col; x < col + colspan; x++) if (!slots[y][x]) slots[y][x] = gc;
         cells.push(gc);
         r.cells.push(gc);
         col += colspan;

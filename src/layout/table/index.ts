@@ -113,7 +113,14 @@ function splitRow(r: RowLayout, tableX: number, y: number, tokens: Map<TableCell
   let more = false;
   const cells: BoxFragment[] = [];
   for (const c of r.cells) {
-    if (tokens && tokens.get(c.box) === null) { out.set(c.box, null); continue; }
+    if (tokens && tokens.get(c.box) === null) {
+      // A cell that ended on an earlier page still spans the row here (its background and side borders continue).
+      out.set(c.box, null);
+      const b = borderOf(c.box.style), pd = paddingOf(c.box.style, c.width);
+      cells.push({ kind: 'box', box: c.box, style: c.paintStyle, x: tableX + c.x, y, width: c.width, height: 0, margin: zeroEdges(),
+        border: { top: 0, right: b.right, bottom: 0, left: b.left }, padding: { top: 0, right: pd.right, bottom: 0, left: pd.left }, children: [], startsBox: false, endsBox: false });
+      continue;
+    }
     const res = layoutBlockLevel(c.box, {
       cb: { x: tableX + c.x, y: 0, width: c.width, height: null }, y, margin: NO_MARGIN,
       floats: new BfcFloats(env.floatLayout), token: tokens?.get(c.box) ?? null, atTop: true, truncate: tokens !== undefined, abs: p.abs,
@@ -126,9 +133,20 @@ function splitRow(r: RowLayout, tableX: number, y: number, tokens: Map<TableCell
   let h = 0;
   for (const f of cells) h = Math.max(h, f.height);
   if (!more) h = Math.max(h, tokens ? 0 : r.height);
-  for (const f of cells) f.height = h;
+  for (const f of cells) {
+    f.height = h;
+    if (more && f.endsBox) { f.endsBox = false; f.border = { ...f.border, bottom: 0 }; }
+  }
   const frag: BoxFragment = { ...r.frag, x: tableX + r.frag.x, y, height: h, children: cells, margin: zeroEdges(), startsBox: !tokens, endsBox: !more };
   return more ? { frag, tokens: out } : { frag };
+}
+
+/** Whether the header group repeats on continuation pages (not when it takes a third of the page or more). */
+function repeatHeaderOf(L: TableLayout, env: FlowEnv): boolean {
+  if (L.headerRows === 0) return false;
+  let h = 0;
+  for (let k = 0; k < L.headerRows; k++) h += L.rows[k].height + L.spacingV;
+  return h < (env.pageHeight ?? Infinity) / 3;
 }
 
 const forcedBetween = (L: TableLayout, k: number): boolean => {
@@ -185,12 +203,16 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   if (!resumed) for (const c of box.captions) if (c.style.captionSide !== 'bottom') captionLayout(c);
   // ---- the table box and its rows on this page
   const tableTop = cursor;
-  const contentTop = tableTop + (resumed ? 0 : L.border.top + L.padding.top);
+  // Collapsed tables show their (half) outer border on every page; separate ones are sliced (box-decoration-break: slice).
+  const sliceTop = resumed && !L.borders;
+  const contentTop = tableTop + (sliceTop ? 0 : L.border.top + L.padding.top);
   const R = L.rows.length;
   const bodyEnd = R - L.footerRows;
   const start = tok?.index ?? 0;
   const placed: Array<{ frag: BoxFragment; group: TableRowGroupBox; k: number }> = [];
-  let y = contentTop + L.spacingV;
+  let cellTokens = tok?.[cellsKey];
+  // A row continuing from the previous page starts right at the top (no border-spacing before it).
+  let y = contentTop + (cellTokens && !(repeatHeaderOf(L, env) && (tok?.index ?? 0) >= L.headerRows) ? 0 : L.spacingV);
   const place = (k: number): void => {
     const r = L!.rows[k];
     placed.push({ frag: placeRow(L!, k, x, y), group: r.group, k });
@@ -199,25 +221,27 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   const rowsHeight = (a: number, b: number): number => { let h = 0; for (let k = a; k < b; k++) h += L!.rows[k].height + L!.spacingV; return h; };
   const footerH = rowsHeight(bodyEnd, R);
   const repeatFooter = L.footerRows > 0 && Number.isFinite(env.pageBottom) && footerH < (env.pageHeight ?? Infinity) / 3;
-  const repeatHeader = L.headerRows > 0 && rowsHeight(0, L.headerRows) < (env.pageHeight ?? Infinity) / 3;
+  const repeatHeader = repeatHeaderOf(L, env);
+  const headerH = repeatHeader ? rowsHeight(0, L.headerRows) : 0;
   if (resumed && repeatHeader && start >= L.headerRows) for (let k = 0; k < L.headerRows; k++) place(k);
   const bodyStart = y;
-  let cellTokens = tok?.[cellsKey];
   let nextCells: Map<TableCellBox, BreakToken | null> | undefined;
   let next = R;
   const limit = env.pageBottom - (repeatFooter ? footerH : 0) + 0.01;
   const end = repeatFooter ? bodyEnd : R;
   for (let k = start; k < end; k++) {
     const r = L.rows[k];
-    const first = y === bodyStart;
+    // The first row on this page other than header rows (those may precede it).
+    const first = k < L.headerRows ? placed.length === 0 : placed.every((q) => q.k < L!.headerRows);
     if (!first && forcedBetween(L, k)) { next = k; break; }
     const continuing = k === start && cellTokens !== undefined;
-    const tall = env.pageHeight !== undefined && r.height > env.pageHeight - (repeatFooter ? footerH : 0);
+    // Too tall for any page (with the repeated header and footer): the row is split.
+    const tall = env.pageHeight !== undefined && r.height > env.pageHeight - (repeatFooter ? footerH : 0) - (k >= L.headerRows ? headerH : 0);
     if (continuing || (y + r.height > limit && ((first && p.atTop) || tall) && Number.isFinite(env.pageBottom) && y < env.pageBottom)) {
       // A row taller than the page: its cells are fragmented like blocks (css-break-3), the row resumes on the next page.
       const split = splitRow(r, x, y, continuing ? cellTokens : undefined, p, env);
       placed.push({ frag: split.frag, group: r.group, k });
-      y += split.frag.height + L.spacingV;
+      y += split.frag.height + (split.tokens ? 0 : L.spacingV);
       cellTokens = undefined;
       if (split.tokens) { nextCells = split.tokens; next = k; break; }
       continue;
@@ -259,15 +283,15 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
     g.height = pl.frag.y + pl.frag.height - g.y;
   }
   const tableChildren: Fragment[] = [...groupFrags];
-  if (L.borders) tableChildren.push(...collapsedBorderPieces(L, placed.map((q) => ({ k: q.k, y: q.frag.y, height: q.frag.height })), x));
-  const bottomEdge = ends ? L.border.bottom + L.padding.bottom : 0;
+  if (L.borders) tableChildren.push(...collapsedBorderPieces(L, placed.map((q) => ({ k: q.k, y: q.frag.y, height: q.frag.height, starts: q.frag.startsBox, ends: q.frag.endsBox })), x));
+  const bottomEdge = ends || L.borders ? L.border.bottom + L.padding.bottom : 0;
   const tableH = (placed.length > 0 ? y : contentTop + L.spacingV) - tableTop + bottomEdge;
   const ts = box.table.style;
   const tableFrag: BoxFragment = {
     kind: 'box', box: box.table, style: L.borders ? { ...ts, borderTop: L.anon.style.borderTop, borderRight: L.anon.style.borderRight, borderBottom: L.anon.style.borderBottom, borderLeft: L.anon.style.borderLeft } : ts,
     x, y: tableTop, width: tableW, height: Math.max(0, tableH),
-    margin: zeroEdges(), border: { ...L.border, top: resumed ? 0 : L.border.top, bottom: ends ? L.border.bottom : 0 },
-    padding: { ...L.padding, top: resumed ? 0 : L.padding.top, bottom: ends ? L.padding.bottom : 0 }, children: tableChildren, startsBox: !resumed, endsBox: ends,
+    margin: zeroEdges(), border: { ...L.border, top: sliceTop ? 0 : L.border.top, bottom: ends || L.borders ? L.border.bottom : 0 },
+    padding: { ...L.padding, top: sliceTop ? 0 : L.padding.top, bottom: ends ? L.padding.bottom : 0 }, children: tableChildren, startsBox: !resumed, endsBox: ends,
   };
   children.push(tableFrag);
   cursor = tableTop + tableFrag.height;

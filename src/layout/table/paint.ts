@@ -20,11 +20,11 @@ const visible = (s: BorderSide | undefined): s is BorderSide => !!s && s.width >
 /**
  * The collapsed border segments of the rows placed on a page: the vertical edges of each row and
  * the horizontal edge above each row and below the last row of each run of consecutive rows,
- * each between its corners; every corner (where grid lines meet) is filled once with the colour
+ * each between its corners (rows split across pages: no line at the split); every corner (where grid lines meet) is filled once with the colour
  * of the border that wins it (§17.6.2.1 rules among the edges meeting there). `rows` are in page
  * order; `tableX` is the table's border-box left on the page, px.
  */
-export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y: number; height: number }>, tableX: number): BoxFragment[] {
+export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y: number; height: number; starts: boolean; ends: boolean }>, tableX: number): BoxFragment[] {
   const b = L.borders;
   if (!b) return [];
   const out: BoxFragment[] = [];
@@ -34,23 +34,22 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
   const w = (s: BorderSide | undefined): number => (visible(s) ? s.width : 0);
   /** Width of the vertical edges at column line c between rows `above` and `below` (-1: none). */
   const vAt = (above: number, below: number, c: number): number => Math.max(w(b.v[above]?.[c]), w(b.v[below]?.[c]));
-  /** Height of the horizontal edges at grid line `line` meeting column line c. */
-  const hAt = (line: number, c: number): number => Math.max(w(b.h[line]?.[c - 1]), w(b.h[line]?.[c]));
-  const vertical = (k: number, y: number, h: number, lineTop: number, lineBottom: number): void => {
+  /** Vertical edges of row k between the horizontal grid lines `top` and `bottom` (their edges, for the corners; null: none drawn). */
+  const vertical = (k: number, y: number, h: number, top: BorderSide[] | null, bottom: BorderSide[] | null): void => {
     const line = b.v[k];
     if (!line) return;
+    const hw = (l: BorderSide[] | null, c: number): number => (l ? Math.max(w(l[c - 1]), w(l[c])) : 0);
     for (let c = 0; c <= C; c++) {
       const s = line[c];
       if (!visible(s)) continue;
-      const y0 = y + hAt(lineTop, c) / 2, y1 = y + h - hAt(lineBottom, c) / 2;
+      const y0 = y + hw(top, c) / 2, y1 = y + h - hw(bottom, c) / 2;
       if (y1 <= y0) continue;
       const e = zeroEdges(); e.left = s.width;
       out.push(pieceFragment(L.anon, sideStyles(base, s).v, lineX(c) - s.width / 2, y0, s.width, y1 - y0, e));
     }
   };
-  const horizontal = (line: number, y: number, rowAbove: number, rowBelow: number): void => {
-    const hl = b.h[line];
-    if (!hl) return;
+  /** A horizontal grid line at page y with its edges, between rows `rowAbove` and `rowBelow` (-1: none), corners included. */
+  const horizontal = (hl: BorderSide[], y: number, rowAbove: number, rowBelow: number): void => {
     for (let c = 0; c < C; c++) {
       const s = hl[c];
       if (!visible(s)) continue;
@@ -60,21 +59,34 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
       const e = zeroEdges(); e.top = s.width;
       out.push(pieceFragment(L.anon, sideStyles(base, s).h, x0, y - s.width / 2, x1 - x0, s.width, e));
     }
-    // Corners: each filled by the winning edge among those meeting there.
     for (let c = 0; c <= C; c++) {
-      const vw = vAt(rowAbove, rowBelow, c), hw = hAt(line, c);
+      const vw = vAt(rowAbove, rowBelow, c), hw = Math.max(w(hl[c - 1]), w(hl[c]));
       if (vw <= 0 || hw <= 0) continue;
-      const win = resolveBorder([b.h[line]?.[c - 1], b.h[line]?.[c], b.v[rowAbove]?.[c], b.v[rowBelow]?.[c]].filter(visible));
+      const win = resolveBorder([hl[c - 1], hl[c], b.v[rowAbove]?.[c], b.v[rowBelow]?.[c]].filter(visible));
       if (!visible(win)) continue;
       out.push(pieceFragment(L.anon, cornerStyle(base, win), lineX(c) - vw / 2, y - hw / 2, vw, hw));
     }
   };
+  /** The edges of the line between two rows placed one after the other: the grid's own line, or (rows not adjacent in the grid: a repeated header above a body row) the winner of both lines per column. */
+  const junction = (above: number, below: number): BorderSide[] => {
+    if (above === below - 1) return b.h[below] ?? [];
+    const a = b.h[above + 1] ?? [], z = b.h[below] ?? [];
+    const out2: BorderSide[] = [];
+    for (let c = 0; c < C; c++) out2.push(resolveBorder([a[c], z[c]]));
+    return out2;
+  };
+  const lines: Array<BorderSide[] | null> = [];
   rows.forEach((r, i) => {
-    const prev = rows[i - 1], nextRow = rows[i + 1];
-    const contAbove = !!prev && prev.k === r.k - 1, contBelow = !!nextRow && nextRow.k === r.k + 1;
-    vertical(r.k, r.y, r.height, r.k, r.k + 1);
-    horizontal(r.k, r.y, contAbove ? r.k - 1 : -1, r.k);
-    if (!contBelow) horizontal(r.k + 1, r.y + r.height, r.k, -1);
+    const prev = rows[i - 1];
+    lines.push(prev ? (prev.ends ? (r.starts ? junction(prev.k, r.k) : b.h[prev.k + 1] ?? null) : null) : r.starts ? b.h[r.k] ?? null : null);
+  });
+  rows.forEach((r, i) => {
+    const last = rows[rows.length - 1];
+    const bottom = i + 1 < rows.length ? lines[i + 1] : r === last && r.ends ? b.h[r.k + 1] ?? null : null;
+    vertical(r.k, r.y, r.height, lines[i], bottom);
+    const prev = rows[i - 1];
+    if (lines[i]) horizontal(lines[i]!, r.y, prev ? prev.k : -1, r.k);
+    if (i === rows.length - 1 && bottom) horizontal(bottom, r.y + r.height, r.k, -1);
   });
   return out;
 }
