@@ -1,8 +1,10 @@
-// In: 34 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
+// In: 36 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
 // Out: each grid's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { layoutHtml } from './helpers.ts';
+import { layoutHtml, allFragments } from './helpers.ts';
+import type { BoxFragment, ReplacedFragment } from '../../src/layout/fragment.ts';
+import type { Element } from 'domhandler';
 
 // Item contents are inline-blocks at font-size 0 (no font dependency): min-content = widest block, max-content = their sum.
 const STYLE = `@page { size: A4; margin: 10mm } body { margin: 0; font-size: 0; line-height: 0 } .case { width: 600px; margin-bottom: 20px } i { display: inline-block; height: 10px; vertical-align: top } .g { display: grid } .g > * { background: #ccc }`;
@@ -96,7 +98,7 @@ const CASES: Array<[string, Array<[string, number, number, number, number]>]> = 
     [['X', 0, 0, 600, 50], ['X1', 0, 0, 448, 31], ['X2', 456, 0, 144, 50], ['X3', 0, 39, 144, 11], ['X4', 152, 39, 296, 11]]],
   // align-items: end with an image and a table item
   [`<div class=case id=q8><div class=g id=Y style="grid-template-columns: 120px 1fr; align-items: end; grid-template-rows: 40px"><img id=Y1 src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" style="width:30px;height:20px"><div id=Y2><table id=Y3 style="border-spacing:0"><tr><td id=Y4 style="padding:0"><i style="width:60px"></i></td><td style="padding:0"><i style="width:40px"></i></td></tr></table></div></div></div>`,
-    [['Y', 0, 0, 600, 40], ['Y2', 120, 30, 480, 10], ['Y3', 120, 30, 100, 10], ['Y4', 120, 30, 60, 10]]],
+    [['Y', 0, 0, 600, 40], ['Y1', 0, 20, 30, 20], ['Y2', 120, 30, 480, 10], ['Y3', 120, 30, 100, 10], ['Y4', 120, 30, 60, 10]]],
   // minmax(25px, auto) rows, a 2-column span, auto margins
   [`<div class=case id=q9><div class=g id=Z style="grid-template-columns: auto auto auto; grid-auto-rows: minmax(25px, auto)"><div id=Z1><i style="width:50px;height:40px"></i></div><div id=Z2 style="grid-column: 2 / 4"><i style="width:100px"></i> <i style="width:100px"></i></div><div id=Z3 style="margin: 0 auto; width: 20px"></div></div></div>`,
     [['Z', 0, 0, 600, 65], ['Z1', 0, 0, 166.656, 40], ['Z2', 166.656, 0, 433.344, 40], ['Z3', 73.328, 40, 20, 25]]],
@@ -112,20 +114,27 @@ const CASES: Array<[string, Array<[string, number, number, number, number]>]> = 
   // areas spanning rows, named lines x-start/x-end, auto items fill holes
   [`<div class=case id=q13><div class=g id=AD style="grid-template-areas: 'a b' 'a c'; grid-template-columns: 80px 1fr"><div id=AD1 style="grid-area: c"><i style="width:10px"></i></div><div id=AD2 style="grid-area: a"><i style="width:10px;height:35px"></i></div><div id=AD3 style="grid-column: b-start / b-end"><i style="width:10px"></i></div><div id=AD4><i style="width:10px"></i></div></div></div>`,
     [['AD', 0, 0, 600, 45], ['AD1', 80, 17.5, 520, 17.5], ['AD2', 0, 0, 80, 35], ['AD3', 80, 0, 520, 17.5], ['AD4', 0, 35, 80, 10]]],
+  // auto inline margins: fit-content width, centred or pushed; percentage heights against the area
+  [`<div class=case id=r1><div class=g id=AE style="grid-template-columns: 200px 200px; grid-auto-rows: 60px"><div id=AE1 style="margin: 0 auto"><i style="width:40px"></i> <i style="width:30px"></i></div><div id=AE2 style="margin-left: auto"><i style="width:300px"></i> <i style="width:30px"></i></div><div id=AE3 style="height: 50%"><i style="width:10px"></i></div><div id=AE4 style="height: 50%; align-self: center"><i style="width:10px"></i></div></div></div>`,
+    [['AE', 0, 0, 600, 120], ['AE1', 65, 0, 70, 60], ['AE2', 200, 0, 300, 60], ['AE3', 0, 60, 200, 30], ['AE4', 200, 75, 200, 30]]],
+  // percentage height inside a stretched item; an image is not stretched
+  [`<div class=case id=r2><div class=g id=AF style="grid-template-columns: 1fr 1fr; grid-template-rows: 100px"><div id=AF1><div id=AF2 style="height: 50%"></div></div><img id=AF3 src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" style="height:20px"></div></div>`,
+    [['AF', 0, 0, 600, 100], ['AF1', 0, 0, 300, 100], ['AF2', 0, 0, 300, 50], ['AF3', 300, 0, 20, 20]]],
 ];
 
-// The cases fill more than one A4 page: three documents, so that no grid breaks across pages.
-const SPLITS = [0, 12, 21, CASES.length];
+// The cases fill more than one A4 page: four documents, so that no grid breaks across pages.
+const SPLITS = [0, 12, 21, 34, CASES.length];
 const docs = SPLITS.slice(1).map((end, k) => layoutHtml(doc(CASES.slice(SPLITS[k], end).map((c) => c[0]).join('\n'))));
 
 CASES.forEach(([markup, boxes], i) => {
-  const caseId = /id=([kq]\d+)/.exec(markup)![1];
+  const caseId = /id=([kqr]\d+)/.exec(markup)![1];
   const first = boxes[0][0];
   test(`Chromium 156 figures: #${first} (${caseId})`, () => {
     const r = docs[SPLITS.findIndex((s) => i < s) - 1];
     const c = r.byId(caseId);
     for (const [id, x, y, w, h] of boxes) {
-      const f = r.byId(id);
+      const f = allFragments(r.pages[0].children).find((k): k is BoxFragment | ReplacedFragment => (k.kind === 'box' || k.kind === 'replaced') && (k.box.element as Element | undefined)?.attribs?.id === id);
+      assert.ok(f, `#${id} on the first page`);
       const got = [f.x - c.x, f.y - c.y, f.width, f.height];
       const want = [x, y, w, h];
       for (let k = 0; k < 4; k++) assert.ok(Math.abs(got[k] - want[k]) < 0.05, `#${id}: got ${got.map((v) => +v.toFixed(3)).join(' ')}, Chromium ${want.join(' ')}`);

@@ -8,7 +8,7 @@ import { translateFragment } from '../fragment.ts';
 import type { BlockParams, BlockResult, FlowEnv, PendingAbs, BreakToken } from '../block.ts';
 import { layoutBlockLevel, blockWidths, addMargin, collapsed, NO_MARGIN, layoutPendingAbs } from '../block.ts';
 import { BfcFloats } from '../float.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, isAbsolute, lp, isAvoidBreak } from '../box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, isAbsolute, lp, isAvoidBreak } from '../box-model.ts';
 import { relativeOffset } from '../positioned.ts';
 import { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 import { sizeTracks, type TrackItem } from './tracks.ts';
@@ -117,6 +117,32 @@ function blockAlign(item: Box, container: ComputedStyle): 'stretch' | 'start' | 
   }
 }
 
+/** True when a size property of the item is a percentage (resolved against the grid area's height after row sizing). */
+function pctHeight(st: ComputedStyle): boolean {
+  const pct = (v: ComputedStyle['height'] | 'none'): boolean => v !== 'auto' && v !== 'none' && v.pct !== 0;
+  return pct(st.height) || pct(st.minHeight) || pct(st.maxHeight);
+}
+
+/**
+ * An auto-width, non-replaced item with an auto inline margin is not stretched (css-align-3 §6.1): it gets its
+ * fit-content width (css-sizing-3 §5.1: min(max(min-content, area), max-content)) and the auto margins share what is
+ * left (0 when it overflows). Returns the layout overrides, or {} when the item is stretched or sized normally.
+ */
+function inlineAutoMargins(b: Box, areaW: number, intrinsic: (b: Box) => { min: number; max: number }): { widthOverride?: number; marginsOverride?: { left: number; right: number } } {
+  const st = b.style;
+  if (b.kind === 'replaced' || st.width !== 'auto' || (st.marginLeft !== 'auto' && st.marginRight !== 'auto')) return {};
+  const bd = borderOf(st), pd = paddingOf(st, areaW);
+  const bp = bd.left + bd.right + pd.left + pd.right;
+  const ml = marginValue(st.marginLeft, areaW), mr = marginValue(st.marginRight, areaW);
+  const fixedM = (ml ?? 0) + (mr ?? 0);
+  const r = intrinsic(b);
+  const outer = Math.min(Math.max(r.min, areaW), r.max);
+  const width = clampWidth(Math.max(0, outer - fixedM - bp), st, areaW, bp);
+  const free = Math.max(0, areaW - width - bp - fixedM);
+  const autos = (ml === null ? 1 : 0) + (mr === null ? 1 : 0);
+  return { widthOverride: width, marginsOverride: { left: ml ?? free / autos, right: mr ?? free / autos } };
+}
+
 interface LaidItem { it: PlacedItem; frag: BoxFragment | ReplacedFragment | null; mt: number | null; mb: number | null }
 
 /**
@@ -178,11 +204,12 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   const areaW = (it: PlacedItem): number => colPos[it.col + it.colSpan - 1] + cols[it.col + it.colSpan - 1] - colPos[it.col];
 
   // ---- items at their column widths (heights from block layout), row sizing (§11.3 step 2)
-  const layoutItem = (it: PlacedItem, height?: number): BoxFragment | ReplacedFragment | null => {
+  const layoutItem = (it: PlacedItem, height?: number, areaH?: number): BoxFragment | ReplacedFragment | null => {
     const w = areaW(it);
     return layoutBlockLevel(it.box, {
-      cb: { x: contentX + areaX(it), y: 0, width: w, height: null }, y: 0, margin: NO_MARGIN,
+      cb: { x: contentX + areaX(it), y: 0, width: w, height: areaH ?? null }, y: 0, margin: NO_MARGIN,
       floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs, forceBfc: true, heightOverride: height,
+      ...inlineAutoMargins(it.box, w, ctx.intrinsicSizes),
     }, innerEnv).fragment;
   };
   const laidItem = (it: PlacedItem): LaidItem => {
@@ -258,7 +285,14 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
     else if (align === 'stretch' && st.height === 'auto' && slack > 0.01) {
       const b = borderOf(st), pd = paddingOf(st, areaW(it));
       const inner = Math.max(0, areaH - (mt ?? 0) - (mbI ?? 0) - (b.top + b.bottom + pd.top + pd.bottom));
-      frag = layoutItem(it, inner) ?? frag;
+      frag = layoutItem(it, inner, areaH) ?? frag;
+    }
+    if (frag === l.frag && pctHeight(st)) {
+      // Percentage heights resolve against the grid area once the rows are sized (css-grid-1 §6.1).
+      frag = layoutItem(it, undefined, areaH) ?? frag;
+      const outer2 = frag.height + (mt ?? 0) + (mbI ?? 0);
+      const slack2 = areaH - outer2;
+      off = mt === null && mbI === null ? slack2 / 2 : mt === null ? slack2 : mbI === null ? 0 : align === 'end' ? slack2 : align === 'center' ? slack2 / 2 : 0;
     }
     translateFragment(frag, 0, origin + top + (mt ?? 0) + off - frag.y);
     children.push(frag);
