@@ -1,6 +1,5 @@
 // In: a block container with inline-level children, its content box (absolute px), the float context and the layout context.
 // Out: its line boxes as LineFragments (CSS 2.1 §9.4.2, §10.6.1, §10.8; css-text-3 §4–§8), floats and out-of-flow static positions; and its min/max-content inline sizes.
-import type { BlockBox, TableCellBox } from '../../box/types.ts';
 import { resolveLength } from '../../css/computed.ts';
 import type { GlyphRun, FontContext, FontSpec } from '../../text/types.ts';
 import type { BoxFragment, ReplacedFragment } from '../fragment.ts';
