@@ -146,7 +146,16 @@ function repeatHeaderOf(L: TableLayout, env: FlowEnv): boolean {
   if (L.headerRows === 0) return false;
   let h = 0;
   for (let k = 0; k < L.headerRows; k++) h += L.rows[k].height + L.spacingV;
-  return h < (env.pageHeight ?? Infinity) / 3;
+  let f = 0;
+  for (let k = L.rows.length - L.footerRows; k < L.rows.length; k++) f += L.rows[k].height + L.spacingV;
+  return h + f < (env.pageHeight ?? Infinity) / 2;
+}
+
+/** Half the widest collapsed border on horizontal grid line `k` (0 without collapsed borders). */
+function lineHalf(L: TableLayout, k: number): number {
+  let m = 0;
+  for (const e of L.borders?.h[k] ?? []) if (e.style !== 'none' && e.style !== 'hidden' && e.width > m) m = e.width;
+  return m / 2;
 }
 
 const forcedBetween = (L: TableLayout, k: number): boolean => {
@@ -205,10 +214,14 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   const tableTop = cursor;
   // Collapsed tables show their (half) outer border on every page; separate ones are sliced (box-decoration-break: slice).
   const sliceTop = resumed && !L.borders;
-  const contentTop = tableTop + (sliceTop ? 0 : L.border.top + L.padding.top);
+  const start = tok?.index ?? 0;
+  // On a continuation page a collapsed table's top edge is half the line above its first row there (none inside a split row).
+  let topEdge = L.border.top + L.padding.top;
+  if (resumed && L.borders) topEdge = repeatHeaderOf(L, env) && start >= L.headerRows ? lineHalf(L, 0) : tok?.[cellsKey] ? 0 : lineHalf(L, start);
+  else if (sliceTop) topEdge = 0;
+  const contentTop = tableTop + topEdge;
   const R = L.rows.length;
   const bodyEnd = R - L.footerRows;
-  const start = tok?.index ?? 0;
   const placed: Array<{ frag: BoxFragment; group: TableRowGroupBox; k: number }> = [];
   let cellTokens = tok?.[cellsKey];
   // A row continuing from the previous page starts right at the top (no border-spacing before it).
@@ -220,7 +233,7 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   };
   const rowsHeight = (a: number, b: number): number => { let h = 0; for (let k = a; k < b; k++) h += L!.rows[k].height + L!.spacingV; return h; };
   const footerH = rowsHeight(bodyEnd, R);
-  const repeatFooter = L.footerRows > 0 && Number.isFinite(env.pageBottom) && footerH < (env.pageHeight ?? Infinity) / 3;
+  const repeatFooter = L.footerRows > 0 && Number.isFinite(env.pageBottom) && footerH + (L.headerRows > 0 ? rowsHeight(0, L.headerRows) : 0) < (env.pageHeight ?? Infinity) / 2;
   const repeatHeader = repeatHeaderOf(L, env);
   const headerH = repeatHeader ? rowsHeight(0, L.headerRows) : 0;
   if (resumed && repeatHeader && start >= L.headerRows) for (let k = 0; k < L.headerRows; k++) place(k);
@@ -284,13 +297,14 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   }
   const tableChildren: Fragment[] = [...groupFrags];
   if (L.borders) tableChildren.push(...collapsedBorderPieces(L, placed.map((q) => ({ k: q.k, y: q.frag.y, height: q.frag.height, starts: q.frag.startsBox, ends: q.frag.endsBox })), x));
-  const bottomEdge = ends || L.borders ? L.border.bottom + L.padding.bottom : 0;
+  const lastPlaced = placed[placed.length - 1];
+  const bottomEdge = ends ? L.border.bottom + L.padding.bottom : L.borders && lastPlaced && lastPlaced.frag.endsBox ? lineHalf(L, lastPlaced.k + 1) : 0;
   const tableH = (placed.length > 0 ? y : contentTop + L.spacingV) - tableTop + bottomEdge;
   const ts = box.table.style;
   const tableFrag: BoxFragment = {
     kind: 'box', box: box.table, style: L.borders ? { ...ts, borderTop: L.anon.style.borderTop, borderRight: L.anon.style.borderRight, borderBottom: L.anon.style.borderBottom, borderLeft: L.anon.style.borderLeft } : ts,
     x, y: tableTop, width: tableW, height: Math.max(0, tableH),
-    margin: zeroEdges(), border: { ...L.border, top: sliceTop ? 0 : L.border.top, bottom: ends || L.borders ? L.border.bottom : 0 },
+    margin: zeroEdges(), border: { ...L.border, top: topEdge - (sliceTop ? 0 : L.padding.top), bottom: ends ? L.border.bottom : bottomEdge },
     padding: { ...L.padding, top: sliceTop ? 0 : L.padding.top, bottom: ends ? L.padding.bottom : 0 }, children: tableChildren, startsBox: !resumed, endsBox: ends,
   };
   children.push(tableFrag);
