@@ -136,6 +136,11 @@ function splitRow(r: RowLayout, tableX: number, y: number, tokens: Map<TableCell
   for (const f of cells) {
     f.height = h;
     if (more && f.endsBox) { f.endsBox = false; f.border = { ...f.border, bottom: 0 }; }
+    else if (!more && !f.endsBox && f.children.length === 0 && !f.startsBox) {
+      // A cell that ended on an earlier page closes with the row.
+      f.endsBox = true;
+      f.border = { ...f.border, bottom: borderOf((f.box as TableCellBox).style).bottom };
+    }
   }
   const frag: BoxFragment = { ...r.frag, x: tableX + r.frag.x, y, height: h, children: cells, margin: zeroEdges(), startsBox: !tokens, endsBox: !more };
   return more ? { frag, tokens: out } : { frag };
