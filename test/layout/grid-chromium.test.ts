@@ -1,4 +1,4 @@
-// In: 36 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
+// In: 38 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
 // Out: each grid's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,6 +7,7 @@ import type { BoxFragment, ReplacedFragment } from '../../src/layout/fragment.ts
 import type { Element } from 'domhandler';
 
 // Item contents are inline-blocks at font-size 0 (no font dependency): min-content = widest block, max-content = their sum.
+// The baseline cases use text in Arial (Liberation Sans here and in Chromium).
 const STYLE = `@page { size: A4; margin: 10mm } body { margin: 0; font-size: 0; line-height: 0 } .case { width: 600px; margin-bottom: 20px } i { display: inline-block; height: 10px; vertical-align: top } .g { display: grid } .g > * { background: #ccc }`;
 const doc = (body: string): string => `<!doctype html><html><head><style>${STYLE}</style></head><body>${body}</body></html>`;
 
@@ -120,6 +121,12 @@ const CASES: Array<[string, Array<[string, number, number, number, number]>]> = 
   // percentage height inside a stretched item; an image is not stretched
   [`<div class=case id=r2><div class=g id=AF style="grid-template-columns: 1fr 1fr; grid-template-rows: 100px"><div id=AF1><div id=AF2 style="height: 50%"></div></div><img id=AF3 src="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7" style="height:20px"></div></div>`,
     [['AF', 0, 0, 600, 100], ['AF1', 0, 0, 300, 100], ['AF2', 0, 0, 300, 50], ['AF3', 300, 0, 20, 20]]],
+  // align-items: baseline across font sizes, paddings and margins (Liberation Sans text)
+  [`<div class=case id=s1 style="font: 10px/12px Arial"><div class=g id=BA style="grid-template-columns: 1fr 1fr 1fr; align-items: baseline"><div id=BA1 style="font-size: 30px; line-height: 36px">Total</div><div id=BA2 style="padding-top: 7px">due</div><div id=BA3 style="font-size: 16px; line-height: 20px; margin-top: 3px">1,250</div></div></div>`,
+    [['BA', 0, 0, 600, 36], ['BA1', 0, 0, 200, 36], ['BA2', 200, 12, 200, 19], ['BA3', 400, 13, 200, 20]]],
+  // baseline with an inline-block, align-self: start beside it, row gap
+  [`<div class=case id=s2 style="font: 10px/12px Arial"><div class=g id=BB style="grid-template-columns: 100px 100px; align-items: baseline; row-gap: 4px"><div id=BB1><i style="width:20px;height:30px"></i></div><div id=BB2>text</div><div id=BB3 style="align-self: start">x</div><div id=BB4 style="font-size:20px;line-height:20px">y</div></div></div>`,
+    [['BB', 0, 0, 600, 54], ['BB1', 0, 0, 100, 30], ['BB2', 100, 0, 100, 12], ['BB3', 0, 34, 100, 12], ['BB4', 100, 34, 100, 20]]],
 ];
 
 // The cases fill more than one A4 page: four documents, so that no grid breaks across pages.
@@ -127,7 +134,7 @@ const SPLITS = [0, 12, 21, 34, CASES.length];
 const docs = SPLITS.slice(1).map((end, k) => layoutHtml(doc(CASES.slice(SPLITS[k], end).map((c) => c[0]).join('\n'))));
 
 CASES.forEach(([markup, boxes], i) => {
-  const caseId = /id=([kqr]\d+)/.exec(markup)![1];
+  const caseId = /id=([kqrs]\d+)/.exec(markup)![1];
   const first = boxes[0][0];
   test(`Chromium 156 figures: #${first} (${caseId})`, () => {
     const r = docs[SPLITS.findIndex((s) => i < s) - 1];

@@ -1,7 +1,7 @@
 // In: a GridBox with its block-level layout parameters (containing block, flow position, break token) and the flow environment.
 // Out: the grid container's BoxFragment with its items placed in their grid areas, and the break token of the next page (rows move whole).
 import type { Box, GridBox } from '../../box/types.ts';
-import type { ComputedStyle } from '../../css/computed.ts';
+import type { ComputedStyle, TrackSize } from '../../css/computed.ts';
 import type { ContainingBlock } from '../context.ts';
 import type { BoxFragment, Fragment, ReplacedFragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
@@ -44,9 +44,19 @@ export function gridPlacement(box: GridBox): GridPlacement {
 
 const gapOf = (v: ComputedStyle['rowGap'], basis: number | null): number => (v === 'normal' ? 0 : Math.max(0, lp(v, basis)));
 
-/** Column contributions (margin boxes, px) of the items, from their min-content/max-content inline sizes (css-grid-1 §11.5, css-sizing-3 §5). */
-function columnItems(g: GridPlacement, sizes: (b: Box) => { min: number; max: number }): TrackItem[] {
+const isFixedTrack = (t: TrackSize): boolean => t.kind === 'length' || (t.kind === 'minmax' && t.min.kind === 'length' && t.max.kind === 'length');
+
+/**
+ * Column contributions (margin boxes, px) of the items, from their min-content/max-content inline sizes (css-grid-1 §11.5,
+ * css-sizing-3 §5). With a definite width, items spanning only fixed tracks contribute nothing and are not measured.
+ */
+function columnItems(g: GridPlacement, sizes: (b: Box) => { min: number; max: number }, definite: boolean): TrackItem[] {
   return g.items.map((it) => {
+    if (definite) {
+      let fixedOnly = true;
+      for (let c = it.col; c < it.col + it.colSpan && fixedOnly; c++) fixedOnly = isFixedTrack(g.columns[c]);
+      if (fixedOnly) return { start: it.col, span: it.colSpan, minContent: 0, maxContent: 0, minimum: 0 };
+    }
     const r = sizes(it.box);
     const s = it.box.style;
     let minimum = r.min;
@@ -68,7 +78,7 @@ function columnItems(g: GridPlacement, sizes: (b: Box) => { min: number; max: nu
  */
 export function gridIntrinsicSizes(box: GridBox, sizes: (b: Box) => { min: number; max: number }): { min: number; max: number } {
   const g = gridPlacement(box);
-  const items = columnItems(g, sizes);
+  const items = columnItems(g, sizes, false);
   const gap = gapOf(box.style.columnGap, null);
   const total = (mode: 'min-content' | 'max-content'): number => {
     const t = sizeTracks(g.columns, items, null, gap, mode, false);
@@ -106,14 +116,15 @@ function positions(sizes: number[], gap: number, start: number, between: number)
 }
 
 /** Self-alignment in the block axis resolved for a grid item (css-align-3 §6): 'stretch', 'start', 'end' or 'center'. */
-function blockAlign(item: Box, container: ComputedStyle): 'stretch' | 'start' | 'end' | 'center' {
+function blockAlign(item: Box, container: ComputedStyle): 'stretch' | 'start' | 'end' | 'center' | 'baseline' {
   const v = item.style.alignSelf === 'auto' ? container.alignItems : item.style.alignSelf;
   switch (v) {
     case 'normal': return item.kind === 'replaced' ? 'start' : 'stretch';
     case 'stretch': return 'stretch';
     case 'end': case 'flex-end': case 'self-end': return 'end';
     case 'center': return 'center';
-    default: return 'start'; // start, self-start, flex-start, baseline (approximated)
+    case 'baseline': return 'baseline';
+    default: return 'start'; // start, self-start, flex-start, last baseline (approximated)
   }
 }
 
@@ -144,6 +155,31 @@ function inlineAutoMargins(b: Box, areaW: number, intrinsic: (b: Box) => { min: 
 }
 
 interface LaidItem { it: PlacedItem; frag: BoxFragment | ReplacedFragment | null; mt: number | null; mb: number | null }
+
+/** An item's first baseline below its margin-box top (px); boxes without one synthesize it from the border-box bottom (css-align-3 §9.1). */
+function baselineOffset(l: LaidItem): number {
+  const f = l.frag;
+  if (!f) return 0;
+  const b = f.kind === 'box' && f.baseline !== undefined ? f.baseline - f.y : f.height;
+  return b + (l.mt ?? 0);
+}
+
+/**
+ * Baseline alignment (css-align-3 §9.3, css-grid-1 §10.6): the items of one row with align-self: baseline
+ * (spanning that row only) share the row's largest baseline offset. Returns each such item's shim (px), by item.
+ */
+function baselineShims(laid: Array<LaidItem | null>, container: ComputedStyle): Map<LaidItem, number> {
+  const maxByRow = new Map<number, number>();
+  const group: LaidItem[] = [];
+  for (const l of laid) {
+    if (!l || l.it.rowSpan !== 1 || l.mt === null || blockAlign(l.it.box, container) !== 'baseline') continue;
+    group.push(l);
+    maxByRow.set(l.it.row, Math.max(maxByRow.get(l.it.row) ?? 0, baselineOffset(l)));
+  }
+  const out = new Map<LaidItem, number>();
+  for (const l of group) out.set(l, (maxByRow.get(l.it.row) ?? 0) - baselineOffset(l));
+  return out;
+}
 
 /**
  * Lays out a grid container (css-grid-1 §10–§12) as a block-level box: used widths as for a block
@@ -196,7 +232,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   let cached = resumed ? sizesCache.get(box) : undefined;
   if (cached && (cached.W !== W || cached.specH !== specH)) cached = undefined;
   const colGap = gapOf(s.columnGap, W);
-  const cols = cached?.cols ?? sizeTracks(g.columns, columnItems(g, (b) => ctx.intrinsicSizes(b)), W, colGap, 'definite', s.justifyContent === 'normal' || s.justifyContent === 'stretch');
+  const cols = cached?.cols ?? sizeTracks(g.columns, columnItems(g, (b) => ctx.intrinsicSizes(b), true), W, colGap, 'definite', s.justifyContent === 'normal' || s.justifyContent === 'stretch');
   const colFree = W - cols.reduce((a, b) => a + b, 0) - colGap * Math.max(0, cols.length - 1);
   const [colStart, colBetween] = distributeContent(s.justifyContent, colFree, cols.length);
   const colPos = positions(cols, colGap, colStart, colBetween);
@@ -222,8 +258,9 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   let rows: number[];
   if (cached) rows = cached.rows;
   else {
+    const shims = baselineShims(laid as LaidItem[], s);
     const rowItems: TrackItem[] = (laid as LaidItem[]).map((l) => {
-      const h = (l.frag ? l.frag.height : 0) + (l.mt ?? 0) + (l.mb ?? 0);
+      const h = (l.frag ? l.frag.height : 0) + (l.mt ?? 0) + (l.mb ?? 0) + (shims.get(l) ?? 0);
       return { start: l.it.row, span: l.it.rowSpan, minContent: h, maxContent: h, minimum: h };
     });
     rows = sizeTracks(g.rows, rowItems, specH, rowGap, specH === null ? 'max-content' : 'definite', s.alignContent === 'normal' || s.alignContent === 'stretch');
@@ -263,10 +300,11 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   const children: Fragment[] = [];
   let baseline: number | undefined;
   let baselineKey = Infinity;
-  for (let i = 0; i < g.items.length; i++) {
-    const it = g.items[i];
-    if (it.row < startRow || it.row >= endRow) continue;
-    const l = laid ? laid[i] : laidItem(it);
+  const onPage = g.items.map((it, i) => (it.row < startRow || it.row >= endRow ? null : laid ? laid[i] : laidItem(it)));
+  const shims = baselineShims(onPage, s);
+  for (const l of onPage) {
+    if (!l) continue;
+    const it = l.it;
     const top = rowPos[it.row];
     const areaH = rowEnd(it.row + it.rowSpan - 1) - top;
     const st = it.box.style;
@@ -282,6 +320,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
     else if (mbI === null) off = 0;
     else if (align === 'end') off = slack;
     else if (align === 'center') off = slack / 2;
+    else if (align === 'baseline') off = shims.get(l) ?? 0;
     else if (align === 'stretch' && st.height === 'auto' && slack > 0.01) {
       const b = borderOf(st), pd = paddingOf(st, areaW(it));
       const inner = Math.max(0, areaH - (mt ?? 0) - (mbI ?? 0) - (b.top + b.bottom + pd.top + pd.bottom));
@@ -292,7 +331,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
       frag = layoutItem(it, undefined, areaH) ?? frag;
       const outer2 = frag.height + (mt ?? 0) + (mbI ?? 0);
       const slack2 = areaH - outer2;
-      off = mt === null && mbI === null ? slack2 / 2 : mt === null ? slack2 : mbI === null ? 0 : align === 'end' ? slack2 : align === 'center' ? slack2 / 2 : 0;
+      off = mt === null && mbI === null ? slack2 / 2 : mt === null ? slack2 : mbI === null ? 0 : align === 'end' ? slack2 : align === 'center' ? slack2 / 2 : align === 'baseline' ? (shims.get(l) ?? 0) : 0;
     }
     translateFragment(frag, 0, origin + top + (mt ?? 0) + off - frag.y);
     children.push(frag);
