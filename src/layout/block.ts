@@ -134,10 +134,11 @@ export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'wid
   let ml = marginValue(s.marginLeft, cbWidth);
   let mr = marginValue(s.marginRight, cbWidth);
   let specified: number | null;
-  if (box.kind === 'replaced') specified = replacedSize(box, cbWidth, null).width;
-  // Floats, absolute and atomic boxes: margins already resolved by the caller, no §10.3.3 equation.
-  if (p.marginsOverride && box.kind === 'replaced') return { ml: p.marginsOverride.left, mr: p.marginsOverride.right, width: specified as number };
-  else {
+  if (box.kind === 'replaced') {
+    specified = replacedSize(box, cbWidth, null).width;
+    // Floats, absolute and atomic boxes: margins already resolved by the caller, no §10.3.3 equation.
+    if (p.marginsOverride) return { ml: p.marginsOverride.left, mr: p.marginsOverride.right, width: specified };
+  } else {
     const w = sizeValue(s.width, cbWidth);
     specified = w === null ? null : toContent(w, s, bp);
   }
