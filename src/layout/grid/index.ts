@@ -263,7 +263,14 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
       const h = (l.frag ? l.frag.height : 0) + (l.mt ?? 0) + (l.mb ?? 0) + (shims.get(l) ?? 0);
       return { start: l.it.row, span: l.it.rowSpan, minContent: h, maxContent: h, minimum: h };
     });
-    rows = sizeTracks(g.rows, rowItems, specH, rowGap, specH === null ? 'max-content' : 'definite', s.alignContent === 'normal' || s.alignContent === 'stretch');
+    const stretchRows = s.alignContent === 'normal' || s.alignContent === 'stretch';
+    rows = sizeTracks(g.rows, rowItems, specH, rowGap, specH === null ? 'max-content' : 'definite', stretchRows);
+    if (specH === null) {
+      // min-height/max-height make the rows' space definite after all (css-grid-1 §11.7 "redo … as definite", §11.8).
+      const extent = rows.reduce((a, b) => a + b, 0) + rowGap * Math.max(0, rows.length - 1);
+      const clamped = clampHeight(extent, s, p.cb.height, bpV);
+      if (Math.abs(clamped - extent) > 0.01) rows = sizeTracks(g.rows, rowItems, clamped, rowGap, 'definite', stretchRows);
+    }
     sizesCache.set(box, { W, specH, cols, rows });
   }
   const rowsExtent = rows.reduce((a, b) => a + b, 0) + rowGap * Math.max(0, rows.length - 1);
