@@ -142,3 +142,14 @@ test('a 60-row table on 3 pages shows its header text on every page (renderPdf +
   const all = pages.join('\n');
   for (let i = 1; i <= 60; i++) assert.equal(all.split(new RegExp(`Item ${i}\\b`)).length - 1, 1, `Item ${i} exactly once`);
 });
+
+test('direction: rtl runs the columns right to left; collapsed start borders are the physical right ones', () => {
+  const r = layoutHtml(doc('table { border-collapse: collapse; direction: rtl; width: 200px } td { height: 10px } #a { border-right: 4px solid red; width: 50px }',
+    '<table id=t><tr><td id=a></td><td id=b></td></tr></table>'));
+  const t = tableOf(r, 't'), a = r.byId('a'), b = r.byId('b');
+  assert.equal(t.border.right, 2, 'half the 4px start border of the first cell, on the right');
+  assert.equal(t.border.left, 0);
+  assert.equal(a.x + a.width, t.x + t.width - 2);
+  assert.equal(b.x, t.x);
+  assert.ok(b.x + b.width <= a.x + 0.01);
+});

@@ -10,6 +10,8 @@ export interface CollapsedBorders {
   v: BorderSide[][];
   /** The table's used border widths: half the widest collapsed border on each outer edge (css-tables-3 §3.7.1, as Chromium). */
   table: Edges;
+  /** Columns run right to left: `v[r][0]` is the rightmost line. */
+  rtl: boolean;
 }
 
 const NONE: BorderSide = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 } };
@@ -45,6 +47,9 @@ class Resolver {
 
 /** Collapsed borders of every edge of the grid. Empty slots contribute nothing of their own (only rows, columns and the table). */
 export function collapseBorders(grid: TableGrid, table: ComputedStyle): CollapsedBorders {
+  // Logical start/end sides: in an rtl table column 0 is on the right (css-tables-3 §3.2), so its start border is the physical right one.
+  const rtl = table.direction === 'rtl';
+  const START = rtl ? 'borderRight' : 'borderLeft', END = rtl ? 'borderLeft' : 'borderRight';
   const R = grid.rows.length, C = grid.cols;
   const groupStart = new Set<number>(), groupEnd = new Set<number>();
   for (const g of grid.groups) { groupStart.add(g.start); groupEnd.add(g.end - 1); }
@@ -77,14 +82,14 @@ export function collapseBorders(grid: TableGrid, table: ComputedStyle): Collapse
       const cl = c > 0 ? grid.slots[r][c - 1] : undefined, cr = c < C ? grid.slots[r][c] : undefined;
       if ((cl && cl.col + cl.colspan > c) || (cr && cr.col < c)) { line.push(NONE); continue; } // inside a column-spanning cell
       const colL = c > 0 ? grid.columns[c - 1] : undefined, colR = c < C ? grid.columns[c] : undefined;
-      const q = res.reset().add(cl?.cell.style.borderRight).add(cr?.cell.style.borderLeft);
-      if (c === C) q.add(row.row.style.borderRight).add(row.group.style.borderRight);
-      if (c === 0) q.add(row.row.style.borderLeft).add(row.group.style.borderLeft);
-      q.add(colL?.col?.style.borderRight).add(colR?.col?.style.borderLeft);
-      if (colL && colGroupLast(c - 1)) q.add(colL.group?.style.borderRight);
-      if (colR && colGroupFirst(c)) q.add(colR.group?.style.borderLeft);
-      if (c === 0) q.add(table.borderLeft);
-      if (c === C) q.add(table.borderRight);
+      const q = res.reset().add(cl?.cell.style[END]).add(cr?.cell.style[START]);
+      if (c === C) q.add(row.row.style[END]).add(row.group.style[END]);
+      if (c === 0) q.add(row.row.style[START]).add(row.group.style[START]);
+      q.add(colL?.col?.style[END]).add(colR?.col?.style[START]);
+      if (colL && colGroupLast(c - 1)) q.add(colL.group?.style[END]);
+      if (colR && colGroupFirst(c)) q.add(colR.group?.style[START]);
+      if (c === 0) q.add(table[START]);
+      if (c === C) q.add(table[END]);
       line.push(q.result());
     }
     v.push(line);
@@ -94,7 +99,8 @@ export function collapseBorders(grid: TableGrid, table: ComputedStyle): Collapse
     for (let c = 0; c < C; c++) { t.top = Math.max(t.top, h[0][c].width / 2); t.bottom = Math.max(t.bottom, h[R][c].width / 2); }
     for (let r = 0; r < R; r++) { t.left = Math.max(t.left, v[r][0].width / 2); t.right = Math.max(t.right, v[r][C].width / 2); }
   }
-  return { h, v, table: t };
+  if (rtl) { const l = t.left; t.left = t.right; t.right = l; }
+  return { h, v, table: t, rtl };
 }
 
 /** A cell's used border widths in the collapsing model: half of the widest collapsed border along each of its edges (§17.6.2). */
@@ -108,5 +114,6 @@ export function cellHalfBorders(b: CollapsedBorders, gc: GridCell): Edges {
     e.left = Math.max(e.left, (b.v[r]?.[gc.col]?.width ?? 0) / 2);
     e.right = Math.max(e.right, (b.v[r]?.[gc.col + gc.colspan]?.width ?? 0) / 2);
   }
+  if (b.rtl) { const l = e.left; e.left = e.right; e.right = l; }
   return e;
 }

@@ -30,7 +30,7 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
   const out: BoxFragment[] = [];
   const C = L.grid.cols;
   const base = L.anon.style;
-  const lineX = (c: number): number => tableX + L.colX[c];
+  const lineX = (c: number): number => tableX + L.lineX[c];
   const w = (s: BorderSide | undefined): number => (visible(s) ? s.width : 0);
   /** Width of the vertical edges at column line c between rows `above` and `below` (-1: none). */
   const vAt = (above: number, below: number, c: number): number => Math.max(w(b.v[above]?.[c]), w(b.v[below]?.[c]));
@@ -53,8 +53,9 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
     for (let c = 0; c < C; c++) {
       const s = hl[c];
       if (!visible(s)) continue;
-      const x0 = lineX(c) + vAt(rowAbove, rowBelow, c) / 2;
-      const x1 = lineX(c + 1) - vAt(rowAbove, rowBelow, c + 1) / 2;
+      // Between the corners at lines c and c + 1 (right to left when the table is rtl).
+      const xa = lineX(c), xb = lineX(c + 1), wa = vAt(rowAbove, rowBelow, c) / 2, wb = vAt(rowAbove, rowBelow, c + 1) / 2;
+      const x0 = xa <= xb ? xa + wa : xb + wb, x1 = xa <= xb ? xb - wb : xa - wa;
       if (x1 <= x0) continue;
       const e = zeroEdges(); e.top = s.width;
       out.push(pieceFragment(L.anon, sideStyles(base, s).h, x0, y - s.width / 2, x1 - x0, s.width, e));

@@ -24,8 +24,10 @@ export interface TableLayout {
   width: number;
   /** Used border and padding of the table box (half collapsed borders, no padding when collapsing). */
   border: Edges; padding: Edges;
-  /** Left edge of each column and of the end of the last one (grid lines when collapsing), table-relative px. */
+  /** Physical left edge of each column, table-relative px (columns run right to left when the table is rtl). */
   colX: number[]; colW: number[];
+  /** Physical x of each logical grid line 0..cols (line c is on column c's start side), table-relative px. */
+  lineX: number[];
   rows: RowLayout[];
   spacingV: number;
   headerRows: number; footerRows: number;
@@ -95,17 +97,29 @@ function bgStyle(s: ComputedStyle): ComputedStyle {
 export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[], innerLeft: number, borders: CollapsedBorders | null, tableRowsHeight: number | null, env: FlowEnv): Omit<TableLayout, 'width' | 'border' | 'padding' | 'anon'> {
   const collapse = borders !== null;
   const sh = collapse ? 0 : ts.borderSpacingH, sv = collapse ? 0 : ts.borderSpacingV;
-  const colX: number[] = [];
+  // Logical (start-relative) column positions, then physical ones: direction rtl mirrors the grid (css-tables-3 §3.2).
+  const logX: number[] = [];
   let x = innerLeft + (grid.cols > 0 ? sh : 0);
-  for (let i = 0; i < colW.length; i++) { colX.push(x); x += colW[i] + sh; }
-  colX.push(x - sh);
+  for (let i = 0; i < colW.length; i++) { logX.push(x); x += colW[i] + sh; }
+  const n = colW.length;
+  const rtl = ts.direction === 'rtl';
+  const gridEnd = n > 0 ? x : innerLeft;
+  const colX = rtl ? logX.map((v, i) => innerLeft + gridEnd - (v + colW[i])) : logX;
+  const lineX: number[] = [];
+  for (let c = 0; c <= n; c++) {
+    if (!rtl) lineX.push(c < n ? logX[c] : n > 0 ? logX[n - 1] + colW[n - 1] : innerLeft);
+    else lineX.push(c < n ? colX[c] + colW[c] : n > 0 ? colX[n - 1] : innerLeft);
+  }
+  /** Physical left x of a cell spanning columns [c0, c1). */
+  const cellX = (c0: number, c1: number): number => (rtl ? colX[c1 - 1] : colX[c0]);
   const frags = new Map<GridCell, { frag: BoxFragment; baseline: number | undefined }>();
   const slots = new Map<GridCell, CellSlot>();
   const cellEnv: FlowEnv = { ...env, pageBottom: Infinity };
   for (const gc of grid.cells) {
     env.ctx.limits.check();
     const end = Math.min(gc.col + gc.colspan, colW.length);
-    const w = colX[end - 1] + colW[end - 1] - colX[gc.col];
+    const w = logX[end - 1] + colW[end - 1] - logX[gc.col];
+    const cx = cellX(gc.col, end);
     let style = gc.cell.style, paintStyle = style;
     if (borders) {
       const c = collapsedCellStyles(style, cellHalfBorders(borders, gc));
@@ -115,18 +129,18 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
     const b = borderOf(style), p = paddingOf(style, w);
     const widthOverride = Math.max(0, w - b.left - b.right - p.left - p.right);
     const r = layoutBlockLevel(cellBox, {
-      cb: { x: colX[gc.col], y: 0, width: w, height: null }, y: 0, margin: NO_MARGIN,
+      cb: { x: cx, y: 0, width: w, height: null }, y: 0, margin: NO_MARGIN,
       floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: [],
       widthOverride, marginsOverride: { left: 0, right: 0 }, ignoreHeight: true,
     }, cellEnv);
     let frag = r.fragment as BoxFragment | null;
-    if (!frag || frag.kind !== 'box') frag = pieceFragment(cellBox, style, colX[gc.col], 0, w, b.top + b.bottom + p.top + p.bottom, b);
+    if (!frag || frag.kind !== 'box') frag = pieceFragment(cellBox, style, cx, 0, w, b.top + b.bottom + p.top + p.bottom, b);
     frag.style = paintStyle;
-    translateFragment(frag, colX[gc.col] - frag.x, -frag.y);
+    translateFragment(frag, cx - frag.x, -frag.y);
     frag.width = w;
     const baseline = frag.baseline !== undefined ? frag.baseline - frag.y : undefined;
     frags.set(gc, { frag, baseline });
-    slots.set(gc, { gc, box: cellBox, x: colX[gc.col], width: w, widthOverride, paintStyle });
+    slots.set(gc, { gc, box: cellBox, x: cx, width: w, widthOverride, paintStyle });
   }
   // ---- row heights (§17.5.3)
   const R = grid.rows.length;
@@ -184,7 +198,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   const rowStyles = new Map<ComputedStyle, ComputedStyle>();
   const rowStyle = (s: ComputedStyle): ComputedStyle => { let r = rowStyles.get(s); if (!r) { r = unpainted(s); rowStyles.set(s, r); } return r; };
   const anyColumnPaints = grid.columns.some((c) => paints(c.col?.style) || paints(c.group?.style));
-  const rowLeft = colX[0] ?? innerLeft, rowRight = colX[colX.length - 1] ?? innerLeft;
+  const rowLeft = Math.min(lineX[0], lineX[n]), rowRight = Math.max(lineX[0], lineX[n]);
   for (let k = 0; k < R; k++) {
     const r = grid.rows[k];
     const rowFrag = pieceFragment(r.row, rowStyle(r.row.style), rowLeft, rowY[k], Math.max(0, rowRight - rowLeft), heights[k]);
@@ -220,8 +234,10 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
             const cc = grid.columns[c];
             const s = l.box === col?.group ? cc.group?.style : cc.col?.style;
             if (!paints(s)) continue;
-            const x0 = c === gc.col ? frag.x : colX[c];
-            const x1 = c === gc.col + gc.colspan - 1 ? frag.x + frag.width : colX[c] + colW[c];
+            // Physically leftmost / rightmost column of the cell take the cell's edges; spacing inside the cell goes to the column on its left.
+            const first = c === gc.col, last = c === Math.min(grid.cols, gc.col + gc.colspan) - 1;
+            const x0 = (rtl ? last : first) ? frag.x : colX[c];
+            const x1 = (rtl ? first : last) ? frag.x + frag.width : colX[c] + colW[c] + sh;
             rowFrag.children.push(pieceFragment(l.box === col?.group ? cc.group! : cc.col!, bgStyle(s), x0, frag.y, x1 - x0, h));
           }
         }
@@ -230,7 +246,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
     }
     rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => slots.get(gc)!) });
   }
-  return { colX, colW, rows, spacingV: sv, headerRows, footerRows, borders, grid };
+  return { colX, colW, lineX, rows, spacingV: sv, headerRows, footerRows, borders, grid };
 }
 
 /** Adds `extra` px to rows [from, to) in proportion to their heights (equally when all are 0). */
