@@ -1,4 +1,4 @@
-// In: 47 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
+// In: 49 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
 // Out: each grid's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -154,6 +154,12 @@ const CASES: Array<[string, Array<[string, number, number, number, number]>, num
   // % and fr columns, minmax(30px, auto) rows under a row-spanning text item
   [`<div class=case id=t9 style="font: 12px/15px Arial"><div class=g id=CN style="grid-template-columns: 30% 1fr; grid-auto-rows: minmax(30px, auto)"><div id=CN1 style="grid-row: span 2">span rows with text that wraps a bit more than once in thirty percent</div><div id=CN2>b</div><div id=CN3>c</div></div></div>`,
     [['CN', 0, 0, 600, 60], ['CN1', 0, 0, 180, 60], ['CN2', 180, 0, 420, 30], ['CN3', 180, 30, 420, 30]]],
+  // direction: rtl: columns from the right, spans and justify-content: start
+  [`<div class=case id=v1><div class=g id=EA style="direction: rtl; grid-template-columns: 100px 1fr 50px; column-gap: 10px; justify-content: start"><div id=EA1><i style="width:10px"></i></div><div id=EA2 style="grid-column: span 2"><i style="width:10px"></i></div><div id=EA3 style="grid-column: 3"><i style="width:10px"></i></div></div></div>`,
+    [['EA', 0, 0, 600, 20], ['EA1', 500, 0, 100, 10], ['EA2', 0, 0, 490, 10], ['EA3', 0, 10, 50, 10]]],
+  // direction: rtl with justify-content: center
+  [`<div class=case id=v2><div class=g id=EB style="direction: rtl; grid-template-columns: 100px 100px; justify-content: center"><div id=EB1><i style="width:10px"></i></div><div id=EB2><i style="width:10px"></i></div></div></div>`,
+    [['EB', 0, 0, 600, 10], ['EB1', 300, 0, 100, 10], ['EB2', 200, 0, 100, 10]]],
 ];
 
 // The cases fill more than one A4 page: five documents, so that no grid breaks across pages.
@@ -161,7 +167,7 @@ const SPLITS = [0, 12, 21, 34, 38, CASES.length];
 const docs = SPLITS.slice(1).map((end, k) => layoutHtml(doc(CASES.slice(SPLITS[k], end).map((c) => c[0]).join('\n'))));
 
 CASES.forEach(([markup, boxes, tol = 0.05], i) => {
-  const caseId = /id=([kqrst]\d+)/.exec(markup)![1];
+  const caseId = /id=([kqrstv]\d+)/.exec(markup)![1];
   const first = boxes[0][0];
   test(`Chromium 156 figures: #${first} (${caseId})`, () => {
     const r = docs[SPLITS.findIndex((s) => i < s) - 1];

@@ -150,3 +150,10 @@ test('invoice header with grid (logo left, address right, max-content/1fr meta g
     assert.ok(Math.abs(w[1] - x) < 1 && Math.abs(w[2] - y) < 1, `${text}: quire (${w[1]}, ${w[2]}) pt, Chromium (${x}, ${y}) pt`);
   }
 });
+
+test('forced breaks: break-before: page on an item starts its row on a new page; break-after on an item ends its row group', () => {
+  const r = layoutHtml(doc('#g { display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 20px }',
+    '<div id=g><div id=a></div><div id=b></div><div id=c style="break-before: page"></div><div id=d></div><div id=e style="break-after: page"></div><div id=f></div><div id=h></div></div>'));
+  const at = (id: string) => r.allById(id).map((x) => [x.page, x.frag.y]);
+  assert.deepEqual([at('a'), at('b'), at('c'), at('d'), at('e'), at('f'), at('h')], [[[0, 0]], [[0, 0]], [[1, 0]], [[1, 0]], [[1, 20]], [[1, 20]], [[2, 0]]]);
+});

@@ -8,7 +8,7 @@ import { translateFragment } from '../fragment.ts';
 import type { BlockParams, BlockResult, FlowEnv, PendingAbs, BreakToken } from '../block.ts';
 import { layoutBlockLevel, blockWidths, addMargin, collapsed, NO_MARGIN, layoutPendingAbs } from '../block.ts';
 import { BfcFloats } from '../float.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, isAbsolute, lp, isAvoidBreak } from '../box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, isAbsolute, lp, isAvoidBreak, isForcedBreak } from '../box-model.ts';
 import { relativeOffset } from '../positioned.ts';
 import { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 import { sizeTracks, type TrackItem } from './tracks.ts';
@@ -236,8 +236,10 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   const colFree = W - cols.reduce((a, b) => a + b, 0) - colGap * Math.max(0, cols.length - 1);
   const [colStart, colBetween] = distributeContent(s.justifyContent, colFree, cols.length);
   const colPos = positions(cols, colGap, colStart, colBetween);
-  const areaX = (it: PlacedItem): number => colPos[it.col];
   const areaW = (it: PlacedItem): number => colPos[it.col + it.colSpan - 1] + cols[it.col + it.colSpan - 1] - colPos[it.col];
+  // Columns run from the inline-start edge: the right edge when direction is rtl (css-grid-1 §5.1).
+  const rtl = s.direction === 'rtl';
+  const areaX = (it: PlacedItem): number => (rtl ? W - colPos[it.col] - areaW(it) : colPos[it.col]);
 
   // ---- items at their column widths (heights from block layout), row sizing (§11.3 step 2)
   const layoutItem = (it: PlacedItem, height?: number, areaH?: number): BoxFragment | ReplacedFragment | null => {
@@ -287,9 +289,17 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   const origin = resumed ? contentTop - (rowPos[startRow] ?? 0) : contentTop;
   let endRow = nRows;
   let token: BreakToken | null = null;
+  let forcedBreak = false;
   // break-inside: avoid pushes a grid that does not fit whole; at the top of a page it breaks anyway.
   if (Number.isFinite(env.pageBottom) && !(isAvoidBreak(s.breakInside) && !resumed && !p.atTop)) {
+    // Forced breaks (css-break-3 §3.1) before a row: break-before on an item starting there, break-after on one ending above.
+    const forced = new Array<boolean>(nRows + 1).fill(false);
+    for (const it of g.items) {
+      if (isForcedBreak(it.box.style.breakBefore)) forced[it.row] = true;
+      if (isForcedBreak(it.box.style.breakAfter)) forced[it.row + it.rowSpan] = true;
+    }
     for (let r = startRow; r < nRows; r++) {
+      if (r > startRow && forced[r] && breakable[r]) { endRow = r; forcedBreak = true; break; }
       if (origin + rowEnd(r) <= env.pageBottom + 0.01) continue;
       let b = r;
       while (b > startRow && !breakable[b]) b--;
@@ -298,7 +308,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
       else { b = r + 1; while (b < nRows && !breakable[b]) b++; endRow = b; }
       break;
     }
-    if (endRow < nRows) token = { index: endRow, inner: null };
+    if (endRow < nRows) token = forcedBreak ? { index: endRow, inner: null, forced: true } : { index: endRow, inner: null };
   } else if (Number.isFinite(env.pageBottom) && !p.atTop && !resumed && origin + gridH > env.pageBottom + 0.01) {
     return PUSHED;
   }
