@@ -157,3 +157,9 @@ test('forced breaks: break-before: page on an item starts its row on a new page;
   const at = (id: string) => r.allById(id).map((x) => [x.page, x.frag.y]);
   assert.deepEqual([at('a'), at('b'), at('c'), at('d'), at('e'), at('f'), at('h')], [[[0, 0]], [[0, 0]], [[1, 0]], [[1, 0]], [[1, 20]], [[1, 20]], [[2, 0]]]);
 });
+
+test('positioned boxes inside items are laid out once, on the page of their row, at their static position', () => {
+  const r = layoutHtml(doc('#g { display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 100px; position: relative } #a { align-self: center; height: 10px } #z { position: absolute; left: 5px; width: 4px; height: 4px }',
+    '<div id=g><div></div><div></div><div></div><div></div><div></div><div></div><div></div><div id=a><div id=z></div></div></div>'));
+  assert.deepEqual(r.allById('z').map((x) => [x.page, x.frag.x, x.frag.y]), [[1, 5, 45]]);
+});

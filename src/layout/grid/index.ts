@@ -154,7 +154,9 @@ function inlineAutoMargins(b: Box, areaW: number, intrinsic: (b: Box) => { min: 
   return { widthOverride: width, marginsOverride: { left: ml ?? free / autos, right: mr ?? free / autos } };
 }
 
-interface LaidItem { it: PlacedItem; frag: BoxFragment | ReplacedFragment | null; mt: number | null; mb: number | null }
+/** One layout of a grid item at (its area's x, y = 0): its fragment and the positioned boxes met inside it (static positions at y = 0). */
+interface ItemLayout { frag: BoxFragment | ReplacedFragment | null; abs: PendingAbs[]; fixed: PendingAbs[] }
+interface LaidItem extends ItemLayout { it: PlacedItem; mt: number | null; mb: number | null }
 
 /** An item's first baseline below its margin-box top (px); boxes without one synthesize it from the border-box bottom (css-align-3 §9.1). */
 function baselineOffset(l: LaidItem): number {
@@ -242,17 +244,21 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   const areaX = (it: PlacedItem): number => (rtl ? W - colPos[it.col] - areaW(it) : colPos[it.col]);
 
   // ---- items at their column widths (heights from block layout), row sizing (§11.3 step 2)
-  const layoutItem = (it: PlacedItem, height?: number, areaH?: number): BoxFragment | ReplacedFragment | null => {
+  // Each layout of an item keeps the absolutely/fixed positioned boxes met inside it: only the layout that is placed hands them on.
+  const layoutItem = (it: PlacedItem, height?: number, areaH?: number): ItemLayout => {
     const w = areaW(it);
-    return layoutBlockLevel(it.box, {
+    const itemAbs: PendingAbs[] = [];
+    const fixedFrom = env.fixed.length;
+    const frag = layoutBlockLevel(it.box, {
       cb: { x: contentX + areaX(it), y: 0, width: w, height: areaH ?? null }, y: 0, margin: NO_MARGIN,
-      floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs, forceBfc: true, heightOverride: height,
+      floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: itemAbs, forceBfc: true, heightOverride: height,
       ...inlineAutoMargins(it.box, w, ctx.intrinsicSizes),
     }, innerEnv).fragment;
+    return { frag, abs: itemAbs, fixed: env.fixed.splice(fixedFrom) };
   };
   const laidItem = (it: PlacedItem): LaidItem => {
     const w = areaW(it);
-    return { it, frag: layoutItem(it), mt: marginValue(it.box.style.marginTop, w), mb: marginValue(it.box.style.marginBottom, w) };
+    return { it, ...layoutItem(it), mt: marginValue(it.box.style.marginTop, w), mb: marginValue(it.box.style.marginBottom, w) };
   };
   // Later pages of a broken grid reuse the track sizes of the first (items are laid out again only for their own page).
   const laid: LaidItem[] | null = cached ? null : g.items.map(laidItem);
@@ -327,6 +333,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
     const st = it.box.style;
     let frag = l.frag;
     if (!frag) continue;
+    let pending: ItemLayout = l;
     const mt = l.mt, mbI = l.mb;
     const outer = frag.height + (mt ?? 0) + (mbI ?? 0);
     const slack = areaH - outer;
@@ -341,17 +348,22 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
     else if (align === 'stretch' && st.height === 'auto' && slack > 0.01) {
       const b = borderOf(st), pd = paddingOf(st, areaW(it));
       const inner = Math.max(0, areaH - (mt ?? 0) - (mbI ?? 0) - (b.top + b.bottom + pd.top + pd.bottom));
-      frag = layoutItem(it, inner, areaH) ?? frag;
+      const again = layoutItem(it, inner, areaH);
+      if (again.frag) { pending = again; frag = again.frag; }
     }
     if (frag === l.frag && pctHeight(st)) {
       // Percentage heights resolve against the grid area once the rows are sized (css-grid-1 §6.1).
-      frag = layoutItem(it, undefined, areaH) ?? frag;
+      const again = layoutItem(it, undefined, areaH);
+      if (again.frag) { pending = again; frag = again.frag; }
       const outer2 = frag.height + (mt ?? 0) + (mbI ?? 0);
       const slack2 = areaH - outer2;
       off = mt === null && mbI === null ? slack2 / 2 : mt === null ? slack2 : mbI === null ? 0 : align === 'end' ? slack2 : align === 'center' ? slack2 / 2 : align === 'baseline' ? (shims.get(l) ?? 0) : 0;
     }
-    translateFragment(frag, 0, origin + top + (mt ?? 0) + off - frag.y);
+    const dy = origin + top + (mt ?? 0) + off - frag.y;
+    translateFragment(frag, 0, dy);
     children.push(frag);
+    for (const a of pending.abs) { a.staticY += dy; abs.push(a); }
+    for (const a of pending.fixed) { a.staticY += dy; env.fixed.push(a); }
     const key = it.row * 100000 + it.col;
     if (frag.kind === 'box' && frag.baseline !== undefined && it.row === startRow && key < baselineKey) { baselineKey = key; baseline = frag.baseline; }
   }
