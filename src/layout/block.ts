@@ -21,7 +21,7 @@ import { replacedSize } from './replaced.ts';
 import { placeOutsideMarker } from './marker.ts';
 import { relativeOffset } from './positioned.ts';
 import { layoutTableWrapper } from './table/index.ts';
-import { layoutFlexItems, usesFlexAlgorithm } from './flex.ts';
+import { layoutFlexContainer } from './flex.ts';
 import { layoutInlineChildren } from './block-lines.ts';
 import { layoutGridContainer } from './grid/index.ts';
 
@@ -303,11 +303,12 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   const flow: Flow = { y: borderTop === null ? y : borderTop + topBP, margin: borderTop === null ? margin : NO_MARGIN, firstY: borderTop, placedAny: false, children: [], token: null, pushed: false };
   const childEnv = env;
   const childTruncate = truncate && (borderTop === null || resumed);
+  let flexResult: ReturnType<typeof layoutFlexContainer> = null;
   if (box.kind !== 'flex' && box.inlineContent) {
     layoutInlineChildren(box, flow, { contentX, contentWidth, childCb, floats, abs, atTop: p.atTop, token: p.token }, childEnv);
-  } else if (box.kind === 'flex' && usesFlexAlgorithm(box, specH !== null)) {
+  } else if (box.kind === 'flex' && (flexResult = layoutFlexContainer(box, childCb, flow.y, abs, env, specH !== null, p.token !== null)) !== null) {
     // Flex items are laid out together and are monolithic here: the container moves to the next page when it does not fit.
-    const r = layoutFlexItems(box, childCb, flow.y, abs, env);
+    const r = flexResult;
     flow.children.push(...r.children);
     if (r.children.length > 0) flow.placedAny = true;
     if (!p.atTop && !resumed && flow.y + r.height > env.pageBottom + 0.01) flow.pushed = true;

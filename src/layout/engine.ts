@@ -87,7 +87,8 @@ function layoutAtomic(box: Box, available: number, containing: ContainingBlock, 
   if (f.kind === 'box' && abs.length > 0) layoutPendingAbs(abs, f, env);
   translateFragment(f, -f.x, -f.y);
   if (f.kind === 'box') {
-    const last = s.overflowX === 'visible' && s.overflowY === 'visible' ? lastBaselineOf(f) : undefined;
+    // inline-flex: the container's first baseline (css-flexbox-1 §8.5), whatever its overflow.
+    const last = box.kind === 'flex' ? f.baseline : s.overflowX === 'visible' && s.overflowY === 'visible' ? lastBaselineOf(f) : undefined;
     f.baseline = last ?? f.height + f.margin.bottom;
   }
   return f;

@@ -24,10 +24,32 @@ interface Item {
   cross: number;         // outer cross size (margin box)
 }
 
-/** True when this flex container is laid out by the flex algorithm (rows, or columns with a definite height); other columns use block flow (they paginate). */
+/** True when this flex container is laid out by the flex algorithm whatever the page: rows, and columns with a definite height. */
 export function usesFlexAlgorithm(box: FlexBox, definiteHeight: boolean): boolean {
   const d = box.style.flexDirection;
   return d === 'row' || d === 'row-reverse' || definiteHeight;
+}
+
+const FORCED = new Set(['page', 'left', 'right', 'recto', 'verso', 'always', 'column']);
+
+/**
+ * Lays out a flex container's items (layoutFlexItems), or returns null when the caller should lay
+ * the items out as block flow instead so that they paginate (css-break-3 §3 with css-flexbox-1 §12):
+ * a column container with an indefinite height that does not fit the rest of the page, was already
+ * broken (`resumed`), or has forced breaks (break-before/after) between its items. Rows and
+ * definite-height columns are monolithic here: the caller moves them to the next page whole.
+ * Pending absolute boxes are only recorded when the result is used.
+ */
+export function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, definiteHeight: boolean, resumed: boolean): { children: Fragment[]; height: number; baseline?: number } | null {
+  if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env);
+  if (resumed && Number.isFinite(env.pageBottom)) return null;
+  if (Number.isFinite(env.pageBottom) && box.children.some((c, i) => c.kind !== 'text' && ((i > 0 && FORCED.has(c.style.breakBefore)) || (i < box.children.length - 1 && FORCED.has(c.style.breakAfter))))) return null;
+  const local: PendingAbs[] = [];
+  const fixed = env.fixed.length;
+  const r = layoutFlexItems(box, cb, y, local, env);
+  if (y + r.height > env.pageBottom + 0.01) { env.fixed.length = fixed; return null; }
+  abs.push(...local);
+  return r;
 }
 
 /**
@@ -140,14 +162,15 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
       for (const k of open) if ((violation > 0 && k.main <= k.min + 0.001 && k.main > (target.get(k) as number)) || (violation < 0 && k.main >= k.max - 0.001 && k.main < (target.get(k) as number))) frozen.add(k);
     }
   }
-  // ---- item layout at the resolved main size; cross sizes
+  // ---- item layout at the resolved main size; cross sizes (§9.4)
   const crossAvail = row ? H : W;
+  const alignOf = (it: Item): string => { const a = it.box.style.alignSelf; return a === 'auto' ? s.alignItems : a; };
   for (const it of items) {
     const st = it.box.style;
     if (row) it.frag = layoutItem(it.box, it.main, undefined, cb.x, it.ml ?? 0, it.mr ?? 0);
     else {
-      const align = st.alignSelf === 'auto' ? s.alignItems : st.alignSelf;
-      const stretch = (align === 'stretch' || align === 'normal') && st.width === 'auto';
+      const align = alignOf(it);
+      const stretch = (align === 'stretch' || align === 'normal') && st.width === 'auto' && it.ml !== null && it.mr !== null;
       const ml = it.ml ?? 0, mr = it.mr ?? 0;
       const width = stretch ? Math.max(0, W - ml - mr - it.bpCross) : undefined;
       it.frag = layoutItem(it.box, width ?? shrinkWidth(it, W, env), it.main, cb.x, ml, mr);
@@ -155,29 +178,69 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     const f = it.frag;
     it.cross = f ? (row ? f.height + (it.mt ?? 0) + (it.mb ?? 0) : f.width + (it.ml ?? 0) + (it.mr ?? 0)) : 0;
   }
-  const lineCross = lines.map((l) => l.reduce((m, k) => Math.max(m, k.cross), 0));
-  if (lines.length === 1 && crossAvail !== null && crossAvail !== undefined && s.flexWrap === 'nowrap') lineCross[0] = crossAvail;
+  // Baseline alignment (§8.3, §9.4 step 8): items aligned `baseline` in a row share their first baselines; an item without one synthesizes it from its border-box bottom.
+  const ascentOf = (it: Item): number | null => {
+    const f = it.frag;
+    if (!row || !f || it.mt === null || it.mb === null) return null;
+    const a = alignOf(it);
+    if (a !== 'baseline' && a !== 'last baseline') return null;
+    return (f.kind === 'box' && f.baseline !== undefined ? f.baseline - f.y : f.height) + it.mt;
+  };
+  const lineAscent: number[] = [];
+  const lineCross = lines.map((l, li) => {
+    let maxAsc = 0, maxDesc = 0, other = 0, any = false;
+    for (const k of l) {
+      const asc = ascentOf(k);
+      if (asc === null) other = Math.max(other, k.cross);
+      else { any = true; maxAsc = Math.max(maxAsc, asc); maxDesc = Math.max(maxDesc, k.cross - asc); }
+    }
+    lineAscent[li] = any ? maxAsc : NaN;
+    return Math.max(other, any ? maxAsc + maxDesc : 0);
+  });
+  const multiLine = s.flexWrap !== 'nowrap';
+  const wrapReverse = s.flexWrap === 'wrap-reverse';
+  if (!multiLine && crossAvail !== null && crossAvail !== undefined) lineCross[0] = crossAvail;
+  // align-content (§9.4 step 15, §8.4): distribute the container's free cross space among the lines.
+  let lineStart = 0, lineBetween = crossGap;
+  if (multiLine && crossAvail !== null && crossAvail !== undefined && lines.length > 0) {
+    const n = lines.length;
+    const free = crossAvail - lineCross.reduce((a, b) => a + b, 0) - crossGap * (n - 1);
+    const ac = s.alignContent;
+    if ((ac === 'normal' || ac === 'stretch') && free > 0) for (let i = 0; i < n; i++) lineCross[i] += free / n;
+    else if (ac === 'flex-end' || ac === 'end') lineStart = free;
+    else if (ac === 'center' || (free < 0 && (ac === 'space-around' || ac === 'space-evenly'))) lineStart = free / 2;
+    else if (ac === 'space-between' && free > 0 && n > 1) lineBetween += free / (n - 1);
+    else if (ac === 'space-around' && free > 0) { lineBetween += free / n; lineStart = free / n / 2; }
+    else if (ac === 'space-evenly' && free > 0) { lineBetween += free / (n + 1); lineStart = free / (n + 1); }
+    if (wrapReverse && (ac === 'flex-start' || ac === 'flex-end')) lineStart = free - lineStart - (lineBetween - crossGap) * (n - 1);
+  }
+  const crossTotal = lineCross.reduce((a, b) => a + b, 0) + crossGap * Math.max(0, lines.length - 1);
+  const containerCross = multiLine && crossAvail !== null && crossAvail !== undefined ? crossAvail : crossTotal;
   // ---- placement
   const children: Fragment[] = [];
-  let crossPos = 0;
-  let baseline: number | undefined;
+  let crossPos = lineStart;
+  let baseline: number | undefined, firstItemBaseline: number | undefined;
   lines.forEach((line, li) => {
     const lc = lineCross[li];
+    const lineOrigin = wrapReverse ? containerCross - crossPos - lc : crossPos;
     const sizes = line.map((k) => outerMain(k, k.main));
     const autoCount = line.reduce((n, k) => n + (row ? (k.ml === null ? 1 : 0) + (k.mr === null ? 1 : 0) : (k.mt === null ? 1 : 0) + (k.mb === null ? 1 : 0)), 0);
     const free = Number.isFinite(avail) ? avail - sizes.reduce((a, b) => a + b, 0) - mainGap * (line.length - 1) : 0;
     let start = 0, between = mainGap;
     const autoShare = autoCount > 0 && free > 0 ? free / autoCount : 0;
-    if (autoCount === 0 && free > 0) {
+    if (autoCount === 0) {
+      // justify-content (§9.5 step 12, §8.2); negative free space: space-between → start, space-around/evenly → center.
       const jc = s.justifyContent;
       const n = line.length;
-      if (jc === 'flex-end' || jc === 'end' || jc === 'right') start = free;
-      else if (jc === 'center') start = free / 2;
-      else if (jc === 'space-between' && n > 1) between += free / (n - 1);
-      else if (jc === 'space-around') { between += free / n; start = free / n / 2; }
-      else if (jc === 'space-evenly') { between += free / (n + 1); start = free / (n + 1); }
+      if (jc === 'flex-end' || jc === 'end' || (row && jc === 'right')) start = free;
+      else if (jc === 'center' || (free < 0 && (jc === 'space-around' || jc === 'space-evenly'))) start = free / 2;
+      else if (free > 0 && jc === 'space-between' && n > 1) between += free / (n - 1);
+      else if (free > 0 && jc === 'space-around') { between += free / n; start = free / n / 2; }
+      else if (free > 0 && jc === 'space-evenly') { between += free / (n + 1); start = free / (n + 1); }
+      // start/end/left/right are physical or writing-mode directions: in a reversed container they do not follow the main-start.
+      if (reverse && (jc === 'start' || jc === 'end' || jc === 'left' || jc === 'right')) start = free - start;
     }
-    if (reverse && autoCount === 0) start = Number.isFinite(avail) ? avail - start - sizes.reduce((a, b) => a + b, 0) - between * (line.length - 1) : start;
+    if (reverse) start = Number.isFinite(avail) ? avail - start - sizes.reduce((a, b) => a + b, 0) - between * (line.length - 1) - (autoCount > 0 ? autoShare * autoCount : 0) : start;
     let pos = start;
     const order = reverse ? [...line].reverse() : line;
     for (const it of order) {
@@ -185,31 +248,42 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
       const st = it.box.style;
       const mStart = row ? (it.ml ?? autoShare) : (it.mt ?? autoShare);
       const mEnd = row ? (it.mr ?? autoShare) : (it.mb ?? autoShare);
-      const align = st.alignSelf === 'auto' ? s.alignItems : st.alignSelf;
+      let align = alignOf(it);
+      if (wrapReverse) align = align === 'flex-start' || align === 'start' || align === 'self-start' || align === 'normal' || align === 'stretch' ? (align === 'stretch' || align === 'normal' ? align : 'flex-end') : align === 'flex-end' || align === 'end' || align === 'self-end' ? 'flex-start' : align;
       const cStartM = row ? it.mt : it.ml, cEndM = row ? it.mb : it.mr;
-      let cOff = 0;
       const slack = lc - it.cross;
+      let cOff = 0;
+      const asc = ascentOf(it);
       if (cStartM === null && cEndM === null) cOff = slack / 2;
       else if (cStartM === null) cOff = slack;
+      else if (cEndM === null) cOff = 0;
+      else if (asc !== null) cOff = lineAscent[li] - asc;
       else if (align === 'flex-end' || align === 'end' || align === 'self-end') cOff = slack;
       else if (align === 'center') cOff = slack / 2;
+      else if (wrapReverse && (align === 'stretch' || align === 'normal')) cOff = slack;
       let frag = f;
-      if (row && (align === 'stretch' || align === 'normal') && st.height === 'auto' && cStartM !== null && cEndM !== null && slack > 0.01 && f) {
-        frag = layoutItem(it.box, it.main, Math.max(0, lc - (it.mt ?? 0) - (it.mb ?? 0) - it.bpCross), cb.x, it.ml ?? 0, it.mr ?? 0);
+      if ((align === 'stretch' || align === 'normal') && cStartM !== null && cEndM !== null && slack > 0.01 && f) {
+        if (row && st.height === 'auto') {
+          frag = layoutItem(it.box, it.main, Math.max(0, lc - (it.mt ?? 0) - (it.mb ?? 0) - it.bpCross), cb.x, it.ml ?? 0, it.mr ?? 0);
+          cOff = 0;
+        }
       }
       if (frag) {
-        const targetX = row ? cb.x + pos + mStart : cb.x + crossPos + cOff + (it.ml ?? 0);
-        const targetY = row ? y + crossPos + cOff + (it.mt ?? 0) : y + pos + mStart;
+        const targetX = row ? cb.x + pos + mStart : cb.x + lineOrigin + cOff + (it.ml ?? 0);
+        const targetY = row ? y + lineOrigin + cOff + (it.mt ?? 0) : y + pos + mStart;
         translateFragment(frag, targetX - frag.x, targetY - frag.y);
         children.push(frag);
-        if (baseline === undefined && frag.kind === 'box' && frag.baseline !== undefined) baseline = frag.baseline;
+        if (frag.kind === 'box' && frag.baseline !== undefined) {
+          if (li === 0 && baseline === undefined && asc !== null) baseline = frag.baseline;
+          if (firstItemBaseline === undefined && li === 0) firstItemBaseline = frag.baseline;
+        }
       }
       pos += mStart + (frag ? (row ? frag.width : frag.height) : 0) + mEnd + between;
     }
-    crossPos += lc + crossGap;
+    crossPos += lc + lineBetween;
   });
-  const height = row ? Math.max(0, crossPos - (lines.length > 0 ? crossGap : 0)) : items.reduce((sum, k) => sum + outerMain(k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
-  return { children, height, baseline };
+  const height = row ? containerCross : items.reduce((sum, k) => sum + outerMain(k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
+  return { children, height, baseline: baseline ?? firstItemBaseline };
 }
 
 /** Fit-content width of a non-stretched item in a column container (§9.4 step 7 with the container width as available space). */
@@ -218,4 +292,30 @@ function shrinkWidth(it: Item, W: number, env: FlowEnv): number | undefined {
   const { min, max } = env.ctx.intrinsicSizes(it.box);
   const m = (it.ml ?? 0) + (it.mr ?? 0);
   return Math.max(0, Math.min(Math.max(min, W), max) - m - it.bpCross);
+}
+
+/**
+ * Intrinsic inline sizes of a flex container's content box, px (css-flexbox-1 §9.9.1, as Chromium
+ * does it): a row's max-content size is the sum of its items' max-content contributions plus the
+ * column gaps; its min-content size is that sum for a single-line container and the largest
+ * min-content contribution for a multi-line one; a column's are the largest contributions.
+ * Percentage gaps count as 0 (cyclic). `sizesOf` gives an item's margin-box contributions.
+ */
+export function flexIntrinsicSizes(box: FlexBox, sizesOf: (b: Box) => { min: number; max: number }): { min: number; max: number } {
+  const s = box.style;
+  const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
+  let min = 0, max = 0, n = 0;
+  for (const c of box.children) {
+    if (c.kind === 'text' || c.kind === 'br' || c.kind === 'marker' || isAbsolute(c)) continue;
+    const r = sizesOf(c);
+    n++;
+    if (row) { max += r.max; min = s.flexWrap === 'nowrap' ? min + r.min : Math.max(min, r.min); }
+    else { max = Math.max(max, r.max); min = Math.max(min, r.min); }
+  }
+  if (row && n > 1 && s.columnGap !== 'normal') {
+    const g = s.columnGap.px * (n - 1);
+    max += g;
+    if (s.flexWrap === 'nowrap') min += g;
+  }
+  return { min, max };
 }

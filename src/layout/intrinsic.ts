@@ -6,6 +6,7 @@ import type { Box, TableWrapperBox } from '../box/types.ts';
 import { borderOf, paddingOf, sizeValue, toContent, isAbsolute } from './box-model.ts';
 import { replacedSize } from './replaced.ts';
 import { gridIntrinsicSizes } from './grid/index.ts';
+import { flexIntrinsicSizes } from './flex.ts';
 
 export interface IntrinsicSizes { min: number; max: number }
 export type InlineIntrinsic = (container: Box) => IntrinsicSizes;
@@ -53,17 +54,14 @@ export class IntrinsicSizer {
     } else if (box.kind === 'table-wrapper') {
       const r = this.table(box);
       return { min: r.min + outer, max: r.max + outer };
-    } else if (box.kind === 'flex' && (s.flexDirection === 'row' || s.flexDirection === 'row-reverse')) {
-      for (const c of box.children) {
-        if (isAbsolute(c)) continue;
-        const r = this.sizes(c);
-        min = Math.max(min, r.min); max += r.max;
-      }
+    } else if (box.kind === 'flex') {
+      const r = flexIntrinsicSizes(box, (c) => this.sizes(c));
+      min = r.min; max = r.max;
     } else if (box.kind === 'grid') {
       const r = gridIntrinsicSizes(box, (c) => this.sizes(c));
       min = r.min; max = r.max;
     } else {
-      const children = box.kind === 'block' || box.kind === 'table-cell' || box.kind === 'flex' || box.kind === 'inline' ? box.children : [];
+      const children = box.kind === 'block' || box.kind === 'table-cell' || box.kind === 'inline' ? box.children : [];
       let floatRun = 0;
       for (const c of children) {
         if (c.kind === 'text' || c.kind === 'br' || c.kind === 'marker' || isAbsolute(c)) continue;
