@@ -218,7 +218,19 @@ function layoutReplacedBlock(box: ReplacedBox, p: BlockParams, env: FlowEnv): Bl
   margin = addMargin(margin, mt);
   let top = p.y + collapsed(margin);
   if (s.clear !== 'none') top = Math.max(top, p.floats.clearance(s.clear, top));
-  const x = p.cb.x + w.ml;
+  let x = p.cb.x + w.ml;
+  // A block-level replaced element must not overlap floats (§9.5): beside them, or below them when it does not fit.
+  if (p.widthOverride === undefined && s.float === 'none') {
+    const specMl = marginValue(s.marginLeft, cbw) ?? 0, specMr = marginValue(s.marginRight, cbw) ?? 0;
+    const outerW = width + border.left + border.right + padding.left + padding.right + Math.max(0, specMl) + Math.max(0, specMr);
+    const outerH = height + border.top + border.bottom + padding.top + padding.bottom;
+    let band = p.floats.available(top, Math.max(outerH, 0.01), p.cb.x, p.cb.x + cbw);
+    if (band.right - band.left < outerW - 0.01 && (band.left > p.cb.x || band.right < p.cb.x + cbw)) {
+      top = p.floats.clearance('both', top);
+      band = p.floats.available(top, Math.max(outerH, 0.01), p.cb.x, p.cb.x + cbw);
+    }
+    if (band.left > p.cb.x || band.right < p.cb.x + cbw) x = band.left + specMl;
+  }
   const frag: ReplacedFragment = {
     kind: 'replaced', box, style: s, x, y: top,
     width: width + border.left + border.right + padding.left + padding.right,

@@ -51,15 +51,24 @@ class PageBuilder {
   private readonly links: Array<{ rect: Rect; url: string; line: LineFragment | null }> = [];
   /** The fragment whose background was moved to the canvas (not painted again). */
   private canvasSources = new Set<unknown>();
+  /** The root (and body) whose overflow applies to the viewport instead of clipping the box itself. */
+  private viewportOverflow = new Set<unknown>();
 
   constructor(private readonly page: PageFragment, private readonly opts: BuildOptions, private readonly anchors: Set<string>) {}
 
   build(): PageDisplayList {
     const page = this.page;
     const pageRect: Rect = { x: 0, y: 0, w: page.width, h: page.height };
-    if (!transparent(page.style.backgroundColor)) this.items.push({ kind: 'rect', rect: pageRect, color: page.style.backgroundColor });
+    if (!transparent(page.style.backgroundColor) && isVisible(page.style)) this.items.push({ kind: 'rect', rect: pageRect, color: page.style.backgroundColor });
     const root = page.children.find((f): f is BoxFragment => f.kind === 'box');
-    if (root) this.paintCanvas(root, pageRect);
+    if (root) {
+      this.paintCanvas(root, pageRect);
+      this.viewportOverflow.add(root.box);
+      if (root.style.overflowX === 'visible' && root.style.overflowY === 'visible') {
+        const body = root.children.find((c): c is BoxFragment => c.kind === 'box' && c.box.element?.name === 'body');
+        if (body) this.viewportOverflow.add(body.box);
+      }
+    }
     // The page's children form the root stacking context: the root box and the boxes positioned against the page.
     const phases = newPhases();
     for (const f of page.children) this.classify(f, [], phases, [], false);
@@ -239,6 +248,8 @@ class PageBuilder {
   private clipChain(f: BoxFragment, chain: Chain, positioned = f.style.position !== 'static'): Chain {
     const s = f.style;
     if (s.overflowX === 'visible' && s.overflowY === 'visible') return chain;
+    // CSS 2.1 §11.1.1: the root's overflow (or body's, when the root's is visible) applies to the viewport, not to the box.
+    if (this.viewportOverflow.has(f.box)) return chain;
     const r = borderRect(f);
     const rect: Rect = { x: r.x + f.border.left, y: r.y + f.border.top, w: Math.max(0, r.w - f.border.left - f.border.right), h: Math.max(0, r.h - f.border.top - f.border.bottom) };
     const radii = radiiOf(s, r.w, r.h);
