@@ -21,8 +21,11 @@ const PUSHED: BlockResult = { fragment: null, bottom: 0, margin: { pos: 0, neg: 
 
 /** Placement is pure in the (immutable during a render) box tree: cached per grid box. */
 const placementCache = new WeakMap<GridBox, GridPlacement>();
-/** Track sizes of a grid's last layout, reused by the later pages of a grid broken across pages (same content width and height). */
-const sizesCache = new WeakMap<GridBox, { W: number; specH: number | null; cols: number[]; rows: number[] }>();
+/**
+ * Track sizes of a grid's last layout, reused by the later pages of a grid broken across pages (same content width and
+ * height), with the items laid out while sizing: each is placed at most once (`used`), later uses lay the item out again.
+ */
+const sizesCache = new WeakMap<GridBox, { W: number; specH: number | null; cols: number[]; rows: number[]; laid: LaidItem[]; used: Uint8Array }>();
 
 /** The in-flow grid items of a grid container in order-modified document order (css-display-3 §3 `order`), and its absolutely positioned children. */
 function gridChildren(box: GridBox): { items: Box[]; absolute: Box[] } {
@@ -261,13 +264,14 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
     return { it, ...layoutItem(it), mt: marginValue(it.box.style.marginTop, w), mb: marginValue(it.box.style.marginBottom, w) };
   };
   // Later pages of a broken grid reuse the track sizes of the first (items are laid out again only for their own page).
-  const laid: LaidItem[] | null = cached ? null : g.items.map(laidItem);
+  const laid: LaidItem[] = cached ? cached.laid : g.items.map(laidItem);
+  const used = cached ? cached.used : new Uint8Array(laid.length);
   const rowGap = gapOf(s.rowGap, specH);
   let rows: number[];
   if (cached) rows = cached.rows;
   else {
-    const shims = baselineShims(laid as LaidItem[], s);
-    const rowItems: TrackItem[] = (laid as LaidItem[]).map((l) => {
+    const shims = baselineShims(laid, s);
+    const rowItems: TrackItem[] = laid.map((l) => {
       const h = (l.frag ? l.frag.height : 0) + (l.mt ?? 0) + (l.mb ?? 0) + (shims.get(l) ?? 0);
       return { start: l.it.row, span: l.it.rowSpan, minContent: h, maxContent: h, minimum: h };
     });
@@ -279,7 +283,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
       const clamped = clampHeight(extent, s, p.cb.height, bpV);
       if (Math.abs(clamped - extent) > 0.01) rows = sizeTracks(g.rows, rowItems, clamped, rowGap, 'definite', stretchRows);
     }
-    sizesCache.set(box, { W, specH, cols, rows });
+    sizesCache.set(box, { W, specH, cols, rows, laid, used });
   }
   const rowsExtent = rows.reduce((a, b) => a + b, 0) + rowGap * Math.max(0, rows.length - 1);
   const autoH = clampHeight(rowsExtent, s, p.cb.height, bpV);
@@ -323,7 +327,12 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   const children: Fragment[] = [];
   let baseline: number | undefined;
   let baselineKey = Infinity;
-  const onPage = g.items.map((it, i) => (it.row < startRow || it.row >= endRow ? null : laid ? laid[i] : laidItem(it)));
+  const onPage = g.items.map((it, i) => {
+    if (it.row < startRow || it.row >= endRow) return null;
+    if (used[i]) return laidItem(it);
+    used[i] = 1;
+    return laid[i];
+  });
   const shims = baselineShims(onPage, s);
   for (const l of onPage) {
     if (!l) continue;
