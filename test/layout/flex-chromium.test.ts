@@ -1,0 +1,92 @@
+// In: 23 flex containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block, text in Arial (Liberation Sans).
+// Out: each container's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { layoutHtml, allFragments } from './helpers.ts';
+import type { BoxFragment, ReplacedFragment } from '../../src/layout/fragment.ts';
+import type { Element } from 'domhandler';
+
+const STYLE = "@page { size: A4; margin: 10mm } body { margin: 0; font: 12px/16px Arial } .case { width: 600px; margin-bottom: 20px } i { display: inline-block; height: 10px; vertical-align: top } .f { display: flex } .f > * { background: #ddd }";
+const doc = (body: string): string => `<!doctype html><html><head><style>${STYLE}</style></head><body>${body}</body></html>`;
+
+/**
+ * [case markup, expected boxes]: [id, x, y, width, height] as Chromium 156 lays the same markup out (headless --dump-dom,
+ * getBoundingClientRect relative to the case block). Covers: header space-between, signature row flex: 1, totals margin-left: auto,
+ * wrapping cards with gap, columns with justify-content in a fixed height, align-items center/stretch/flex-end/baseline, order,
+ * shrink with long words (min-content minimum), nested flex, inline-flex in a line, reverses, wrap-reverse, align-content,
+ * justify-content space-around/evenly/center/end, indefinite columns with align-items and gap, flex shorthands, min/max freezing,
+ * percentages, true centring on overflow, auto margins in both axes, overflow: hidden items (no automatic minimum), shrink-to-fit parents.
+ */
+const CASES: Array<[string, Array<[string, number, number, number, number]>]> = [
+  ["<div class=case id=k1><div class=f id=A style=\"justify-content: space-between; align-items: flex-start\"><div id=A1 style=\"width:120px;height:40px\"></div><div id=A2 style=\"text-align:right\">ACME Corp<br>12 Long Street<br>Springfield</div></div></div>",
+    [["A",0,0,600,48], ["A1",0,0,120,40], ["A2",521.266,0,78.734,48]]],
+  ["<div class=case id=k2><div class=f id=B style=\"gap: 40px\"><div id=B1 style=\"flex:1;border-top:1px solid\">Signature</div><div id=B2 style=\"flex:1;border-top:1px solid\">Date and place</div></div></div>",
+    [["B",0,0,600,17], ["B1",0,0,280,17], ["B2",320,0,280,17]]],
+  ["<div class=case id=k3><div class=f id=C><div id=C1 style=\"margin-left:auto;width:200px\">Total due</div></div><div class=f id=C2><div id=C3>Subtotal</div><div id=C4 style=\"margin-left:auto\">1,200.00</div></div></div>",
+    [["C",0,0,600,16], ["C1",400,0,200,16], ["C2",0,16,600,16], ["C3",0,16,44.047,16], ["C4",553.281,16,46.719,16]]],
+  ["<div class=case id=k4><div class=f id=D style=\"flex-wrap:wrap;gap:10px 20px\"><div id=D1 style=\"flex:1 1 150px\">Card one</div><div id=D2 style=\"flex:1 1 150px\">Card two with more text</div><div id=D3 style=\"flex:1 1 150px\">Card three</div><div id=D4 style=\"flex:1 1 150px\">Card four</div></div></div>",
+    [["D",0,0,600,42], ["D1",0,0,186.656,16], ["D2",206.656,0,186.672,16], ["D3",413.328,0,186.672,16], ["D4",0,26,600,16]]],
+  ["<div class=case id=k5><div class=f id=E style=\"flex-direction:column;height:120px;justify-content:space-between\"><div id=E1>Top</div><div id=E2>Middle</div><div id=E3>Bottom</div></div><div class=f id=E4 style=\"flex-direction:column;height:100px;justify-content:center;align-items:center\"><div id=E5>Centred</div><div id=E6 style=\"width:50px;height:10px\"></div></div></div>",
+    [["E",0,0,600,120], ["E1",0,0,600,16], ["E2",0,52,600,16], ["E3",0,104,600,16], ["E4",0,120,600,100], ["E5",278.641,157,42.703,16], ["E6",275,173,50,10]]],
+  ["<div class=case id=k6><div class=f id=F style=\"align-items:center;height:60px\"><div id=F1>Small</div><div id=F2 style=\"font-size:24px;line-height:30px\">Big</div><div id=F3 style=\"align-self:stretch\">Stretch</div><div id=F4 style=\"align-self:flex-end\">End</div></div></div>",
+    [["F",0,0,600,60], ["F1",0,22,30.016,16], ["F2",30.016,15,34.688,30], ["F3",64.703,0,38.016,60], ["F4",102.719,44,21.359,16]]],
+  ["<div class=case id=k7><div class=f id=G style=\"align-items:baseline\"><div id=G1 style=\"padding-top:10px\">Small</div><div id=G2 style=\"font-size:24px;line-height:30px\">Big</div><div id=G3 style=\"font-size:8px;margin-top:20px\">tiny</div><div id=G4 style=\"width:30px;height:30px\"></div></div></div>",
+    [["G",0,0,600,37], ["G1",0,8,30.016,26], ["G2",30.016,7,34.688,30], ["G3",64.703,20,12.453,16], ["G4",77.156,0,30,30]]],
+  ["<div class=case id=k8><div class=f id=H><div id=H1 style=\"order:2\">Second</div><div id=H2 style=\"order:-1\">First</div><div id=H3>Middle</div></div></div>",
+    [["H",0,0,600,16], ["H1",58.688,0,40.703,16], ["H2",0,0,23.328,16], ["H3",23.328,0,35.359,16]]],
+  ["<div class=case id=k9><div class=f id=I style=\"width:300px\"><div id=I1 style=\"flex:0 1 250px\">Supercalifragilistic word</div><div id=I2 style=\"flex:0 1 250px\">short words here</div></div></div>",
+    [["I",0,0,300,16], ["I1",0,0,150,16], ["I2",150,0,150,16]]],
+  ["<div class=case id=k10><div class=f id=J style=\"gap:10px\"><div id=J1 class=f style=\"flex:1;flex-direction:column;gap:4px\"><div id=J2>Nested one</div><div id=J3 style=\"align-self:flex-end\">right</div></div><div id=J4 class=f style=\"flex:2;justify-content:space-around\"><div id=J5>a</div><div id=J6>b</div></div></div></div>",
+    [["J",0,0,600,36], ["J1",0,0,196.672,36], ["J2",0,0,196.672,16], ["J3",173.328,20,23.344,16], ["J4",206.672,0,393.328,36], ["J5",301.656,0,6.688,36], ["J6",498.328,0,6.688,36]]],
+  ["<div class=case id=k11><div id=K>Before <span class=if id=K1 style=\"display:inline-flex;gap:5px;background:#eee\"><span id=K2>In one</span><span id=K3 style=\"font-size:20px\">Two</span></span> after text</div></div>",
+    [["K",0,0,600,16], ["K1",38.703,0,75.063,16], ["K2",38.703,0,33.375,16], ["K3",77.078,0,36.688,16]]],
+  ["<div class=case id=k12><div class=f id=L style=\"flex-direction:row-reverse\"><div id=L1>One</div><div id=L2 style=\"width:100px\">Two</div></div><div class=f id=L3 style=\"flex-direction:column-reverse;height:80px\"><div id=L4>One</div><div id=L5>Two</div></div></div>",
+    [["L",0,0,600,16], ["L1",577.313,0,22.688,16], ["L2",477.313,0,100,16], ["L3",0,16,600,80], ["L4",0,80,600,16], ["L5",0,64,600,16]]],
+  ["<div class=case id=k13><div class=f id=M style=\"flex-wrap:wrap-reverse;width:300px\"><div id=M1 style=\"width:200px;height:20px\"></div><div id=M2 style=\"width:200px;height:30px\"></div></div></div>",
+    [["M",0,0,300,50], ["M1",0,30,200,20], ["M2",0,0,200,30]]],
+  ["<div class=case id=k14><div class=f id=N style=\"flex-wrap:wrap;height:100px;width:300px;align-content:space-between\"><div id=N1 style=\"width:200px;height:20px\"></div><div id=N2 style=\"width:200px;height:10px\"></div></div><div class=f id=N3 style=\"flex-wrap:wrap;height:100px;width:300px\"><div id=N4 style=\"width:200px;height:20px\"></div><div id=N5 style=\"width:200px\"></div></div><div class=f id=N6 style=\"flex-wrap:wrap;height:100px;width:300px;align-content:center\"><div id=N7 style=\"width:200px;height:20px\"></div><div id=N8 style=\"width:200px;height:10px\"></div></div></div>",
+    [["N",0,0,300,100], ["N1",0,0,200,20], ["N2",0,90,200,10], ["N3",0,100,300,100], ["N4",0,100,200,20], ["N5",0,160,200,40], ["N6",0,200,300,100], ["N7",0,235,200,20], ["N8",0,255,200,10]]],
+  ["<div class=case id=k15><div class=f id=O style=\"justify-content:space-around\"><div id=O1 style=\"width:100px;height:10px\"></div><div id=O2 style=\"width:100px;height:10px\"></div></div><div class=f id=O3 style=\"justify-content:space-evenly\"><div id=O4 style=\"width:100px;height:10px\"></div><div id=O5 style=\"width:100px;height:10px\"></div></div><div class=f id=O6 style=\"justify-content:center\"><div id=O7 style=\"width:100px;height:10px\"></div></div><div class=f id=O8 style=\"justify-content:end\"><div id=O9 style=\"width:100px;height:10px\"></div></div></div>",
+    [["O",0,0,600,10], ["O1",100,0,100,10], ["O2",400,0,100,10], ["O3",0,10,600,10], ["O4",133.328,10,100,10], ["O5",366.656,10,100,10], ["O6",0,20,600,10], ["O7",250,20,100,10], ["O8",0,30,600,10], ["O9",500,30,100,10]]],
+  ["<div class=case id=k16><div class=f id=P style=\"flex-direction:column;align-items:center;gap:6px\"><div id=P1>Centred column</div><div id=P2 style=\"align-self:flex-start\">start</div><div id=P3 style=\"margin:0 0 0 auto\">auto left</div></div></div>",
+    [["P",0,0,600,60], ["P1",257.641,0,84.719,16], ["P2",0,22,23.344,16], ["P3",557.297,44,42.703,16]]],
+  ["<div class=case id=k17><div class=f id=Q><div id=Q1 style=\"flex:none;width:100px\">none</div><div id=Q2 style=\"flex:auto\">auto grows</div><div id=Q3 style=\"flex:initial;width:100px\">initial</div><div id=Q4 style=\"flex:2 3 10%\">two</div></div></div>",
+    [["Q",0,0,600,16], ["Q1",0,0,100,16], ["Q2",100,0,152.469,16], ["Q3",252.469,0,100,16], ["Q4",352.469,0,247.531,16]]],
+  ["<div class=case id=k18><div class=f id=R><div id=R1 style=\"flex:1;max-width:100px\">max</div><div id=R2 style=\"flex:1;min-width:300px\">min</div><div id=R3 style=\"flex:1\">free</div></div></div>",
+    [["R",0,0,600,16], ["R1",0,0,100,16], ["R2",100,0,300,16], ["R3",400,0,200,16]]],
+  ["<div class=case id=k19><div class=f id=S><div id=S1 style=\"width:25%\">quarter</div><div id=S2 style=\"flex-basis:50%\">half</div></div></div>",
+    [["S",0,0,600,16], ["S1",0,0,150,16], ["S2",150,0,300,16]]],
+  ["<div class=case id=k20><div class=f id=T style=\"width:200px;justify-content:center\"><div id=T1 style=\"width:300px;flex-shrink:0;height:10px\"></div></div><div class=f id=T2 style=\"height:50px\"><div id=T3 style=\"margin:auto\">auto margins</div></div></div>",
+    [["T",0,0,200,10], ["T1",-50,0,300,10], ["T2",0,10,600,50], ["T3",265.313,27,69.375,16]]],
+  ["<div class=case id=k21><div class=f id=U style=\"width:200px\"><div id=U1>Averyveryverylongunbreakableword</div><div id=U2 style=\"overflow:hidden\">Averyveryverylongunbreakableword</div></div></div>",
+    [["U",0,0,200,16], ["U1",0,0,190.547,16], ["U2",190.547,0,9.453,16]]],
+  ["<div class=case id=k22><div style=\"width:auto;float:left\" id=V><div class=f id=V1 style=\"gap:10px\"><div id=V2>Shrink to fit</div><div id=V3>container</div></div></div></div>",
+    [["V",0,0,119.406,16], ["V1",0,0,119.406,16], ["V2",0,0,60.031,16], ["V3",70.031,0,49.375,16]]],
+  ["<div class=case id=k23 style=\"clear:both\"><div class=f id=W style=\"flex-wrap:wrap;gap:10px\"><div id=W1 style=\"width:290px;height:20px\"></div><div id=W2 style=\"width:290px;height:30px\"></div><div id=W3 style=\"width:290px\"></div></div></div>",
+    [["W",0,0,600,40], ["W1",0,0,290,20], ["W2",300,0,290,30], ["W3",0,40,290,0]]],
+];
+
+// Laid out six cases per document (each group fits one A4 page), once.
+const GROUP = 6;
+const docs = new Map<number, ReturnType<typeof layoutHtml>>();
+const docOf = (g: number): ReturnType<typeof layoutHtml> => {
+  let r = docs.get(g);
+  if (!r) { r = layoutHtml(doc(CASES.slice(g * GROUP, g * GROUP + GROUP).map((c) => c[0]).join('\n'))); docs.set(g, r); }
+  return r;
+};
+
+CASES.forEach(([markup, boxes], i) => {
+  const caseId = /id=(k\d+)/.exec(markup)![1];
+  test(`Chromium 156 figures: #${boxes[0][0]} (${caseId})`, () => {
+    const r = docOf(Math.floor(i / GROUP));
+    const frags = allFragments(r.pages[0].children);
+    const c = r.byId(caseId);
+    for (const [id, x, y, w, h] of boxes) {
+      const f = frags.find((k): k is BoxFragment | ReplacedFragment => (k.kind === 'box' || k.kind === 'replaced') && (k.box.element as Element | undefined)?.attribs?.id === id);
+      assert.ok(f, `#${id} on the first page`);
+      const got = [f.x - c.x, f.y - c.y, f.width, f.height];
+      const want = [x, y, w, h];
+      for (let k = 0; k < 4; k++) assert.ok(Math.abs(got[k] - want[k]) < 0.05, `#${id}: got ${got.map((v) => +v.toFixed(3)).join(' ')}, Chromium ${want.join(' ')}`);
+    }
+  });
+});
