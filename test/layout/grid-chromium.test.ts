@@ -1,4 +1,4 @@
-// In: 49 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
+// In: 56 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
 // Out: each grid's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -160,14 +160,35 @@ const CASES: Array<[string, Array<[string, number, number, number, number]>, num
   // direction: rtl with justify-content: center
   [`<div class=case id=v2><div class=g id=EB style="direction: rtl; grid-template-columns: 100px 100px; justify-content: center"><div id=EB1><i style="width:10px"></i></div><div id=EB2><i style="width:10px"></i></div></div></div>`,
     [['EB', 0, 0, 600, 10], ['EB1', 300, 0, 100, 10], ['EB2', 200, 0, 100, 10]]],
+  // a span over auto + 1fr, then auto
+  [`<div class=case id=w1><div class=g id=FA style="grid-template-columns: auto 1fr auto"><div id=FA1 style="grid-column: 1 / 3"><i style="width:200px"></i> <i style="width:250px"></i></div><div id=FA2><i style="width:40px"></i></div><div id=FA3><i style="width:60px"></i> <i style="width:60px"></i></div></div></div>`,
+    [['FA', 0, 0, 600, 20], ['FA1', 0, 0, 560, 10], ['FA2', 560, 0, 40, 10], ['FA3', 0, 10, 120, 10]]],
+  // minmax(100px, max-content), minmax(50px, min-content), 1fr
+  [`<div class=case id=w2><div class=g id=FB style="grid-template-columns: minmax(100px, max-content) minmax(50px, min-content) 1fr"><div id=FB1><i style="width:70px"></i> <i style="width:80px"></i></div><div id=FB2><i style="width:30px"></i> <i style="width:90px"></i></div><div id=FB3></div></div></div>`,
+    [['FB', 0, 0, 600, 20], ['FB1', 0, 0, 150, 20], ['FB2', 150, 0, 90, 20], ['FB3', 240, 0, 360, 20]]],
+  // repeat(3, minmax(0, 1fr)) with an overflowing item
+  [`<div class=case id=w3><div class=g id=FC style="grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 10px"><div id=FC1><i style="width:500px"></i></div><div id=FC2></div><div id=FC3></div></div></div>`,
+    [['FC', 0, 0, 600, 10], ['FC1', 0, 0, 193.328, 10], ['FC2', 203.328, 0, 193.328, 10], ['FC3', 406.656, 0, 193.328, 10]]],
+  // overlapping 2-spans over auto tracks: planned increases per span group, infinitely growable limits
+  [`<div class=case id=w4><div class=g id=FD style="grid-template-columns: auto auto auto; column-gap: 5px"><div id=FD1 style="grid-column: span 2"><i style="width:100px"></i> <i style="width:120px"></i></div><div id=FD2 style="grid-column: 2 / span 2"><i style="width:300px"></i></div><div id=FD3><i style="width:30px"></i></div></div></div>`,
+    [['FD', 0, 0, 600, 30], ['FD1', 0, 0, 371.656, 10], ['FD2', 110.828, 10, 489.172, 10], ['FD3', 0, 20, 105.828, 10]]],
+  // % column in a shrink-to-fit float (indefinite: auto while sizing)
+  [`<div class=case id=w5><div style="float:left"><div class=g id=FE style="grid-template-columns: 50% auto 100px"><div id=FE1><i style="width:60px"></i></div><div id=FE2><i style="width:40px"></i></div><div id=FE3></div></div></div></div>`,
+    [['FE', 0, 0, 200, 10], ['FE1', 0, 0, 100, 10], ['FE2', 100, 0, 40, 10], ['FE3', 140, 0, 100, 10]]],
+  // fr rows with an auto-height container
+  [`<div class=case id=w6><div class=g id=FF style="grid-template-columns: 1fr 1fr; grid-template-rows: 1fr 2fr"><div id=FF1><i style="width:10px;height:30px"></i></div><div id=FF2></div><div id=FF3><i style="width:10px;height:20px"></i></div></div></div>`,
+    [['FF', 200, 0, 400, 90], ['FF1', 200, 0, 200, 30], ['FF2', 400, 0, 200, 30], ['FF3', 200, 30, 200, 60]]],
+  // a span over two 1fr tracks does not grow them (Chromium 156 leaves out §11.5 step 4)
+  [`<div class=case id=w7><div class=g id=FG style="grid-template-columns: 2fr 1fr 1fr; column-gap: 12px"><div id=FG1 style="grid-column: 2 / 4"><i style="width:400px"></i></div><div id=FG2><i style="width:10px"></i></div></div></div>`,
+    [['FG', 0, 0, 600, 20], ['FG1', 300, 0, 300, 10], ['FG2', 0, 10, 288, 10]]],
 ];
 
-// The cases fill more than one A4 page: five documents, so that no grid breaks across pages.
-const SPLITS = [0, 12, 21, 34, 38, CASES.length];
+// The cases fill more than one A4 page: six documents, so that no grid breaks across pages.
+const SPLITS = [0, 12, 21, 34, 38, 49, CASES.length];
 const docs = SPLITS.slice(1).map((end, k) => layoutHtml(doc(CASES.slice(SPLITS[k], end).map((c) => c[0]).join('\n'))));
 
 CASES.forEach(([markup, boxes, tol = 0.05], i) => {
-  const caseId = /id=([kqrstv]\d+)/.exec(markup)![1];
+  const caseId = /id=([kqrstvw]\d+)/.exec(markup)![1];
   const first = boxes[0][0];
   test(`Chromium 156 figures: #${first} (${caseId})`, () => {
     const r = docs[SPLITS.findIndex((s) => i < s) - 1];

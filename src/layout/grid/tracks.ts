@@ -26,6 +26,8 @@ interface Track {
   minKind: 'fixed' | 'min-content' | 'max-content' | 'auto';
   maxKind: 'fixed' | 'min-content' | 'max-content' | 'auto' | 'fr';
   flex: number;
+  /** Growth limit went from infinite to finite in the last span group (§11.5.1 "infinitely growable"). */
+  growable: boolean;
 }
 
 const isLengthTrack = (t: TrackSize): t is { kind: 'length'; value: LengthPct } => t.kind === 'length';
@@ -39,7 +41,7 @@ function fixed(v: LengthPct, avail: number | null): number | null {
 function initTrack(t: TrackSize, avail: number | null): Track {
   const minF = t.kind === 'minmax' ? t.min : t;
   const maxF = t.kind === 'minmax' ? t.max : t;
-  const tr: Track = { base: 0, limit: 0, infinite: false, minKind: 'auto', maxKind: 'auto', flex: 0 };
+  const tr: Track = { base: 0, limit: 0, infinite: false, minKind: 'auto', maxKind: 'auto', flex: 0, growable: false };
   // Min sizing function (§11.4): fixed → its size; intrinsic (or fr, which is auto as a minimum) → 0.
   if (isLengthTrack(minF)) { const v = fixed(minF.value, avail); if (v !== null) { tr.minKind = 'fixed'; tr.base = v; } }
   else if (minF.kind === 'min-content' || minF.kind === 'max-content') tr.minKind = minF.kind;
@@ -56,18 +58,11 @@ function initTrack(t: TrackSize, avail: number | null): Track {
 const limitOf = (t: Track): number => (t.infinite ? t.base : t.limit);
 
 /**
- * Distributes `extra` px over `tracks` (§11.5.1 "distribute extra space", simplified): equally
- * among the tracks still below their growth limit (for base sizes), then equally among all.
- * `which` picks base sizes or growth limits; `beyondLimits` false stops at the growth limits (§11.6).
+ * Grows base sizes by `extra` px over `tracks`, equally, freezing tracks at their growth limits (§11.6
+ * maximize tracks); with `beyondLimits` the rest is then shared equally among all of them.
  */
-function distribute(tracks: Track[], extra: number, which: 'base' | 'limit', beyondLimits = true): void {
+function distribute(tracks: Track[], extra: number, beyondLimits = true): void {
   if (extra <= 0 || tracks.length === 0) return;
-  if (which === 'limit') {
-    for (const t of tracks) { if (t.infinite) { t.infinite = false; t.limit = t.base; } }
-    const share = extra / tracks.length;
-    for (const t of tracks) t.limit += share;
-    return;
-  }
   let left = extra;
   let open = tracks.filter((t) => t.infinite || t.base < t.limit - 1e-6);
   for (let guard = 0; left > 1e-6 && open.length > 0 && guard < tracks.length + 1; guard++) {
@@ -82,6 +77,51 @@ function distribute(tracks: Track[], extra: number, which: 'base' | 'limit', bey
     open = next;
   }
   if (left > 1e-6 && beyondLimits) { const share = left / tracks.length; for (const t of tracks) t.base += share; }
+}
+
+/**
+ * Item-incurred increases of one spanning item (§11.5.1 "distribute extra space", steps 1–3), not applied:
+ * `extra` px shared equally among the affected `tracks` up to their limits (base sizes: the growth limit;
+ * growth limits: none for infinite or infinitely growable limits, else no growth), then the rest equally
+ * among `overflowTo` (or all affected tracks when empty).
+ */
+function increases(tracks: Track[], extra: number, which: 'base' | 'limit', overflowTo: Track[]): Map<Track, number> {
+  const inc = new Map<Track, number>();
+  for (const t of tracks) inc.set(t, 0);
+  if (extra <= 1e-9 || tracks.length === 0) return inc;
+  const room = (t: Track): number => (which === 'base' ? (t.infinite ? Infinity : t.limit - t.base) : (t.infinite || t.growable ? Infinity : 0));
+  let left = extra;
+  let open = tracks.filter((t) => room(t) > 1e-6);
+  for (let guard = 0; left > 1e-6 && open.length > 0 && guard <= tracks.length; guard++) {
+    const share = left / open.length;
+    const next: Track[] = [];
+    for (const t of open) {
+      const r = room(t) - (inc.get(t) as number);
+      const d = Math.min(share, r);
+      inc.set(t, (inc.get(t) as number) + d);
+      left -= d;
+      if (d < r - 1e-6) next.push(t);
+    }
+    open = next;
+  }
+  if (left > 1e-6) {
+    const to = overflowTo.length > 0 ? overflowTo : tracks;
+    for (const t of to) inc.set(t, (inc.get(t) as number) + left / to.length);
+  }
+  return inc;
+}
+
+/** Applies the largest item-incurred increase per track of one span group (§11.5.1 step 4 "planned increase"). */
+function applyPlanned(planned: Map<Track, number>, which: 'base' | 'limit'): void {
+  for (const [t, d] of planned) {
+    if (which === 'base') t.base += d;
+    else if (t.infinite) { t.infinite = false; t.limit = t.base + d; t.growable = true; }
+    else t.limit += d;
+  }
+}
+
+function plan(planned: Map<Track, number>, inc: Map<Track, number>): void {
+  for (const [t, d] of inc) planned.set(t, Math.max(planned.get(t) ?? 0, d));
 }
 
 /**
@@ -118,30 +158,39 @@ export function sizeTracks(sizes: TrackSize[], items: TrackItem[], avail: number
     const t = tracks[it.start];
     if (t.maxKind === 'fr' && t.minKind !== 'fixed') t.base = Math.max(t.base, t.minKind === 'max-content' || mode === 'max-content' ? it.maxContent : mode === 'min-content' ? it.minContent : it.minimum);
   }
-  // §11.5 step 3: items spanning several tracks, none flexible, by increasing span.
+  // §11.5 step 3: items spanning several tracks, none flexible, in groups of equal span (planned increases per group).
+  // Step 4 (spanning items crossing flexible tracks) is left out, as Chromium 156 does: such items only size fr tracks in §11.7.
   const multi = items.filter((it) => it.span > 1 && it.start + it.span <= n && !crossesFlex(it)).sort((a, b) => a.span - b.span);
-  for (const it of multi) {
-    const spanned = tracks.slice(it.start, it.start + it.span);
-    const sumBase = spanned.reduce((s, t) => s + t.base, 0) + gaps(it.span);
-    const intrinsicMin = spanned.filter((t) => t.minKind !== 'fixed');
-    const minNeed = mode === 'max-content' ? it.maxContent : mode === 'min-content' ? it.minContent : it.minimum;
-    distribute(intrinsicMin, minNeed - sumBase, 'base');
-    const sumBase2 = spanned.reduce((s, t) => s + t.base, 0) + gaps(it.span);
-    const maxCont = spanned.filter((t) => t.minKind === 'max-content' || (t.minKind === 'auto' && mode === 'max-content'));
-    distribute(maxCont, it.maxContent - sumBase2, 'base');
-    for (const t of spanned) if (!t.infinite && t.limit < t.base) t.limit = t.base;
-    const sumLimit = spanned.reduce((s, t) => s + limitOf(t), 0) + gaps(it.span);
-    const intrinsicMax = spanned.filter((t) => t.maxKind !== 'fixed');
-    distribute(intrinsicMax, it.maxContent - sumLimit, 'limit');
-  }
-  // §11.5 step 4: items crossing flexible tracks grow the flexible tracks' base sizes, in proportion to their flex factors.
-  for (const it of items) {
-    if (it.span < 2 || it.start + it.span > n || !crossesFlex(it)) continue;
-    const spanned = tracks.slice(it.start, it.start + it.span);
-    const flex = spanned.filter((t) => t.maxKind === 'fr' && t.minKind !== 'fixed');
-    const need = (mode === 'max-content' ? it.maxContent : mode === 'min-content' ? it.minContent : it.minimum) - spanned.reduce((s, t) => s + t.base, 0) - gaps(it.span);
-    const sumFlex = flex.reduce((s, t) => s + t.flex, 0);
-    if (need > 0 && flex.length > 0) for (const t of flex) t.base += sumFlex > 0 ? need * t.flex / sumFlex : need / flex.length;
+  const need = (it: TrackItem): number => (mode === 'max-content' ? it.maxContent : mode === 'min-content' ? it.minContent : it.minimum);
+  for (let g0 = 0; g0 < multi.length;) {
+    let g1 = g0;
+    while (g1 < multi.length && multi[g1].span === multi[g0].span) g1++;
+    const group = multi.slice(g0, g1);
+    g0 = g1;
+    const spannedOf = (it: TrackItem): Track[] => tracks.slice(it.start, it.start + it.span);
+    const sum = (ts: Track[], f: (t: Track) => number): number => ts.reduce((a, t) => a + f(t), 0);
+    // Intrinsic minimums, then max-content minimums (base sizes).
+    for (const phase of ['min', 'max'] as const) {
+      const planned = new Map<Track, number>();
+      for (const it of group) {
+        const sp = spannedOf(it);
+        const affected = phase === 'min' ? sp.filter((t) => t.minKind !== 'fixed') : sp.filter((t) => t.minKind === 'max-content' || (t.minKind === 'auto' && mode === 'max-content'));
+        const overflow = affected.filter((t) => (phase === 'min' ? t.maxKind !== 'fixed' : t.maxKind === 'max-content' || t.maxKind === 'auto'));
+        const extra = (phase === 'min' ? need(it) : it.maxContent) - sum(sp, (t) => t.base) - gaps(it.span);
+        plan(planned, increases(affected, extra, 'base', overflow));
+      }
+      applyPlanned(planned, 'base');
+      for (const t of tracks) if (!t.infinite && t.limit < t.base) t.limit = t.base;
+    }
+    // Intrinsic maximums (growth limits).
+    for (const t of tracks) t.growable = false;
+    const planned = new Map<Track, number>();
+    for (const it of group) {
+      const sp = spannedOf(it);
+      const affected = sp.filter((t) => t.maxKind !== 'fixed');
+      plan(planned, increases(affected, it.maxContent - sum(sp, limitOf) - gaps(it.span), 'limit', affected));
+    }
+    applyPlanned(planned, 'limit');
   }
   // §11.5 step 5: growth limits still infinite become the base size.
   for (const t of tracks) {
@@ -154,7 +203,7 @@ export function sizeTracks(sizes: TrackSize[], items: TrackItem[], avail: number
   if (mode === 'max-content') { for (const t of tracks) if (t.maxKind !== 'fr') t.base = t.limit; }
   else if (mode === 'definite' && avail !== null) {
     const free = avail - used();
-    if (free > 0) distribute(tracks.filter((t) => t.maxKind !== 'fr' && t.limit > t.base + 1e-6), free, 'base', false);
+    if (free > 0) distribute(tracks.filter((t) => t.maxKind !== 'fr' && t.limit > t.base + 1e-6), free, false);
   }
   // §11.7 expand flexible tracks.
   const flexTracks = tracks.filter((t) => t.maxKind === 'fr');
