@@ -1,0 +1,54 @@
+// In: HTML flex containers through the real stages on 400×300 px pages (no page margins), boxes of fixed heights.
+// Out: which page each flex item lands on and where (px): rows move whole, columns break between items, break-* on items.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { layoutHtml } from './helpers.ts';
+
+const doc = (css: string, body: string): string => `<!doctype html><html><head><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px sans-serif } ${css}</style></head><body>${body}</body></html>`;
+const where = (r: ReturnType<typeof layoutHtml>, id: string): [number, number] => { const a = r.allById(id)[0]; return [a.page, a.frag.y]; };
+
+test('a row flex container that does not fit the rest of the page moves to the next page whole', () => {
+  const r = layoutHtml(doc('#f { display: flex; gap: 10px } #f > div { flex: 1; height: 80px }', '<div style="height:250px"></div><div id=f><div id=a></div><div id=b style="height:40px"></div></div>'));
+  assert.deepEqual(where(r, 'a'), [1, 0]);
+  assert.deepEqual(where(r, 'b'), [1, 0]);
+  assert.equal(r.byId('a').height, 80);
+});
+
+test('a row flex line taller than a page stays at the top of its page (it cannot fit anywhere)', () => {
+  const r = layoutHtml(doc('#f { display: flex } #f > div { width: 100px; height: 400px }', '<div style="height:50px"></div><div id=f><div id=a></div></div>'));
+  assert.deepEqual(where(r, 'a'), [1, 0]);
+});
+
+test('a column flex container with an indefinite height breaks between its items', () => {
+  const r = layoutHtml(doc('#f { display: flex; flex-direction: column } #f > div { height: 100px }', '<div id=f><div id=a></div><div id=b></div><div id=c></div><div id=d></div></div>'));
+  assert.deepEqual(where(r, 'a'), [0, 0]);
+  assert.deepEqual(where(r, 'c'), [0, 200]);
+  assert.deepEqual(where(r, 'd'), [1, 0]);
+});
+
+test('a column container that fits keeps flex alignment (align-items: center, gap)', () => {
+  const r = layoutHtml(doc('#f { display: flex; flex-direction: column; align-items: center; gap: 10px } #f > div { width: 100px; height: 50px }', '<div id=f><div id=a></div><div id=b></div></div>'));
+  assert.deepEqual([r.byId('a').x, r.byId('a').y], [150, 0]);
+  assert.deepEqual([r.byId('b').x, r.byId('b').y], [150, 60]);
+  assert.equal(r.byId('f').height, 110);
+});
+
+test('break-before: page on an item of a column container starts a new page', () => {
+  const r = layoutHtml(doc('#f { display: flex; flex-direction: column } #f > div { height: 50px }', '<div id=f><div id=a></div><div id=b style="break-before: page"></div><div id=c style="break-after: page"></div><div id=d></div></div>'));
+  assert.deepEqual(where(r, 'a'), [0, 0]);
+  assert.deepEqual(where(r, 'b'), [1, 0]);
+  assert.deepEqual(where(r, 'c'), [1, 50]);
+  assert.deepEqual(where(r, 'd'), [2, 0]);
+});
+
+test('break-inside: avoid on an item of a column container moves the item to the next page', () => {
+  const r = layoutHtml(doc('#f { display: flex; flex-direction: column } #f > div { height: 120px } p { margin: 0; height: 60px }', '<div id=f><div id=a></div><div id=b></div><div id=c style="height:auto; break-inside: avoid"><p>one</p><p>two</p></div></div>'));
+  assert.deepEqual(where(r, 'b'), [0, 120]);
+  assert.deepEqual(where(r, 'c'), [1, 0]);
+  assert.equal(r.allById('c').length, 1);
+});
+
+test('a flex container in a float shrinks to its items plus the gaps (max-content contribution)', () => {
+  const r = layoutHtml(doc('#f { float: left } #g { display: flex; gap: 20px } #g > div { width: 30px; height: 10px }', '<div id=f><div id=g><div></div><div></div><div></div></div></div>'));
+  assert.equal(r.byId('f').width, 130);
+});
