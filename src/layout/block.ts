@@ -51,8 +51,8 @@ export interface BreakToken {
   side?: 'left' | 'right';
 }
 
-/** An absolutely positioned box waiting for its containing block, with its static position (§10.3.7). */
-export interface PendingAbs { box: Box; staticX: number; staticY: number }
+/** An absolutely positioned box waiting for its containing block, with its static position (§10.3.7); `staticRight` for rtl. */
+export interface PendingAbs { box: Box; staticX: number; staticY: number; staticRight?: number }
 
 /** Per-page parameters of block layout. */
 export interface FlowEnv {
@@ -449,7 +449,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
     if (child.kind === 'text' || child.kind === 'br' || child.kind === 'marker') continue;
     const s = child.style;
     if (isAbsolute(child)) {
-      const pend = { box: child, staticX: q.childCb.x, staticY: flow.y + collapsed(flow.margin) };
+      const pend = { box: child, staticX: q.childCb.x, staticY: flow.y + collapsed(flow.margin), staticRight: q.childCb.x + q.childCb.width };
       if (s.position === 'fixed') env.fixed.push(pend); else q.abs.push(pend);
       continue;
     }
