@@ -130,7 +130,9 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     if (mn !== null) it.min = toContent(mn, st, it.bpMain);
     else if (row && st.overflowX === 'visible') {
       const spec = sizeValue(mSpec, W);
-      const contentMin = Math.max(0, (intr as { min: number }).min - mAuto - it.bpMain);
+      // A replaced item's content size suggestion is its natural size (css-flexbox-1 §4.5), not its specified width.
+      const natural = b.kind === 'replaced' ? (b.intrinsicWidth ?? (b.intrinsicRatio && b.intrinsicHeight ? b.intrinsicHeight * b.intrinsicRatio : null)) : null;
+      const contentMin = natural !== null ? natural : Math.max(0, (intr as { min: number }).min - mAuto - it.bpMain);
       it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
     }
     it.min = Math.min(it.min, it.max);
@@ -188,7 +190,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   const alignOf = (it: Item): string => { const a = it.box.style.alignSelf; return a === 'auto' ? s.alignItems : a; };
   for (const it of items) {
     const st = it.box.style;
-    if (row) it.frag = layoutItem(it.box, it.main, undefined, cb.x, it.ml ?? 0, it.mr ?? 0);
+    if (row) it.frag = layoutItem(it.box, it.main, replacedCross(it.box, it.main), cb.x, it.ml ?? 0, it.mr ?? 0);
     else {
       const align = alignOf(it);
       const stretch = (align === 'stretch' || align === 'normal') && st.width === 'auto' && it.ml !== null && it.mr !== null;
@@ -305,6 +307,13 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   });
   const height = row ? containerCross : items.reduce((sum, k) => sum + outerMain(k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
   return { children, height, baseline: baseline ?? firstItemBaseline };
+}
+
+/** Used height (content box, px) of a replaced item with an auto height laid out at a used width: through its aspect ratio (css-sizing-3 §5.1, CSS 2.1 §10.6.2); undefined otherwise. */
+function replacedCross(b: Box, width: number): number | undefined {
+  if (b.kind !== 'replaced' || b.style.height !== 'auto') return undefined;
+  const ratio = b.intrinsicRatio ?? (b.intrinsicWidth && b.intrinsicHeight ? b.intrinsicWidth / b.intrinsicHeight : null);
+  return ratio ? width / ratio : undefined;
 }
 
 /** Fit-content width of a non-stretched item in a column container (§9.4 step 7 with the container width as available space). */

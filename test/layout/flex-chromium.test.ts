@@ -1,4 +1,4 @@
-// In: 23 flex containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block, text in Arial (Liberation Sans).
+// In: 29 flex containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block, text in Arial (Liberation Sans).
 // Out: each container's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -64,6 +64,18 @@ const CASES: Array<[string, Array<[string, number, number, number, number]>]> = 
     [["V",0,0,119.406,16], ["V1",0,0,119.406,16], ["V2",0,0,60.031,16], ["V3",70.031,0,49.375,16]]],
   ["<div class=case id=k23 style=\"clear:both\"><div class=f id=W style=\"flex-wrap:wrap;gap:10px\"><div id=W1 style=\"width:290px;height:20px\"></div><div id=W2 style=\"width:290px;height:30px\"></div><div id=W3 style=\"width:290px\"></div></div></div>",
     [["W",0,0,600,40], ["W1",0,0,290,20], ["W2",300,0,290,30], ["W3",0,40,290,0]]],
+  ["<div class=case id=k24><div class=f id=X style=\"width:300px\"><img id=X1 src=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAIklEQVR4nGNoGCDAMGrxqMWjFo9aPGrxqMWjFo9aPHIsBgA127A9GFEYHQAAAABJRU5ErkJggg==\"><img id=X2 src=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAIklEQVR4nGNoGCDAMGrxqMWjFo9aPGrxqMWjFo9aPHIsBgA127A9GFEYHQAAAABJRU5ErkJggg==\" style=\"flex:1\"><img id=X3 src=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAIklEQVR4nGNoGCDAMGrxqMWjFo9aPGrxqMWjFo9aPHIsBgA127A9GFEYHQAAAABJRU5ErkJggg==\" style=\"width:80px\"></div><div class=f id=X4 style=\"width:100px;align-items:flex-start\"><img id=X5 src=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAIklEQVR4nGNoGCDAMGrxqMWjFo9aPGrxqMWjFo9aPHIsBgA127A9GFEYHQAAAABJRU5ErkJggg==\" style=\"width:200px\"><div id=X6>text</div></div></div>",
+    [["X",0,0,300,90], ["X1",0,0,40,90], ["X2",40,0,180,90], ["X3",220,0,80,90], ["X4",0,90,100,40.328], ["X5",0,90,80.656,40.328], ["X6",80.656,90,19.344,16]]],
+  ["<div class=case id=k25><div class=f id=Y style=\"gap:10px;align-items:flex-start\"><div id=Y1 style=\"flex:1\"><table id=Y2 style=\"width:100%;border-collapse:collapse\"><tr><td style=\"border:1px solid\">Item</td><td style=\"border:1px solid\">12.00</td></tr></table></div><table id=Y3><tr><td>Side table cell</td></tr></table></div></div>",
+    [["Y",0,0,600,22], ["Y1",0,0,509.281,20], ["Y2",0,0,509.281,20], ["Y3",519.281,0,80.719,22]]],
+  ["<div class=case id=k26><div class=f id=Z style=\"flex-direction:column;width:400px;padding:10px;border:2px solid\"><div id=Z1 style=\"width:50%;padding:5px\">half</div><div id=Z2 style=\"align-self:center;margin-top:10px\">centre</div><div id=Z3 style=\"align-self:flex-end;padding:0 4px\">end</div></div></div>",
+    [["Z",0,0,424,92], ["Z1",12,12,210,26], ["Z2",195.313,48,33.359,16], ["Z3",383.969,64,28.031,16]]],
+  ["<div class=case id=k27><div class=f id=AA style=\"height:80px;align-items:stretch\"><div id=AB style=\"max-height:50px\">max</div><div id=AC style=\"min-height:90px\">min</div><div id=AD style=\"margin-top:auto\">bottom</div></div></div>",
+    [["AA",0,0,600,80], ["AB",0,0,22.672,50], ["AC",22.672,0,19.344,90], ["AD",42.016,64,36.688,16]]],
+  ["<div class=case id=k28><div class=f id=AE style=\"flex-wrap:wrap;gap:5px;width:320px\"><div id=AF style=\"flex:1 0 120px;padding:4px\">Invoice number</div><div id=AG style=\"flex:1 0 120px;padding:4px\">Due date</div><div id=AH style=\"flex:1 0 120px;padding:4px\">Amount with a long caption here</div></div></div>",
+    [["AE",0,0,320,53], ["AF",0,0,157.5,24], ["AG",162.5,0,157.5,24], ["AH",0,29,320,24]]],
+  ["<div class=case id=k29><div class=f id=AI style=\"align-items:flex-end;justify-content:flex-end;gap:8px\"><span id=AJ>Total:</span><strong id=AK style=\"font-size:18px\">1,234.00 EUR</strong></div></div>",
+    [["AI",0,0,600,16], ["AJ",450.234,0,28.688,16], ["AK",486.922,0,113.078,16]]],
 ];
 
 // Laid out six cases per document (each group fits one A4 page), once.
