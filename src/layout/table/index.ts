@@ -321,7 +321,7 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
     margin: { top: mt, right: mr, bottom: mb, left: ml }, border: zeroEdges(), padding: zeroEdges(),
     children, startsBox: !resumed, endsBox: ends,
   };
-  const firstRow = placed.find((q) => q.k >= (resumed ? 0 : 0));
+  const firstRow = placed[0];
   const fb = firstRow ? firstRowBaseline(firstRow.frag) : undefined;
   if (fb !== undefined) wrapper.baseline = fb;
   const rel = relativeOffset(ws, p.cb);
