@@ -1,4 +1,4 @@
-// In: 56 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
+// In: 57 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
 // Out: each grid's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -181,6 +181,9 @@ const CASES: Array<[string, Array<[string, number, number, number, number]>, num
   // a span over two 1fr tracks does not grow them (Chromium 156 leaves out §11.5 step 4)
   [`<div class=case id=w7><div class=g id=FG style="grid-template-columns: 2fr 1fr 1fr; column-gap: 12px"><div id=FG1 style="grid-column: 2 / 4"><i style="width:400px"></i></div><div id=FG2><i style="width:10px"></i></div></div></div>`,
     [['FG', 0, 0, 600, 20], ['FG1', 300, 0, 300, 10], ['FG2', 0, 10, 288, 10]]],
+  // inline-grid on a line of text: its baseline is the first row's (the line box is as tall as the grid)
+  [`<div class=case id=x1 style="font: 12px/15px Arial"><span id=GA>Before</span> <div id=GB style="display:inline-grid; grid-template-columns: auto auto; column-gap: 4px"><div id=GC>one</div><div id=GD style="font-size:20px;line-height:24px">two</div><div id=GE>three</div></div> <span id=GF>after</span></div>`,
+    [['GB', 38.703, 0, 62.484, 39], ['GC', 38.703, 0, 27.359, 24], ['GD', 70.063, 0, 31.125, 24], ['GE', 38.703, 24, 27.359, 15]]],
 ];
 
 // The cases fill more than one A4 page: six documents, so that no grid breaks across pages.
@@ -188,7 +191,7 @@ const SPLITS = [0, 12, 21, 34, 38, 49, CASES.length];
 const docs = SPLITS.slice(1).map((end, k) => layoutHtml(doc(CASES.slice(SPLITS[k], end).map((c) => c[0]).join('\n'))));
 
 CASES.forEach(([markup, boxes, tol = 0.05], i) => {
-  const caseId = /id=([kqrstvw]\d+)/.exec(markup)![1];
+  const caseId = /id=([kqrstvwx]\d+)/.exec(markup)![1];
   const first = boxes[0][0];
   test(`Chromium 156 figures: #${first} (${caseId})`, () => {
     const r = docs[SPLITS.findIndex((s) => i < s) - 1];
