@@ -163,3 +163,23 @@ test('positioned boxes inside items are laid out once, on the page of their row,
     '<div id=g><div></div><div></div><div></div><div></div><div></div><div></div><div></div><div id=a><div id=z></div></div></div>'));
   assert.deepEqual(r.allById('z').map((x) => [x.page, x.frag.x, x.frag.y]), [[1, 5, 45]]);
 });
+
+test('a 120-row grid statement breaks between rows where Chromium 156 does (pages start with Item 47 and Item 94; renderPdf + pdftotext -bbox)', async () => {
+  const rows = Array.from({ length: 120 }, (_, k) => `<div>Item ${k + 1}</div><div>Description of line ${k + 1}</div><div>${(k + 1) * 7}.00</div>`).join('');
+  const html = `<!doctype html><html><head><style>@page { size: A4; margin: 10mm } body { margin: 0; font: 12px/16px Arial } .g { display: grid; grid-template-columns: 80px 1fr max-content; gap: 6px 10px; border: 1px solid #999; padding: 4px }</style></head><body><h1 style="font-size:20px;margin:0 0 10px">Statement</h1><div class=g>${rows}</div><p>End of statement</p></body></html>`;
+  const out = await renderPdf(html, { creationDate: new Date(0) });
+  assert.equal(out.pageCount, 3);
+  const dir = mkdtempSync(join(tmpdir(), 'quire-grid-'));
+  writeFileSync(join(dir, 'l.pdf'), out.pdf);
+  const firstWords = (page: number): Array<[string, number]> => {
+    const xml = execFileSync('pdftotext', ['-f', String(page), '-l', String(page), '-bbox', join(dir, 'l.pdf'), '-'], { encoding: 'utf8' });
+    return [...xml.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => [m[2], +m[1]]);
+  };
+  const p2 = firstWords(2), p3 = firstWords(3);
+  assert.deepEqual(p2.slice(0, 2).map((w) => w[0]), ['Item', '47']);
+  assert.deepEqual(p3.slice(0, 2).map((w) => w[0]), ['Item', '94']);
+  // Chromium 156: the first row of a continued page at yMin 29.35pt (no sliced top border/padding); "End" at 483.10pt on page 3.
+  assert.ok(Math.abs(p2[0][1] - 29.35) < 1, `page 2 first row at ${p2[0][1]}pt`);
+  const end = p3.find((w) => w[0] === 'End');
+  assert.ok(end && Math.abs(end[1] - 483.10) < 1, `End at ${end?.[1]}pt`);
+});
