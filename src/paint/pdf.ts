@@ -286,6 +286,9 @@ class PageWriter implements ResourceNamer {
     const m = imageMatrix(rect.x, rect.y, rect.w, rect.h, e.img.orientation);
     const cs = this.cs;
     cs.save();
+    // Constant alpha applies to image XObjects too (§11.6.4.4): a translucent fill before must
+    // not fade the image, so it is drawn at alpha 1 (restored with the Q).
+    cs.alpha(1);
     cs.op(`${m.map(num).join(' ')} cm /${e.name} Do`);
     cs.restore();
   }
@@ -306,6 +309,7 @@ class PageWriter implements ResourceNamer {
     const count = (i1 - i0) * (j1 - j0);
     const cs = this.cs;
     cs.save();
+    cs.alpha(1); // as in image(): no leaked constant alpha (§11.6.4.4)
     cs.op(`${num(x0)} ${num(y0)} ${num(x1 - x0)} ${num(y1 - y0)} re W n`);
     if (count <= MAX_TILE_PLACEMENTS) {
       this.resource('XObject', e.name, e.ref);

@@ -310,3 +310,19 @@ test('dash patterns follow Chromium (stroke_data.cc)', () => {
   assert.deepEqual(strokeDash(100, 2, 'dotted'), { dash: [2, 2], cap: 0 }, 'thin dots are squares');
   assert.deepEqual(strokeDash(100, 4, 'dotted'), { dash: [0, 7.99], cap: 1 }, 'thick dots are round, 13 of them');
 });
+
+test('an image after a translucent fill is drawn opaque (ca does not leak, ISO 32000-1 §11.6.4.4)', async () => {
+  const data = png({ width: 1, height: 1, colorType: 2, pixels: [255, 0, 0] });
+  const ref = imageRef('red.png', data, 1, 1);
+  const { img } = await paint([
+    { kind: 'rect', rect: { x: 0, y: 0, w: 10, h: 10 }, color: rgba(0, 0, 255, 0.1) },
+    { kind: 'image', rect: { x: 10, y: 10, w: 10, h: 10 }, image: ref },
+    { kind: 'rect', rect: { x: 0, y: 30, w: 10, h: 10 }, color: rgba(0, 0, 255, 0.1) },
+    { kind: 'image-tiles', area: { x: 20, y: 20, w: 20, h: 20 }, image: ref, originX: 20, originY: 20, tileW: 5, tileH: 5, repeatX: true, repeatY: true },
+    { kind: 'rect', rect: { x: 30, y: 0, w: 10, h: 10 }, color: rgba(0, 0, 255, 0.1) },
+  ]);
+  near(img.px(5, 5), [230, 230, 255], 3, 'the translucent rect');
+  near(img.px(15, 15), [255, 0, 0], 3, 'image after it: opaque red');
+  near(img.px(30, 30), [255, 0, 0], 3, 'tiles after a translucent rect: opaque red');
+  near(img.px(35, 5), [230, 230, 255], 3, 'a later translucent rect keeps its alpha');
+});
