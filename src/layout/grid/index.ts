@@ -2,7 +2,6 @@
 // Out: the grid container's BoxFragment with its items placed in their grid areas, and the break token of the next page (rows move whole).
 import type { Box, GridBox } from '../../box/types.ts';
 import type { ComputedStyle, TrackSize } from '../../css/computed.ts';
-import type { ContainingBlock } from '../context.ts';
 import type { BoxFragment, Fragment, ReplacedFragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
 import type { BlockParams, BlockResult, FlowEnv, PendingAbs, BreakToken } from '../block.ts';
@@ -205,7 +204,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   let widths = blockWidths(box, cbw, p);
   const mtRaw = marginValue(s.marginTop, cbw) ?? 0;
   const mb = marginValue(s.marginBottom, cbw) ?? 0;
-  let margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : mtRaw);
+  const margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : mtRaw);
   let borderTop = p.y + collapsed(margin);
   if (s.clear !== 'none' && !resumed) borderTop = Math.max(borderTop, p.floats.clearance(s.clear, borderTop));
   let cbx = p.cb.x;
@@ -396,7 +395,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   };
   if (baseline !== undefined) frag.baseline = baseline;
   if (positioned && abs.length > 0) layoutPendingAbs(abs, frag, env);
-  const rel = relativeOffset(s, p.cb as ContainingBlock);
+  const rel = relativeOffset(s, p.cb);
   if (rel) translateFragment(frag, rel.dx, rel.dy);
   return {
     fragment: frag, bottom: borderBottom, margin: token !== null ? NO_MARGIN : addMargin(NO_MARGIN, mb),
