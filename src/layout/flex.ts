@@ -111,6 +111,12 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
       bpMain: row ? bpH : bpV, bpCross: row ? bpV : bpH, base: 0, hypo: 0, min: 0, max: Infinity, main: 0, frag: null, cross: 0,
     };
     const mSpec = row ? st.width : st.height;
+    // A column item's content height at its used width (laid out once, only when needed).
+    let contentH: number | null = null;
+    const columnContent = (): number => {
+      if (contentH === null) { const f = layoutItem(b, columnWidth(it, W, env, s.alignItems), undefined, cb.x, it.ml ?? 0, it.mr ?? 0); contentH = f ? Math.max(0, f.height - it.bpMain) : 0; }
+      return contentH;
+    };
     const basis = st.flexBasis;
     let base: number | null = null;
     if (basis !== 'auto' && basis !== 'content') base = sizeValue(basis, mainSize);
@@ -120,7 +126,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     const mAuto = (row ? (it.ml ?? 0) + (it.mr ?? 0) : 0);
     if (base === null) {
       if (row) base = Math.max(0, (intr as { max: number }).max - mAuto - it.bpMain);
-      else { const f = layoutItem(b, undefined, undefined, cb.x, it.ml ?? 0, it.mr ?? 0); base = f ? f.height - it.bpMain : 0; }
+      else base = columnContent();
     }
     const minSpec = row ? st.minWidth : st.minHeight, maxSpec = row ? st.maxWidth : st.maxHeight;
     const mn = sizeValue(minSpec, row ? W : H);
@@ -133,6 +139,10 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
       // A replaced item's content size suggestion is its natural size (css-flexbox-1 §4.5), not its specified width.
       const natural = b.kind === 'replaced' ? (b.intrinsicWidth ?? (b.intrinsicRatio && b.intrinsicHeight ? b.intrinsicHeight * b.intrinsicRatio : null)) : null;
       const contentMin = natural !== null ? natural : Math.max(0, (intr as { min: number }).min - mAuto - it.bpMain);
+      it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
+    } else if (!row && Number.isFinite(H ?? Infinity) && st.overflowY === 'visible') {
+      const spec = sizeValue(mSpec, H);
+      const contentMin = columnContent();
       it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
     }
     it.min = Math.min(it.min, it.max);
@@ -191,13 +201,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   for (const it of items) {
     const st = it.box.style;
     if (row) it.frag = layoutItem(it.box, it.main, replacedCross(it.box, it.main), cb.x, it.ml ?? 0, it.mr ?? 0);
-    else {
-      const align = alignOf(it);
-      const stretch = (align === 'stretch' || align === 'normal') && st.width === 'auto' && it.ml !== null && it.mr !== null;
-      const ml = it.ml ?? 0, mr = it.mr ?? 0;
-      const width = stretch ? Math.max(0, W - ml - mr - it.bpCross) : undefined;
-      it.frag = layoutItem(it.box, width ?? shrinkWidth(it, W, env), it.main, cb.x, ml, mr);
-    }
+    else it.frag = layoutItem(it.box, columnWidth(it, W, env, s.alignItems), it.main, cb.x, it.ml ?? 0, it.mr ?? 0);
     const f = it.frag;
     it.cross = f ? (row ? f.height + (it.mt ?? 0) + (it.mb ?? 0) : f.width + (it.ml ?? 0) + (it.mr ?? 0)) : 0;
   }
@@ -314,6 +318,14 @@ function replacedCross(b: Box, width: number): number | undefined {
   if (b.kind !== 'replaced' || b.style.height !== 'auto') return undefined;
   const ratio = b.intrinsicRatio ?? (b.intrinsicWidth && b.intrinsicHeight ? b.intrinsicWidth / b.intrinsicHeight : null);
   return ratio ? width / ratio : undefined;
+}
+
+/** Used width (content box, px) of an item in a column container: stretched to the line (§9.4 step 11) or fit-content. */
+function columnWidth(it: Item, W: number, env: FlowEnv, alignItems: string): number | undefined {
+  const st = it.box.style;
+  const align = st.alignSelf === 'auto' ? alignItems : st.alignSelf;
+  const stretch = (align === 'stretch' || align === 'normal') && st.width === 'auto' && it.ml !== null && it.mr !== null;
+  return stretch ? Math.max(0, W - (it.ml ?? 0) - (it.mr ?? 0) - it.bpCross) : shrinkWidth(it, W, env);
 }
 
 /** Fit-content width of a non-stretched item in a column container (§9.4 step 7 with the container width as available space). */

@@ -1,4 +1,4 @@
-// In: 29 flex containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block, text in Arial (Liberation Sans).
+// In: 31 flex containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block, text in Arial (Liberation Sans).
 // Out: each container's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,6 +76,10 @@ const CASES: Array<[string, Array<[string, number, number, number, number]>]> = 
     [["AE",0,0,320,53], ["AF",0,0,157.5,24], ["AG",162.5,0,157.5,24], ["AH",0,29,320,24]]],
   ["<div class=case id=k29><div class=f id=AI style=\"align-items:flex-end;justify-content:flex-end;gap:8px\"><span id=AJ>Total:</span><strong id=AK style=\"font-size:18px\">1,234.00 EUR</strong></div></div>",
     [["AI",0,0,600,16], ["AJ",450.234,0,28.688,16], ["AK",486.922,0,113.078,16]]],
+  ["<div class=case id=k30><div class=f id=BA style=\"flex-direction:column;height:60px;width:200px\"><div id=BB style=\"flex:0 1 40px\">one<br>two<br>three</div><div id=BC style=\"flex:0 1 40px\">four</div><div id=BD style=\"flex:1 1 0\">five<br>six</div></div></div>",
+    [["BA",0,0,200,60], ["BB",0,0,200,48], ["BC",0,48,200,16], ["BD",0,64,200,32]]],
+  ["<div class=case id=k31><div class=f id=BE style=\"flex-direction:column;height:40px;width:200px\"><div id=BF style=\"flex:1 1 0;overflow:hidden\">one<br>two<br>three</div><div id=BG style=\"flex:1 1 0\">four</div></div></div>",
+    [["BE",0,0,200,40], ["BF",0,0,200,20], ["BG",0,20,200,20]]],
 ];
 
 // Laid out six cases per document (each group fits one A4 page), once.

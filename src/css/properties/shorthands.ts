@@ -186,6 +186,8 @@ function expandFlex(v: readonly CV[], c: Ctx): Out | null {
     case 'bn': basis = basisAt(0); grow = numAt(1); break;
     case 'nnb': grow = numAt(0); shrink = numAt(1); basis = basisAt(2); break;
     case 'bnn': basis = basisAt(0); grow = numAt(1); shrink = numAt(2); break;
+    // css-flexbox-1 §7.2: a unitless zero after two flex factors is the basis (`flex: 1 1 0`).
+    case 'nnn': if (numAt(2) !== 0) return null; grow = numAt(0); shrink = numAt(1); basis = basisAt(2) ?? ZERO_BASIS; break;
     default: return null;
   }
   if (basis === null && pattern.includes('b')) return null;
