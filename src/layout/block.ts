@@ -313,18 +313,21 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
 
   // ---- children
   const flow: Flow = { y: borderTop === null ? y : borderTop + topBP, margin: borderTop === null ? margin : NO_MARGIN, firstY: borderTop, placedAny: false, children: [], token: null, pushed: false };
-  const childEnv = env;
+  // A clipping box with a definite height is monolithic (css-break-3 §2.1): its content is not fragmented.
+  const monolithic = s.overflowY !== 'visible' && specH !== null && Number.isFinite(env.pageBottom);
+  const childEnv = monolithic ? { ...env, pageBottom: Infinity } : env;
   const childTruncate = truncate && (borderTop === null || resumed);
   let flexResult: ReturnType<typeof layoutFlexContainer> = null;
   if (box.kind !== 'flex' && box.inlineContent) {
     layoutInlineChildren(box, flow, { contentX, contentWidth, childCb, floats, abs, atTop: p.atTop, token: p.token }, childEnv);
-  } else if (box.kind === 'flex' && (flexResult = layoutFlexContainer(box, childCb, flow.y, abs, env, specH !== null, p.token !== null)) !== null) {
+  } else if (box.kind === 'flex' && (flexResult = layoutFlexContainer(box, childCb, flow.y, abs, env, specH !== null, p.token)) !== null) {
     // Flex items are laid out together and are monolithic here: the container moves to the next page when it does not fit.
     const r = flexResult;
     flow.children.push(...r.children);
     if (r.children.length > 0) flow.placedAny = true;
     if (!p.atTop && !resumed && flow.y + r.height > env.pageBottom + 0.01) flow.pushed = true;
     flow.y += r.height;
+    if (r.breakAt !== undefined) flow.token = { index: r.breakAt, inner: null };
     if (r.baseline !== undefined) flow.firstBaseline = r.baseline;
   } else {
     const pageName = s.page !== 'auto' ? s.page : (p.pageName ?? '');
@@ -355,7 +358,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     // The fragment fills the page when the box continues on the next one (css-break-3 §4).
     contentHeight = Math.max(0, env.pageBottom - contentTop);
     if (specH !== null) token = { ...token, consumed: consumedBefore + Math.min(contentHeight, specH - consumedBefore) };
-  } else if (token === null && specH !== null && Number.isFinite(env.pageBottom) && contentTop + contentHeight > env.pageBottom + 0.01 && env.pageBottom - contentTop > 0 && contentHeight > 0) {
+  } else if (token === null && specH !== null && !monolithic && Number.isFinite(env.pageBottom) && contentTop + contentHeight > env.pageBottom + 0.01 && env.pageBottom - contentTop > 0 && contentHeight > 0) {
     // A box with a specified height taller than what is left is sliced (not monolithic).
     if (!p.atTop && !resumed && isAvoidBreak(s.breakInside)) return PUSHED;
     const room = env.pageBottom - contentTop;
@@ -368,8 +371,9 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   const zeroOrAuto = (v: typeof s.height): boolean => v === 'auto' || (v.px === 0 && v.pct === 0);
   const collapsedThrough = collapseTop && !bfc && flow.firstY === null && contentHeight === 0 && !cleared && token === null &&
     zeroOrAuto(s.height) && zeroOrAuto(s.minHeight) && border.bottom + padding.bottom === 0;
-  // A box that starts at or below the page bottom goes to the next page whole.
+  // A box that starts at or below the page bottom goes to the next page whole; so does a monolithic box that does not fit.
   if (!p.atTop && !resumed && !collapsedThrough && borderTop >= env.pageBottom - 0.01) return PUSHED;
+  if (monolithic && !p.atTop && !resumed && borderBottom > env.pageBottom + 0.01) return PUSHED;
 
   const frag: BoxFragment = {
     kind: 'box', box, style: s, x, y: borderTop,

@@ -61,17 +61,24 @@ class PageBuilder {
     const pageRect: Rect = { x: 0, y: 0, w: page.width, h: page.height };
     if (!transparent(page.style.backgroundColor) && isVisible(page.style)) this.items.push({ kind: 'rect', rect: pageRect, color: page.style.backgroundColor });
     const root = page.children.find((f): f is BoxFragment => f.kind === 'box');
+    let viewport: Chain = [];
     if (root) {
       this.paintCanvas(root, pageRect);
       this.viewportOverflow.add(root.box);
+      let source: BoxFragment | undefined = root;
       if (root.style.overflowX === 'visible' && root.style.overflowY === 'visible') {
-        const body = root.children.find((c): c is BoxFragment => c.kind === 'box' && c.box.element?.name === 'body');
-        if (body) this.viewportOverflow.add(body.box);
+        source = root.children.find((c): c is BoxFragment => c.kind === 'box' && c.box.element?.name === 'body');
+        if (source) this.viewportOverflow.add(source.box);
+      }
+      // A clipping viewport (overflow other than visible on the root or body) clips the page's content to the page area.
+      if (source && (source.style.overflowX !== 'visible' || source.style.overflowY !== 'visible')) {
+        const a = page.area;
+        viewport = [{ rect: { x: a.x, y: a.y, w: a.width, h: a.height } }];
       }
     }
     // The page's children form the root stacking context: the root box and the boxes positioned against the page.
     const phases = newPhases();
-    for (const f of page.children) this.classify(f, [], phases, [], false);
+    for (const f of page.children) this.classify(f, viewport, phases, [], false);
     this.emitPhases(phases);
     // Page-margin boxes paint after the page's content (css-page-3 §4: each in its own stacking context).
     for (const mb of page.marginBoxes) this.paintSc({ kind: 'sc', frag: mb.fragment, chain: [], z: 0, decos: [] });
