@@ -2,7 +2,7 @@
 // Out: assertions on float placement (§9.5.1), line boxes beside floats, clearance (§9.5.2), BFC roots (§9.5, §10.6.7), absolute/fixed boxes (§10.3.7, §10.6.4).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { block, para, layoutTree, fragOf, fragsOf, linesOf, P } from './helpers.ts';
+import { block, para, img, layoutTree, fragOf, fragsOf, linesOf, P } from './helpers.ts';
 
 test('left and right floats sit side by side at the top; a third that does not fit goes below', () => {
   const l1 = block({ float: 'left', width: P(60), height: P(20) });
@@ -90,4 +90,19 @@ test('absolute box with auto width shrinks to fit; fixed boxes repeat on every p
     assert.equal(f.length, 1);
     assert.deepEqual([f[0].x, f[0].y, f[0].width], [0, 190, 200]);
   }
+});
+
+test('a block-level replaced element sits beside floats; a floated image keeps its own margins', () => {
+  const l = img(4, 4, { float: 'left' });
+  const r = img(4, 4, { float: 'right' });
+  const b = img(4, 4, {});
+  const { pages } = layoutTree(block({}, [l, r, b]), { width: 15, height: 5 });
+  const frs = (pages[0].children[0] as { children: Array<{ x: number; y: number }> }).children;
+  assert.deepEqual(frs.map((f) => [f.x, f.y]), [[0, 0], [11, 0], [4, 0]]);
+});
+
+test('rtl: an absolute box with auto offsets takes its static position at the right edge', () => {
+  const a = block({ position: 'absolute', width: P(30), height: P(5), direction: 'rtl' });
+  const { pages } = layoutTree(block({ direction: 'rtl' }, [a]));
+  assert.equal(fragOf(pages[0], a).x, 170);
 });

@@ -132,3 +132,13 @@ test('named pages: a change of page name breaks the page and selects the named p
   assert.equal(fragsOf(pages[2], d).length, 1);
   assert.equal(nextPageName(block({}, [b]), null), 'wide');
 });
+
+test('a clipping box with a definite height is monolithic: it moves to the next page whole', () => {
+  const a = block({ height: P(70) });
+  const kids = [block({ height: P(30) }), block({ height: P(30) })];
+  const clip = block({ height: P(50), overflowX: 'hidden', overflowY: 'hidden' }, kids);
+  const { pages } = layoutTree(block({}, [a, clip]), { height: 100 });
+  assert.equal(fragsOf(pages[0], clip).length, 0);
+  assert.deepEqual(fragsOf(pages[1], clip).map((f) => [f.y, f.height]), [[0, 50]]);
+  assert.equal(fragOf(pages[1], kids[1]).y, 30, 'its overflowing child stays with it (clipped at paint)');
+});

@@ -145,3 +145,13 @@ test('background image: no-repeat image at its position; repeat gives image-tile
   assert.deepEqual([tiles?.area, tiles?.originX, tiles?.originY, tiles?.repeatX], [{ x: 0, y: 20, w: 50, h: 20 }, 40, 22, true]);
   void YEL;
 });
+
+test('page-margin boxes paint after the page content; body overflow hidden clips to the page area (viewport)', () => {
+  const body = block({ overflowX: 'hidden', overflowY: 'hidden', height: P(5) }, [block({ height: P(50), backgroundColor: RED })]);
+  body.element = { name: 'body', attribs: {} } as never;
+  const dl = build(block({}, [body]), { width: 100, height: 50, margin: 10 });
+  const kinds = dl.pages[0].items.map((i) => i.kind);
+  assert.deepEqual(kinds, ['push-clip', 'rect', 'pop-clip']);
+  const clip = dl.pages[0].items[0] as Extract<DisplayItem, { kind: 'push-clip' }>;
+  assert.deepEqual(clip.rect, { x: 10, y: 10, w: 80, h: 30 });
+});
