@@ -57,13 +57,13 @@ const FORCED = new Set(['page', 'left', 'right', 'recto', 'verso', 'always', 'co
  * Lays out a flex container's items (layoutFlexItems), or returns null when the caller should lay
  * the items out as block flow instead so that they paginate (css-break-3 §3 with css-flexbox-1 §12):
  * a column container with an indefinite height that does not fit the rest of the page, was already
- * broken (`resumed`), or has forced breaks (break-before/after) between its items. Rows and
+ * broken (`token`), or has forced breaks (break-before/after) between its items. Rows and
  * definite-height columns are monolithic here: the caller moves them to the next page whole.
  * Pending absolute boxes are only recorded when the result is used.
  */
-export function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, definiteHeight: boolean, resumed: boolean): { children: Fragment[]; height: number; baseline?: number } | null {
-  if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env);
-  if (resumed && Number.isFinite(env.pageBottom)) return null;
+export function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, definiteHeight: boolean, token: { index: number } | null): FlexResult | null {
+  if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0);
+  if (token !== null && Number.isFinite(env.pageBottom)) return null;
   if (Number.isFinite(env.pageBottom) && box.children.some((c, i) => c.kind !== 'text' && ((i > 0 && FORCED.has(c.style.breakBefore)) || (i < box.children.length - 1 && FORCED.has(c.style.breakAfter))))) return null;
   const local: PendingAbs[] = [];
   const fixed = env.fixed.length;
@@ -73,12 +73,18 @@ export function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number
   return r;
 }
 
+/** Placed items (absolute px), the used content height (px), the first baseline, and the break token index (in order-modified item order) where the next page resumes. */
+export interface FlexResult { children: Fragment[]; height: number; baseline?: number; breakAt?: number }
+
 /**
  * Lays out the in-flow items of a flex container whose content box starts at (cb.x, y) with
  * width cb.width (and height cb.height when definite). Items are monolithic (no page breaks
- * inside). Returns the placed fragments, the used content height and the first baseline.
+ * inside). A multi-line row container (flex-wrap: wrap, indefinite height) breaks between its
+ * flex lines when a line after the first crosses env.pageBottom (css-flexbox-1 §12: a line moves
+ * to the next page whole); `startItem` resumes it at the line that starts with that item.
+ * Returns the placed fragments, the used content height and the first baseline.
  */
-export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv): { children: Fragment[]; height: number; baseline?: number } {
+export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, startItem = 0): FlexResult {
   const s = box.style;
   const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
   const reverse = s.flexDirection === 'row-reverse' || s.flexDirection === 'column-reverse';
@@ -159,6 +165,12 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     if (!cur || (s.flexWrap !== 'nowrap' && cur.reduce((sum, k) => sum + outerMain(k, k.hypo) + mainGap, 0) + outerMain(it, it.hypo) > avail + 0.01)) lines.push([it]);
     else cur.push(it);
   }
+  const breakable = row && s.flexWrap === 'wrap' && (H === null || H === undefined) && Number.isFinite(env.pageBottom);
+  if (startItem > 0) {
+    const first = lines.findIndex((l) => items.indexOf(l[0]) >= startItem);
+    lines.splice(0, first < 0 ? lines.length : first);
+  }
+  const laidOut = startItem > 0 ? lines.flat() : items;
   // ---- flexible lengths (§9.7), freezing violations until stable
   for (const line of lines) {
     const gaps = mainGap * Math.max(0, line.length - 1);
@@ -198,8 +210,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   // ---- item layout at the resolved main size; cross sizes (§9.4)
   const crossAvail = row ? H : W;
   const alignOf = (it: Item): string => { const a = it.box.style.alignSelf; return a === 'auto' ? s.alignItems : a; };
-  for (const it of items) {
-    const st = it.box.style;
+  for (const it of laidOut) {
     if (row) it.frag = layoutItem(it.box, it.main, replacedCross(it.box, it.main), cb.x, it.ml ?? 0, it.mr ?? 0);
     else it.frag = layoutItem(it.box, columnWidth(it, W, env, s.alignItems), it.main, cb.x, it.ml ?? 0, it.mr ?? 0);
     const f = it.frag;
@@ -247,8 +258,11 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   const children: Fragment[] = [];
   let crossPos = lineStart;
   let baseline: number | undefined, firstItemBaseline: number | undefined;
-  lines.forEach((line, li) => {
+  let breakAt: number | undefined, placedEnd = 0;
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li];
     const lc = lineCross[li];
+    if (breakable && li > 0 && y + crossPos + lc > env.pageBottom + 0.01) { breakAt = items.indexOf(line[0]); break; }
     const lineOrigin = wrapReverse ? containerCross - crossPos - lc : crossPos;
     const sizes = line.map((k) => outerMain(k, k.main));
     const autoCount = line.reduce((n, k) => n + (row ? (k.ml === null ? 1 : 0) + (k.mr === null ? 1 : 0) : (k.mt === null ? 1 : 0) + (k.mb === null ? 1 : 0)), 0);
@@ -307,10 +321,11 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
       }
       pos += mStart + (frag ? (row ? frag.width : frag.height) : 0) + mEnd + between;
     }
+    placedEnd = crossPos + lc;
     crossPos += lc + lineBetween;
-  });
-  const height = row ? containerCross : items.reduce((sum, k) => sum + outerMain(k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
-  return { children, height, baseline: baseline ?? firstItemBaseline };
+  }
+  const height = breakAt !== undefined ? placedEnd : row ? containerCross : items.reduce((sum, k) => sum + outerMain(k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
+  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt };
 }
 
 /** Used height (content box, px) of a replaced item with an auto height laid out at a used width: through its aspect ratio (css-sizing-3 §5.1, CSS 2.1 §10.6.2); undefined otherwise. */

@@ -52,3 +52,16 @@ test('a flex container in a float shrinks to its items plus the gaps (max-conten
   const r = layoutHtml(doc('#f { float: left } #g { display: flex; gap: 20px } #g > div { width: 30px; height: 10px }', '<div id=f><div id=g><div></div><div></div><div></div></div></div>'));
   assert.equal(r.byId('f').width, 130);
 });
+
+test('a wrapping row container breaks between its flex lines; each line moves to the next page whole', () => {
+  const r = layoutHtml(doc('#f { display: flex; flex-wrap: wrap; gap: 10px } #f > div { width: 190px; height: 100px }', '<div style="height:50px"></div><div id=f><div id=a></div><div id=b></div><div id=c></div><div id=d></div><div id=e></div><div id=g></div><div id=h></div></div>'));
+  assert.deepEqual(where(r, 'a'), [0, 50]);
+  assert.deepEqual(where(r, 'b'), [0, 50]);
+  assert.deepEqual(where(r, 'c'), [0, 160]);
+  assert.deepEqual(where(r, 'e'), [1, 0], 'the third line does not fit below 270px: next page');
+  assert.deepEqual(where(r, 'g'), [1, 0]);
+  assert.deepEqual(where(r, 'h'), [1, 110]);
+  assert.equal(r.allById('f').length, 2);
+  assert.equal(r.allById('f')[1].frag.height, 210);
+  assert.equal(r.allById('f')[0].frag.height, 250, 'the broken container reaches the end of the page (css-break-3 §5.4)');
+});
