@@ -290,7 +290,8 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
       const mStart = row ? (it.ml ?? autoShare) : (it.mt ?? autoShare);
       const mEnd = row ? (it.mr ?? autoShare) : (it.mb ?? autoShare);
       let align = alignOf(it);
-      if (wrapReverse) align = align === 'flex-start' || align === 'start' || align === 'self-start' || align === 'normal' || align === 'stretch' ? (align === 'stretch' || align === 'normal' ? align : 'flex-end') : align === 'flex-end' || align === 'end' || align === 'self-end' ? 'flex-start' : align;
+      // wrap-reverse swaps cross-start and cross-end: flex-start/flex-end flip; start/end (writing mode) do not (css-align-3 §4.3).
+      if (wrapReverse) align = align === 'flex-start' ? 'flex-end' : align === 'flex-end' ? 'flex-start' : align === 'start' || align === 'self-start' ? 'top' : align === 'end' || align === 'self-end' ? 'bottom' : align;
       const cStartM = row ? it.mt : it.ml, cEndM = row ? it.mb : it.mr;
       const slack = lc - it.cross;
       let cOff = 0;
@@ -299,7 +300,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
       else if (cStartM === null) cOff = slack;
       else if (cEndM === null) cOff = 0;
       else if (asc !== null) cOff = lineAscent[li] - asc;
-      else if (align === 'flex-end' || align === 'end' || align === 'self-end') cOff = slack;
+      else if (align === 'flex-end' || (!wrapReverse && (align === 'end' || align === 'self-end')) || align === 'bottom') cOff = slack;
       else if (align === 'center') cOff = slack / 2;
       else if (wrapReverse && (align === 'stretch' || align === 'normal')) cOff = slack;
       let frag = f;

@@ -1,4 +1,4 @@
-// In: 31 flex containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block, text in Arial (Liberation Sans).
+// In: 33 flex containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block, text in Arial (Liberation Sans).
 // Out: each container's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,6 +80,10 @@ const CASES: Array<[string, Array<[string, number, number, number, number]>]> = 
     [["BA",0,0,200,60], ["BB",0,0,200,48], ["BC",0,48,200,16], ["BD",0,64,200,32]]],
   ["<div class=case id=k31><div class=f id=BE style=\"flex-direction:column;height:40px;width:200px\"><div id=BF style=\"flex:1 1 0;overflow:hidden\">one<br>two<br>three</div><div id=BG style=\"flex:1 1 0\">four</div></div></div>",
     [["BE",0,0,200,40], ["BF",0,0,200,20], ["BG",0,20,200,20]]],
+  ["<div class=case id=k32><div class=f id=CA style=\"flex-wrap:wrap-reverse;width:300px;align-items:flex-start\"><div id=CB style=\"width:100px;height:20px\"></div><div id=CC style=\"width:100px;height:40px\"></div><div id=CD style=\"width:100px;height:10px;align-self:start\"></div><div id=CE style=\"width:100px;height:10px;align-self:end\"></div><div id=CF style=\"width:100px;height:10px;align-self:center\"></div></div></div>",
+    [["CA",0,0,300,50], ["CB",0,30,100,20], ["CC",100,10,100,40], ["CD",200,10,100,10], ["CE",0,0,100,10], ["CF",100,0,100,10]]],
+  ["<div class=case id=k33><div class=f id=CG style=\"flex-direction:column-reverse;justify-content:flex-end;align-items:flex-end;gap:4px\"><div id=CH>first</div><div id=CI>second</div></div><div class=f id=CJ style=\"flex-direction:row-reverse;justify-content:space-between;width:300px\"><div id=CK>left?</div><div id=CL style=\"margin-right:auto\">auto</div><div id=CM>x</div></div></div>",
+    [["CG",0,0,600,36], ["CH",580.656,20,19.344,16], ["CI",561.297,0,38.703,16], ["CJ",0,36,300,16], ["CK",277.313,36,22.688,16], ["CL",6,36,23.359,16], ["CM",0,36,6,16]]],
 ];
 
 // Laid out six cases per document (each group fits one A4 page), once.
