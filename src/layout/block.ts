@@ -464,8 +464,10 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
       continue;
     }
     const atTop = q.atTop && !flow.placedAny;
-    if (prevInFlow !== null && !atTop && (forcedAfter(prevInFlow) || forcedBefore(child) || usedPage(prevInFlow, q.pageName) !== usedPage(child, q.pageName))) {
-      // A forced break, or a change of named page (css-page-3 §6: a page break between boxes with different page names).
+    // A forced break between siblings always applies, even after boxes that collapsed through (css-break-3 §3.1, §4.1:
+    // only a break at the very start of the fragmentation context, before the first box, is suppressed); a change of
+    // named page (css-page-3 §6) breaks only once something was placed on the page.
+    if (prevInFlow !== null && (forcedAfter(prevInFlow) || forcedBefore(child) || (!atTop && usedPage(prevInFlow, q.pageName) !== usedPage(child, q.pageName)))) {
       flow.token = { index: i, inner: null, forced: true, side: sideOf(child, false) ?? sideOf(prevInFlow, true) };
       return;
     }
