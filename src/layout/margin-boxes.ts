@@ -75,9 +75,18 @@ function rectOf(name: MarginBoxName, page: PageFragment): { rect: Rect; align: '
   }
 }
 
+/** The used vertical placement of a margin box's content: its own `vertical-align` when top/middle/bottom, else the box's default. */
+function valignOf(style: ComputedStyle, dflt: 'top' | 'middle' | 'bottom'): 'top' | 'middle' | 'bottom' {
+  const v = style.verticalAlign as unknown;
+  return v === 'top' || v === 'middle' || v === 'bottom' ? v : dflt;
+}
+
 /**
  * Lays out the margin boxes of every page (after pagination, so counter(pages) is known).
- * `styles[i]` is the PageStyle used for page i. Boxes with empty text are skipped.
+ * `styles[i]` is the PageStyle used for page i. A box is generated whenever its `content` is
+ * not none/normal, even when the text is empty (`content: ''`, css-page-3 §4.2). Its border box
+ * fills its area minus its own margins (css-page-3 §4.4, simplified: each box takes its whole
+ * band); `vertical-align` (top/middle/bottom) places the content inside its content box.
  */
 export function layoutMarginBoxes(pages: PageFragment[], styles: PageStyle[], ctx: LayoutContext, env: FlowEnv): void {
   pages.forEach((page, i) => {
@@ -86,23 +95,33 @@ export function layoutMarginBoxes(pages: PageFragment[], styles: PageStyle[], ct
     for (const [name, style] of Object.entries(ps.marginBoxes) as Array<[MarginBoxName, ComputedStyle]>) {
       if (!style || !Array.isArray(style.content)) continue;
       const text = marginBoxText(style.content, i + 1, pages.length).replace(/[ \t\n\r]+/g, ' ').trim();
-      if (!text) continue;
       const { rect, align, valign } = rectOf(name, page);
-      if (rect.w <= 0) continue;
+      if (rect.w <= 0 || rect.h <= 0) continue;
       const s: ComputedStyle = { ...style, display: 'block', textAlign: style.textAlign === 'start' ? align : style.textAlign };
-      const run: TextRun = { kind: 'text', text, style: { ...s, display: 'inline' } };
-      const box: BlockBox = { kind: 'block', outer: 'block', inlineContent: true, style: s, children: [run], anonymous: true };
+      // Margins: auto counts as 0 here; percentages against the area's width (CSS 2.1 §8.3).
+      const mv = (v: typeof s.marginTop): number => (v === 'auto' ? 0 : resolveLength(v, rect.w));
+      const ml = mv(s.marginLeft), mr = mv(s.marginRight), mt = mv(s.marginTop), mbm = mv(s.marginBottom);
+      const children: TextRun[] = text ? [{ kind: 'text', text, style: { ...s, display: 'inline' } }] : [];
+      const box: BlockBox = { kind: 'block', outer: 'block', inlineContent: true, style: s, children, anonymous: true };
+      const bpH = resolveLength(s.paddingLeft, rect.w) + resolveLength(s.paddingRight, rect.w) + s.borderLeft.width + s.borderRight.width;
       const r = layoutBlockLevel(box, {
         cb: { x: rect.x, y: rect.y, width: rect.w, height: rect.h }, y: rect.y, margin: NO_MARGIN,
         floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: [],
-        widthOverride: Math.max(0, rect.w - resolveLength(s.paddingLeft, rect.w) - resolveLength(s.paddingRight, rect.w) - s.borderLeft.width - s.borderRight.width),
-        marginsOverride: { left: 0, right: 0 },
+        widthOverride: Math.max(0, rect.w - ml - mr - bpH),
+        marginsOverride: { left: ml, right: mr },
+        ignoreHeight: true,
       }, { ...env, ctx, pageBottom: Infinity });
       const f = r.fragment;
       if (!f || f.kind !== 'box') continue;
-      const free = rect.h - f.height;
-      const dy = valign === 'top' ? 0 : valign === 'bottom' ? free : free / 2;
-      translateFragment(f, 0, rect.y + dy - f.y);
+      // Fill the area minus the margins; place the content by vertical-align.
+      const natural = f.height;
+      const full = Math.max(natural, rect.h - mt - mbm);
+      const free = full - natural;
+      const va = valignOf(style, valign);
+      const dy = va === 'top' ? 0 : va === 'bottom' ? free : free / 2;
+      translateFragment(f, 0, rect.y + mt - f.y);
+      for (const c of f.children) translateFragment(c, 0, dy);
+      f.height = full;
       page.marginBoxes.push({ name, fragment: f });
     }
   });
