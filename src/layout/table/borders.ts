@@ -16,7 +16,7 @@ export interface CollapsedBorders {
 
 const NONE: BorderSide = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 } };
 /** §17.6.2.1 rule 3: the style ranking, most eye-catching first. */
-const STYLE_RANK: Record<string, number> = { double: 8, solid: 7, dashed: 6, dotted: 5, ridge: 4, outset: 3, groove: 2, inset: 1, none: 0, hidden: 0 };
+export const STYLE_RANK: Record<string, number> = { double: 8, solid: 7, dashed: 6, dotted: 5, ridge: 4, outset: 3, groove: 2, inset: 1, none: 0, hidden: 0 };
 
 /**
  * §17.6.2.1 border conflict resolution among `cands` (in origin priority: cell, row, row group,

@@ -5,7 +5,7 @@ import type { BoxFragment } from '../fragment.ts';
 import { zeroEdges } from '../box-model.ts';
 import type { TableLayout } from './rows.ts';
 import { pieceFragment } from './rows.ts';
-import { resolveBorder } from './borders.ts';
+import { resolveBorder, STYLE_RANK } from './borders.ts';
 
 const styleCache = new WeakMap<BorderSide, { h: ComputedStyle; v: ComputedStyle }>();
 
@@ -63,8 +63,8 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
     for (let c = 0; c <= C; c++) {
       const vw = vAt(rowAbove, rowBelow, c), hw = Math.max(w(hl[c - 1]), w(hl[c]));
       if (vw <= 0 || hw <= 0) continue;
-      const win = resolveBorder([hl[c - 1], hl[c], b.v[rowAbove]?.[c], b.v[rowBelow]?.[c]].filter(visible));
-      if (!visible(win)) continue;
+      const win = cornerWinner(hl[c - 1], hl[c], b.v[rowAbove]?.[c], b.v[rowBelow]?.[c]);
+      if (!win) continue;
       out.push(pieceFragment(L.anon, cornerStyle(base, win), lineX(c) - vw / 2, y - hw / 2, vw, hw));
     }
   };
@@ -90,6 +90,18 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
     if (i === rows.length - 1 && bottom) horizontal(bottom, r.y + r.height, r.k, -1);
   });
   return out;
+}
+
+/** The visible border that wins a corner (§17.6.2.1 order: wider, then style; earlier on ties), without allocating. */
+function cornerWinner(a: BorderSide | undefined, b: BorderSide | undefined, c: BorderSide | undefined, d: BorderSide | undefined): BorderSide | null {
+  let best = visible(a) ? a : null;
+  best = stronger(best, b); best = stronger(best, c); best = stronger(best, d);
+  return best;
+}
+function stronger(best: BorderSide | null, x: BorderSide | undefined): BorderSide | null {
+  if (!visible(x)) return best;
+  if (!best || x.width > best.width || (x.width === best.width && (STYLE_RANK[x.style] ?? 0) > (STYLE_RANK[best.style] ?? 0))) return x;
+  return best;
 }
 
 const cornerCache = new WeakMap<BorderSide, ComputedStyle>();
