@@ -2,7 +2,8 @@
  * The display-list builder: page fragments in, display items out, in CSS 2.1 Appendix E painting order (stacking contexts, z-index).
  * In: PageFragment[] from layout and the document info. Out: a DocumentDisplayList (rects, borders, glyphs, lines, images, clips, opacity groups, links, anchors).
  */
-import type { Color, ComputedStyle } from '../css/computed.ts';
+import type { Color, ComputedStyle, CornerRadius } from '../css/computed.ts';
+import { resolveLength } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragment, MarkerFragment, LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
@@ -63,7 +64,11 @@ class PageBuilder {
     const root = page.children.find((f): f is BoxFragment => f.kind === 'box');
     let viewport: Chain = [];
     if (root) {
-      this.paintCanvas(root, pageRect);
+      // The document canvas is painted on the page border box, not over the page margins (css-page-3 #painting).
+      const ps = page.style;
+      const m = (v: typeof ps.marginTop, basis: number): number => (v === 'auto' ? 0 : resolveLength(v, basis));
+      const ml = m(ps.marginLeft, page.width), mr = m(ps.marginRight, page.width), mt = m(ps.marginTop, page.height), mb = m(ps.marginBottom, page.height);
+      this.paintCanvas(root, { x: ml, y: mt, w: Math.max(0, page.width - ml - mr), h: Math.max(0, page.height - mt - mb) });
       this.viewportOverflow.add(root.box);
       let source: BoxFragment | undefined = root;
       if (root.style.overflowX === 'visible' && root.style.overflowY === 'visible') {
@@ -259,7 +264,7 @@ class PageBuilder {
     if (this.viewportOverflow.has(f.box)) return chain;
     const r = borderRect(f);
     const rect: Rect = { x: r.x + f.border.left, y: r.y + f.border.top, w: Math.max(0, r.w - f.border.left - f.border.right), h: Math.max(0, r.h - f.border.top - f.border.bottom) };
-    const radii = radiiOf(s, r.w, r.h);
+    const radii = radiiOf(sliceCorners(s, !f.startsBox, !f.endsBox, false), r.w, r.h);
     const clip: Clip & { positioned?: boolean } = { rect, positioned };
     if (radii) clip.radii = insetRadii(radii, f.border.top, f.border.right, f.border.bottom, f.border.left);
     return [...chain, clip];
@@ -267,9 +272,10 @@ class PageBuilder {
 
   /** Background, border and (for replaced elements) content of a box fragment. */
   private boxItems(f: BoxFragment | ReplacedFragment, chain: Chain, into: Entry[]): void {
-    const s = f.style;
+    let s = f.style;
     if (!isVisible(s)) return;
     const push = (item: DisplayItem): void => { into.push({ kind: 'item', item, chain }); };
+    if (f.kind === 'box') s = sliceCorners(s, !f.startsBox, !f.endsBox, false);
     if (!this.canvasSources.has(f.box)) paintBackground(f, s, this.opts.loadImage, push, {});
     pushBorder(f, s, push, f.kind === 'box' ? !f.startsBox : false, f.kind === 'box' ? !f.endsBox : false);
     if (f.kind === 'replaced' && f.box.image) for (const it of replacedItems(f, f.box.image)) push(it);
@@ -277,8 +283,8 @@ class PageBuilder {
 
   private inlineBoxItems(f: InlineFragment, chain: Chain, into: Entry[]): void {
     this.anchor(f);
-    const s = f.style;
-    if (!isVisible(s)) return;
+    if (!isVisible(f.style)) return;
+    const s = sliceCorners(f.style, !f.startsBox, !f.endsBox, true);
     const push = (item: DisplayItem): void => { into.push({ kind: 'item', item, chain }); };
     paintBackground(f, s, this.opts.loadImage, push, {});
     const b = f.border;
@@ -293,6 +299,26 @@ class PageBuilder {
     this.anchors.add(id);
     this.items.push({ kind: 'anchor', name: id, x: f.x, y: f.y });
   }
+}
+
+const NO_RADIUS: CornerRadius = { h: { px: 0, pct: 0 }, v: { px: 0, pct: 0 } };
+
+/**
+ * The style with no corner radii at a fragment's break edges (css-break-3 §5.4, box-decoration-break: slice,
+ * the initial value): block fragments lose the top corners when they do not start the box and the bottom
+ * ones when they do not end it; inline fragments (`inline`) the left and right corners.
+ */
+function sliceCorners(s: ComputedStyle, atStart: boolean, atEnd: boolean, inline: boolean): ComputedStyle {
+  if (!atStart && !atEnd) return s;
+  const out = { ...s };
+  if (inline) {
+    if (atStart) { out.borderTopLeftRadius = NO_RADIUS; out.borderBottomLeftRadius = NO_RADIUS; }
+    if (atEnd) { out.borderTopRightRadius = NO_RADIUS; out.borderBottomRightRadius = NO_RADIUS; }
+  } else {
+    if (atStart) { out.borderTopLeftRadius = NO_RADIUS; out.borderTopRightRadius = NO_RADIUS; }
+    if (atEnd) { out.borderBottomLeftRadius = NO_RADIUS; out.borderBottomRightRadius = NO_RADIUS; }
+  }
+  return out;
 }
 
 /** Underlines and overlines go under the line's text, line-throughs over it (CSS 2.1 Appendix E step 7). */

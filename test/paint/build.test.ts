@@ -155,3 +155,33 @@ test('page-margin boxes paint after the page content; body overflow hidden clips
   const clip = dl.pages[0].items[0] as Extract<DisplayItem, { kind: 'push-clip' }>;
   assert.deepEqual(clip.rect, { x: 10, y: 10, w: 80, h: 30 });
 });
+
+test('the canvas background covers the page border box, not the page margins (css-page-3 painting)', () => {
+  const body = block({ height: P(10) });
+  body.element = { name: 'body', attribs: {} } as never;
+  const dl = build(block({ backgroundColor: GREEN }, [body]), { width: 100, height: 50, margin: 10 });
+  const r = rects(dl.pages[0].items);
+  assert.equal(r.length, 1);
+  assert.deepEqual(r[0].rect, { x: 10, y: 10, w: 80, h: 30 });
+});
+
+test('a box split across pages has no corner radii at its break edges (box-decoration-break: slice)', () => {
+  const r = { h: P(8), v: P(8) };
+  const tall = block({
+    height: P(150), backgroundColor: BLUE,
+    borderTop: { width: 2, style: 'solid', color: RED }, borderBottom: { width: 2, style: 'solid', color: RED },
+    borderTopLeftRadius: r, borderTopRightRadius: r, borderBottomRightRadius: r, borderBottomLeftRadius: r,
+  });
+  const dl = build(block({}, [tall]), { width: 100, height: 100 });
+  assert.equal(dl.pages.length, 2);
+  const radiiOn = (i: number) => {
+    const bg = rects(dl.pages[i].items).find((x) => x.color === BLUE);
+    const border = dl.pages[i].items.find((x) => x.kind === 'border');
+    return { bg: bg?.radii?.map((k) => k[0]), border: border && border.kind === 'border' ? border.radii?.map((k) => k[0]) : undefined };
+  };
+  // Page 1: rounded top corners only; page 2: rounded bottom corners only.
+  assert.deepEqual(radiiOn(0).border, [8, 8, 0, 0]);
+  assert.deepEqual(radiiOn(1).border, [0, 0, 8, 8]);
+  assert.deepEqual(radiiOn(0).bg?.slice(2), [0, 0]);
+  assert.deepEqual(radiiOn(1).bg?.slice(0, 2), [0, 0]);
+});
