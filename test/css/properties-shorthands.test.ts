@@ -277,3 +277,18 @@ test('background: a colour right after the size', () => {
   assert.deepEqual(t.backgroundLayers[0].size, { w: L(10), h: L(20) });
   assert.deepEqual(t.backgroundColor, { r: 1, g: 2, b: 3, a: 1 });
 });
+
+test('background-clip without an image still clips the colour: the bottom layer is kept with image none (css-backgrounds-3 §3.7)', () => {
+  const p = style('background: #00f padding-box');
+  assert.deepEqual(p.backgroundColor, { r: 0, g: 0, b: 255, a: 1 });
+  assert.equal(p.backgroundLayers.length, 1);
+  assert.deepEqual(p.backgroundLayers[0].image, { kind: 'none' });
+  assert.equal(p.backgroundLayers[0].clip, 'padding-box');
+  assert.equal(style('background: red; background-clip: content-box').backgroundLayers[0].clip, 'content-box');
+  // Several none layers: the bottom (last) one's clip counts.
+  const m = style('background-image: none, none; background-clip: content-box, padding-box');
+  assert.equal(m.backgroundLayers.length, 1);
+  assert.equal(m.backgroundLayers[0].clip, 'padding-box');
+  assert.deepEqual(style('background: #00f').backgroundLayers, [], 'border-box clip: no layer');
+  assert.deepEqual(style('background: #00f border-box').backgroundLayers, []);
+});

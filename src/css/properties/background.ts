@@ -238,14 +238,20 @@ export function finishBackground(env: Env): void {
   if (s.backgroundColor === CURRENT_COLOR) s.backgroundColor = s.color;
   const b = env.bg;
   if (b === null) return;
-  if (b.images.every((i) => i.kind === 'none')) { s.backgroundLayers = []; return; }
-  const layers: BackgroundLayer[] = [];
-  for (let i = 0; i < b.images.length; i++) {
-    layers.push({
-      image: b.images[i], repeat: b.repeat[i % b.repeat.length], position: b.position[i % b.position.length],
-      size: b.size[i % b.size.length], origin: b.origin[i % b.origin.length], clip: b.clip[i % b.clip.length],
-    });
+  const layer = (i: number): BackgroundLayer => ({
+    image: b.images[i], repeat: b.repeat[i % b.repeat.length], position: b.position[i % b.position.length],
+    size: b.size[i % b.size.length], origin: b.origin[i % b.origin.length], clip: b.clip[i % b.clip.length],
+  });
+  if (b.images.every((i) => i.kind === 'none')) {
+    // No image to paint, but the colour is still clipped by the bottom layer's background-clip
+    // (css-backgrounds-3 §3.2, §3.7): keep that one layer (image none) unless its clip is the
+    // initial border-box, which is what an empty list means to the painter.
+    const bottom = b.images.length - 1;
+    s.backgroundLayers = bottom >= 0 && b.clip[bottom % b.clip.length] !== 'border-box' ? [layer(bottom)] : [];
+    return;
   }
+  const layers: BackgroundLayer[] = [];
+  for (let i = 0; i < b.images.length; i++) layers.push(layer(i));
   s.backgroundLayers = layers;
 }
 
