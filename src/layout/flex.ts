@@ -63,18 +63,23 @@ const FORCED = new Set(['page', 'left', 'right', 'recto', 'verso', 'always', 'co
  */
 export function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, definiteHeight: boolean, token: { index: number } | null): FlexResult | null {
   if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0);
-  if (token !== null && Number.isFinite(env.pageBottom)) return null;
-  if (Number.isFinite(env.pageBottom) && box.children.some((c, i) => c.kind !== 'text' && ((i > 0 && FORCED.has(c.style.breakBefore)) || (i < box.children.length - 1 && FORCED.has(c.style.breakAfter))))) return null;
+  if (!Number.isFinite(env.pageBottom)) return layoutFlexItems(box, cb, y, abs, env);
+  const d = box.style.flexDirection;
+  if (d === 'column-reverse') {
+    if (token !== null) return null;
+    if (box.children.some((c, i) => c.kind !== 'text' && ((i > 0 && FORCED.has(c.style.breakBefore)) || (i < box.children.length - 1 && FORCED.has(c.style.breakAfter))))) return null;
+  }
   const local: PendingAbs[] = [];
   const fixed = env.fixed.length;
-  const r = layoutFlexItems(box, cb, y, local, env);
-  if (y + r.height > env.pageBottom + 0.01) { env.fixed.length = fixed; return null; }
+  const r = layoutFlexItems(box, cb, y, local, env, token?.index ?? 0);
+  // Block flow when an item is taller than a page (it must split inside): decided the same way on every page of the container.
+  if ((token !== null || r.breakAt !== undefined || y + r.height > env.pageBottom + 0.01) && (d === 'column-reverse' || r.tallest > (env.pageHeight ?? Infinity) + 0.01)) { env.fixed.length = fixed; return null; }
   abs.push(...local);
   return r;
 }
 
 /** Placed items (absolute px), the used content height (px), the first baseline, and the break token index (in order-modified item order) where the next page resumes. */
-export interface FlexResult { children: Fragment[]; height: number; baseline?: number; breakAt?: number }
+export interface FlexResult { children: Fragment[]; height: number; baseline?: number; breakAt?: number; tallest: number }
 
 /**
  * Lays out the in-flow items of a flex container whose content box starts at (cb.x, y) with
@@ -166,7 +171,10 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     else cur.push(it);
   }
   const breakable = row && s.flexWrap === 'wrap' && (H === null || H === undefined) && Number.isFinite(env.pageBottom);
-  if (startItem > 0) {
+  // A column with an indefinite height breaks between items (forced breaks, or the next item does not fit).
+  const breakableCol = !row && !reverse && (H === null || H === undefined) && Number.isFinite(env.pageBottom);
+  if (breakableCol && startItem > 0) lines[0] = lines[0].filter((k) => items.indexOf(k) >= startItem);
+  else if (startItem > 0) {
     const first = lines.findIndex((l) => items.indexOf(l[0]) >= startItem);
     lines.splice(0, first < 0 ? lines.length : first);
   }
@@ -284,9 +292,15 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     if (reverse) start = Number.isFinite(avail) ? avail - start - sizes.reduce((a, b) => a + b, 0) - between * (line.length - 1) - (autoCount > 0 ? autoShare * autoCount : 0) : start;
     let pos = start;
     const order = reverse ? [...line].reverse() : line;
+    let prev: Item | null = null;
     for (const it of order) {
       const f = it.frag;
       const st = it.box.style;
+      if (breakableCol && prev !== null) {
+        const end = y + pos + outerMain(it, it.main);
+        if (FORCED.has(st.breakBefore) || FORCED.has(prev.box.style.breakAfter) || end > env.pageBottom + 0.01) { breakAt = items.indexOf(it); placedEnd = pos - between; break; }
+      }
+      prev = it;
       const mStart = row ? (it.ml ?? autoShare) : (it.mt ?? autoShare);
       const mEnd = row ? (it.mr ?? autoShare) : (it.mb ?? autoShare);
       let align = alignOf(it);
@@ -322,11 +336,13 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
       }
       pos += mStart + (frag ? (row ? frag.width : frag.height) : 0) + mEnd + between;
     }
+    if (breakAt !== undefined) break;
     placedEnd = crossPos + lc;
     crossPos += lc + lineBetween;
   }
-  const height = breakAt !== undefined ? placedEnd : row ? containerCross : items.reduce((sum, k) => sum + outerMain(k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
-  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt };
+  const height = breakAt !== undefined ? placedEnd : breakableCol ? Math.max(0, lines[0] ? lines[0].reduce((sum, k) => sum + outerMain(k, k.main), 0) + mainGap * (lines[0].length - 1) : 0) : row ? containerCross : items.reduce((sum, k) => sum + outerMain(k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
+  const tallest = laidOut.reduce((m, k) => Math.max(m, row ? k.cross : outerMain(k, k.main)), 0);
+  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest };
 }
 
 /** Used height (content box, px) of a replaced item with an auto height laid out at a used width: through its aspect ratio (css-sizing-3 §5.1, CSS 2.1 §10.6.2); undefined otherwise. */

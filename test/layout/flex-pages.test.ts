@@ -65,3 +65,18 @@ test('a wrapping row container breaks between its flex lines; each line moves to
   assert.equal(r.allById('f')[1].frag.height, 210);
   assert.equal(r.allById('f')[0].frag.height, 250, 'the broken container reaches the end of the page (css-break-3 §5.4)');
 });
+
+test('a column container broken across pages keeps its gap, order and cross alignment on every page', () => {
+  const r = layoutHtml(doc('#f { display: flex; flex-direction: column; align-items: center; gap: 20px } #f > div { width: 100px; height: 100px }', '<div id=f><div id=a></div><div id=b></div><div id=c style="order: 2"></div><div id=d></div></div>'));
+  assert.deepEqual(where(r, 'a'), [0, 0]);
+  assert.deepEqual(where(r, 'b'), [0, 120]);
+  assert.deepEqual(where(r, 'd'), [1, 0], 'd (order 0) comes before c (order 2) and does not fit below 240px');
+  assert.deepEqual(where(r, 'c'), [1, 120]);
+  assert.equal(r.byId('c').x, 150);
+});
+
+test('a column container with an item taller than a page falls back to block flow, which splits the item', () => {
+  const r = layoutHtml(doc('#f { display: flex; flex-direction: column } p { margin: 0; height: 100px }', '<div id=f><div id=a style="height:50px"></div><div id=b><p></p><p></p><p></p><p></p></div></div>'));
+  assert.deepEqual(where(r, 'b'), [0, 50]);
+  assert.equal(r.allById('b').length, 2);
+});
