@@ -109,11 +109,19 @@ function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, image: 
     else { tw = w; th = h; }
   }
   if (layer.repeat.x === 'round' && tw > 0) { const n = Math.max(1, Math.round(O.w / tw)); const ntw = O.w / n; if (size !== 'cover' && size !== 'contain' && size.h === 'auto') th = ntw / ratio; tw = ntw; }
-  if (layer.repeat.y === 'round' && th > 0) { const n = Math.max(1, Math.round(O.h / th)); th = O.h / n; }
+  if (layer.repeat.y === 'round' && th > 0) {
+    const n = Math.max(1, Math.round(O.h / th)); const nth = O.h / n;
+    // Round on this axis only with an auto size on the other: keep the ratio (css-backgrounds-3 §3.4).
+    if (layer.repeat.x !== 'round' && size !== 'cover' && size !== 'contain' && size.w === 'auto') tw = nth * ratio;
+    th = nth;
+  }
   if (tw <= 0 || th <= 0) return;
   const px = O.x + resolveLength(layer.position.x, O.w - tw);
   const py = O.y + resolveLength(layer.position.y, O.h - th);
-  const rx = layer.repeat.x !== 'no-repeat', ry = layer.repeat.y !== 'no-repeat';
+  const sx = spaced(layer.repeat.x, O.x, O.w, tw, C.x, C.w);
+  const sy = spaced(layer.repeat.y, O.y, O.h, th, C.y, C.h);
+  if (sx || sy) { paintSpaced(sx ?? axisOf(layer.repeat.x, px), sy ?? axisOf(layer.repeat.y, py), { tw, th, C, radii, image, push }); return; }
+  const rx = layer.repeat.x !== 'no-repeat' && layer.repeat.x !== 'space', ry = layer.repeat.y !== 'no-repeat' && layer.repeat.y !== 'space';
   if (!rx && !ry) {
     const rect: Rect = { x: px, y: py, w: tw, h: th };
     const inside = rect.x >= C.x - 0.01 && rect.y >= C.y - 0.01 && rect.x + rect.w <= C.x + C.w + 0.01 && rect.y + rect.h <= C.y + C.h + 0.01;
@@ -126,4 +134,49 @@ function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, image: 
   if (radii) push({ kind: 'push-clip', rect: C, radii });
   push({ kind: 'image-tiles', area: C, image, originX: px, originY: py, tileW: tw, tileH: th, repeatX: rx, repeatY: ry });
   if (radii) push({ kind: 'pop-clip' });
+}
+
+/** Tile positions on one axis: `repeat` (every `step` from `origin`) or an explicit list (px). */
+type Axis = { kind: 'repeat'; origin: number } | { kind: 'list'; at: number[] };
+
+/** Above this many separately drawn tiles, `space` falls back to plain repetition (a bound on display-list size). */
+const MAX_SPACED_TILES = 1024;
+
+/**
+ * background-repeat: space on one axis (css-backgrounds-3 §3.4): as many whole tiles as fit in the
+ * positioning area [o, o+len], the first and last touching its edges and the gaps spread evenly
+ * between them, the pattern continued over the painting area [c, c+clen]. Null when the axis is
+ * not `space`, when fewer than two tiles fit (one tile then placed by background-position, as
+ * for no-repeat) or when there would be too many tiles.
+ */
+function spaced(rep: string, o: number, len: number, t: number, c: number, clen: number): Axis | null {
+  if (rep !== 'space') return null;
+  const n = Math.floor(len / t + 1e-6);
+  if (n < 2) return null;
+  const step = t + (len - n * t) / (n - 1);
+  const k0 = Math.floor((c - t - o) / step + 1e-6) + 1, k1 = Math.ceil((c + clen - o) / step - 1e-6) - 1;
+  if (k1 - k0 + 1 > MAX_SPACED_TILES) return null;
+  const at: number[] = [];
+  for (let k = k0; k <= k1; k++) at.push(o + k * step);
+  return { kind: 'list', at };
+}
+
+/** The tile positions of an axis that is not spaced: repeating from `p`, or the single tile at `p`. */
+function axisOf(rep: string, p: number): Axis {
+  return rep === 'repeat' || rep === 'round' ? { kind: 'repeat', origin: p } : { kind: 'list', at: [p] };
+}
+
+/** Draws a layer with at least one spaced axis: single images, or one tile row/column per spaced position. */
+function paintSpaced(ax: Axis, ay: Axis, o: { tw: number; th: number; C: Rect; radii: Radii | undefined; image: ImageRef; push: (i: DisplayItem) => void }): void {
+  const { tw, th, C, radii, image, push } = o;
+  if (ax.kind === 'list' && ay.kind === 'list' && ax.at.length * ay.at.length > MAX_SPACED_TILES) return;
+  push(radii ? { kind: 'push-clip', rect: C, radii } : { kind: 'push-clip', rect: C });
+  if (ax.kind === 'list' && ay.kind === 'list') {
+    for (const y of ay.at) for (const x of ax.at) push({ kind: 'image', rect: { x, y, w: tw, h: th }, image });
+  } else if (ax.kind === 'repeat' && ay.kind === 'list') {
+    for (const y of ay.at) push({ kind: 'image-tiles', area: C, image, originX: ax.origin, originY: y, tileW: tw, tileH: th, repeatX: true, repeatY: false });
+  } else if (ax.kind === 'list' && ay.kind === 'repeat') {
+    for (const x of ax.at) push({ kind: 'image-tiles', area: C, image, originX: x, originY: ay.origin, tileW: tw, tileH: th, repeatX: false, repeatY: true });
+  }
+  push({ kind: 'pop-clip' });
 }

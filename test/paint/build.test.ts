@@ -185,3 +185,26 @@ test('a box split across pages has no corner radii at its break edges (box-decor
   assert.deepEqual(radiiOn(0).bg?.slice(2), [0, 0]);
   assert.deepEqual(radiiOn(1).bg?.slice(0, 2), [0, 0]);
 });
+
+test('background-repeat: space spreads whole tiles to the edges; one tile that fits is placed by background-position', () => {
+  const img: ImageRef = { key: 'k', format: 'png', data: Buffer.alloc(0), width: 30, height: 10 };
+  type Rep = 'space' | 'repeat' | 'no-repeat';
+  const layer = (x: Rep, y: Rep) => ({ image: { kind: 'url' as const, url: 'a.png' }, repeat: { x, y }, position: { x: P(0), y: P(0) }, size: { w: 'auto' as const, h: 'auto' as const }, origin: 'padding-box' as const, clip: 'border-box' as const });
+  const load = (u: string) => (u === 'a.png' ? img : null);
+  // 100×40: 3 tiles across (gaps of 5 px: x 0, 35, 70), 4 rows without gaps (y 0, 10, 20, 30).
+  const dl = build(block({}, [block({ height: P(40), width: P(100), backgroundLayers: [layer('space', 'space')] })]), {}, load);
+  const ims = dl.pages[0].items.filter((i): i is Extract<DisplayItem, { kind: 'image' }> => i.kind === 'image');
+  assert.deepEqual([...new Set(ims.map((i) => i.rect.x))], [0, 35, 70]);
+  assert.deepEqual([...new Set(ims.map((i) => i.rect.y))], [0, 10, 20, 30]);
+  assert.equal(ims.length, 12);
+  assert.equal(dl.pages[0].items.filter((i) => i.kind === 'push-clip').length, 1);
+  // repeat × space: one repeating row per spaced y (45 px high: 4 rows, gap 5/3).
+  const dl2 = build(block({}, [block({ height: P(45), width: P(100), backgroundLayers: [layer('repeat', 'space')] })]), {}, load);
+  const rows = dl2.pages[0].items.filter((i): i is Extract<DisplayItem, { kind: 'image-tiles' }> => i.kind === 'image-tiles');
+  assert.deepEqual(rows.map((r) => [+r.originY.toFixed(3), r.repeatX, r.repeatY]), [[0, true, false], [11.667, true, false], [23.333, true, false], [35, true, false]]);
+  // 50×15: a single tile fits across and down: placed once at the position, no repetition.
+  const dl3 = build(block({}, [block({ height: P(15), width: P(50), backgroundLayers: [layer('space', 'space')] })]), {}, load);
+  const one = dl3.pages[0].items.filter((i) => i.kind === 'image' || i.kind === 'image-tiles');
+  assert.equal(one.length, 1);
+  assert.deepEqual(one[0].kind === 'image' ? one[0].rect : null, { x: 0, y: 0, w: 30, h: 10 });
+});
