@@ -9,7 +9,7 @@ import { bundledFaces, bundledFamilyFor, defaultFace, DEFAULT_FAMILY, FALLBACK_F
 import { fontFaceEntries } from './fontface.ts';
 import { matchFace, needsSynthesis } from './matching.ts';
 import { scaleMetrics } from './metrics.ts';
-import { isClusterExtender } from './shape.ts';
+import { isClusterExtender, isIgnoredInFontMatching } from './shape.ts';
 import { shapeSegment } from './segment.ts';
 import { breakOpportunities } from './breaks.ts';
 
@@ -284,7 +284,9 @@ class Fonts implements FontContext {
       const memo = r.byCp.get(base);
       if (memo !== undefined) return memo ?? r.primary;
     }
-    if (this.serves(r.primary, base) && cps.every((c) => this.serves(r.primary, c))) return r.primary;
+    // css-fonts-4 §5.4 cluster matching: default-ignorable code points (ZWJ, ZWNJ …) need no
+    // glyph of their own, so they never force a fallback face (variation selectors still do).
+    if (this.serves(r.primary, base) && cps.every((c) => isIgnoredInFontMatching(c) || this.serves(r.primary, c))) return r.primary;
     const weight = weightOf(spec);
     const style = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
     let baseOnly: FontFace | undefined;
@@ -298,7 +300,7 @@ class Fonts implements FontContext {
         face = this.pick(step.entries, weight, style, base);
       }
       if (!face || !hasGlyph(face, base)) continue;
-      if (cps.every((c) => this.serves(face, c))) {
+      if (cps.every((c) => isIgnoredInFontMatching(c) || this.serves(face, c))) {
         found = face;
         break;
       }
@@ -342,6 +344,10 @@ class Fonts implements FontContext {
         // the primary font first and only re-shapes what it lacks; measured: "✈ ✈" in serif has a
         // Liberation Serif space), else it stays with the run it is in.
         face = first < 0x20 || this.serves(r.primary, first) ? r.primary : prev ? prev.face : r.primary;
+      } else if (isIgnoredInFontMatching(first) && cps.every(isIgnoredInFontMatching)) {
+        // A cluster of default-ignorables only (a ZWNJ after a space, a lone ZWJ) is invisible:
+        // it stays with the run it is in instead of pulling in a face that has a glyph for it.
+        face = prev ? prev.face : r.primary;
       } else {
         face = this.faceForCluster(r, spec, cps);
       }

@@ -45,6 +45,17 @@ export function isDefaultIgnorable(cp: number): boolean {
     (cp >= 0xfff0 && cp <= 0xfff8) || (cp >= 0x1bca0 && cp <= 0x1bca3) || (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0000 && cp <= 0xe0fff);
 }
 
+/**
+ * Whether font matching may ignore `cp` in a cluster (css-fonts-4 §5.4 cluster matching): the
+ * default-ignorable code points (ZWJ, ZWNJ, soft hyphen, bidi controls, tags …) draw nothing, so a
+ * face need not cover them, except variation selectors (U+180B–180F, FE00–FE0F, E0100–E01EF):
+ * for those §5.4 asks to look for a face supporting the sequence before using the base glyph.
+ */
+export function isIgnoredInFontMatching(cp: number): boolean {
+  if (!isDefaultIgnorable(cp)) return false;
+  return !((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x180b && cp <= 0x180f) || (cp >= 0xe0100 && cp <= 0xe01ef));
+}
+
 /** What fontkit's OpenType engine knew about each output glyph (captured before it cleans up). */
 interface Capture { counts: number[] | null }
 const CAPTURES = new WeakMap<object, Capture>();

@@ -210,3 +210,17 @@ test('junctionKern: the kerning Chromium applies across word boundaries (pairs w
   assert.equal(junctionKern(ctx, spec('DejaVu Sans'), 'A', ' '), 0);
   assert.equal(junctionKern(ctx, s, '', 'A'), 0);
 });
+
+test('ZWNJ/ZWJ need no glyph: a face without them keeps the cluster (css-fonts-4 §5.4 cluster matching)', () => {
+  const { ctx } = context();
+  // DejaVu Sans Mono has 'a', 'b' but no U+200C / U+200D (DejaVu Sans has them).
+  const mono = spec('DejaVu Sans Mono');
+  for (const text of ['a\u200cb', 'a\u200db', '\u200cab', 'a \u200cb', 'a\u200c\u200db']) {
+    const runs = ctx.shape(text, mono);
+    assert.deepEqual(runs.map((r) => r.face.family), ['DejaVu Sans Mono'], JSON.stringify(text));
+    assert.equal(runs[0].glyphs.map((g) => g.text).join(''), text, 'the source text is kept');
+  }
+  near(ctx.measure('a\u200cb', mono), ctx.measure('ab', mono), 1e-9, 'the joiner takes no advance');
+  // Variation selectors still look for a face that has them (§5.4): DejaVu Sans has U+FE0F.
+  assert.deepEqual(ctx.shape('a\ufe0f', mono).map((r) => r.face.family), ['DejaVu Sans']);
+});
