@@ -52,28 +52,33 @@ function median(xs: number[]): number {
 
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--filter='))?.slice(9);
-const results: Array<{ name: string; medianMs: number; pages: number; bytes: number; msPerPage: number; heapMB: number; warnings: number }> = [];
+const results: Array<{ name: string; medianMs: number; cpuMs: number; pages: number; bytes: number; msPerPage: number; heapMB: number; warnings: number }> = [];
 for (const c of cases) {
   if (only && !c.name.includes(only)) continue;
   const opts = { baseUrl: c.baseUrl, creationDate: new Date(0), timeoutMs: 600_000, maxPages: 10_000 };
   let last = await renderPdf(c.html, opts); // warm-up: fonts parsed, caches filled
   await renderPdf(c.html, opts);
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let i = 0; i < c.runs; i++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     last = await renderPdf(c.html, opts);
+    const dc = process.cpuUsage(c0);
     times.push(performance.now() - t0);
+    cpuTimes.push((dc.user + dc.system) / 1000);
   }
   const ms = median(times);
+  const cpuMs = median(cpuTimes);
   const heapMB = process.memoryUsage().heapUsed / 1048576;
-  results.push({ name: c.name, medianMs: +ms.toFixed(2), pages: last.pageCount, bytes: last.pdf.length, msPerPage: +(ms / last.pageCount).toFixed(2), heapMB: +heapMB.toFixed(1), warnings: last.warnings.length });
+  results.push({ name: c.name, medianMs: +ms.toFixed(2), cpuMs: +cpuMs.toFixed(2), pages: last.pageCount, bytes: last.pdf.length, msPerPage: +(ms / last.pageCount).toFixed(2), heapMB: +heapMB.toFixed(1), warnings: last.warnings.length });
 }
 if (json) {
   console.log(JSON.stringify({ node: process.version, results }, null, 1));
 } else {
-  console.log(`node ${process.version}; warm medians (runs after 2 warm-ups)`);
-  console.log('document'.padEnd(32) + 'median ms'.padStart(10) + 'pages'.padStart(7) + 'ms/page'.padStart(9) + 'PDF bytes'.padStart(11) + 'heap MB'.padStart(9) + 'warnings'.padStart(10));
+  console.log(`node ${process.version}; warm medians (runs after 2 warm-ups); cpu ms = this process's CPU time (user + system), steadier than wall time on a loaded machine`);
+  console.log('document'.padEnd(32) + 'median ms'.padStart(10) + 'cpu ms'.padStart(9) + 'pages'.padStart(7) + 'ms/page'.padStart(9) + 'PDF bytes'.padStart(11) + 'heap MB'.padStart(9) + 'warnings'.padStart(10));
   for (const r of results) {
-    console.log(r.name.padEnd(32) + r.medianMs.toFixed(2).padStart(10) + String(r.pages).padStart(7) + r.msPerPage.toFixed(2).padStart(9) + String(r.bytes).padStart(11) + r.heapMB.toFixed(1).padStart(9) + String(r.warnings).padStart(10));
+    console.log(r.name.padEnd(32) + r.medianMs.toFixed(2).padStart(10) + r.cpuMs.toFixed(2).padStart(9) + String(r.pages).padStart(7) + r.msPerPage.toFixed(2).padStart(9) + String(r.bytes).padStart(11) + r.heapMB.toFixed(1).padStart(9) + String(r.warnings).padStart(10));
   }
 }
