@@ -9,9 +9,10 @@
  *
  * yoga-layout vs ours (measured 2026-11-21, yoga-layout 3.2.1 from npm in /tmp/yoga-exp, with a
  * measure function wrapping words through our FontContext, point scale factor 0):
- * - Fidelity on 5 Chromium cases: header space-between, signature row flex: 1 + gap, flex: 0 1 250px
- *   shrink, the flex none/auto/initial/2 3 10% row: yoga matched Chromium within 0.01 px (with its
- *   default pixel rounding, within 0.53 px). But an item holding a long unbreakable word in a 200px row
+ * - Fidelity on 5 of the Chromium cases in test/layout/flex-chromium.test.ts (k1, k2, k9, k17, k21).
+ *   On 4 (header space-between, signature row flex: 1 + gap, flex: 0 1 250px shrink, the flex
+ *   none/auto/initial/2 3 10% row) yoga matched Chromium within 0.01 px (with its default pixel
+ *   rounding, within 0.53 px), as ours does. On the 5th, an item holding a long unbreakable word in a 200px row
  *   (css-flexbox-1 §4.5 min-width: auto): Chromium 190.547 px / 9.453 px, yoga 100 / 100 (off by
  *   90.5 px) — yoga has no content-based automatic minimum size. It also has no first-baseline alignment
  *   from our line boxes (only a per-node baseline callback), and it positions boxes only: every item's
@@ -54,11 +55,13 @@ export function usesFlexAlgorithm(box: FlexBox, definiteHeight: boolean): boolea
 const FORCED = new Set(['page', 'left', 'right', 'recto', 'verso', 'always', 'column']);
 
 /**
- * Lays out a flex container's items (layoutFlexItems), or returns null when the caller should lay
- * the items out as block flow instead so that they paginate (css-break-3 §3 with css-flexbox-1 §12):
- * a column container with an indefinite height that does not fit the rest of the page, was already
- * broken (`token`), or has forced breaks (break-before/after) between its items. Rows and
- * definite-height columns are monolithic here: the caller moves them to the next page whole.
+ * Lays out a flex container's items (layoutFlexItems) on the current page, or returns null when the
+ * caller should lay the items out as block flow instead (css-break-3 §3 with css-flexbox-1 §12).
+ * Paginating: single-line rows and definite-height containers are monolithic (the caller moves them
+ * to the next page whole); wrapping rows break between flex lines; columns with an indefinite height
+ * break between items (forced breaks honoured, items monolithic so break-inside: avoid holds), except
+ * that block flow is used when an item is taller than a page (so it can split) and for column-reverse
+ * containers that do not fit. `token.index` resumes at that item (order-modified document order).
  * Pending absolute boxes are only recorded when the result is used.
  */
 export function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, definiteHeight: boolean, token: { index: number } | null): FlexResult | null {
