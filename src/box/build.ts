@@ -227,7 +227,9 @@ function buildPseudo(b: Build, el: Element, which: 'before' | 'after', scope: Sc
   b.counters.apply(style.counterReset, style.counterIncrement, style.counterSet, 0);
   const info: BoxInfo = { element: el, pseudo: which, line, href: scope.href };
   const items: Item[] = contentBoxes(computed.content, el, style, info, b);
+  const start = out.length;
   makeBox(style, info, items, out);
+  if (computed.position === 'absolute' || computed.position === 'fixed') markOriginalOuter(out, start, computed.display, el, which);
 }
 
 /** The ::marker of a list item (css-lists-3 §3): outside → MarkerBox; inside → first inline child. */
@@ -360,10 +362,26 @@ function buildElement(b: Build, el: Element, scope: Scope, out: Item[]): void {
     return;
   }
   b.depth++;
+  const start = out.length;
   try {
     buildElementBoxes(b, el, name, computed, scope, out);
   } finally {
     b.depth--;
+  }
+  if (computed.position === 'absolute' || computed.position === 'fixed') markOriginalOuter(out, start, computed.display, el, undefined);
+}
+
+/**
+ * Records on the absolutely/fixed positioned box(es) just pushed for `el` (or its ::before/::after)
+ * the outer display type of `display`, the display before blockification (see Box.originalOuter).
+ */
+function markOriginalOuter(out: Item[], start: number, display: Display, el: Element, pseudo: 'before' | 'after' | undefined): void {
+  const outer = isInlineLevelDisplay(display) ? 'inline' : 'block';
+  for (let i = start; i < out.length; i++) {
+    const it = out[i] as Item & { element?: Element; pseudo?: string; originalOuter?: 'block' | 'inline'; style?: ComputedStyle };
+    if (it.kind === 'raw-table-part' || it.element !== el || it.pseudo !== pseudo) continue;
+    const pos = it.style?.position;
+    if (pos === 'absolute' || pos === 'fixed') it.originalOuter = outer;
   }
 }
 

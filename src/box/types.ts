@@ -32,6 +32,13 @@ interface BoxCommon {
   line?: number;
   /** The link target when the box is, or is inside, an `<a href>`: set on every box of the link. */
   href?: string;
+  /**
+   * Absolutely/fixed positioned boxes only: the outer display type the box had before
+   * blockification (css-display-3 §2.7; its `style.display` is the blockified one). Its static
+   * position depends on it (CSS 2.1 §10.3.7, css-position-3 §3: the hypothetical box "if it had
+   * position: static"): a block-level one starts below the current line box. Absent: unknown.
+   */
+  originalOuter?: 'block' | 'inline';
 }
 
 /**

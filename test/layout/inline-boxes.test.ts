@@ -97,6 +97,28 @@ test('absolutely positioned boxes get their static position on the line', () => 
   assert.equal(r.positioned[0].lineIndex, 0);
 });
 
+test('a block-level abspos box after content on the line starts below the line box at the content edge (CSS 2.1 §10.3.7, §10.6.4)', () => {
+  const abs = (originalOuter: 'block' | 'inline'): Box => ({ kind: 'block', outer: 'block', inlineContent: true, children: [], originalOuter, style: style({ display: 'block', position: 'absolute' }) });
+  // "aaa " then a block-level box: below the 16px line, at x = the container's left edge (5).
+  let r = lay(block(style(), 'aaa ', abs('block'), 'bbb'), 100, { x: 5, y: 10 });
+  assert.deepEqual(lineTexts(r), ['aaa bbb'], 'in-flow content is not split by it');
+  assert.deepEqual([r.positioned[0].staticX, r.positioned[0].staticY, r.positioned[0].lineIndex], [5, 26, 0]);
+  // Originally inline-level: at the pen position on the line.
+  r = lay(block(style(), 'aaa ', abs('inline'), 'bbb'), 100, { x: 5, y: 10 });
+  assert.deepEqual([r.positioned[0].staticX, r.positioned[0].staticY], [37, 10]);
+  // Block-level at the start of a line (nothing before it on that line): the line's top.
+  r = lay(block(style(), abs('block'), 'aaa'), 100, { x: 5, y: 10 });
+  assert.deepEqual([r.positioned[0].staticX, r.positioned[0].staticY], [5, 10]);
+  // On the second line: below the second line; text-align does not move a block-level box.
+  r = lay(block(style({ textAlign: 'center' }), 'aaaa bbbb ', abs('block')), 40, { y: 0 });
+  assert.deepEqual(lineTexts(r), ['aaaa', 'bbbb']);
+  assert.deepEqual([r.positioned[0].staticX, r.positioned[0].staticY, r.positioned[0].lineIndex], [0, 32, 1]);
+  // A tall line (a 40px image) pushes it further down.
+  r = lay(block(style(), img(10, 40), abs('block')), 100);
+  assert.equal(r.positioned[0].staticY, r.lines[0].height);
+  assert.ok(r.lines[0].height >= 40);
+});
+
 test('intrinsic sizes: min = widest unbreakable run, max = widest forced line', () => {
   assert.deepEqual(intrinsic(block(style(), 'aaa bb c')), { min: 24, max: 64 });
   const s = style();

@@ -116,7 +116,11 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
       first = false;
     } else {
       for (const p of spec.items) {
-        if (p.item.kind === 'abs') result.positioned.push({ box: p.item.box, staticX: spec.left + spec.indent, staticY: y, lineIndex: result.lines.length });
+        if (p.item.kind === 'abs') {
+          // A line of out-of-flow boxes only: an originally block-level one starts at the content edge.
+          const staticX = p.item.box.originalOuter === 'block' ? x0 : spec.left + spec.indent;
+          result.positioned.push({ box: p.item.box, staticX, staticY: y, lineIndex: result.lines.length });
+        }
       }
     }
     for (const f of spec.deferredFloats) {

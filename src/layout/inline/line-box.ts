@@ -23,6 +23,8 @@ export interface LineEnv {
   containing: ContainingBlock;
   /** Some box of the paragraph is position: relative (skips a walk when not). */
   hasRelative: boolean;
+  /** The container's content box edges (px, absolute): where a block-level box would start. */
+  full: { left: number; right: number };
 }
 
 /** A line built: its fragment and the static positions of the out-of-flow boxes met on it. */
@@ -134,6 +136,10 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
   for (const o of spec.openAtStart) openBox(b, o, false);
 
   const positioned: Array<{ item: AbsItem; x: number; y: number }> = [];
+  // Block-level abspos boxes after in-flow content on this line: their static position is below the line box.
+  let below: Array<{ item: AbsItem; x: number; y: number }> | null = null;
+  const penStart = b.x;
+  let placedAtomic = false;
   let lineHasText = false;
   let curText: TextFragment | null = null;
   for (const p of spec.items) {
@@ -194,13 +200,23 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
           top: -frag.margin.top - base, bottom: frag.height + frag.margin.bottom - base, shift: 0, baseline: 0,
         });
         b.x += frag.margin.left + frag.width + frag.margin.right;
+        placedAtomic = true;
         break;
       }
       case 'br':
         b.stack[b.stack.length - 1].hasText = true;
         lineHasText = true;
         break;
-      case 'abs': positioned.push({ item: it, x: b.x, y: spec.y }); break;
+      case 'abs': {
+        if (it.box.originalOuter !== 'block') { positioned.push({ item: it, x: b.x, y: spec.y }); break; }
+        // CSS 2.1 §10.3.7/§10.6.4, css-position-3 §3 static position: a box that would have been
+        // block-level ends the line before it and starts at the container's start edge, below the
+        // line box when in-flow content precedes it on the line, at the line's top otherwise.
+        const p = { item: it, x: env.full.left, y: spec.y };
+        positioned.push(p);
+        if (lineHasText || placedAtomic || b.x !== penStart) (below ??= []).push(p);
+        break;
+      }
       default: break;
     }
   }
@@ -224,6 +240,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
   const baseline = spec.y - lineTop;
   placeBox(rootV, baseline, { y: spec.y, height, pending: pending.length ? new Set<unknown>(pending.map(pendingKey)) : null });
   if (env.hasRelative) applyRelative(rootV, env.containing);
+  if (below) for (const p of below) p.y = spec.y + height;
   const children: Fragment[] = [];
   for (const c of rootV.children) children.push(c.kind === 'box' ? c.v.frag! : c.frag);
   return {
