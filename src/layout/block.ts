@@ -16,7 +16,7 @@ import {
   isAbsolute, isForcedBreak, isAvoidBreak, lp,
 } from './box-model.ts';
 import { BfcFloats } from './float.ts';
-import type { FloatBoxLayout } from './float.ts';
+import type { FloatBoxLayout, FloatContinuation } from './float.ts';
 import { replacedSize } from './replaced.ts';
 import { placeOutsideMarker } from './marker.ts';
 import { relativeOffset } from './positioned.ts';
@@ -49,6 +49,8 @@ export interface BreakToken {
   /** Set on the root's token when the break was forced; `side` for left/right breaks. */
   forced?: boolean;
   side?: 'left' | 'right';
+  /** On a BFC root's token: floats fragmented on this page, continued at the top of the next (css-break-3 §2). */
+  floats?: FloatContinuation[];
 }
 
 /** An absolutely positioned box waiting for its containing block, with its static position (§10.3.7); `staticRight` for rtl. */
@@ -307,7 +309,8 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   }
   if (specH !== null) specH = clampHeight(specH, s, cbHeight, bpV);
   const childCb: ContainingBlock = { x: contentX, y: 0, width: contentWidth, height: specH };
-  const floats = bfc ? new BfcFloats(env.floatLayout) : p.floats;
+  // Floats are fragmented across pages in the root's formatting context (nested ones stay whole).
+  const floats = bfc ? new BfcFloats(env.floatLayout, p.isRoot === true ? env.pageBottom : Infinity) : p.floats;
   const positioned = s.position !== 'static' || p.isRoot === true;
   const abs: PendingAbs[] = positioned && !p.isRoot ? [] : p.abs;
 
@@ -318,6 +321,10 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   const childEnv = monolithic ? { ...env, pageBottom: Infinity } : env;
   const childTruncate = truncate && (borderTop === null || resumed);
   let flexResult: ReturnType<typeof layoutFlexContainer> = null;
+  if (bfc && p.token?.floats) {
+    // Floats fragmented on the previous page continue at the top of this one.
+    for (const c of p.token.floats) flow.children.push(floats.placeContinuation(c, flow.y));
+  }
   if (box.kind !== 'flex' && box.inlineContent) {
     layoutInlineChildren(box, flow, { contentX, contentWidth, childCb, floats, abs, atTop: p.atTop, token: p.token }, childEnv);
   } else if (box.kind === 'flex' && (flexResult = layoutFlexContainer(box, childCb, flow.y, abs, env, specH !== null, p.token)) !== null) {
@@ -333,7 +340,8 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     const pageName = s.page !== 'auto' ? s.page : (p.pageName ?? '');
     layoutBlockChildren(box.children, flow, { childCb, floats, abs, atTop: p.atTop, token: p.token, truncate: childTruncate, pageName }, childEnv);
   }
-  if (flow.pushed && !p.atTop) return PUSHED;
+  // A resumed box is never pushed whole (its earlier part is on an earlier page): it keeps its token instead.
+  if (flow.pushed && !p.atTop && !resumed) return PUSHED;
   if (flow.token !== null && !p.atTop && !resumed && (isAvoidBreak(s.breakInside) || (!flow.placedAny && flow.token.index === 0 && flow.token.inner === null && !flow.token.lines))) {
     return PUSHED;
   }
@@ -347,6 +355,10 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   if (bfc) contentBottom = Math.max(contentBottom, floats.lowestBottom());
   let contentHeight: number;
   let token = flow.token;
+  if (bfc && floats.continuations.length > 0) {
+    // Floats continue on the next page: so does this box (after its last child when its flow has ended).
+    token = { ...(token ?? { index: box.kind === 'flex' ? 0 : box.children.length, inner: null }), floats: floats.continuations.slice() };
+  }
   if (specH !== null) {
     contentHeight = Math.max(0, specH - consumedBefore);
   } else {
@@ -446,7 +458,7 @@ interface BlockChildrenParams {
 function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams, env: FlowEnv): void {
   const start = q.token?.index ?? 0;
   // Per-child bookkeeping for backing up to an earlier break point (break-after/before: avoid).
-  const marks: Array<{ index: number; frags: number; abs: number; fixed: number; y: number; margin: MarginSet; placed: boolean }> = [];
+  const marks: Array<{ index: number; frags: number; abs: number; fixed: number; conts: number; y: number; margin: MarginSet; placed: boolean }> = [];
   let prevInFlow: Box | null = null;
   for (let i = start; i < children.length; i++) {
     const child = children[i];
@@ -459,11 +471,12 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
     }
     if (s.float !== 'none') {
       const fy = flow.y + collapsed(flow.margin);
-      const f = q.floats.placeFloat(child, fy, q.childCb);
+      const f = q.floats.placeFloat(child, fy, q.childCb, true);
       flow.children.push(f);
       continue;
     }
-    const atTop = q.atTop && !flow.placedAny;
+    // A float fragmented on this page counts as content placed: what follows may move to the next page.
+    const atTop = q.atTop && !flow.placedAny && q.floats.continuations.length === 0;
     // A forced break between siblings always applies, even after boxes that collapsed through (css-break-3 §3.1, §4.1:
     // only a break at the very start of the fragmentation context, before the first box, is suppressed); a change of
     // named page (css-page-3 §6) breaks only once something was placed on the page.
@@ -471,7 +484,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
       flow.token = { index: i, inner: null, forced: true, side: sideOf(child, false) ?? sideOf(prevInFlow, true) };
       return;
     }
-    marks.push({ index: i, frags: flow.children.length, abs: q.abs.length, fixed: env.fixed.length, y: flow.y, margin: flow.margin, placed: flow.placedAny });
+    marks.push({ index: i, frags: flow.children.length, abs: q.abs.length, fixed: env.fixed.length, conts: q.floats.continuations.length, y: flow.y, margin: flow.margin, placed: flow.placedAny });
     const r = layoutBlockLevel(child, {
       cb: q.childCb, y: flow.y, margin: flow.margin, floats: q.floats,
       token: i === start ? (q.token?.inner ?? null) : null,
@@ -486,9 +499,11 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
       flow.children.length = m.frags;
       q.abs.length = m.abs;
       env.fixed.length = m.fixed;
+      q.floats.continuations.length = m.conts;
       flow.y = m.y; flow.margin = m.margin;
       if (!m.placed) { flow.pushed = true; flow.placedAny = false; }
-      flow.token = { index: m.index, inner: null };
+      // Pushing the child this flow resumed keeps its break token (it is only pushed below a float continuation).
+      flow.token = { index: m.index, inner: m.index === start ? (q.token?.inner ?? null) : null };
       return;
     }
     if (r.fragment) flow.children.push(r.fragment);

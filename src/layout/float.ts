@@ -6,12 +6,24 @@ import type { Box } from '../box/types.ts';
 import type { ContainingBlock, FloatContext } from './context.ts';
 import type { BoxFragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
+import { isAvoidBreak } from './box-model.ts';
 
 /** A placed float's margin box, absolute px. */
 export interface PlacedFloat { side: 'left' | 'right'; x: number; y: number; w: number; h: number }
 
-/** Lays out a float's box with its border box's top-left at (0, 0); margins in `margin`. */
-export type FloatBoxLayout = (box: Box, containing: ContainingBlock) => BoxFragment | ReplacedFragment;
+/**
+ * Lays out a float's box with its border box's top-left at (0, 0); margins in `margin`. With
+ * `split`, the float is fragmented (css-break-3 §2): its margin box top is at 0 and `room` px are
+ * left on the page; `token` resumes an earlier fragment; the callee sets `split.next` to the
+ * float's break token (null when it ended).
+ */
+export type FloatBoxLayout = (box: Box, containing: ContainingBlock, split?: FloatSplit) => BoxFragment | ReplacedFragment;
+
+/** Fragmentation request for one float layout (see FloatBoxLayout); `token`/`next` are block.ts BreakTokens. */
+export interface FloatSplit { room: number; token: unknown; next?: unknown }
+
+/** A float that continues on the next page: its box, its break token, its containing block's inline extent. */
+export interface FloatContinuation { box: Box; token: unknown; containing: ContainingBlock }
 
 /**
  * The float exclusions of one block formatting context. Coordinates are absolute page px.
@@ -21,9 +33,12 @@ export type FloatBoxLayout = (box: Box, containing: ContainingBlock) => BoxFragm
  */
 export class BfcFloats implements FloatContext {
   readonly placed: PlacedFloat[] = [];
+  /** Floats fragmented at `pageBottom`, to be continued at the top of the next page (css-break-3). */
+  readonly continuations: FloatContinuation[] = [];
   private lastTop = -Infinity;
 
-  constructor(readonly layoutBox: FloatBoxLayout) {}
+  /** `pageBottom` (absolute px): floats placed from block flow that cross it are fragmented; Infinity: never. */
+  constructor(readonly layoutBox: FloatBoxLayout, readonly pageBottom = Infinity) {}
 
   available(y: number, height: number, left: number, right: number): { left: number; right: number } {
     const bottom = y + Math.max(height, 0);
@@ -38,8 +53,14 @@ export class BfcFloats implements FloatContext {
     return { left, right };
   }
 
-  placeFloat(box: Box, y: number, containing: ContainingBlock): BoxFragment | ReplacedFragment {
-    const frag = this.layoutBox(box, containing);
+  /**
+   * Places a float (§9.5.1). With `fragment` true and a finite pageBottom, a non-replaced float
+   * whose margin box crosses the page bottom is laid out again with the room left (css-break-3 §2):
+   * the returned fragment ends at the page bottom and the rest is queued in `continuations`. The
+   * exclusion keeps the unfragmented height (the lines beside it continue on the next page with it).
+   */
+  placeFloat(box: Box, y: number, containing: ContainingBlock, fragment = false): BoxFragment | ReplacedFragment {
+    let frag = this.layoutBox(box, containing);
     const side: 'left' | 'right' = box.style.float === 'right' ? 'right' : 'left';
     const w = frag.width + frag.margin.left + frag.margin.right;
     const h = frag.height + frag.margin.top + frag.margin.bottom;
@@ -64,7 +85,36 @@ export class BfcFloats implements FloatContext {
     }
     this.placed.push({ side, x, y: top, w, h });
     this.lastTop = top;
+    const room = this.pageBottom - top;
+    if (fragment && box.kind !== 'replaced' && room > 0.5 && top + h > this.pageBottom + 0.01 && !isAvoidBreak(box.style.breakInside)) {
+      const split: FloatSplit = { room, token: null };
+      const part = this.layoutBox(box, containing, split);
+      if (split.next) {
+        frag = part;
+        this.continuations.push({ box, token: split.next, containing });
+      }
+    }
     translateFragment(frag, x + frag.margin.left - frag.x, top + frag.margin.top - frag.y);
+    return frag;
+  }
+
+  /**
+   * Places the continuation of a float fragmented on the previous page at `y` (the top of this
+   * page's content): same side and width, beside floats already there; it may be fragmented again.
+   */
+  placeContinuation(c: FloatContinuation, y: number): BoxFragment | ReplacedFragment {
+    const split: FloatSplit = { room: Number.isFinite(this.pageBottom) ? Math.max(1, this.pageBottom - y) : Infinity, token: c.token };
+    const frag = this.layoutBox(c.box, c.containing, split);
+    const side: 'left' | 'right' = c.box.style.float === 'right' ? 'right' : 'left';
+    const w = frag.width + frag.margin.left + frag.margin.right;
+    const h = frag.height + frag.margin.bottom;
+    const cbLeft = c.containing.x, cbRight = c.containing.x + c.containing.width;
+    const band = this.available(y, Math.max(h, 0.01), cbLeft, cbRight);
+    const x = side === 'left' ? band.left : band.right - w;
+    this.placed.push({ side, x, y, w, h });
+    this.lastTop = Math.max(this.lastTop, y);
+    if (split.next) this.continuations.push({ box: c.box, token: split.next, containing: c.containing });
+    translateFragment(frag, x + frag.margin.left - frag.x, y - frag.y);
     return frag;
   }
 

@@ -9,6 +9,7 @@ import type { Fragment, PageFragment, BoxFragment, ReplacedFragment } from './fr
 import { translateFragment } from './fragment.ts';
 import { resolveLength } from '../css/computed.ts';
 import { BfcFloats } from './float.ts';
+import type { FloatBoxLayout } from './float.ts';
 import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
 import { layoutBlockLevel, NO_MARGIN } from './block.ts';
 import { layoutAbsolute, shrinkToFit } from './positioned.ts';
@@ -63,14 +64,20 @@ export function nextPageName(root: Box, token: BreakToken | null): string | unde
 
 function tokenKey(t: BreakToken | null): string {
   let s = '';
-  for (let k = t; k; k = k.inner) s += `${k.index}:${k.lines?.next ?? ''}:${k.consumed ?? ''}/`;
+  for (let k = t; k; k = k.inner) {
+    s += `${k.index}:${k.lines?.next ?? ''}:${k.consumed ?? ''}/`;
+    if (k.floats) s += `[${k.floats.map((f) => tokenKey(f.token as BreakToken | null)).join(',')}]`;
+  }
   return s;
 }
 
-/** A float's box laid out with its border box at (0, 0): shrink-to-fit width when auto (§10.3.5, §10.6.7). */
-export function makeFloatLayout(envRef: () => FlowEnv): (box: Box, cb: ContainingBlock) => BoxFragment | ReplacedFragment {
-  return (box, cb) => {
-    const env = { ...envRef(), pageBottom: Infinity };
+/**
+ * A float's box laid out with its border box at (0, 0): shrink-to-fit width when auto (§10.3.5, §10.6.7).
+ * With a FloatSplit, fragmented at `room` px below its margin-box top, resuming from `split.token`.
+ */
+export function makeFloatLayout(envRef: () => FlowEnv): FloatBoxLayout {
+  return (box, cb, split) => {
+    const env = { ...envRef(), pageBottom: split ? split.room : Infinity };
     const s = box.style;
     const W = cb.width;
     const b = borderOf(s), p = paddingOf(s, W);
@@ -84,9 +91,10 @@ export function makeFloatLayout(envRef: () => FlowEnv): (box: Box, cb: Containin
     }
     const r = layoutBlockLevel(box, {
       cb: { x: 0, y: 0, width: W, height: cb.height }, y: 0, margin: NO_MARGIN,
-      floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: [],
+      floats: new BfcFloats(env.floatLayout), token: (split?.token as BreakToken | null | undefined) ?? null, atTop: true, truncate: false, abs: [],
       widthOverride: width, marginsOverride: { left: ml, right: mr },
     }, env);
+    if (split) split.next = r.token;
     const f = r.fragment ?? emptyFragment(box);
     translateFragment(f, -f.x, -f.y);
     return f;
