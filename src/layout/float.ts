@@ -20,7 +20,14 @@ export interface PlacedFloat { side: 'left' | 'right'; x: number; y: number; w: 
 export type FloatBoxLayout = (box: Box, containing: ContainingBlock, split?: FloatSplit) => BoxFragment | ReplacedFragment;
 
 /** Fragmentation request for one float layout (see FloatBoxLayout); `token`/`next` are block.ts BreakTokens. */
-export interface FloatSplit { room: number; token: unknown; next?: unknown }
+export interface FloatSplit {
+  room: number;
+  token: unknown;
+  /** False for a float's first fragment: it may be pushed whole to the next page (`pushed` set) when nothing of it fits. */
+  atTop?: boolean;
+  next?: unknown;
+  pushed?: boolean;
+}
 
 /** A float that continues on the next page: its box, its break token, its containing block's inline extent. */
 export interface FloatContinuation { box: Box; token: unknown; containing: ContainingBlock }
@@ -87,9 +94,14 @@ export class BfcFloats implements FloatContext {
     this.lastTop = top;
     const room = this.pageBottom - top;
     if (fragment && box.kind !== 'replaced' && room > 0.5 && top + h > this.pageBottom + 0.01 && !isAvoidBreak(box.style.breakInside)) {
-      const split: FloatSplit = { room, token: null };
+      const split: FloatSplit = { room, token: null, atTop: false };
       const part = this.layoutBox(box, containing, split);
-      if (split.next) {
+      if (split.pushed) {
+        // Nothing of the float fits: an empty placeholder here, the whole float at the top of the next page.
+        const z = { top: 0, right: 0, bottom: 0, left: 0 };
+        frag = { ...frag, width: 0, height: 0, border: z, padding: z, children: [], startsBox: false, endsBox: false } as typeof frag;
+        this.continuations.push({ box, token: null, containing });
+      } else if (split.next) {
         frag = part;
         this.continuations.push({ box, token: split.next, containing });
       }
@@ -103,7 +115,7 @@ export class BfcFloats implements FloatContext {
    * page's content): same side and width, beside floats already there; it may be fragmented again.
    */
   placeContinuation(c: FloatContinuation, y: number): BoxFragment | ReplacedFragment {
-    const split: FloatSplit = { room: Number.isFinite(this.pageBottom) ? Math.max(1, this.pageBottom - y) : Infinity, token: c.token };
+    const split: FloatSplit = { room: Number.isFinite(this.pageBottom) ? Math.max(1, this.pageBottom - y) : Infinity, token: c.token, atTop: true };
     const frag = this.layoutBox(c.box, c.containing, split);
     const side: 'left' | 'right' = c.box.style.float === 'right' ? 'right' : 'left';
     const w = frag.width + frag.margin.left + frag.margin.right;

@@ -91,10 +91,13 @@ export function makeFloatLayout(envRef: () => FlowEnv): FloatBoxLayout {
     }
     const r = layoutBlockLevel(box, {
       cb: { x: 0, y: 0, width: W, height: cb.height }, y: 0, margin: NO_MARGIN,
-      floats: new BfcFloats(env.floatLayout), token: (split?.token as BreakToken | null | undefined) ?? null, atTop: true, truncate: false, abs: [],
+      floats: new BfcFloats(env.floatLayout), token: (split?.token as BreakToken | null | undefined) ?? null, atTop: split?.atTop ?? true, truncate: false, abs: [],
       widthOverride: width, marginsOverride: { left: ml, right: mr },
     }, env);
-    if (split) split.next = r.token;
+    if (split) {
+      split.next = r.token;
+      if (r.pushed || !r.fragment) { split.pushed = true; split.next = null; }
+    }
     const f = r.fragment ?? emptyFragment(box);
     translateFragment(f, -f.x, -f.y);
     return f;

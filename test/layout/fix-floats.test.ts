@@ -57,3 +57,12 @@ test('a resumed box below a float continuation keeps its place in the flow (no r
   assert.equal(pages.reduce((n, p) => n + fragsOf(p, after).length, 0), 1);
   assert.equal(pages.reduce((n, p) => n + linesOf(p).filter((l) => l.children.some((c) => c.kind === 'text' && c.text === 'bb')).length, 0), 5);
 });
+
+test('a float with no room for its first line goes whole to the next page', () => {
+  const before = block({ height: P(35) });
+  const f = para('aaaa aaaa', { fontSize: 10, float: 'left', width: P(30) });
+  const { pages } = layoutTree(block({}, [before, f]), { width: 100, height: 40 });
+  assert.equal(pages.length, 2);
+  assert.equal(linesOf(pages[0]).length, 0);
+  assert.deepEqual(fragsOf(pages[1], f).map((x) => [x.x, x.y, x.height, x.startsBox, x.endsBox]), [[0, 0, 20, true, true]]);
+});
