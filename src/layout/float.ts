@@ -93,13 +93,17 @@ export class BfcFloats implements FloatContext {
     this.placed.push({ side, x, y: top, w, h });
     this.lastTop = top;
     const room = this.pageBottom - top;
+    if (fragment && room <= 0.01 && Number.isFinite(this.pageBottom)) {
+      // Placed at or below the page bottom (below a fragmented float, or cleared past it): the next page takes it.
+      this.continuations.push({ box, token: null, containing });
+      return placeholder(frag);
+    }
     if (fragment && box.kind !== 'replaced' && room > 0.5 && top + h > this.pageBottom + 0.01 && !isAvoidBreak(box.style.breakInside)) {
       const split: FloatSplit = { room, token: null, atTop: false };
       const part = this.layoutBox(box, containing, split);
       if (split.pushed) {
         // Nothing of the float fits: an empty placeholder here, the whole float at the top of the next page.
-        const z = { top: 0, right: 0, bottom: 0, left: 0 };
-        frag = { ...frag, width: 0, height: 0, border: z, padding: z, children: [], startsBox: false, endsBox: false } as typeof frag;
+        frag = placeholder(frag);
         this.continuations.push({ box, token: null, containing });
       } else if (split.next) {
         frag = part;
@@ -115,6 +119,10 @@ export class BfcFloats implements FloatContext {
    * page's content): same side and width, beside floats already there; it may be fragmented again.
    */
   placeContinuation(c: FloatContinuation, y: number): BoxFragment | ReplacedFragment {
+    if (c.token === null) {
+      // A float moved whole from the previous page: placed by the §9.5.1 rules, its clear included.
+      return this.placeFloat(c.box, y, c.containing, true);
+    }
     const split: FloatSplit = { room: Number.isFinite(this.pageBottom) ? Math.max(1, this.pageBottom - y) : Infinity, token: c.token, atTop: true };
     const frag = this.layoutBox(c.box, c.containing, split);
     const side: 'left' | 'right' = c.box.style.float === 'right' ? 'right' : 'left';
@@ -154,4 +162,10 @@ export class BfcFloats implements FloatContext {
     }
     return best;
   }
+}
+
+/** An empty stand-in for a float that moved to the next page (zero size, no content, neither starts nor ends the box). */
+function placeholder(frag: BoxFragment | ReplacedFragment): BoxFragment | ReplacedFragment {
+  const z = { top: 0, right: 0, bottom: 0, left: 0 };
+  return { ...frag, width: 0, height: 0, border: z, padding: z, children: [], startsBox: false, endsBox: false } as BoxFragment | ReplacedFragment;
 }

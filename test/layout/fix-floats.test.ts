@@ -66,3 +66,13 @@ test('a float with no room for its first line goes whole to the next page', () =
   assert.equal(linesOf(pages[0]).length, 0);
   assert.deepEqual(fragsOf(pages[1], f).map((x) => [x.x, x.y, x.height, x.startsBox, x.endsBox]), [[0, 0, 20, true, true]]);
 });
+
+test('a float cleared past a fragmented float moves on with it and lands below its last fragment', () => {
+  const f = para('bb bb bb bb bb', { fontSize: 2, float: 'left', width: P(4) });
+  const g = para('aa', { fontSize: 2, float: 'left', clear: 'left', width: P(4) });
+  const { pages } = layoutTree(block({}, [f, g]), { width: 4, height: 4 });
+  assert.equal(pages.length, 3);
+  const real = (p: number) => fragsOf(pages[p], g).filter((x) => x.height > 0).map((x) => [x.y, x.height]);
+  assert.deepEqual([real(0), real(1), real(2)], [[], [], [[2, 2]]]);
+  assert.deepEqual(fragsOf(pages[2], f).map((x) => [x.y, x.height]), [[0, 2]]);
+});
