@@ -53,7 +53,7 @@ export interface BreakToken {
   floats?: FloatContinuation[];
 }
 
-/** An absolutely positioned box waiting for its containing block, with its static position (§10.3.7); `staticRight` for rtl. */
+/** An absolutely positioned box waiting for its containing block, with its static position (§10.3.7); `staticRight` when the static-position containing block is rtl. */
 export interface PendingAbs { box: Box; staticX: number; staticY: number; staticRight?: number }
 
 /** Per-page parameters of block layout. */
@@ -338,7 +338,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     if (r.baseline !== undefined) flow.firstBaseline = r.baseline;
   } else {
     const pageName = s.page !== 'auto' ? s.page : (p.pageName ?? '');
-    layoutBlockChildren(box.children, flow, { childCb, floats, abs, atTop: p.atTop, token: p.token, truncate: childTruncate, pageName }, childEnv);
+    layoutBlockChildren(box.children, flow, { childCb, floats, abs, atTop: p.atTop, token: p.token, truncate: childTruncate, pageName, rtl: s.direction === 'rtl' }, childEnv);
   }
   // A resumed box is never pushed whole (its earlier part is on an earlier page): it keeps its token instead.
   if (flow.pushed && !p.atTop && !resumed) return PUSHED;
@@ -452,6 +452,8 @@ interface BlockChildrenParams {
   token: BreakToken | null;
   truncate: boolean;
   pageName: string;
+  /** The container's direction is rtl (static positions of absolute children use its right edge). */
+  rtl: boolean;
 }
 
 /** The block flow of a container's block-level children (§9.4.1), with page breaks between them. */
@@ -465,7 +467,9 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
     if (child.kind === 'text' || child.kind === 'br' || child.kind === 'marker') continue;
     const s = child.style;
     if (isAbsolute(child)) {
-      const pend = { box: child, staticX: q.childCb.x, staticY: flow.y + collapsed(flow.margin), staticRight: q.childCb.x + q.childCb.width };
+      // §10.3.7: the static position's right edge counts when the static-position containing block (this container) is rtl.
+      const pend: PendingAbs = { box: child, staticX: q.childCb.x, staticY: flow.y + collapsed(flow.margin) };
+      if (q.rtl) pend.staticRight = q.childCb.x + q.childCb.width;
       if (s.position === 'fixed') env.fixed.push(pend); else q.abs.push(pend);
       continue;
     }

@@ -55,7 +55,7 @@ export function layoutAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv)
   let width: number | null = rs ? rs.width : specW === null ? null : toContent(specW, s, bpH);
   const staticLeft = a.staticX - cb.x;
   // rtl: the static position is the right edge (§10.3.7 'direction' of the containing block is rtl).
-  if (s.direction === 'rtl' && left === null && right === null && a.staticRight !== undefined) right = cb.x + W - a.staticRight;
+  if (left === null && right === null && a.staticRight !== undefined) right = cb.x + W - a.staticRight;
   // ---- horizontal (§10.3.7 / §10.3.8)
   const stf = (avail: number): number => clampWidth(shrinkToFit(box, avail, bpH + (ml ?? 0) + (mr ?? 0), env), s, W, bpH);
   if (left === null && right === null && width === null) {
