@@ -3,7 +3,6 @@
  * In: PageFragment[] from layout and the document info. Out: a DocumentDisplayList (rects, borders, glyphs, lines, images, clips, opacity groups, links, anchors).
  */
 import type { Color, ComputedStyle, CornerRadius } from '../css/computed.ts';
-import { resolveLength } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragment, MarkerFragment, LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
@@ -64,11 +63,10 @@ class PageBuilder {
     const root = page.children.find((f): f is BoxFragment => f.kind === 'box');
     let viewport: Chain = [];
     if (root) {
-      // The document canvas is painted on the page border box, not over the page margins (css-page-3 #painting).
-      const ps = page.style;
-      const m = (v: typeof ps.marginTop, basis: number): number => (v === 'auto' ? 0 : resolveLength(v, basis));
-      const ml = m(ps.marginLeft, page.width), mr = m(ps.marginRight, page.width), mt = m(ps.marginTop, page.height), mb = m(ps.marginBottom, page.height);
-      this.paintCanvas(root, { x: ml, y: mt, w: Math.max(0, page.width - ml - mr), h: Math.max(0, page.height - mt - mb) });
+      // The canvas background covers the whole page, margins included, as Chromium 156 prints it
+      // (the fidelity references of the e-mail templates are grey to the paper's edge), though
+      // css-page-3 #painting now draws it on the page border box only.
+      this.paintCanvas(root, pageRect);
       this.viewportOverflow.add(root.box);
       let source: BoxFragment | undefined = root;
       if (root.style.overflowX === 'visible' && root.style.overflowY === 'visible') {
