@@ -17,8 +17,7 @@ import { paginate, makeFloatLayout } from './page.ts';
 import type { FlowEnv, PendingAbs } from './block.ts';
 import { layoutBlockLevel, lastBaselineOf, layoutPendingAbs, NO_MARGIN } from './block.ts';
 import { BfcFloats } from './float.ts';
-import { layoutAbsolute, shrinkToFit } from './positioned.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth } from './box-model.ts';
+import { layoutAbsolute, floatLikeWidths } from './positioned.ts';
 
 /** What layoutDocument needs besides the trees. */
 export interface LayoutOptions { fonts: FontContext; warnings: WarningSink; limits: RenderLimits; quirks: boolean }
@@ -64,15 +63,7 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
 function layoutAtomic(box: Box, available: number, containing: ContainingBlock, env: FlowEnv): BoxFragment | ReplacedFragment {
   const s = box.style;
   const W = containing.width;
-  const b = borderOf(s), p = paddingOf(s, W);
-  const bp = b.left + b.right + p.left + p.right;
-  const ml = marginValue(s.marginLeft, W) ?? 0, mr = marginValue(s.marginRight, W) ?? 0;
-  let width: number | undefined;
-  if (box.kind !== 'replaced') {
-    const spec = sizeValue(s.width, W);
-    width = spec !== null ? toContent(spec, s, bp) : shrinkToFit(box, available, bp + ml + mr, env);
-    width = clampWidth(width, s, W, bp);
-  }
+  const { width, ml, mr } = floatLikeWidths(box, available, W, env);
   const abs: PendingAbs[] = [];
   const r = layoutBlockLevel(box, {
     cb: { x: 0, y: 0, width: W, height: containing.height }, y: 0, margin: NO_MARGIN,

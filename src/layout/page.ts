@@ -12,9 +12,8 @@ import { BfcFloats } from './float.ts';
 import type { FloatBoxLayout } from './float.ts';
 import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
 import { layoutBlockLevel, NO_MARGIN } from './block.ts';
-import { layoutAbsolute, shrinkToFit } from './positioned.ts';
+import { layoutAbsolute, floatLikeWidths } from './positioned.ts';
 import { layoutMarginBoxes } from './margin-boxes.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth } from './box-model.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
 export interface LayoutSession { env: FlowEnv | null }
@@ -78,17 +77,8 @@ function tokenKey(t: BreakToken | null): string {
 export function makeFloatLayout(envRef: () => FlowEnv): FloatBoxLayout {
   return (box, cb, split) => {
     const env = { ...envRef(), pageBottom: split ? split.room : Infinity };
-    const s = box.style;
     const W = cb.width;
-    const b = borderOf(s), p = paddingOf(s, W);
-    const bp = b.left + b.right + p.left + p.right;
-    const ml = marginValue(s.marginLeft, W) ?? 0, mr = marginValue(s.marginRight, W) ?? 0;
-    let width: number | undefined;
-    if (box.kind !== 'replaced') {
-      const spec = sizeValue(s.width, W);
-      width = spec !== null ? toContent(spec, s, bp) : shrinkToFit(box, W, bp + ml + mr, env);
-      width = clampWidth(width, s, W, bp);
-    }
+    const { width, ml, mr } = floatLikeWidths(box, W, W, env);
     const r = layoutBlockLevel(box, {
       cb: { x: 0, y: 0, width: W, height: cb.height }, y: 0, margin: NO_MARGIN,
       floats: new BfcFloats(env.floatLayout), token: (split?.token as BreakToken | null | undefined) ?? null, atTop: split?.atTop ?? true, truncate: false, abs: [],

@@ -34,6 +34,22 @@ export function shrinkToFit(box: Box, available: number, mbp: number, env: Pick<
 }
 
 /**
+ * Used content width and horizontal margins of a float or an atomic inline (CSS 2.1 §10.3.5,
+ * §10.3.9): the specified width, or shrink-to-fit against `available`, clamped by min/max-width;
+ * auto margins are 0. `width` is undefined for replaced boxes, whose layout sizes them. px.
+ */
+export function floatLikeWidths(box: Box, available: number, cbWidth: number, env: Pick<FlowEnv, 'ctx'>): { width: number | undefined; ml: number; mr: number } {
+  const s = box.style;
+  const b = borderOf(s), p = paddingOf(s, cbWidth);
+  const bp = b.left + b.right + p.left + p.right;
+  const ml = marginValue(s.marginLeft, cbWidth) ?? 0, mr = marginValue(s.marginRight, cbWidth) ?? 0;
+  if (box.kind === 'replaced') return { width: undefined, ml, mr };
+  const spec = sizeValue(s.width, cbWidth);
+  const width = spec !== null ? toContent(spec, s, bp) : shrinkToFit(box, available, bp + ml + mr, env);
+  return { width: clampWidth(width, s, cbWidth, bp), ml, mr };
+}
+
+/**
  * Lays out an absolutely positioned box (position absolute or fixed) against `cb` (the padding
  * box of its containing block), from its static position. Returns its fragment, or null.
  */
