@@ -13,7 +13,7 @@ import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import {
   borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, establishesBfc,
-  isAbsolute, isForcedBreak, isAvoidBreak, lp,
+  isAbsolute, isForcedBreak, isAvoidBreak, lp, slicedEdges,
 } from './box-model.ts';
 import { BfcFloats } from './float.ts';
 import type { FloatBoxLayout, FloatContinuation } from './float.ts';
@@ -392,8 +392,8 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     width: contentWidth + border.left + border.right + padding.left + padding.right,
     height: borderBottom - borderTop,
     margin: { top: mtRaw, right: widths.mr, bottom: mb, left: widths.ml },
-    border: { top: resumed ? 0 : border.top, right: border.right, bottom: endsBox ? border.bottom : 0, left: border.left },
-    padding: { top: resumed ? 0 : padding.top, right: padding.right, bottom: endsBox ? padding.bottom : 0, left: padding.left },
+    border: slicedEdges(border, !resumed, endsBox),
+    padding: slicedEdges(padding, !resumed, endsBox),
     children: flow.children,
     startsBox: !resumed,
     endsBox,

@@ -43,6 +43,15 @@ export function lp(v: LengthPct, basis: number | null): number {
 export function zeroEdges(): Edges { return { top: 0, right: 0, bottom: 0, left: 0 }; }
 
 /**
+ * A block fragment's used border or padding widths under box-decoration-break: slice
+ * (css-break-3 §5.4): no top edge when the fragment does not start the box, no bottom edge
+ * when it does not end it. px.
+ */
+export function slicedEdges(e: Edges, startsBox: boolean, endsBox: boolean): Edges {
+  return { top: startsBox ? e.top : 0, right: e.right, bottom: endsBox ? e.bottom : 0, left: e.left };
+}
+
+/**
  * Converts a specified width/height (box-sizing applied) to a content size, px: border-box
  * sizes lose the border and padding (never below 0).
  */

@@ -1,22 +1,16 @@
 // Font metrics as Chromium computes them on Linux. In: a fontkit Font (font units) and a font
 // size in px. Out: FontFace metric fields (font units) and ScaledMetrics (px, rounded as Blink does).
 import type { Font } from 'fontkit';
-import type { ScaledMetrics } from './types.ts';
+import type { FontFace, ScaledMetrics } from './types.ts';
 import { advanceSize } from './shape.ts';
 
-/** The metric fields of a FontFace, in font units (descent positive below the baseline). */
-export interface FaceMetrics {
-  unitsPerEm: number;
-  ascent: number;
-  descent: number;
-  lineGap: number;
-  /** OS/2 sxHeight when non-zero; 0 when the font has none (then see `xHeightFallback`). */
-  xHeight: number;
-  capHeight: number;
-  underlinePosition: number;
-  underlineThickness: number;
-  strikeoutPosition: number;
-  strikeoutThickness: number;
+/**
+ * The metric fields of a FontFace, in font units (descent positive below the baseline); `xHeight`
+ * is OS/2 sxHeight when non-zero, 0 when the font has none (then see `xHeightFallback`).
+ */
+export interface FaceMetrics extends Pick<FontFace,
+  'unitsPerEm' | 'ascent' | 'descent' | 'lineGap' | 'xHeight' | 'capHeight' |
+  'underlinePosition' | 'underlineThickness' | 'strikeoutPosition' | 'strikeoutThickness'> {
   /** For fonts without an OS/2 x-height: top of the flat 'x' and the overshoot of round letters (o e s c), font units. */
   xHeightFallback?: { ref: number; shoot: number };
   /** Advance of '0' in font units (the `ch` unit). */

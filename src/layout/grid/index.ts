@@ -7,7 +7,7 @@ import { translateFragment } from '../fragment.ts';
 import type { BlockParams, BlockResult, FlowEnv, PendingAbs, BreakToken } from '../block.ts';
 import { layoutBlockLevel, blockWidths, addMargin, collapsed, NO_MARGIN, layoutPendingAbs } from '../block.ts';
 import { BfcFloats } from '../float.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, isAbsolute, lp, isAvoidBreak, isForcedBreak } from '../box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, isAbsolute, lp, isAvoidBreak, isForcedBreak, slicedEdges } from '../box-model.ts';
 import { relativeOffset } from '../positioned.ts';
 import { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 import { sizeTracks, type TrackItem } from './tracks.ts';
@@ -389,8 +389,8 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
     width: W + border.left + border.right + padding.left + padding.right,
     height: borderBottom - borderTop,
     margin: { top: mtRaw, right: widths.mr, bottom: mb, left: widths.ml },
-    border: { top: resumed ? 0 : border.top, right: border.right, bottom: endsBox ? border.bottom : 0, left: border.left },
-    padding: { top: resumed ? 0 : padding.top, right: padding.right, bottom: endsBox ? padding.bottom : 0, left: padding.left },
+    border: slicedEdges(border, !resumed, endsBox),
+    padding: slicedEdges(padding, !resumed, endsBox),
     children, startsBox: !resumed, endsBox,
   };
   if (baseline !== undefined) frag.baseline = baseline;
