@@ -166,6 +166,18 @@ export interface ComputedStyle {
   alignContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'start' | 'end' | 'center' | 'space-between' | 'space-around' | 'space-evenly';
   rowGap: LengthPct | 'normal';
   columnGap: LengthPct | 'normal';
+  // ---- multi-column layout (css-multicol-1); optional for older literals (absent = initial)
+  /** column-count: 'auto' or an integer >= 1. */
+  columnCount?: number | 'auto';
+  /** column-width: 'auto' or px (>= 0). */
+  columnWidth?: number | 'auto';
+  /** column-rule-width in px (snapped like border widths); no rule is painted when the style is none/hidden. */
+  columnRuleWidth?: number;
+  columnRuleStyle?: BorderStyle;
+  /** column-rule-color; null is `currentcolor` (the element's `color`). */
+  columnRuleColor?: Color | null;
+  columnFill?: 'auto' | 'balance' | 'balance-all';
+  columnSpan?: 'none' | 'all';
   // ---- grid (css-grid-1)
   gridTemplateColumns: TrackSize[] | 'none';
   gridTemplateRows: TrackSize[] | 'none';
@@ -230,6 +242,7 @@ export function initialStyle(): ComputedStyle {
     flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0,
     justifyContent: 'normal', alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal',
     rowGap: 'normal', columnGap: 'normal',
+    columnCount: 'auto', columnWidth: 'auto', columnRuleWidth: 3, columnRuleStyle: 'none', columnRuleColor: null, columnFill: 'balance', columnSpan: 'none',
     gridTemplateColumns: 'none', gridTemplateRows: 'none', gridTemplateAreas: 'none',
     gridAutoColumns: [{ kind: 'auto' }], gridAutoRows: [{ kind: 'auto' }], gridAutoFlow: 'row',
     gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' },

@@ -43,6 +43,9 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   gridTemplateAreas: 'grid-template-areas: "a"', gridAutoColumns: 'grid-auto-columns: 1px', gridAutoRows: 'grid-auto-rows: 1px',
   gridAutoFlow: 'grid-auto-flow: column', gridColumnStart: 'grid-column-start: 2', gridColumnEnd: 'grid-column-end: 2',
   gridRowStart: 'grid-row-start: 2', gridRowEnd: 'grid-row-end: 2', objectFit: 'object-fit: cover',
+  columnCount: 'column-count: 2', columnWidth: 'column-width: 10px', columnRuleWidth: 'column-rule-width: 1px',
+  columnRuleStyle: 'column-rule-style: solid', columnRuleColor: 'column-rule-color: red', columnFill: 'column-fill: auto',
+  columnSpan: 'column-span: all',
   customProperties: '--x: 1',
 };
 

@@ -17,9 +17,12 @@ import { computeCustomProperties, hasVar, substituteVars } from '../values/var.t
 import { BACKGROUND_ROWS, finishBackground as finishBackground_, initialBg } from './background.ts';
 import { BOX_ROWS, finishBorders as finishBorders_ } from './box.ts';
 import { CONTENT_ROWS } from './content.ts';
+import { DECOR_ROWS, finishDecor, OUTLINE_SHORTHAND } from './decor.ts';
+import { DECOR_ROWS, finishDecor, OUTLINE_SHORTHAND } from './decor.ts';
 import { FLEXGRID_ROWS } from './flexgrid.ts';
 import { ALIASES, SHORTHANDS } from './shorthands.ts';
 import { TEXT_ROWS } from './text.ts';
+import { MULTICOL_ROWS, MULTICOL_SHORTHANDS } from './multicol.ts';
 import { logicalBorderShorthands, logicalProperties } from './logical.ts';
 import { CSS_WIDE as CSS_WIDE_, INHERIT as INHERIT_, INITIAL, isCssWide as isCssWide_, Note as Note_, UNSET as UNSET_, type BgScratch, type BorderScratch, type CssWide, type Env, type Longhand, type Shorthand } from './types.ts';
 
@@ -44,7 +47,7 @@ export interface ComputeContext {
 
 // ---------------------------------------------------------------- the table
 
-const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS];
+const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS];
 const LOGICAL = logicalProperties(new Map(PHYSICAL_ROWS.map((r) => [r.name, r])));
 const LONGHAND_LIST: Longhand<any>[] = [...PHYSICAL_ROWS, ...LOGICAL.longhands];
 const LONGHANDS = new Map<string, Longhand<any>>(LONGHAND_LIST.map((r) => [r.name, r]));
@@ -55,7 +58,7 @@ const ALL_SHORTHAND: Shorthand = {
   expand: () => null, // only the CSS-wide keywords are valid, handled before expansion
 };
 const SHORTHAND_MAP = new Map<string, Shorthand>(
-  [...SHORTHANDS, ...LOGICAL.shorthands, ...logicalBorderShorthands(SHORTHANDS.find((x) => x.name === 'border-top')!), ALL_SHORTHAND].map((s) => [s.name, s]),
+  [...SHORTHANDS, OUTLINE_SHORTHAND, ...MULTICOL_SHORTHANDS, ...LOGICAL.shorthands, ...logicalBorderShorthands(SHORTHANDS.find((x) => x.name === 'border-top')!), ALL_SHORTHAND].map((s) => [s.name, s]),
 );
 
 /** Properties with no effect on a static printed page: accepted silently. */
@@ -77,6 +80,7 @@ const VENDOR_HONOURED = new Set([
   'flex-basis', 'order', 'justify-content', 'align-items', 'align-self', 'align-content', 'hyphens',
   'text-decoration', 'text-decoration-line', 'text-decoration-color', 'text-decoration-style', 'column-gap',
   'font-variant-caps', 'text-align-last', 'word-break', 'overflow-wrap', 'break-before', 'break-after', 'break-inside',
+  'columns', 'column-count', 'column-width', 'column-rule', 'column-rule-width', 'column-rule-style', 'column-rule-color', 'column-fill', 'column-span',
 ]);
 /** Any vendor prefix (css-syntax-3 §2.5: a dash, an identifier, a dash): -webkit-, -moz-, -premailer- … */
 const VENDOR_RE = /^-[a-z0-9]+-/;
@@ -183,7 +187,7 @@ const EMPTY_CUSTOM: ReadonlyMap<string, string> = new Map();
 const BASE: ComputedStyle = freezeValues({
   ...initialStyle(),
   borderTop: SPECIFIED_SIDE, borderRight: SPECIFIED_SIDE, borderBottom: SPECIFIED_SIDE, borderLeft: SPECIFIED_SIDE,
-  textDecorationColor: CURRENT_COLOR,
+  textDecorationColor: CURRENT_COLOR, outlineColor: CURRENT_COLOR,
   customProperties: EMPTY_CUSTOM,
 });
 function freezeValues<T extends object>(o: T): T {
@@ -397,6 +401,7 @@ export function computeStyle(declarations: readonly Declaration[], ctx: ComputeC
     // the root's own rem (other than in font-size) is relative to its computed font-size
     recomputeRem(env, list);
   }
+  finishDecor(env); // before the colours below are resolved: it records which ones are currentcolor
   finishBorders(env, NO_BORDER);
   if (s.textDecorationColor === CURRENT_COLOR) s.textDecorationColor = s.color;
   finishBackground(env);
@@ -436,7 +441,6 @@ function recomputeRem(env: ComputeEnv, list: unknown[]): void {
 
 function unknownProperty(warnings: WarningSink, name: string, d: Declaration): void {
   if (NO_EFFECT.has(name) || name.startsWith('mso-')) return;
-  if (name.startsWith('outline')) { warnings.add('unsupported-property', `unsupported property '${name}' (outlines are not painted)`); return; }
   warnings.add('unsupported-property', `unsupported property '${d.name}'`, where(d));
 }
 
@@ -459,6 +463,7 @@ export function inheritedStyle(parent: ComputedStyle): ComputedStyle {
   const s = startStyle(BASE, parent);
   s.borderTop = s.borderRight = s.borderBottom = s.borderLeft = NO_BORDER;
   s.textDecorationColor = s.color;
+  s.outlineColor = s.color;
   s.customProperties = parent.customProperties;
   return s;
 }
