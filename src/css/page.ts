@@ -24,24 +24,59 @@ const MM10 = (10 * 96) / 25.4;
 /** Page descriptors that are not properties of the page context style. */
 const PAGE_ONLY = new Set(['size', 'marks', 'bleed', 'page-orientation']);
 
-interface PageSelector { name: string | null; first: number; blank: number; side: 'left' | 'right' | null; spec: number }
+/** `:nth(An+B [of <custom-ident>])` (css-gcpm-3 §6.1): matches page numbers A·n + B for some n >= 0. */
+interface NthPage { a: number; b: number; of: string | null }
 
-/** Parses a page selector list (css-page-3 §3.1); null when any selector is invalid. */
+interface PageSelector { name: string | null; first: number; blank: number; side: 'left' | 'right' | null; nth: NthPage[]; spec: number }
+
+/** Parses the An+B microsyntax (css-syntax-3 §6: `odd`, `even`, `3`, `-n+3`, `2n - 1`); null when invalid. */
+export function parseAnB(text: string): { a: number; b: number } | null {
+  const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (t === 'odd') return { a: 2, b: 1 };
+  if (t === 'even') return { a: 2, b: 0 };
+  const m = /^([+-]?\d*)n(?:\s*([+-])\s*(\d+))?$/.exec(t);
+  if (m) {
+    const coef = m[1] === '' || m[1] === '+' ? 1 : m[1] === '-' ? -1 : Number(m[1]);
+    const b = m[2] ? (m[2] === '-' ? -1 : 1) * Number(m[3]) : 0;
+    return { a: coef, b };
+  }
+  return /^[+-]?\d+$/.test(t) ? { a: 0, b: Number(t) } : null;
+}
+
+/** True when the 1-based `k` is A·n + B for some integer n >= 0. */
+function nthMatches(a: number, b: number, k: number): boolean {
+  if (a === 0) return k === b;
+  const n = (k - b) / a;
+  return Number.isInteger(n) && n >= 0;
+}
+
+/**
+ * Parses a page selector list (css-page-3 §4.1, with css-gcpm-3's `:nth()`); null when any
+ * selector is invalid. Specificity (css-page-3 §4.2): page type names, then :first, :blank and
+ * :nth() (counted like :first), then :left/:right.
+ */
 export function parsePageSelectors(text: string): PageSelector[] | null {
   const t = text.trim();
-  if (t === '') return [{ name: null, first: 0, blank: 0, side: null, spec: 0 }];
+  if (t === '') return [{ name: null, first: 0, blank: 0, side: null, nth: [], spec: 0 }];
   const out: PageSelector[] = [];
   for (const part of t.split(',')) {
-    const m = /^\s*(-?[a-zA-Z_][\w-]*)?((?:\s*:[a-zA-Z-]+)*)\s*$/.exec(part);
+    const m = /^\s*(-?[a-zA-Z_][\w-]*)?((?:\s*:[a-zA-Z-]+(?:\([^()]*\))?)*)\s*$/.exec(part);
     if (!m) return null;
-    const sel: PageSelector = { name: m[1] ?? null, first: 0, blank: 0, side: null, spec: 0 };
-    for (const p of m[2]!.split(':').map((x) => x.trim().toLowerCase()).filter(Boolean)) {
-      if (p === 'first') sel.first++;
+    const sel: PageSelector = { name: m[1] ?? null, first: 0, blank: 0, side: null, nth: [], spec: 0 };
+    for (const pm of m[2]!.matchAll(/:([a-zA-Z-]+)(?:\(([^()]*)\))?/g)) {
+      const p = pm[1]!.toLowerCase();
+      if (pm[2] !== undefined) {
+        if (p !== 'nth') return null;
+        const of = /^(.*?)\s+of\s+(-?[a-zA-Z_][\w-]*)\s*$/i.exec(pm[2]);
+        const anb = parseAnB(of ? of[1]! : pm[2]);
+        if (!anb) return null;
+        sel.nth.push({ ...anb, of: of ? of[2]! : null });
+      } else if (p === 'first') sel.first++;
       else if (p === 'blank') sel.blank++;
       else if (p === 'left' || p === 'right') sel.side = p;
       else return null;
     }
-    sel.spec = (sel.name ? 1e6 : 0) + (sel.first + sel.blank) * 1e3 + (sel.side ? 1 : 0);
+    sel.spec = (sel.name ? 1e6 : 0) + (sel.first + sel.blank + sel.nth.length) * 1e3 + (sel.side ? 1 : 0);
     out.push(sel);
   }
   return out;
@@ -53,6 +88,11 @@ function matches(sel: PageSelector, ctx: PageSelectorContext): boolean {
   if (sel.blank && !ctx.blank) return false;
   if (sel.side === 'left' && ctx.right) return false;
   if (sel.side === 'right' && !ctx.right) return false;
+  for (const n of sel.nth) {
+    if (n.of !== null) {
+      if (n.of !== ctx.name || !nthMatches(n.a, n.b, (ctx.groupIndex ?? 0) + 1)) return false;
+    } else if (!nthMatches(n.a, n.b, (ctx.index ?? 0) + 1)) return false;
+  }
   return true;
 }
 
@@ -72,6 +112,8 @@ export function createPageStyler(
     return sels;
   });
   const unlayered = pages.reduce((m, p) => Math.max(m, p.layer), 0);
+  // :nth() makes the page's number part of the memo key; without it, pages share styles.
+  const hasNth = parsed.some((sels) => sels?.some((x) => x.nth.length > 0));
   const memo = new Map<string, PageStyle>();
   const ctxFor = (parent: ComputedStyle | null): ComputeContext => {
     const c: ComputeContext = { parent, rootFontSize: base.rootStyle.fontSize, quirks: base.quirks, warnings };
@@ -81,7 +123,7 @@ export function createPageStyler(
 
   return (ctx: PageSelectorContext): PageStyle => {
     if (!ctx || typeof ctx !== 'object') throw new TypeError('pageStyle expects a PageSelectorContext object');
-    const key = `${ctx.name ?? ''}\u0000${ctx.first ? 1 : 0}${ctx.right ? 1 : 0}${ctx.blank ? 1 : 0}`;
+    const key = `${ctx.name ?? ''}\u0000${ctx.first ? 1 : 0}${ctx.right ? 1 : 0}${ctx.blank ? 1 : 0}${hasNth ? `\u0000${ctx.index ?? 0}:${ctx.groupIndex ?? 0}` : ''}`;
     const hit = memo.get(key);
     if (hit) return hit;
     const matched: PageMatch[] = [];

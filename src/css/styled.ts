@@ -28,6 +28,10 @@ export interface PageSelectorContext {
   /** Right (recto) page when true, left (verso) when false. With ltr, page 1 is a right page. */
   right: boolean;
   blank: boolean;
+  /** 0-based index of the page in the document, for `:nth()` (css-gcpm-3 §6.1); 0 when absent. */
+  index?: number;
+  /** 0-based index of the page within its run of pages named `name` (page group), for `:nth(An+B of name)`. */
+  groupIndex?: number;
 }
 
 export type MarginBoxName =

@@ -117,11 +117,18 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
   let lastKey = '';
   let stalls = 0;
   const root = tree.root;
+  const pageNames: Array<string | undefined> = [];
+  let groupIndex = 0;
   const newPage = (blank: boolean, name?: string): { ps: PageStyle; area: ReturnType<typeof pageArea>; page: PageFragment } => {
     const index = pages.length;
     ctx.limits.checkPages(index + 1);
-    const sel: PageSelectorContext = { first: index === 0, right: index % 2 === 0, blank };
+    const sel: PageSelectorContext = { first: index === 0, right: index % 2 === 0, blank, index };
     if (name) sel.name = name;
+    // Page groups (css-gcpm-3 §6.1), approximated as runs of consecutive pages with one name.
+    const prev = index > 0 ? pageNames[index - 1] : undefined;
+    groupIndex = name !== undefined && prev === name ? groupIndex + 1 : 0;
+    sel.groupIndex = groupIndex;
+    pageNames.push(name);
     const ps = styled.pageStyle(sel);
     const area = pageArea(ps);
     const page: PageFragment = { index, width: ps.size.width, height: ps.size.height, area, style: ps.style, children: [], marginBoxes: [] };
