@@ -41,9 +41,31 @@ export type BoxEdge = 'border-box' | 'padding-box' | 'content-box';
 export interface BgPosition { x: LengthPct; y: LengthPct }
 export type BgSize = 'cover' | 'contain' | { w: LengthPctAuto; h: LengthPctAuto };
 
-/** One background layer (css-backgrounds-3 §3). `image` is the URL as written, unresolved. */
+/**
+ * A gradient colour stop (css-images-3 §3.5): `color` null makes it a transition hint; `pos` null
+ * is an auto position (fixed up at paint time). Positions are px + pct of the gradient line
+ * (linear), of the gradient ray (radial), or of a full turn (conic).
+ */
+export interface GradientStop { color: Color | null; pos: LengthPct | null }
+/**
+ * A computed gradient image (css-images-3 §3, css-images-4 §3.3). Linear `angle`: degrees
+ * clockwise from "to top", or a corner ({x, y}: -1 left/top, 1 right/bottom) whose angle depends
+ * on the box. Radial `size`: an extent keyword or explicit radii (px + pct of the box).
+ */
+export type Gradient =
+  | { kind: 'linear'; repeating: boolean; stops: readonly GradientStop[]; angle: number | { x: -1 | 0 | 1; y: -1 | 0 | 1 } }
+  | {
+      kind: 'radial'; repeating: boolean; stops: readonly GradientStop[]; shape: 'circle' | 'ellipse'; position: BgPosition;
+      size: 'closest-side' | 'closest-corner' | 'farthest-side' | 'farthest-corner' | { rx: LengthPct; ry: LengthPct };
+    }
+  | { kind: 'conic'; repeating: boolean; stops: readonly GradientStop[]; from: number; position: BgPosition };
+
+/** An <image> value of a background layer: a URL as written (unresolved), none, or a gradient. */
+export type BgImage = { kind: 'url'; url: string } | { kind: 'none' } | { kind: 'gradient'; gradient: Gradient };
+
+/** One background layer (css-backgrounds-3 §3). */
 export interface BackgroundLayer {
-  image: { kind: 'url'; url: string } | { kind: 'none' };
+  image: BgImage;
   repeat: { x: 'repeat' | 'no-repeat' | 'space' | 'round'; y: 'repeat' | 'no-repeat' | 'space' | 'round' };
   position: BgPosition;
   size: BgSize;

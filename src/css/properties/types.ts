@@ -3,7 +3,7 @@
  * compute environment `Env`, CSS-wide keyword markers and row-building helpers used by every
  * property group (css-cascade-4 §4: specified -> computed value).
  */
-import type { BorderStyle, Color, ComputedStyle, LengthPct } from '../computed.ts';
+import type { BgImage, BorderStyle, Color, ComputedStyle, LengthPct } from '../computed.ts';
 import type { Declaration } from '../declaration.ts';
 import type { WarningSink } from '../../warnings.ts';
 import type { CV } from '../values/tokens.ts';
@@ -34,7 +34,7 @@ export interface BorderScratch { w: number[]; st: BorderStyle[]; c: Color[] }
 
 /** Mutable per-element background lists (css-backgrounds-3 §3: lists repeat to the image count). */
 export interface BgScratch {
-  images: Array<{ kind: 'url'; url: string } | { kind: 'none' }>;
+  images: BgImage[];
   repeat: Array<{ x: 'repeat' | 'no-repeat' | 'space' | 'round'; y: 'repeat' | 'no-repeat' | 'space' | 'round' }>;
   position: Array<{ x: LengthPct; y: LengthPct }>;
   size: Array<'cover' | 'contain' | { w: LengthPct | 'auto'; h: LengthPct | 'auto' }>;
