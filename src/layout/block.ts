@@ -13,7 +13,7 @@ import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import {
   borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, establishesBfc,
-  isAbsolute, isForcedBreak, isAvoidBreak, lp, slicedEdges,
+  isAbsolute, isForcedBreak, isAvoidBreak, lp, slicedEdges, isMulticolContainer,
 } from './box-model.ts';
 import { BfcFloats } from './float.ts';
 import type { FloatBoxLayout, FloatContinuation } from './float.ts';
@@ -24,6 +24,7 @@ import { layoutTableWrapper } from './table/index.ts';
 import { layoutFlexContainer } from './flex.ts';
 import { layoutInlineChildren } from './block-lines.ts';
 import { layoutGridContainer } from './grid/index.ts';
+import { layoutMulticolContent } from './multicol.ts';
 
 /** A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative. */
 export interface MarginSet { pos: number; neg: number }
@@ -71,6 +72,8 @@ export interface FlowEnv {
   absLayout(a: PendingAbs, cb: ContainingBlock): Fragment | null;
   /** Lays out a float's box at (0, 0) for BfcFloats.placeFloat. */
   floatLayout: FloatBoxLayout;
+  /** The fragmentainer is a column of a multicol container: break-*: column forces and avoid-column avoids breaks (css-break-3 §3.1). */
+  inColumns?: boolean;
 }
 
 /** Input of one block-level box's layout. */
@@ -167,19 +170,19 @@ export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'wid
 }
 
 /** True when a box's block-start edge carries a forced break (its own, or its first in-flow child's, css-break-3 §3.1). */
-function forcedBefore(box: Box): boolean {
-  if (isForcedBreak(box.style.breakBefore)) return true;
+function forcedBefore(box: Box, cols = false): boolean {
+  if (isForcedBreak(box.style.breakBefore) || (cols && box.style.breakBefore === 'column')) return true;
   if (box.kind === 'block' && !box.inlineContent) {
     const first = box.children.find((c) => inFlowBlock(c));
-    return first ? forcedBefore(first) : false;
+    return first ? forcedBefore(first, cols) : false;
   }
   return false;
 }
-function forcedAfter(box: Box): boolean {
-  if (isForcedBreak(box.style.breakAfter)) return true;
+function forcedAfter(box: Box, cols = false): boolean {
+  if (isForcedBreak(box.style.breakAfter) || (cols && box.style.breakAfter === 'column')) return true;
   if (box.kind === 'block' && !box.inlineContent) {
     for (let i = box.children.length - 1; i >= 0; i--) {
-      if (inFlowBlock(box.children[i])) return forcedAfter(box.children[i]);
+      if (inFlowBlock(box.children[i])) return forcedAfter(box.children[i], cols);
     }
   }
   return false;
@@ -325,7 +328,9 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     // Floats fragmented on the previous page continue at the top of this one.
     for (const c of p.token.floats) flow.children.push(floats.placeContinuation(c, flow.y));
   }
-  if (box.kind !== 'flex' && box.inlineContent) {
+  if (box.kind === 'block' && isMulticolContainer(box)) {
+    layoutMulticolContent(box, flow, { contentX, contentWidth, childCb, specH, atTop: p.atTop, token: p.token, abs, truncate: childTruncate }, childEnv);
+  } else if (box.kind !== 'flex' && box.inlineContent) {
     layoutInlineChildren(box, flow, { contentX, contentWidth, childCb, floats, abs, atTop: p.atTop, token: p.token }, childEnv);
   } else if (box.kind === 'flex' && (flexResult = layoutFlexContainer(box, childCb, flow.y, abs, env, specH !== null, p.token)) !== null) {
     // Flex items are laid out together and are monolithic here: the container moves to the next page when it does not fit.
@@ -342,7 +347,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   }
   // A resumed box is never pushed whole (its earlier part is on an earlier page): it keeps its token instead.
   if (flow.pushed && !p.atTop && !resumed) return PUSHED;
-  if (flow.token !== null && !p.atTop && !resumed && (isAvoidBreak(s.breakInside) || (!flow.placedAny && flow.token.index === 0 && flow.token.inner === null && !flow.token.lines))) {
+  if (flow.token !== null && !p.atTop && !resumed && (isAvoidBreak(s.breakInside) || (env.inColumns === true && s.breakInside === 'avoid-column') || (!flow.placedAny && flow.token.index === 0 && flow.token.inner === null && !flow.token.lines))) {
     return PUSHED;
   }
   if (borderTop === null) borderTop = flow.firstY ?? y + collapsed(margin);
@@ -484,7 +489,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
     // A forced break between siblings always applies, even after boxes that collapsed through (css-break-3 §3.1, §4.1:
     // only a break at the very start of the fragmentation context, before the first box, is suppressed); a change of
     // named page (css-page-3 §6) breaks only once something was placed on the page.
-    if (prevInFlow !== null && (forcedAfter(prevInFlow) || forcedBefore(child) || (!atTop && usedPage(prevInFlow, q.pageName) !== usedPage(child, q.pageName)))) {
+    if (prevInFlow !== null && (forcedAfter(prevInFlow, env.inColumns) || forcedBefore(child, env.inColumns) || (!atTop && usedPage(prevInFlow, q.pageName) !== usedPage(child, q.pageName)))) {
       flow.token = { index: i, inner: null, forced: true, side: sideOf(child, false) ?? sideOf(prevInFlow, true) };
       return;
     }

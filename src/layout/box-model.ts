@@ -85,7 +85,13 @@ export function establishesBfc(box: Box): boolean {
   if (s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'table-caption' || s.display === 'flow-root' as string) return true;
   if (box.kind === 'block' && box.outer === 'inline') return true;
   if (box.kind === 'table-cell' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper') return true;
+  if (isMulticolContainer(box)) return true;
   return false;
+}
+
+/** True for a multi-column container (css-multicol-1 §2): a block container with column-count or column-width not auto. */
+export function isMulticolContainer(box: Box): box is Box & { kind: 'block' } {
+  return box.kind === 'block' && ((box.style.columnCount ?? 'auto') !== 'auto' || (box.style.columnWidth ?? 'auto') !== 'auto');
 }
 
 /** True when the box is out of flow: floated or absolutely/fixed positioned (CSS 2.1 §9.3). */

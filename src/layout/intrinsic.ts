@@ -3,7 +3,8 @@
  * In: a box and the inline layout's measure of inline content. Out: min-content and max-content widths of the margin box, px.
  */
 import type { Box, TableWrapperBox } from '../box/types.ts';
-import { borderOf, paddingOf, sizeValue, toContent, isAbsolute } from './box-model.ts';
+import { borderOf, paddingOf, sizeValue, toContent, isAbsolute, isMulticolContainer } from './box-model.ts';
+import { multicolIntrinsicSizes } from './multicol.ts';
 import { replacedSize } from './replaced.ts';
 import { gridIntrinsicSizes } from './grid/index.ts';
 import { flexIntrinsicSizes } from './flex.ts';
@@ -72,6 +73,7 @@ export class IntrinsicSizer {
         max = Math.max(max, r.max);
       }
     }
+    if (isMulticolContainer(box)) ({ min, max } = multicolIntrinsicSizes(s, { min, max }));
     const cmin = this.clampMinMax(box, min), cmax = this.clampMinMax(box, max);
     return { min: cmin + outer, max: Math.max(cmin, cmax) + outer };
   }

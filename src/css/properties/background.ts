@@ -9,11 +9,13 @@ import { computeLength, parseLength, type MathExpr } from '../values/length.ts';
 import { splitCommas, type CV } from '../values/tokens.ts';
 import { parseColorValue } from './box.ts';
 import { NONE_IMAGE } from './content.ts';
+import { computeGradient, isGradientFunction, parseGradient, resolveCurrentColor, type PositionCodec, type SpecGradient } from '../values/gradient.ts';
 import { Note, type BgScratch, type Env, type Longhand, type Shorthand } from './types.ts';
 
 const CURRENT_COLOR = CURRENT_COLOR_; // hot path: read the import binding once (see index.ts)
 
-type Image = BackgroundLayer['image'];
+/** A specified <bg-image>: as computed, or a gradient whose lengths wait for compute. */
+type Image = BackgroundLayer['image'] | { kind: 'spec-gradient'; g: SpecGradient };
 type RepeatKw = 'repeat' | 'no-repeat' | 'space' | 'round';
 type Repeat = BackgroundLayer['repeat'];
 /** One axis of a specified position: an offset from the start (left/top) or end (right/bottom) edge. */
@@ -23,11 +25,17 @@ type SizeVal = 'cover' | 'contain' | { w: MathExpr | 'auto'; h: MathExpr | 'auto
 
 const GRADIENTS = /gradient$/;
 
-/** <bg-image>: url() or none; gradients and image-set() are not painted (none + warning). */
+/** <bg-image>: url(), none or a gradient (css-images-3 §3); image-set(), image() and cross-fade() are not painted (none + warning). */
 export function parseBgImage(n: CV | undefined): Image | Note<Image> | null {
   if (n === undefined) return null;
   if (n.t === 'url') return Object.freeze({ kind: 'url' as const, url: n.v });
   if (n.t === 'ident' && n.lc === 'none') return NONE_IMAGE;
+  if (n.t === 'fn' && isGradientFunction(n.name)) {
+    const r = parseGradient(n, POSITION);
+    if (r === null) return null;
+    const img = Object.freeze({ kind: 'spec-gradient' as const, g: r.g });
+    return r.interp ? new Note<Image>(img, `${n.name}(): the color interpolation method is ignored (sRGB is used)`) : img;
+  }
   if (n.t === 'fn' && (GRADIENTS.test(n.name) || n.name.endsWith('image-set') || n.name === 'image' || n.name === 'cross-fade')) {
     return new Note(NONE_IMAGE, `background-image: ${n.name}() is not supported`);
   }
@@ -206,6 +214,12 @@ function axisRow(name: string, axis: 'x' | 'y'): Longhand<PosAxis[]> {
 const computeSize = (v: SizeVal, env: Env): BgScratch['size'][number] =>
   typeof v === 'string' ? v : { w: v.w === 'auto' ? 'auto' : computeLength(v.w, env, true), h: v.h === 'auto' ? 'auto' : computeLength(v.h, env, true) };
 const computePos = (v: PosVal, env: Env): BgScratch['position'][number] => ({ x: computeAxis(v.x, env), y: computeAxis(v.y, env) });
+/** <position> of radial and conic gradients: parsed and computed as background-position. */
+const POSITION: PositionCodec = { parse: (v) => parsePosition(v, false), compute: (p, env) => computePos(p as PosVal, env as Env) };
+/** Computes a specified <bg-image>: a gradient gets px lengths; its currentcolor stops wait for finishBackground. */
+function computeImage(v: Image, env: Env): BackgroundLayer['image'] {
+  return v.kind === 'spec-gradient' ? { kind: 'gradient', gradient: computeGradient(v.g, env, POSITION, CURRENT_COLOR) } : v;
+}
 const boxOf = (l: readonly CV[]): BoxEdge | null => (l.length === 1 && l[0].t === 'ident' && BOX.has(l[0].lc) ? (l[0].lc as BoxEdge) : null);
 
 export const BACKGROUND_ROWS: Longhand<any>[] = [
@@ -214,7 +228,7 @@ export const BACKGROUND_ROWS: Longhand<any>[] = [
     parse: parseColorValue,
     apply: (env, v: Color) => { env.s.backgroundColor = v; },
   },
-  bgRow('background-image', 'images', (l) => (l.length === 1 ? parseBgImage(l[0]) : null), id),
+  bgRow('background-image', 'images', (l) => (l.length === 1 ? parseBgImage(l[0]) : null), computeImage),
   bgRow('background-repeat', 'repeat', (l) => (l.every((n) => n.t === 'ident') ? parseRepeat(l.map((n) => (n as { lc: string }).lc)) : null), id),
   bgRow('background-position', 'position', parsePosition, computePos),
   bgRow('background-size', 'size', parseSize, computeSize),
@@ -238,6 +252,7 @@ export function finishBackground(env: Env): void {
   if (s.backgroundColor === CURRENT_COLOR) s.backgroundColor = s.color;
   const b = env.bg;
   if (b === null) return;
+  if (b.images.some((i) => i.kind === 'gradient')) b.images = b.images.map((i) => (i.kind === 'gradient' ? resolveCurrentColor(i, s.color) : i));
   const layer = (i: number): BackgroundLayer => ({
     image: b.images[i], repeat: b.repeat[i % b.repeat.length], position: b.position[i % b.position.length],
     size: b.size[i % b.size.length], origin: b.origin[i % b.origin.length], clip: b.clip[i % b.clip.length],

@@ -1,0 +1,229 @@
+/**
+ * One column set of a multi-column container (css-multicol-1 §3.4, §7, §8; css-break-3): the content of a flow thread laid out
+ * column by column, each column a fragmentainer of the column height, balanced when column-fill asks for it.
+ * In: the flow thread box, its break token, the column geometry and the height available. Out: column fragments, rules, the token to resume.
+ */
+import type { BlockBox } from '../box/types.ts';
+import type { Color, ComputedStyle } from '../css/computed.ts';
+import type { BoxFragment, Fragment } from './fragment.ts';
+import { translateFragment } from './fragment.ts';
+import { BfcFloats } from './float.ts';
+import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
+import { layoutBlockLevel, NO_MARGIN } from './block.ts';
+import { inheritedStyle } from '../css/properties/index.ts';
+
+/** The used column geometry (css-multicol-1 §3.4): count, width and gap in px. */
+export interface ColumnGeometry { count: number; width: number; gap: number }
+
+/** One column laid out: its thread fragment, how far its content reaches below the column top (px), the token after it. */
+interface Column { frag: BoxFragment | null; extent: number; token: BreakToken | null; pushed: boolean }
+
+/** A run of columns of one height. */
+interface ColumnRun { columns: Column[]; token: BreakToken | null; pushed: boolean }
+
+/** What a column set produced on this fragmentainer. */
+export interface ColumnSetResult {
+  /** Column fragments (translated into place) and column-rule fragments, in painting order (rules first). */
+  children: Fragment[];
+  /** Used column height, px (0 when nothing was placed). */
+  height: number;
+  /** Where the flow thread resumes on the next page, null when it ended. */
+  token: BreakToken | null;
+  /** Nothing of the set could be placed here (not at the top of a page): break before it. */
+  pushed: boolean;
+  /** First baseline of the first column, absolute y. */
+  baseline?: number;
+}
+
+/** Input of layoutColumnSet. */
+export interface ColumnSetParams {
+  thread: BlockBox;
+  /** The multicol container's style (column-fill, column-rule, direction). */
+  style: ComputedStyle;
+  geometry: ColumnGeometry;
+  /** Inline start of the columns' row (the container's content box left edge), absolute px. */
+  x: number;
+  /** Block start of the row, absolute px. */
+  y: number;
+  /** Height the columns may take on this page / inside the container's specified height; Infinity when unconstrained. */
+  available: number;
+  /** The container's specified height (not the page) limits the columns: columns beyond `count` overflow inline-wards (§8.2). */
+  constrained: boolean;
+  token: BreakToken | null;
+  /** Nothing precedes the set on this page: its first column must make progress. */
+  atTop: boolean;
+  abs: PendingAbs[];
+}
+
+/** Half a CSS px: the balancing search stops when the column height is known to this precision. */
+const PRECISION = 0.5;
+/** Columns laid out in one run at most (overflow columns of a constrained container included). */
+const MAX_COLUMNS = 1000;
+
+/**
+ * Lays out one column set (css-multicol-1 §7 column-fill, §8 overflow). With column-fill: balance (and always when
+ * the height is unconstrained) the column height is the smallest one that lets the content fit in `count` columns,
+ * found by bisection over trial layouts of the flow thread with each column a fragmentainer of that height (css-break-3
+ * break tokens carry the content from one column to the next). When the content does not fit in `count` columns of
+ * the available height, the columns fill it and the set continues on the next page (paged media: only the last
+ * fragment is balanced). Column rules (§5) are painted between adjacent columns that both have content.
+ */
+export function layoutColumnSet(p: ColumnSetParams, env: FlowEnv): ColumnSetResult {
+  const { count } = p.geometry;
+  const fill = p.style.columnFill ?? 'balance';
+  const avail = Math.max(0, p.available);
+  let height: number;
+  if (fill !== 'auto' || !Number.isFinite(avail)) {
+    height = balancedHeight(p, avail, env);
+  } else {
+    height = avail;
+  }
+  const run = runColumns(p, height, p.constrained ? MAX_COLUMNS : count, p.abs, env);
+  if (run.pushed) return { children: [], height: 0, token: p.token, pushed: true };
+  // Auto-height sets are as tall as their tallest column (a balanced set's height is that already).
+  const used = fill === 'auto' && Number.isFinite(avail) ? height : Math.min(height, Math.max(0, ...run.columns.map((c) => c.extent)));
+  return place(p, run, used);
+}
+
+/** The balanced column height (css-multicol-1 §7): the smallest height (to PRECISION px) whose run ends within `count` columns. */
+function balancedHeight(p: ColumnSetParams, avail: number, env: FlowEnv): number {
+  const count = p.geometry.count;
+  // Natural heights: columns of unlimited height split only at forced breaks.
+  const natural = runColumns(p, Infinity, MAX_COLUMNS, [], env);
+  const extents = natural.columns.map((c) => c.extent);
+  const total = extents.reduce((a, b) => a + b, 0);
+  let hi = Math.min(avail, Math.max(0, ...extents));
+  if (natural.columns.length > count) return Number.isFinite(avail) ? avail : hi; // more forced breaks than columns
+  if (Number.isFinite(avail) && hi >= avail - 0.01) {
+    // Does the content fit in `count` columns of the whole available height at all? If not, fill them.
+    const probe = runColumns(p, avail, count, [], env);
+    if (probe.token !== null) return avail;
+  }
+  let lo = Math.min(hi, total / count);
+  const fits = (h: number): { ok: boolean; extent: number } => {
+    const r = runColumns(p, h, count, [], env);
+    return { ok: r.token === null && !r.pushed, extent: Math.max(0, ...r.columns.map((c) => c.extent)) };
+  };
+  const first = fits(lo);
+  if (first.ok) return Math.min(lo, first.extent) || lo;
+  for (let i = 0; i < 40 && hi - lo > PRECISION; i++) {
+    const mid = (lo + hi) / 2;
+    const r = fits(mid);
+    if (r.ok) hi = Math.max(lo, Math.min(mid, r.extent));
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** Lays out up to `max` columns of height `h` from the set's token, at the first column's position (translated later). */
+function runColumns(p: ColumnSetParams, h: number, max: number, abs: PendingAbs[], env: FlowEnv): ColumnRun {
+  const fixedMark = env.fixed.length;
+  const columns: Column[] = [];
+  let token = p.token;
+  const commit = abs === p.abs;
+  for (let i = 0; i < max; i++) {
+    const col = layoutColumn(p, token, h, i === 0 ? p.atTop : true, abs, env);
+    if (col.pushed) {
+      if (!commit) env.fixed.length = fixedMark;
+      return { columns, token, pushed: i === 0 };
+    }
+    columns.push(col);
+    token = col.token;
+    if (token === null) break;
+  }
+  if (!commit) env.fixed.length = fixedMark;
+  return { columns, token, pushed: false };
+}
+
+/** One column: the flow thread laid out from `token` in a fragmentainer of height `h` (Infinity: unfragmented). */
+function layoutColumn(p: ColumnSetParams, token: BreakToken | null, h: number, atTop: boolean, abs: PendingAbs[], env: FlowEnv): Column {
+  const top = p.y;
+  const colEnv: FlowEnv = Number.isFinite(h)
+    ? { ...env, pageBottom: top + h, pageHeight: h, inColumns: true }
+    : { ...env, pageBottom: Infinity, pageHeight: undefined, inColumns: true };
+  const width = p.geometry.width;
+  const r = layoutBlockLevel(p.thread, {
+    cb: { x: p.x, y: top, width, height: null }, y: top, margin: NO_MARGIN,
+    floats: new BfcFloats(env.floatLayout), token, atTop, truncate: token !== null && !token.forced, abs,
+    forceBfc: true, widthOverride: width, marginsOverride: { left: 0, right: 0 },
+  }, colEnv);
+  if (r.pushed || !r.fragment || r.fragment.kind !== 'box') return { frag: null, extent: 0, token, pushed: r.pushed };
+  const frag = r.fragment;
+  const extent = r.token === null ? frag.height : contentExtent(frag) - top;
+  return { frag, extent: Math.max(0, extent), token: r.token, pushed: false };
+}
+
+/** The lowest bottom edge of what a fragment holds (border boxes of boxes, line boxes), absolute px. */
+function contentExtent(f: BoxFragment): number {
+  let bottom = f.y;
+  for (const c of f.children) {
+    if (c.kind === 'box' && c.style.position !== 'static' && c.style.position !== 'relative') continue;
+    bottom = Math.max(bottom, c.y + c.height);
+  }
+  return bottom;
+}
+
+/** Moves the columns of a run into place (left to right, or right to left in rtl) and adds the column rules. */
+function place(p: ColumnSetParams, run: ColumnRun, height: number): ColumnSetResult {
+  const { width, gap } = p.geometry;
+  const rtl = p.style.direction === 'rtl';
+  const cols: BoxFragment[] = [];
+  const rules: Fragment[] = [];
+  const xs: number[] = [];
+  run.columns.forEach((c, i) => {
+    const x = rtl ? p.x + (p.geometry.count - 1 - i) * (width + gap) : p.x + i * (width + gap);
+    xs.push(x);
+    if (!c.frag) return;
+    translateFragment(c.frag, x - p.x, 0);
+    c.frag.height = height;
+    cols.push(c.frag);
+  });
+  const rule = ruleOf(p.style);
+  if (rule !== null) {
+    for (let i = 1; i < run.columns.length; i++) {
+      if (!run.columns[i - 1].frag?.children.length || !run.columns[i].frag?.children.length) continue;
+      // The rule is centred in the gap between the two columns (css-multicol-1 §5).
+      const between = rtl ? xs[i] + width + gap / 2 : xs[i] - gap / 2;
+      rules.push(ruleFragment(rule, between - rule.width / 2, p.y, height));
+    }
+  }
+  const out: ColumnSetResult = { children: [...rules, ...cols], height, token: run.token, pushed: false };
+  const b = cols[0]?.baseline;
+  if (b !== undefined) out.baseline = b;
+  return out;
+}
+
+interface Rule { width: number; style: ComputedStyle['borderLeft']['style']; color: Color; base: ComputedStyle }
+
+/** The used column rule (css-multicol-1 §5.1–§5.3), or null when none is painted (style none/hidden, zero width, transparent). */
+function ruleOf(s: ComputedStyle): Rule | null {
+  const style = s.columnRuleStyle ?? 'none';
+  const width = s.columnRuleWidth ?? 3;
+  const color = s.columnRuleColor ?? s.color;
+  if (style === 'none' || style === 'hidden' || width <= 0 || color.a === 0) return null;
+  return { width, style, color, base: s };
+}
+
+/** Per container style: the anonymous box and style that paint its column rules. */
+const ruleBoxes = new WeakMap<ComputedStyle, BlockBox>();
+
+/**
+ * A column rule as a box fragment whose left border is the rule: painted like a border (css-multicol-1 §5: "column
+ * rules are drawn just like borders"), by the paint stage's border code, after the container's background and border.
+ */
+function ruleFragment(rule: Rule, x: number, y: number, height: number): BoxFragment {
+  let box = ruleBoxes.get(rule.base);
+  if (!box) {
+    const style = inheritedStyle(rule.base);
+    style.display = 'block';
+    style.borderLeft = { width: rule.width, style: rule.style, color: rule.color };
+    box = { kind: 'block', outer: 'block', inlineContent: false, children: [], anonymous: true, style };
+    ruleBoxes.set(rule.base, box);
+  }
+  const style = box.style;
+  const z = { top: 0, right: 0, bottom: 0, left: 0 };
+  return {
+    kind: 'box', box, style, x, y, width: rule.width, height,
+    margin: { ...z }, border: { ...z, left: rule.width }, padding: { ...z }, children: [], startsBox: true, endsBox: true,
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * Multi-column containers (css-multicol-1): the content of a block container with column-count / column-width, split
+ * into column sets by spanning elements (column-span: all, §6), each set laid out in columns (src/layout/multicol-columns.ts).
+ * In: the container box, its block flow state, its content box and break token. Out: the fragments of this page, the token to resume.
+ */
+import type { Box, BlockBox } from '../box/types.ts';
+import type { ComputedStyle } from '../css/computed.ts';
+import { resolveLength } from '../css/computed.ts';
+import { inheritedStyle } from '../css/properties/index.ts';
+import type { ContainingBlock } from './context.ts';
+import { BfcFloats } from './float.ts';
+import type { BreakToken, Flow, FlowEnv, PendingAbs } from './block.ts';
+import { layoutBlockLevel, collapsed, NO_MARGIN } from './block.ts';
+import { isAbsolute } from './box-model.ts';
+import type { ColumnGeometry } from './multicol-columns.ts';
+import { layoutColumnSet } from './multicol-columns.ts';
+
+export { isMulticolContainer } from './box-model.ts';
+
+/** A piece of a multicol container's content: a run of content laid out in columns, or a spanning element. */
+type Segment = { kind: 'columns'; thread: BlockBox } | { kind: 'spanner'; box: Box };
+
+/** The used column-gap, px: `normal` is 1em in multicol containers (css-multicol-1 §4.1, css-align-3 §8.1). */
+export function usedColumnGap(s: ComputedStyle, contentWidth: number): number {
+  return s.columnGap === 'normal' ? s.fontSize : Math.max(0, resolveLength(s.columnGap, contentWidth));
+}
+
+/**
+ * The used column count and width (css-multicol-1 §3.4 pseudo-algorithm) for a content box `available` px wide.
+ * Width and gap in px; count >= 1; the width is never negative.
+ */
+export function usedColumnGeometry(s: ComputedStyle, available: number): ColumnGeometry {
+  const U = Math.max(0, available);
+  const gap = usedColumnGap(s, U);
+  const cc = s.columnCount ?? 'auto';
+  const cw = s.columnWidth ?? 'auto';
+  let count: number;
+  if (cw === 'auto') count = cc === 'auto' ? 1 : cc;
+  else {
+    const fit = Math.max(1, Math.floor((U + gap) / (Math.max(cw, 1) + gap)));
+    count = cc === 'auto' ? fit : Math.min(cc, fit);
+  }
+  const width = Math.max(0, (U + gap) / count - gap);
+  return { count, width, gap };
+}
+
+/**
+ * Min-content and max-content contributions of a multicol container's content box (px) from those of its content as one
+ * column: the max-content is `count` columns of the content's max-content width (or column-width, when larger) and the gaps;
+ * the min-content is one column's (as Chromium sizes them).
+ */
+export function multicolIntrinsicSizes(s: ComputedStyle, content: { min: number; max: number }): { min: number; max: number } {
+  const cc = s.columnCount ?? 'auto';
+  const cw = s.columnWidth ?? 'auto';
+  let { min, max } = content;
+  if (cw !== 'auto') { max = Math.max(max, cw); min = Math.min(min, cw); }
+  const count = cc === 'auto' ? 1 : cc;
+  const gap = s.columnGap === 'normal' ? s.fontSize : (s.columnGap.pct === 0 ? Math.max(0, s.columnGap.px) : 0);
+  return { min, max: max * count + gap * (count - 1) };
+}
+
+const segmentCache = new WeakMap<BlockBox, Segment[]>();
+
+/** A spanning element (css-multicol-1 §6.1): an in-flow block-level child with column-span: all. */
+function isSpanner(c: Box): boolean {
+  return c.kind !== 'text' && c.kind !== 'br' && c.kind !== 'marker' && c.kind !== 'inline' && c.style.columnSpan === 'all' &&
+    c.style.float === 'none' && !isAbsolute(c) && ('outer' in c ? c.outer === 'block' : true);
+}
+
+/** The container's content split at its spanning children; each run of other children becomes an anonymous flow thread. */
+function segmentsOf(box: BlockBox): Segment[] {
+  const hit = segmentCache.get(box);
+  if (hit) return hit;
+  const threadStyle = inheritedStyle(box.style);
+  threadStyle.display = 'block';
+  const thread = (children: Box[]): Segment => ({
+    kind: 'columns', thread: { kind: 'block', outer: 'block', inlineContent: box.inlineContent, children, anonymous: true, style: threadStyle },
+  });
+  const out: Segment[] = [];
+  if (box.inlineContent) out.push(thread(box.children));
+  else {
+    let run: Box[] = [];
+    for (const c of box.children) {
+      if (!isSpanner(c)) { run.push(c); continue; }
+      if (run.some((b) => b.kind !== 'text')) out.push(thread(run));
+      run = [];
+      out.push({ kind: 'spanner', box: c });
+    }
+    if (run.length > 0 || out.length === 0) out.push(thread(run));
+  }
+  segmentCache.set(box, out);
+  return out;
+}
+
+/** Where a multicol container's content goes: its content box, its specified height, its break token. */
+export interface MulticolParams {
+  contentX: number;
+  contentWidth: number;
+  childCb: ContainingBlock;
+  /** The used content height when specified (px, the whole box: pages before this one included), else null. */
+  specH: number | null;
+  atTop: boolean;
+  token: BreakToken | null;
+  abs: PendingAbs[];
+  truncate: boolean;
+}
+
+/**
+ * Lays out the content of a multicol container on this page into `flow` (css-multicol-1 §3–§8): column sets and spanners
+ * top to bottom. The container's token is { index: segment, inner: the flow thread's or spanner's token }. Sets `flow.pushed`
+ * when nothing could be placed and the container is not at the top of the page.
+ */
+export function layoutMulticolContent(box: BlockBox, flow: Flow, q: MulticolParams, env: FlowEnv): void {
+  const segs = segmentsOf(box);
+  const geometry = usedColumnGeometry(box.style, q.contentWidth);
+  const start = q.token?.index ?? 0;
+  const consumed = q.token?.consumed ?? 0;
+  const specBottom = q.specH === null ? Infinity : flow.y + Math.max(0, q.specH - consumed);
+  for (let i = start; i < segs.length; i++) {
+    const seg = segs[i];
+    const inner = i === start ? (q.token?.inner ?? null) : null;
+    const atTop = q.atTop && !flow.placedAny;
+    const top = flow.y + collapsed(flow.margin);
+    if (seg.kind === 'spanner') {
+      const r = layoutBlockLevel(seg.box, {
+        cb: q.childCb, y: flow.y, margin: flow.margin, floats: new BfcFloats(env.floatLayout), token: inner,
+        atTop, truncate: q.truncate && !flow.placedAny, abs: q.abs,
+      }, env);
+      if (r.pushed) { breakBefore(flow, i, inner, atTop); return; }
+      if (r.fragment) flow.children.push(r.fragment);
+      flow.y = r.bottom;
+      flow.margin = r.margin;
+      if (!r.collapsedThrough) flow.placedAny = true;
+      if (r.token !== null) { flow.token = { index: i, inner: r.token }; return; }
+      continue;
+    }
+    if (seg.thread.children.length === 0 && !box.inlineContent) continue;
+    const bottom = Math.min(env.pageBottom, specBottom);
+    // The container's own height, not the page, limits the columns: the content overflows in more columns (§8.2).
+    const constrained = Number.isFinite(specBottom) && specBottom <= env.pageBottom + 0.01;
+    const r = layoutColumnSet({
+      thread: seg.thread, style: box.style, geometry, x: q.contentX, y: top, available: bottom - top,
+      constrained, token: inner, atTop, abs: q.abs,
+    }, env);
+    if (r.pushed) { breakBefore(flow, i, inner, atTop); return; }
+    if (r.children.length > 0) {
+      flow.children.push(...r.children);
+      flow.placedAny = true;
+      if (flow.firstBaseline === undefined && r.baseline !== undefined) flow.firstBaseline = r.baseline;
+    }
+    flow.y = top + r.height;
+    flow.margin = NO_MARGIN;
+    // More content than the columns of this page hold: the set continues on the next page.
+    if (r.token !== null && !constrained && Number.isFinite(env.pageBottom)) { flow.token = { index: i, inner: r.token }; return; }
+  }
+}
+
+/** Breaks before segment `i`: the container moves whole to the next page when nothing of it was placed (and it may). */
+function breakBefore(flow: Flow, i: number, inner: BreakToken | null, atTop: boolean): void {
+  if (!flow.placedAny && !atTop) flow.pushed = true;
+  flow.token = { index: i, inner };
+}
