@@ -59,6 +59,11 @@ function hue(n: CV | undefined): number {
   if (n === undefined) return NaN;
   if (n.t === 'num') return n.v;
   if (n.t === 'ident' && n.lc === 'none') return 0;
+  return angleDeg(n);
+}
+
+/** An <angle> dimension (deg, grad, rad, turn) in degrees; NaN for anything else (css-values-4 §7.1). */
+export function angleDeg(n: CV): number {
   if (n.t !== 'dim') return NaN;
   switch (n.unit) {
     case 'deg': return n.v;

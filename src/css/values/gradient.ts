@@ -4,7 +4,7 @@
  * (lengths still MathExpr) and its computed `Gradient` (lengths px + pct, colours resolved).
  */
 import type { BgPosition, Color, Gradient, GradientStop, LengthPct } from '../computed.ts';
-import { CURRENT_COLOR, parseColor } from './color.ts';
+import { CURRENT_COLOR, angleDeg, parseColor } from './color.ts';
 import { computeLength, hasPct, parseLength, type LengthEnv, type MathExpr } from './length.ts';
 import { splitCommas, type CV } from './tokens.ts';
 
@@ -38,14 +38,7 @@ export function isGradientFunction(name: string): boolean {
 export function parseAngle(n: CV | undefined, zero = true): number {
   if (n === undefined) return NaN;
   if (n.t === 'num') return zero && n.v === 0 ? 0 : NaN;
-  if (n.t !== 'dim') return NaN;
-  switch (n.unit) {
-    case 'deg': return n.v;
-    case 'grad': return (n.v * 360) / 400;
-    case 'rad': return (n.v * 180) / Math.PI;
-    case 'turn': return n.v * 360;
-    default: return NaN;
-  }
+  return angleDeg(n);
 }
 
 /**
