@@ -7,27 +7,23 @@ import type { StyledDocument, PageStyle, PageSelectorContext } from '../css/styl
 import type { ContainingBlock, LayoutContext } from './context.ts';
 import type { Fragment, PageFragment, BoxFragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import { resolveLength } from '../css/computed.ts';
 import { BfcFloats } from './float.ts';
 import type { FloatBoxLayout } from './float.ts';
 import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
 import { layoutBlockLevel, NO_MARGIN } from './block.ts';
 import { layoutAbsolute, floatLikeWidths } from './positioned.ts';
 import { layoutMarginBoxes } from './margin-boxes.ts';
+import { pageBoxEdges } from './page-box.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
 export interface LayoutSession { env: FlowEnv | null }
 
 /** The page area (content box of the page box) in page px (css-page-3 §3.3). */
 export function pageArea(ps: PageStyle): { x: number; y: number; width: number; height: number } {
-  const s = ps.style;
-  const W = ps.size.width, H = ps.size.height;
-  const m = (v: typeof s.marginTop, basis: number): number => (v === 'auto' ? 0 : resolveLength(v, basis));
-  const left = m(s.marginLeft, W) + s.borderLeft.width + resolveLength(s.paddingLeft, W);
-  const right = m(s.marginRight, W) + s.borderRight.width + resolveLength(s.paddingRight, W);
-  const top = m(s.marginTop, H) + s.borderTop.width + resolveLength(s.paddingTop, H);
-  const bottom = m(s.marginBottom, H) + s.borderBottom.width + resolveLength(s.paddingBottom, H);
-  return { x: left, y: top, width: Math.max(1, W - left - right), height: Math.max(1, H - top - bottom) };
+  const { margin: m, border: b, padding: p } = pageBoxEdges(ps.style, ps.size);
+  const left = m.left + b.left + p.left, right = m.right + b.right + p.right;
+  const top = m.top + b.top + p.top, bottom = m.bottom + b.bottom + p.bottom;
+  return { x: left, y: top, width: Math.max(1, ps.size.width - left - right), height: Math.max(1, ps.size.height - top - bottom) };
 }
 
 /** The forced-break information carried by a token chain (the innermost forced token wins). */

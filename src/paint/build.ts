@@ -8,6 +8,7 @@ import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragm
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
 import { paintBackground, radiiOf, insetRadii, type ImageLoader } from './build-background.ts';
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
+import { pageBorderBox } from '../layout/page-box.ts';
 
 export type { ImageLoader } from './build-background.ts';
 
@@ -59,7 +60,10 @@ class PageBuilder {
   build(): PageDisplayList {
     const page = this.page;
     const pageRect: Rect = { x: 0, y: 0, w: page.width, h: page.height };
-    if (!transparent(page.style.backgroundColor) && isVisible(page.style)) this.items.push({ kind: 'rect', rect: pageRect, color: page.style.backgroundColor });
+    // The page background covers the whole page box, margins included; its images are positioned
+    // from the page box's background-origin box (css-page-3 "Page Backgrounds and Painting Order").
+    const pageBox = pageBorderBox(page.style, page);
+    if (isVisible(page.style)) paintBackground(pageBox, page.style, this.opts.loadImage, (it) => this.items.push(it), { canvas: pageRect });
     const root = page.children.find((f): f is BoxFragment => f.kind === 'box');
     let viewport: Chain = [];
     if (root) {
@@ -78,6 +82,11 @@ class PageBuilder {
         const a = page.area;
         viewport = [{ rect: { x: a.x, y: a.y, w: a.width, h: a.height } }];
       }
+    }
+    // The page box's own border (css-page-3 page model), over the page and canvas backgrounds.
+    if (isVisible(page.style)) {
+      const b = pageBox.border;
+      pushBorderWidths(pageBox, page.style, [b.top, b.right, b.bottom, b.left], (it) => this.items.push(it));
     }
     // The page's children form the root stacking context: the root box and the boxes positioned against the page.
     const phases = newPhases();

@@ -1,0 +1,33 @@
+// In: @page rules with border, padding and background, through the real pipeline up to the display list.
+// Out: assertions on the page area (px) and on the page box's painted border and background (css-page-3 page model).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { layoutHtml } from './helpers.ts';
+import { buildDisplayList } from '../../src/paint/build.ts';
+
+const doc = `<!doctype html><style>@page { size: 100px 80px; margin: 5px 6px 7px 8px; border: 2px solid blue; padding: 3px; background: yellow }
+  body { margin: 0 }</style><body><div style="height: 10px"></div>`;
+
+test('the page area lies inside the page box margins, border and padding', () => {
+  const r = layoutHtml(doc);
+  assert.deepEqual(r.pages[0].area, { x: 13, y: 10, width: 100 - 13 - 11, height: 80 - 10 - 12 });
+});
+
+test('the page box border is painted on its border box, the background covers the whole page', () => {
+  const r = layoutHtml(doc);
+  const items = buildDisplayList(r.pages, {}).pages[0].items;
+  const bg = items[0];
+  assert.ok(bg && bg.kind === 'rect');
+  assert.deepEqual(bg.rect, { x: 0, y: 0, w: 100, h: 80 });
+  const border = items.find((i) => i.kind === 'border');
+  assert.ok(border && border.kind === 'border');
+  assert.deepEqual(border.rect, { x: 8, y: 5, w: 86, h: 68 });
+  assert.deepEqual(border.widths, [2, 2, 2, 2]);
+  assert.deepEqual(border.colors[0], { r: 0, g: 0, b: 255, a: 1 });
+});
+
+test('no border item for a page without a border', () => {
+  const r = layoutHtml(`<!doctype html><style>@page { size: 50px; margin: 5px }</style><p>x`);
+  const items = buildDisplayList(r.pages, {}).pages[0].items;
+  assert.equal(items.filter((i) => i.kind === 'border').length, 0);
+});
