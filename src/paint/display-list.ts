@@ -38,6 +38,12 @@ export type DisplayItem =
    * repeated over `area` per axis (`repeatX`/`repeatY` false: one row/column through the origin).
    */
   | { kind: 'image-tiles'; area: Rect; image: ImageRef; originX: number; originY: number; tileW: number; tileH: number; repeatX: boolean; repeatY: boolean }
+  /**
+   * A gradient image (css-images-3 §3) in tiles of tileW × tileH px, clipped to `area` (rounded by
+   * `radii`): a tile starts at each listed x of `xs` and y of `ys`, or, for `{ origin }`, every tile
+   * size through that origin (repeat). `shading` is in tile coordinates (0,0 = the tile's corner).
+   */
+  | { kind: 'gradient'; area: Rect; radii?: Radii; tileW: number; tileH: number; xs: TileAxis; ys: TileAxis; shading: Shading }
   /** Clip everything until the matching pop-clip to `rect` (rounded by `radii`). */
   | { kind: 'push-clip'; rect: Rect; radii?: Radii }
   | { kind: 'pop-clip' }
@@ -48,6 +54,26 @@ export type DisplayItem =
   | { kind: 'link'; rect: Rect; url: string }
   /** A named destination (an element's id) at (x, y), target of internal '#id' links. */
   | { kind: 'anchor'; name: string; x: number; y: number };
+
+/** Tile starts on one axis of a 'gradient' item (px): listed, or repeating every tile size through `origin`. */
+export type TileAxis = { at: readonly number[] } | { origin: number };
+
+/**
+ * One piece of a gradient's colour ramp, over the shading parameter t0..t1 (0–1): colours (with
+ * alpha, interpolated as given: premultiplication is already accounted for) from c0 to c1 with
+ * weight s^n, s running from e0 to e1 (a transition hint's curve, css-images-4 §3.5.3; 0 and 1
+ * unless the piece is a cut part of a longer one).
+ */
+export interface RampSegment { t0: number; t1: number; c0: Color; c1: Color; n: number; e0: number; e1: number }
+
+/**
+ * A gradient's geometry in px and its ramp (t from 0 to 1; before 0 the first colour, after 1
+ * the last). Axial: t runs from (x0,y0) to (x1,y1). Radial: t runs over circles centred at
+ * (cx,cy) from radius r0 to r1, in a space scaled by `scaleY` vertically about cy (ellipses).
+ */
+export type Shading =
+  | { type: 'axial'; x0: number; y0: number; x1: number; y1: number; ramp: readonly RampSegment[] }
+  | { type: 'radial'; cx: number; cy: number; r0: number; r1: number; scaleY: number; ramp: readonly RampSegment[] };
 
 /** One page: its size in px and its items in painting order. */
 export interface PageDisplayList { width: number; height: number; items: DisplayItem[] }
