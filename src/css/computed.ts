@@ -79,6 +79,19 @@ export type VerticalAlign =
 
 export type LineHeight = 'normal' | { number: number } | { px: number };
 
+/**
+ * One `box-shadow` layer (css-backgrounds-3 §7.1); lengths in px. `currentColor` is true when the
+ * colour was `currentcolor` (or omitted): `color` then holds the element's own `color`.
+ */
+export interface BoxShadow { x: number; y: number; blur: number; spread: number; color: Color; inset: boolean; currentColor?: boolean }
+
+/** `clip: rect()` (CSS 2.1 §11.1.2): offsets in px from the border box's top-left corner; 'auto' = that border edge. */
+export interface ClipRect { top: number | 'auto'; right: number | 'auto'; bottom: number | 'auto'; left: number | 'auto' }
+
+/** Bits of `ComputedStyle.currentColorMask`: colour properties whose computed value is the keyword `currentcolor`. */
+export const CC_BACKGROUND = 1, CC_BORDER_TOP = 2, CC_BORDER_RIGHT = 4, CC_BORDER_BOTTOM = 8, CC_BORDER_LEFT = 16,
+  CC_TEXT_DECORATION = 32, CC_OUTLINE = 64;
+
 /** `content` on ::before/::after/::marker and margin boxes (CSS 2.1 §12.2, css-content-3). */
 export type ContentItem =
   | { kind: 'string'; value: string }
@@ -211,6 +224,25 @@ export interface ComputedStyle {
   gridRowStart: GridLine; gridRowEnd: GridLine;
   // ---- misc
   objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+  // ---- box decorations (css-backgrounds-3 §7, css-ui-4 §3, css-text-decor-4, CSS 2.1 §11.1.2); optional for older literals
+  /** box-shadow layers, first on top; [] for none. */
+  boxShadow?: readonly BoxShadow[];
+  /** outline-style ('auto' paints as solid); outlineWidth is 0 when the style is none. */
+  outlineStyle?: BorderStyle | 'auto';
+  outlineWidth?: number;           // px
+  outlineColor?: Color;            // currentcolor (and invert) resolved
+  outlineOffset?: number;          // px
+  /** text-decoration-thickness: a keyword, or px + pct (pct of 1em of the decorating box). */
+  textDecorationThickness?: 'auto' | 'from-font' | LengthPct;
+  /** text-underline-offset: 'auto', or px + pct (pct of 1em), from the alphabetic baseline downwards. */
+  textUnderlineOffset?: 'auto' | LengthPct;
+  /** clip (absolutely positioned boxes only); null for auto. */
+  clip?: ClipRect | null;
+  /**
+   * CC_* bits: which colour properties computed to the keyword `currentcolor` (css-color-4 §6.4).
+   * Their fields hold the element's own `color`; `inherit` passes the keyword, not the colour.
+   */
+  currentColorMask?: number;
   /** Custom properties (css-variables-1), inherited; values are the token text, var() already substituted. */
   customProperties: ReadonlyMap<string, string>;
 }
@@ -270,6 +302,9 @@ export function initialStyle(): ComputedStyle {
     gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' },
     gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' },
     objectFit: 'fill',
+    boxShadow: [], outlineStyle: 'none', outlineWidth: 0, outlineColor: BLACK, outlineOffset: 0,
+    textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null,
+    currentColorMask: CC_BORDER_TOP | CC_BORDER_RIGHT | CC_BORDER_BOTTOM | CC_BORDER_LEFT | CC_TEXT_DECORATION | CC_OUTLINE,
     customProperties: new Map(),
   };
 }

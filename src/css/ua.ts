@@ -69,8 +69,6 @@ h3 { font-size: 1.17em; margin-top: 1em; margin-bottom: 1em; font-weight: bold }
 h4 { font-size: 1em; margin-top: 1.33em; margin-bottom: 1.33em; font-weight: bold }
 h5 { font-size: 0.83em; margin-top: 1.67em; margin-bottom: 1.67em; font-weight: bold }
 h6 { font-size: 0.67em; margin-top: 2.33em; margin-bottom: 2.33em; font-weight: bold }
-:is(article, aside, nav, section) h1 { font-size: 1.5em; margin-top: 0.83em; margin-bottom: 0.83em }
-:is(article, aside, nav, section) :is(article, aside, nav, section) h1 { font-size: 1.17em; margin-top: 1em; margin-bottom: 1em }
 hr { color: gray; border-style: inset; border-width: 1px; margin: 0.5em auto; overflow: hidden }
 pre, xmp, plaintext, listing { font-family: monospace; white-space: pre; margin-top: 1em; margin-bottom: 1em }
 tt, code, kbd, samp { font-family: monospace }

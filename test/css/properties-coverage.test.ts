@@ -46,6 +46,9 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   columnCount: 'column-count: 2', columnWidth: 'column-width: 10px', columnRuleWidth: 'column-rule-width: 1px',
   columnRuleStyle: 'column-rule-style: solid', columnRuleColor: 'column-rule-color: red', columnFill: 'column-fill: auto',
   columnSpan: 'column-span: all',
+  boxShadow: 'box-shadow: 1px 1px red', outlineStyle: 'outline-style: solid', outlineWidth: 'outline: 1px solid',
+  outlineColor: 'outline-color: red', outlineOffset: 'outline-offset: 1px', textDecorationThickness: 'text-decoration-thickness: 2px',
+  textUnderlineOffset: 'text-underline-offset: 2px', clip: 'clip: rect(1px, 2px, 3px, 4px)', currentColorMask: 'background-color: currentcolor',
   customProperties: '--x: 1',
 };
 

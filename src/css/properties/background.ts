@@ -3,7 +3,7 @@
  * `background` shorthand. Out: `Longhand` rows that fill per-layer lists (env.bg), joined into
  * `backgroundLayers` at the end of computeStyle (`finishBackground`), and the shorthand row.
  */
-import type { BackgroundLayer, BoxEdge, Color, ComputedStyle, LengthPct } from '../computed.ts';
+import { CC_BACKGROUND, type BackgroundLayer, type BoxEdge, type Color, type ComputedStyle, type LengthPct } from '../computed.ts';
 import { CURRENT_COLOR as CURRENT_COLOR_, parseColor } from '../values/color.ts';
 import { computeLength, parseLength, type MathExpr } from '../values/length.ts';
 import { splitCommas, type CV } from '../values/tokens.ts';
@@ -227,6 +227,8 @@ export const BACKGROUND_ROWS: Longhand<any>[] = [
     name: 'background-color', inherited: false, quirky: true, fields: ['backgroundColor'],
     parse: parseColorValue,
     apply: (env, v: Color) => { env.s.backgroundColor = v; },
+    // inherit passes the keyword currentcolor, not the parent's colour (css-color-4 §6.4)
+    copy: (env, from) => { env.s.backgroundColor = (from.currentColorMask ?? 0) & CC_BACKGROUND ? CURRENT_COLOR : from.backgroundColor; },
   },
   bgRow('background-image', 'images', (l) => (l.length === 1 ? parseBgImage(l[0]) : null), computeImage),
   bgRow('background-repeat', 'repeat', (l) => (l.every((n) => n.t === 'ident') ? parseRepeat(l.map((n) => (n as { lc: string }).lc)) : null), id),

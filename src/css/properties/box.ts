@@ -3,7 +3,7 @@
  * css-backgrounds-3 §4–§5 borders). In: component values. Out: `Longhand` rows writing display,
  * position, offsets, sizes, margins, paddings, borders, radii, overflow, visibility, opacity.
  */
-import type { BorderStyle, Color, ComputedStyle, CornerRadius, Display } from '../computed.ts';
+import { CC_BORDER_TOP, type BorderStyle, type Color, type ComputedStyle, type CornerRadius, type Display } from '../computed.ts';
 import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, parseQuirkyColor } from '../values/color.ts';
 import { computeLength as computeLength_, computePx as computePx_, Lin, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
@@ -117,7 +117,8 @@ function borderColorRow(i: number): Longhand<Color> {
     name: `border-${SIDES[i]}-color`, inherited: false, quirky: true, fields: [SIDE_FIELDS[i]],
     parse: parseColorValue,
     apply: (env, v) => { env.borderScratch().c[i] = v; },
-    copy: (env, from) => { env.borderScratch().c[i] = from[SIDE_FIELDS[i]].color; },
+    // inherit passes the keyword currentcolor, not the parent's colour (css-color-4 §6.4)
+    copy: (env, from) => { env.borderScratch().c[i] = (from.currentColorMask ?? 0) & (CC_BORDER_TOP << i) ? CURRENT_COLOR : from[SIDE_FIELDS[i]].color; },
   };
 }
 

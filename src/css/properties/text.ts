@@ -3,7 +3,8 @@
  * css-inline-3 vertical-align). In: component values. Out: `Longhand` rows for color, font-*,
  * line-height, text-*, letter/word-spacing, white-space, vertical-align, wrapping, direction.
  */
-import type { ComputedStyle, LineHeight, VerticalAlign } from '../computed.ts';
+import { CC_TEXT_DECORATION, type ComputedStyle, type LineHeight, type VerticalAlign } from '../computed.ts';
+import { CURRENT_COLOR } from '../values/color.ts';
 import { computeLength as computeLength_, computePx as computePx_, Lin as Lin_, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { parseColorValue } from './box.ts';
@@ -265,6 +266,8 @@ export const TEXT_ROWS: Longhand<any>[] = [
     name: 'text-decoration-color', inherited: false, fields: ['textDecorationColor'],
     parse: parseColorValue,
     apply: (env, v) => { env.s.textDecorationColor = v; },
+    // inherit passes the keyword currentcolor, not the parent's colour (css-color-4 §6.4)
+    copy: (env, from) => { env.s.textDecorationColor = (from.currentColorMask ?? 0) & CC_TEXT_DECORATION ? CURRENT_COLOR : from.textDecorationColor; },
   },
   keywordRow('text-decoration-style', 'textDecorationStyle', false, DECORATION_STYLES),
   {
