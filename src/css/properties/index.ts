@@ -18,7 +18,6 @@ import { BACKGROUND_ROWS, finishBackground as finishBackground_, initialBg } fro
 import { BOX_ROWS, finishBorders as finishBorders_ } from './box.ts';
 import { CONTENT_ROWS } from './content.ts';
 import { DECOR_ROWS, finishDecor, OUTLINE_SHORTHAND } from './decor.ts';
-import { DECOR_ROWS, finishDecor, OUTLINE_SHORTHAND } from './decor.ts';
 import { FLEXGRID_ROWS } from './flexgrid.ts';
 import { ALIASES, SHORTHANDS } from './shorthands.ts';
 import { TEXT_ROWS } from './text.ts';

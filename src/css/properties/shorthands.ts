@@ -8,6 +8,7 @@ import { parseColor } from '../values/color.ts';
 import { splitSlashes, type CV } from '../values/tokens.ts';
 import { BACKGROUND_ROWS, BACKGROUND_SHORTHAND } from './background.ts';
 import { BOX_ROWS, parseBorderStyle, parseLineWidth, parseRadius, RADIUS_LONGHANDS, SIDES } from './box.ts';
+import { parseThickness } from './decor.ts';
 import { CONTENT_ROWS, NONE_IMAGE, parseImage, parseLegacyBreak, parseListStyleType } from './content.ts';
 import { ALIGN_CONTENT, ALIGN_ITEMS, FLEXGRID_ROWS, JUSTIFY_CONTENT, parseAreas, parseFlexBasis, parseFlexFactor, parseGridLine, parseTrackList } from './flexgrid.ts';
 import { DECORATION_STYLES, parseDecorationLine, parseFontFamily, parseFontSize, parseFontWeight, parseLineHeight, TEXT_ROWS } from './text.ts';
@@ -143,24 +144,22 @@ function expandListStyle(v: readonly CV[], c: Ctx): Out | null {
   return new Map([['list-style-position', pos ?? INITIAL], ['list-style-image', img ?? INITIAL], ['list-style-type', type ?? INITIAL]]);
 }
 
-/** text-decoration (css-text-decor-3 §2.4): line || style || color (thickness ignored). */
+/** text-decoration (css-text-decor-4 §2.5): line || thickness || style || color. */
 function expandTextDecoration(v: readonly CV[], c: Ctx): Out | null {
   const lines: CV[] = [];
-  let style: unknown = INITIAL, color: unknown = INITIAL;
+  let style: unknown = INITIAL, color: unknown = INITIAL, thickness: unknown = INITIAL;
   for (const n of v) {
     if (n.t === 'ident' && ['none', 'underline', 'overline', 'line-through', 'blink'].includes(n.lc)) { lines.push(n); continue; }
     if (n.t === 'ident' && (DECORATION_STYLES as readonly string[]).includes(n.lc) && style === INITIAL) { style = n.lc; continue; }
-    if (n.t === 'dim' || n.t === 'pct' || (n.t === 'fn' && parseColor(n) === null) || (n.t === 'ident' && (n.lc === 'auto' || n.lc === 'from-font'))) {
-      c.notes.push('text-decoration-thickness is not supported');
-      continue;
-    }
+    const th = thickness === INITIAL ? parseThickness(n) : null;
+    if (th !== null) { thickness = th; continue; }
     const col = parseColor(n);
     if (col !== null && color === INITIAL) { color = col; continue; }
     return null;
   }
   let line: unknown = INITIAL;
   if (lines.length) { line = parseDecorationLine(lines); if (line === null) return null; }
-  return new Map([['text-decoration-line', line], ['text-decoration-style', style], ['text-decoration-color', color]]);
+  return new Map([['text-decoration-line', line], ['text-decoration-style', style], ['text-decoration-color', color], ['text-decoration-thickness', thickness]]);
 }
 
 /** flex (css-flexbox-1 §7.2): none | [grow shrink? || basis]; an omitted basis is 0. */
@@ -295,7 +294,7 @@ export const SHORTHANDS: Shorthand[] = [
     return new Map([['font-variant-caps', caps]]);
   }),
   sh('list-style', ['list-style-position', 'list-style-image', 'list-style-type'], expandListStyle),
-  sh('text-decoration', ['text-decoration-line', 'text-decoration-style', 'text-decoration-color'], expandTextDecoration),
+  sh('text-decoration', ['text-decoration-line', 'text-decoration-style', 'text-decoration-color', 'text-decoration-thickness'], expandTextDecoration),
   sh('flex', ['flex-grow', 'flex-shrink', 'flex-basis'], expandFlex),
   sh('flex-flow', ['flex-direction', 'flex-wrap'], (v, c) => {
     if (v.length < 1 || v.length > 2) return null;
