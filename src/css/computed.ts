@@ -100,7 +100,17 @@ export type ContentItem =
   | { kind: 'counters'; name: string; separator: string; style: string }
   | { kind: 'open-quote' } | { kind: 'close-quote' }
   | { kind: 'no-open-quote' } | { kind: 'no-close-quote' }
-  | { kind: 'url'; url: string };
+  | { kind: 'url'; url: string }
+  /** css-gcpm-3 §2.2 `element(name, which)`: a running element, in page-margin boxes only. */
+  | { kind: 'element'; name: string; which: RunningWhich }
+  /** css-gcpm-3 §1.2 `string(name, which)`: a named string set by `string-set`. */
+  | { kind: 'named-string'; name: string; which: RunningWhich };
+/** Which assignment of a running element or named string a page uses (css-gcpm-3 §1.2, §2.2). */
+export type RunningWhich = 'first' | 'start' | 'last' | 'first-except';
+/** One `string-set` entry (css-gcpm-3 §1.1): the string's name and its content list. */
+export interface StringSet { name: string; content: StringSetItem[] }
+/** A `string-set` content item: a `content` item, or `content(text|before|after|first-letter)` of the element. */
+export type StringSetItem = ContentItem | { kind: 'content'; part: 'text' | 'before' | 'after' | 'first-letter' };
 export type Content = 'normal' | 'none' | ContentItem[];
 
 export interface CounterOp { name: string; value: number }
@@ -243,6 +253,10 @@ export interface ComputedStyle {
    * Their fields hold the element's own `color`; `inherit` passes the keyword, not the colour.
    */
   currentColorMask?: number;
+  /** `position: running(name)` (css-gcpm-3 §2.1): the running element's name (position computes to static); null otherwise. */
+  runningName?: string | null;
+  /** `string-set` (css-gcpm-3 §1.1); [] for none. */
+  stringSet?: readonly StringSet[];
   /** Custom properties (css-variables-1), inherited; values are the token text, var() already substituted. */
   customProperties: ReadonlyMap<string, string>;
 }
@@ -303,7 +317,7 @@ export function initialStyle(): ComputedStyle {
     gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' },
     objectFit: 'fill',
     boxShadow: [], outlineStyle: 'none', outlineWidth: 0, outlineColor: BLACK, outlineOffset: 0,
-    textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null,
+    textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null, runningName: null, stringSet: [],
     currentColorMask: CC_BORDER_TOP | CC_BORDER_RIGHT | CC_BORDER_BOTTOM | CC_BORDER_LEFT | CC_TEXT_DECORATION | CC_OUTLINE,
     customProperties: new Map(),
   };

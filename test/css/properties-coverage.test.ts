@@ -49,6 +49,7 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   boxShadow: 'box-shadow: 1px 1px red', outlineStyle: 'outline-style: solid', outlineWidth: 'outline: 1px solid',
   outlineColor: 'outline-color: red', outlineOffset: 'outline-offset: 1px', textDecorationThickness: 'text-decoration-thickness: 2px',
   textUnderlineOffset: 'text-underline-offset: 2px', clip: 'clip: rect(1px, 2px, 3px, 4px)', currentColorMask: 'background-color: currentcolor',
+  runningName: 'position: running(header)', stringSet: 'string-set: title content(text)',
   customProperties: '--x: 1',
 };
 

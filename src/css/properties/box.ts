@@ -8,6 +8,7 @@ import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, parseQuirkyColor } from '.
 import { computeLength as computeLength_, computePx as computePx_, Lin, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { keywordRow, lengthRow, Note, type Env, type Longhand } from './types.ts';
+import { POSITION_ROW } from './gcpm.ts';
 
 // hot path: read import bindings once (see index.ts)
 const CURRENT_COLOR = CURRENT_COLOR_, computeLength = computeLength_, computePx = computePx_;
@@ -168,7 +169,7 @@ function intrinsicToAuto(row: Longhand<unknown>, fallback: 'auto' | 'none'): Lon
 
 export const BOX_ROWS: Longhand<any>[] = [
   { name: 'display', inherited: false, fields: ['display'], parse: parseDisplay, apply: (env, v: Display) => { env.s.display = v; } },
-  keywordRow('position', 'position', false, ['static', 'relative', 'absolute', 'fixed', 'sticky']),
+  POSITION_ROW, // static | relative | absolute | fixed | sticky | running(name) (css-gcpm-3)
   keywordRow('float', 'float', false, { none: 'none', left: 'left', right: 'right', 'inline-start': 'left', 'inline-end': 'right' }),
   keywordRow('clear', 'clear', false, { none: 'none', left: 'left', right: 'right', both: 'both', 'inline-start': 'left', 'inline-end': 'right' }),
   ...SIDES.map((s) => lengthRow(s, s, false, { pct: true, quirky: true, keywords: ['auto'] })),

@@ -8,6 +8,7 @@ import type { BreakValue, Content, ContentItem, CounterOp } from '../computed.ts
 import { computePx, parseInteger, parseLength, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { keywordRow, Note, type Longhand } from './types.ts';
+import { parseGcpmContent, stringSetRow } from './gcpm.ts';
 
 /** Counter styles we render (css-counter-styles-3 §6–§7), after the aliases below. */
 export const LIST_STYLE_TYPES = new Set([
@@ -84,6 +85,8 @@ function parseContent(v: readonly CV[]): Content | Note<Content> | null {
         items.push({ kind: 'counters', name: args[0].v, separator: args[1].v, style });
         continue;
       }
+      const gcpm = parseGcpmContent(n); // element(), string() (css-gcpm-3)
+      if (gcpm) { items.push(gcpm); continue; }
       return null;
     }
     return null;
@@ -156,6 +159,7 @@ export const CONTENT_ROWS: Longhand<any>[] = [
     apply: (env, v) => { env.s.listStyleImage = v; },
   },
   { name: 'content', inherited: false, fields: ['content'], parse: parseContent, apply: (env, v: Content) => { env.s.content = v; } },
+  stringSetRow((v) => { const r = parseContent(v); const c = r instanceof Note ? r.value : r; return Array.isArray(c) ? c : null; }),
   {
     name: 'quotes', inherited: true, fields: ['quotes'],
     parse: (v) => {
