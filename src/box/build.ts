@@ -8,12 +8,13 @@ import { initialStyle, type ComputedStyle, type CounterOp, type Display } from '
 import type { StyledDocument } from '../css/styled.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';
-import type { BlockBox, Box, BoxTree, FlexBox, GridBox, LineBreak, MarkerBox, ReplacedBox, TextRun } from './types.ts';
+import type { BlockBox, Box, BoxTree, FlexBox, GridBox, LineBreak, MarkerBox, ReplacedBox, RunningElement, TextRun } from './types.ts';
 import { anonymousStyle, blockify, restyle, withWhiteSpacePre } from './anonymous.ts';
 import { CounterState } from './counters.ts';
 import { finishBlockContainer, finishFlexItems, makeInlineBox } from './flow.ts';
 import { contentBoxes, imageBox, markerContent, type GeneratedContext } from './generated.ts';
 import { loadImage } from './images.ts';
+import { inlineSvgImage } from './svg.ts';
 import { isInlineLevelDisplay, isOutOfFlowStyle, isTablePartDisplay, textInfo, withInfo, type BoxInfo, type Item, type RawTablePart } from './items.ts';
 import { buildTable, fixStrayTableParts } from './table.ts';
 import { processInlineContent } from './whitespace.ts';
@@ -23,6 +24,8 @@ interface Build extends GeneratedContext {
   doc: StyledDocument;
   /** Element nesting depth of the current element (root = 1). */
   depth: number;
+  /** Running elements met so far, in document order (css-gcpm-3 §2). */
+  running: RunningElement[];
 }
 
 /**
@@ -354,6 +357,7 @@ function buildElement(b: Build, el: Element, scope: Scope, out: Item[]): void {
   if (NOT_RENDERED.has(name)) return;
   const computed = styleOf(b, el);
   if (!computed || computed.display === 'none') return;
+  if (computed.runningName) { buildRunning(b, el, name, computed, scope); return; }
   if (b.depth >= MAX_ELEMENT_DEPTH) {
     const line = sourceLine(el);
     b.warnings.add('layout', `elements nested deeper than ${MAX_ELEMENT_DEPTH} levels are rendered as plain text`, line !== undefined ? { line } : undefined);
@@ -369,6 +373,28 @@ function buildElement(b: Build, el: Element, scope: Scope, out: Item[]): void {
     b.depth--;
   }
   if (computed.position === 'absolute' || computed.position === 'fixed') markOriginalOuter(out, start, computed.display, el, undefined);
+}
+
+/**
+ * A running element (css-gcpm-3 §2.1, `position: running(name)`) leaves the flow: its boxes are
+ * built here (counters and generated content in document order) into one block-level box that
+ * `element(name)` places in page-margin boxes, and recorded on the tree with its element.
+ */
+function buildRunning(b: Build, el: Element, name: string, computed: ComputedStyle, scope: Scope): void {
+  if (b.depth >= MAX_ELEMENT_DEPTH) return;
+  const items: Item[] = [];
+  b.depth++;
+  try {
+    buildElementBoxes(b, el, name, computed, { ...scope, items: false, inline: false }, items);
+  } finally {
+    b.depth--;
+  }
+  const boxes = fixStrayTableParts(items, computed, false, scope.href);
+  const only = boxes.length === 1 ? boxes[0]! : undefined;
+  const box: Box = only && (only.kind === 'block' || only.kind === 'table-wrapper' || only.kind === 'flex' || only.kind === 'grid' || only.kind === 'replaced') && only.outer === 'block'
+    ? only
+    : { kind: 'block', style: anonymousStyle(computed, 'block'), outer: 'block', anonymous: true, ...finishBlockContainer(boxes, computed, scope.href) };
+  b.running.push({ name: computed.runningName!, box, element: el });
 }
 
 /**
@@ -407,7 +433,12 @@ function buildElementBoxes(b: Build, el: Element, name: string, computed: Comput
   }
   if (EMBEDDED.has(name) || el.namespace === SVG_NS) {
     if (style.display === 'contents') return;
-    if (name === 'svg' || el.namespace === SVG_NS) b.warnings.add('layout', 'inline SVG is not rendered yet', line !== undefined ? { line } : undefined);
+    if (name === 'svg') {
+      // Inline SVG: drawn as an SVG image (src/box/svg.ts), currentColor = this element's color.
+      const svg = inlineSvgImage(el, style.color, (href) => loadImage(b.loader, b.warnings, href, line));
+      if (!('error' in svg)) { out.push(imageBox(svg, style, info, outerOf(style.display))); return; }
+      b.warnings.add('image', `inline SVG not drawn: ${svg.error}`, line !== undefined ? { line } : undefined);
+    }
     out.push(buildEmbedded(el, style, info));
     return;
   }
@@ -470,7 +501,7 @@ export function buildBoxTree(styled: StyledDocument, ctx: { loader: ResourceLoad
   if (!ctx || !ctx.loader || typeof ctx.loader.load !== 'function' || !ctx.warnings || typeof ctx.warnings.add !== 'function') {
     throw new TypeError('buildBoxTree: expected ctx { loader: ResourceLoader, warnings: WarningSink }');
   }
-  const b: Build = { doc: styled, loader: ctx.loader, warnings: ctx.warnings, counters: new CounterState(), quoteDepth: 0, depth: 0 };
+  const b: Build = { doc: styled, loader: ctx.loader, warnings: ctx.warnings, counters: new CounterState(), quoteDepth: 0, depth: 0, running: [] };
   const rootEl = styled.root;
   const rootStyle = styleOf(b, rootEl) ?? { ...initialStyle(), display: 'block' };
   // The root is blockified (css-display-3 §2.7); display: contents on it computes to block (§2.5).
@@ -478,7 +509,8 @@ export function buildBoxTree(styled: StyledDocument, ctx: { loader: ResourceLoad
   const out: Item[] = [];
   buildElement(b, rootEl, scope, out);
   const boxes = fixStrayTableParts(out, rootStyle, false, undefined);
-  if (boxes.length === 1 && boxes[0]!.kind === 'block' && boxes[0]!.outer === 'block') return { root: boxes[0] as BlockBox };
+  const running = b.running.length > 0 ? { running: b.running } : {};
+  if (boxes.length === 1 && boxes[0]!.kind === 'block' && boxes[0]!.outer === 'block') return { root: boxes[0] as BlockBox, ...running };
   const { inlineContent, children } = finishBlockContainer(boxes, rootStyle, undefined);
-  return { root: { kind: 'block', style: anonymousStyle(rootStyle, 'block'), outer: 'block', anonymous: true, inlineContent, children } };
+  return { root: { kind: 'block', style: anonymousStyle(rootStyle, 'block'), outer: 'block', anonymous: true, inlineContent, children }, ...running };
 }

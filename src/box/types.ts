@@ -184,4 +184,9 @@ export type Box =
 /** The root of the box tree: the initial containing block's child, the root element's box. */
 export interface BoxTree {
   root: BlockBox;
+  /** Running elements (css-gcpm-3 §2.1) in document order, out of the flow; absent when there are none. */
+  running?: RunningElement[];
 }
+
+/** A running element: its name, its block-level box (laid out in margin boxes by element()), its DOM element. */
+export interface RunningElement { name: string; box: Box; element: Element }
