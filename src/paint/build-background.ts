@@ -2,11 +2,12 @@
  * Backgrounds and corner radii for the display-list builder (css-backgrounds-3 §3, §5).
  * In: a fragment's border box and edges, its computed style, an image loader. Out: 'rect', 'image', 'image-tiles' and clip items.
  */
-import type { ComputedStyle, BackgroundLayer, BoxEdge } from '../css/computed.ts';
+import type { ComputedStyle, BackgroundLayer, BoxEdge, Gradient } from '../css/computed.ts';
 import { resolveLength } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { Edges } from '../layout/fragment.ts';
-import type { DisplayItem, Rect, Radii } from './display-list.ts';
+import type { DisplayItem, Rect, Radii, Shading, TileAxis } from './display-list.ts';
+import { gradientShading } from './gradient.ts';
 
 /** Resolves a background-image URL (as written in CSS) to a decoded image, or null (the loader warns). */
 export type ImageLoader = (url: string) => ImageRef | null;
@@ -82,6 +83,7 @@ export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader |
   if (!load) return;
   for (let i = layers.length - 1; i >= 0; i--) {
     const layer = layers[i];
+    if (layer.image.kind === 'gradient') { paintLayer(f, s, layer, layer.image.gradient, push, opts.canvas); continue; }
     if (layer.image.kind !== 'url') continue;
     const image = load(layer.image.url);
     if (!image || image.width <= 0 || image.height <= 0) continue;
@@ -89,30 +91,37 @@ export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader |
   }
 }
 
-function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, image: ImageRef, push: (i: DisplayItem) => void, canvas?: Rect): void {
+/**
+ * One background layer: an image (sized from its intrinsic size) or a gradient (no intrinsic
+ * size: `auto` is the positioning area's, css-images-3 §5.3), sized, positioned and repeated.
+ */
+function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, img: ImageRef | Gradient, push: (i: DisplayItem) => void, canvas?: Rect): void {
   const O = edgeRect(f, layer.origin);
   const C = canvas ?? edgeRect(f, layer.clip);
   if (C.w <= 0 || C.h <= 0) return;
   const radii = canvas ? undefined : edgeRadii(f, s, layer.clip);
-  const iw = image.width, ih = image.height, ratio = iw / ih;
+  const image = 'width' in img ? img : null;
+  // A gradient sizes like an image of the positioning area's size whose ratio is free.
+  const iw = image ? image.width : O.w, ih = image ? image.height : O.h, ratio = image ? iw / ih : NaN;
   let tw: number, th: number;
   const size = layer.size;
-  if (size === 'cover' || size === 'contain') {
+  if (!image && (size === 'cover' || size === 'contain')) { tw = O.w; th = O.h; }
+  else if (size === 'cover' || size === 'contain') {
     const k = size === 'cover' ? Math.max(O.w / iw, O.h / ih) : Math.min(O.w / iw, O.h / ih);
     tw = iw * k; th = ih * k;
   } else {
     const w = size.w === 'auto' ? null : resolveLength(size.w, O.w);
     const h = size.h === 'auto' ? null : resolveLength(size.h, O.h);
     if (w === null && h === null) { tw = iw; th = ih; }
-    else if (w === null) { th = h as number; tw = th * ratio; }
-    else if (h === null) { tw = w; th = tw / ratio; }
+    else if (w === null) { th = h as number; tw = image ? th * ratio : O.w; }
+    else if (h === null) { tw = w; th = image ? tw / ratio : O.h; }
     else { tw = w; th = h; }
   }
-  if (layer.repeat.x === 'round' && tw > 0) { const n = Math.max(1, Math.round(O.w / tw)); const ntw = O.w / n; if (size !== 'cover' && size !== 'contain' && size.h === 'auto') th = ntw / ratio; tw = ntw; }
+  if (layer.repeat.x === 'round' && tw > 0) { const n = Math.max(1, Math.round(O.w / tw)); const ntw = O.w / n; if (image && size !== 'cover' && size !== 'contain' && size.h === 'auto') th = ntw / ratio; tw = ntw; }
   if (layer.repeat.y === 'round' && th > 0) {
     const n = Math.max(1, Math.round(O.h / th)); const nth = O.h / n;
     // Round on this axis only with an auto size on the other: keep the ratio (css-backgrounds-3 §3.4).
-    if (layer.repeat.x !== 'round' && size !== 'cover' && size !== 'contain' && size.w === 'auto') tw = nth * ratio;
+    if (image && layer.repeat.x !== 'round' && size !== 'cover' && size !== 'contain' && size.w === 'auto') tw = nth * ratio;
     th = nth;
   }
   if (tw <= 0 || th <= 0) return;
@@ -120,6 +129,7 @@ function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, image: 
   const py = O.y + resolveLength(layer.position.y, O.h - th);
   const sx = spaced(layer.repeat.x, O.x, O.w, tw, C.x, C.w);
   const sy = spaced(layer.repeat.y, O.y, O.h, th, C.y, C.h);
+  if (!image) { paintGradientTiles(img as Gradient, { tw, th, C, radii, push }, sx ?? axisOf(layer.repeat.x, px), sy ?? axisOf(layer.repeat.y, py)); return; }
   if (sx || sy) { paintSpaced(sx ?? axisOf(layer.repeat.x, px), sy ?? axisOf(layer.repeat.y, py), { tw, th, C, radii, image, push }); return; }
   const rx = layer.repeat.x !== 'no-repeat' && layer.repeat.x !== 'space', ry = layer.repeat.y !== 'no-repeat' && layer.repeat.y !== 'space';
   if (!rx && !ry) {
@@ -179,4 +189,18 @@ function paintSpaced(ax: Axis, ay: Axis, o: { tw: number; th: number; C: Rect; r
     for (const x of ax.at) push({ kind: 'image-tiles', area: C, image, originX: x, originY: ay.origin, tileW: tw, tileH: th, repeatX: false, repeatY: true });
   }
   push({ kind: 'pop-clip' });
+}
+
+/**
+ * A gradient layer's tiles as one 'gradient' item: the shading of one tile (css-images-3 §3),
+ * repeated or listed per axis, clipped to the painting area. A one-colour gradient is a flat ramp.
+ */
+function paintGradientTiles(g: Gradient, o: { tw: number; th: number; C: Rect; radii: Radii | undefined; push: (i: DisplayItem) => void }, ax: Axis, ay: Axis): void {
+  const sh = gradientShading(g, o.tw, o.th);
+  if (sh === null) return;
+  const shading: Shading = 'type' in sh ? sh : { type: 'axial', x0: 0, y0: 0, x1: o.tw, y1: 0, ramp: [{ t0: 0, t1: 1, c0: sh, c1: sh, n: 1, e0: 0, e1: 1 }] };
+  const tile = (a: Axis): TileAxis => (a.kind === 'repeat' ? { origin: a.origin } : { at: a.at });
+  const item: DisplayItem = { kind: 'gradient', area: o.C, tileW: o.tw, tileH: o.th, xs: tile(ax), ys: tile(ay), shading };
+  if (o.radii) item.radii = o.radii;
+  o.push(item);
 }

@@ -22,6 +22,7 @@ import { FontRegistry } from './pdf-fonts.ts';
 import { imageMatrix, prepareImage, type PreparedImage } from './pdf-images.ts';
 import { writeGlyphRun } from './pdf-text.ts';
 import { drawBorder, drawLine } from './pdf-borders.ts';
+import { ShadingWriter } from './pdf-shading.ts';
 
 /**
  * Options of writePdf: the creation date (Info CreationDate/ModDate, file ID), an optional sink
@@ -82,6 +83,7 @@ type StackEntry =
 /** Document-wide resources: fonts, images, alpha states, counters for XObject/pattern names. */
 class DocWriter {
   readonly fonts: FontRegistry;
+  readonly shadings: ShadingWriter;
   private readonly images = new Map<string, ImageEntry | null>();
   private readonly alphas = new Map<number, { name: string; ref: PdfRef }>();
   private forms = 0;
@@ -89,6 +91,7 @@ class DocWriter {
 
   constructor(readonly doc: PdfDocLike, readonly warnings?: WarningSink) {
     this.fonts = new FontRegistry(doc, warnings);
+    this.shadings = new ShadingWriter(doc);
   }
 
   alphaState(a: number): { name: string; ref: PdfRef } {
@@ -219,6 +222,9 @@ class PageWriter implements ResourceNamer {
       }
       case 'image': this.image(it.rect, it.image); return;
       case 'image-tiles': this.tiles(it); return;
+      case 'gradient':
+        if (this.dw.shadings.draw({ cs, use: (k, n, r) => this.resource(k, n, r) }, it)) this.usesTransparency();
+        return;
       case 'push-clip': {
         cs.save();
         const r = it.rect;
