@@ -102,7 +102,7 @@ class PageBuilder {
   /** CSS 2.1 §14.2: the root's background (or body's) covers the canvas, positioned as for the root. */
   private paintCanvas(root: BoxFragment, pageRect: Rect): void {
     let src: BoxFragment = root;
-    if (transparent(root.style.backgroundColor) && !root.style.backgroundLayers.some((l) => l.image.kind === 'url')) {
+    if (transparent(root.style.backgroundColor) && !root.style.backgroundLayers.some((l) => l.image.kind !== 'none')) {
       const body = root.children.find((c): c is BoxFragment => c.kind === 'box' && c.box.element?.name === 'body');
       if (body) src = body;
     }
