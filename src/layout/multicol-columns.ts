@@ -80,32 +80,36 @@ export function layoutColumnSet(p: ColumnSetParams, env: FlowEnv): ColumnSetResu
   }
   const run = runColumns(p, height, p.constrained ? MAX_COLUMNS : count, p.abs, env);
   if (run.pushed) return { children: [], height: 0, token: p.token, pushed: true };
-  // Auto-height sets are as tall as their tallest column (a balanced set's height is that already).
-  const used = fill === 'auto' && Number.isFinite(avail) ? height : Math.min(height, Math.max(0, ...run.columns.map((c) => c.extent)));
-  return place(p, run, used);
+  return place(p, run, height);
 }
 
-/** The balanced column height (css-multicol-1 §7): the smallest height (to PRECISION px) whose run ends within `count` columns. */
+/**
+ * The balanced column height (css-multicol-1 §7), as Chromium computes it: the content is first laid out in columns of
+ * unlimited height (split only at forced breaks, trailing margins included); the columns left over after the forced breaks
+ * go, one by one, to the tallest run, and the tallest share is the first guess. When the content does not fit in `count`
+ * columns of that height, the smallest height that fits (to PRECISION px, tightened to the tallest column's content) is used.
+ */
 function balancedHeight(p: ColumnSetParams, avail: number, env: FlowEnv): number {
   const count = p.geometry.count;
-  // Natural heights: columns of unlimited height split only at forced breaks.
   const natural = runColumns(p, Infinity, MAX_COLUMNS, [], env);
-  const extents = natural.columns.map((c) => c.extent);
-  const total = extents.reduce((a, b) => a + b, 0);
-  let hi = Math.min(avail, Math.max(0, ...extents));
-  if (natural.columns.length > count) return Number.isFinite(avail) ? avail : hi; // more forced breaks than columns
-  if (Number.isFinite(avail) && hi >= avail - 0.01) {
-    // Does the content fit in `count` columns of the whole available height at all? If not, fill them.
-    const probe = runColumns(p, avail, count, [], env);
-    if (probe.token !== null) return avail;
+  const runs = natural.columns.map((c) => c.extent);
+  if (runs.length > count) return Number.isFinite(avail) ? avail : Math.max(0, ...runs); // more forced breaks than columns
+  const shares = runs.map(() => 1);
+  for (let k = runs.length; k < count && runs.length > 0; k++) {
+    let best = 0;
+    for (let i = 1; i < runs.length; i++) if (runs[i] / shares[i] > runs[best] / shares[best]) best = i;
+    shares[best]++;
   }
-  let lo = Math.min(hi, total / count);
+  const guess = Math.max(0, ...runs.map((e, i) => e / shares[i]));
+  let hi = Math.min(avail, Math.max(0, ...runs));
+  if (guess >= hi) return hi;
   const fits = (h: number): { ok: boolean; extent: number } => {
     const r = runColumns(p, h, count, [], env);
     return { ok: r.token === null && !r.pushed, extent: Math.max(0, ...r.columns.map((c) => c.extent)) };
   };
-  const first = fits(lo);
-  if (first.ok) return Math.min(lo, first.extent) || lo;
+  if (fits(guess).ok) return guess;
+  if (Number.isFinite(avail) && hi >= avail - 0.01 && !fits(avail).ok) return avail; // does not fit on this page: fill it
+  let lo = guess;
   for (let i = 0; i < 40 && hi - lo > PRECISION; i++) {
     const mid = (lo + hi) / 2;
     const r = fits(mid);
@@ -149,7 +153,9 @@ function layoutColumn(p: ColumnSetParams, token: BreakToken | null, h: number, a
   }, colEnv);
   if (r.pushed || !r.fragment || r.fragment.kind !== 'box') return { frag: null, extent: 0, token, pushed: r.pushed };
   const frag = r.fragment;
-  const extent = r.token === null ? frag.height : contentExtent(frag) - top;
+  // A column of unlimited height (or the last one) reaches its fragment's bottom, trailing margins included; one that broke
+  // is filled to the column bottom by block layout, so its content's own bottom edge is measured.
+  const extent = r.token === null || !Number.isFinite(h) ? frag.height : contentExtent(frag) - top;
   return { frag, extent: Math.max(0, extent), token: r.token, pushed: false };
 }
 
