@@ -38,6 +38,11 @@ function quoteAt(pairs: readonly string[], depth: number, close: boolean): strin
 
 /** A replaced box for an image in generated content (an anonymous inline replaced element). */
 export function imageBox(image: ImageRef | null, style: ComputedStyle, info: BoxInfo, outer: 'inline' | 'block' = 'inline'): ReplacedBox {
+  // An SVG image may lack intrinsic dimensions or ratio (css-images-3 §5.1): layout then uses 300×150.
+  if (image?.svg) {
+    const { intrinsicWidth, intrinsicHeight, intrinsicRatio } = image.svg;
+    return withInfo<ReplacedBox>({ kind: 'replaced', style, outer, image, intrinsicWidth, intrinsicHeight, intrinsicRatio }, info);
+  }
   return withInfo<ReplacedBox>({
     kind: 'replaced', style, outer, image,
     intrinsicWidth: image ? image.width : null, intrinsicHeight: image ? image.height : null,

@@ -1,7 +1,7 @@
 /**
  * Image loading for replaced elements, list-style-image and content: url(). In: a URL as written,
  * the render's ResourceLoader and WarningSink. Out: a decoded ImageRef (PNG or JPEG; GIF converted
- * to PNG; intrinsic size in CSS px at 96 dpi, EXIF-oriented) or null with a warning. Results are cached per loader (one render).
+ * to PNG; SVG parsed for vector drawing; intrinsic size in CSS px at 96 dpi, EXIF-oriented) or null with a warning. Results are cached per loader (one render).
  */
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
@@ -9,6 +9,10 @@ import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { ImageRef } from './types.ts';
 import { gifToPng } from './gif.ts';
+import { svgImage } from './svg.ts';
+
+/** `currentColor` in an SVG image: the initial `color` (images are separate documents; SVG 2 §13.3). */
+const SVG_IMAGE_COLOR = { r: 0, g: 0, b: 0, a: 1 };
 
 type Cached =
   | { ok: true; image: ImageRef }
@@ -40,7 +44,7 @@ function isGif(b: Buffer): boolean {
   return b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38;
 }
 
-function decode(key: string, data: Buffer, mime: string | undefined, shown: string): Cached {
+function decode(key: string, data: Buffer, mime: string | undefined, shown: string, loadRaster: (href: string) => ImageRef | null): Cached {
   const png = isPng(data);
   const jpeg = !png && isJpeg(data);
   if (!png && !jpeg && isGif(data)) {
@@ -53,7 +57,10 @@ function decode(key: string, data: Buffer, mime: string | undefined, shown: stri
     }
   }
   if (!png && !jpeg) {
-    if (looksLikeSvg(data, mime)) return { ok: false, code: 'image', message: `SVG images are not supported yet ("${shown}")` };
+    if (looksLikeSvg(data, mime)) {
+      const svg = svgImage(key, data.toString('utf8'), SVG_IMAGE_COLOR, loadRaster);
+      return 'error' in svg ? { ok: false, code: 'image', message: `cannot draw SVG image "${shown}": ${svg.error}` } : { ok: true, image: svg };
+    }
     let type: string | undefined;
     try {
       type = imageSize(data).type;
@@ -85,12 +92,12 @@ function decode(key: string, data: Buffer, mime: string | undefined, shown: stri
 }
 
 /**
- * Loads and decodes the image at `url` (resolved by `loader` against `from`, e.g. a stylesheet's
+ * Loads and decodes the image at `url` (PNG, JPEG, GIF, or SVG: parsed by src/box/svg.ts, its `<image href>`s loaded the same way relative to it) (resolved by `loader` against `from`, e.g. a stylesheet's
  * URL, or the document base; data: URIs decoded). Paint can use it for background images:
  * `loadImage: (url) => loadImage(loader, warnings, url)`. Returns the ImageRef (intrinsic width/height in px = image pixels, 96 dpi) or
  * null. Failures add a warning with `line`: 'resource-blocked' (network URL, escape from the
- * document's folder), 'resource-missing' (no such file), 'image' (SVG, WebP or other
- * unsupported formats; corrupt data). GIFs are converted to PNG (first frame). Never throws. Cached by resolved URL per loader, so the
+ * document's folder), 'resource-missing' (no such file), 'image' (WebP or other
+ * unsupported formats; corrupt data; a malformed SVG). GIFs are converted to PNG (first frame). Never throws. Cached by resolved URL per loader, so the
  * same logo twice is decoded once (the warning is repeated for each line).
  */
 export function loadImage(loader: ResourceLoader, warnings: WarningSink, url: string, line?: number, from?: string): ImageRef | null {
@@ -108,7 +115,11 @@ export function loadImage(loader: ResourceLoader, warnings: WarningSink, url: st
       const f = loaded.failure;
       result = { ok: false, code: f.reason === 'blocked' ? 'resource-blocked' : 'resource-missing', message: f.message.length > 200 ? f.message.slice(0, 199) + '…' : f.message };
     } else {
-      result = decode(key.startsWith('data:') ? 'data:' + dataKey(key) : key, loaded.resource.data, loaded.resource.mime, shown);
+      // A placeholder while decoding: an SVG that names itself in <image href> finds it, not a loop.
+      byUrl.set(key, { ok: false, code: 'image', message: `SVG image "${shown}" refers to itself` });
+      const base = key.startsWith('data:') ? undefined : key;
+      const loadRaster = (href: string): ImageRef | null => loadImage(loader, warnings, href, line, base);
+      result = decode(key.startsWith('data:') ? 'data:' + dataKey(key) : key, loaded.resource.data, loaded.resource.mime, shown, loadRaster);
     }
     byUrl.set(key, result);
   }

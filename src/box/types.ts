@@ -15,10 +15,27 @@ import type { ComputedStyle } from '../css/computed.ts';
 export interface ImageRef {
   /** Stable key (the resolved URL) so paint embeds each image once per PDF. */
   key: string;
-  format: 'png' | 'jpeg';
+  format: 'png' | 'jpeg' | 'svg';
   data: Buffer;
+  /** For 'svg': the concrete object size with the default 300×150 (css-images-3 §5.2); see `svg` for the intrinsic dimensions. */
   width: number;
   height: number;
+  /** Set when format is 'svg': the parsed document, drawn as vector content by paint (src/paint/pdf-svg.ts). */
+  svg?: SvgSource;
+}
+
+/** An SVG document ready for paint (src/box/svg.ts makes it). Sizes in CSS px. */
+export interface SvgSource {
+  /** The root `<svg>` start tag's attributes, names as written (paint overrides width/height). */
+  rootAttrs: [string, string][];
+  /** Everything after the root start tag: children and the closing tag ('' when self-closing). */
+  body: string;
+  /** Intrinsic dimensions from the root's width/height (null: absent or a percentage) and ratio from viewBox (else both sizes). */
+  intrinsicWidth: number | null;
+  intrinsicHeight: number | null;
+  intrinsicRatio: number | null;
+  /** Raster images the document references by `<image href>` (as written), loaded through the render's ResourceLoader. */
+  images: Record<string, ImageRef>;
 }
 
 interface BoxCommon {

@@ -1,0 +1,269 @@
+// SVG images for the box tree. In: an SVG file's text (from <img>, url(), data: URIs) or an inline <svg> element of the HTML DOM.
+// Out: an ImageRef with format 'svg' (root attributes, body, intrinsic size in px, referenced raster images) for layout and paint, or an error message.
+import { createHash } from 'node:crypto';
+import type { AnyNode, Element } from 'domhandler';
+import type { Color } from '../css/computed.ts';
+import type { ImageRef, SvgSource } from './types.ts';
+
+/** The default object size of css-images-3 §5.2 / HTML when nothing else is known (px). */
+export const DEFAULT_OBJECT_WIDTH = 300;
+export const DEFAULT_OBJECT_HEIGHT = 150;
+
+/** Deepest element nesting accepted when checking an SVG document (deeper: refused, the drawing is recursive). */
+const MAX_DEPTH = 256;
+
+/** px per unit for absolute and font-relative units (em/ex at the initial 16px font size; SVG 1.1 §7.10). */
+const UNIT_PX: Record<string, number> = { '': 1, px: 1, pt: 4 / 3, pc: 16, mm: 96 / 25.4, cm: 96 / 2.54, in: 96, q: 96 / 101.6, em: 16, ex: 8, rem: 16 };
+const LENGTH = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*([a-z%]*)\s*$/i;
+const ATTR = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
+const SPACE = /\s+/y;
+
+/**
+ * An SVG length attribute (`<number>` or `<length>`, SVG 1.1 §4.2) in px; null for percentages,
+ * `auto`, negative or unparsable values (no intrinsic dimension).
+ */
+export function svgLength(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const m = LENGTH.exec(value);
+  if (!m) return null;
+  const unit = m[2]!.toLowerCase();
+  const k = UNIT_PX[unit];
+  const n = Number(m[1]);
+  return k !== undefined && Number.isFinite(n) && n >= 0 ? n * k : null;
+}
+
+/** The viewBox's width/height ratio, or null when the attribute is absent or invalid (SVG 1.1 §7.7). */
+export function viewBoxRatio(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const parts = value.trim().split(/[\s,]+/).map(Number);
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return null;
+  const [, , w, h] = parts as [number, number, number, number];
+  return w > 0 && h > 0 ? w / h : null;
+}
+
+function attr(attrs: [string, string][], name: string): string | undefined {
+  const lower = name.toLowerCase();
+  for (const [n, v] of attrs) if (n.toLowerCase() === lower) return v;
+  return undefined;
+}
+
+/**
+ * Intrinsic dimensions of an SVG image from its root element (css-images-3 §5.1, SVG 2 §8.2):
+ * width/height in px when absolute (a percentage or absence gives none), ratio from viewBox,
+ * else from both dimensions.
+ */
+export function intrinsicOf(rootAttrs: [string, string][]): { width: number | null; height: number | null; ratio: number | null } {
+  const width = svgLength(attr(rootAttrs, 'width'));
+  const height = svgLength(attr(rootAttrs, 'height'));
+  let ratio = viewBoxRatio(attr(rootAttrs, 'viewBox'));
+  if (ratio === null && width && height) ratio = width / height;
+  return { width, height, ratio };
+}
+
+/**
+ * The concrete object size for an image with these intrinsic dimensions and no specified size
+ * against a default object size (css-images-3 §5.2 default sizing algorithm): missing
+ * dimensions come from the ratio, else from the default size (a ratio alone: contained in it).
+ */
+export function concreteSize(width: number | null, height: number | null, ratio: number | null, defW = DEFAULT_OBJECT_WIDTH, defH = DEFAULT_OBJECT_HEIGHT): { width: number; height: number } {
+  if (width !== null && height !== null) return { width, height };
+  if (width !== null) return { width, height: ratio ? width / ratio : defH };
+  if (height !== null) return { width: ratio ? height * ratio : defW, height };
+  if (ratio) return defW / defH > ratio ? { width: defH * ratio, height: defH } : { width: defW, height: defW / ratio };
+  return { width: defW, height: defH };
+}
+
+/**
+ * Splits an SVG document into its root start tag's attributes and the rest. Skips a BOM, the XML
+ * declaration, processing instructions, comments and a doctype. Null when the first element is
+ * not `<svg>` (any prefix).
+ */
+export function splitRoot(text: string): { rootAttrs: [string, string][]; body: string } | null {
+  let i = 0;
+  const n = text.length;
+  if (text.charCodeAt(0) === 0xfeff) i = 1;
+  for (;;) {
+    while (i < n && /\s/.test(text[i]!)) i++;
+    if (text.startsWith('<?', i)) { const e = text.indexOf('?>', i); if (e < 0) return null; i = e + 2; continue; }
+    if (text.startsWith('<!--', i)) { const e = text.indexOf('-->', i); if (e < 0) return null; i = e + 3; continue; }
+    if (text.startsWith('<!', i)) {
+      // <!DOCTYPE …> with an optional internal subset [ … ].
+      const b = text.indexOf('[', i), g = text.indexOf('>', i);
+      if (g < 0) return null;
+      if (b >= 0 && b < g) { const e = text.indexOf(']', b); const g2 = e < 0 ? -1 : text.indexOf('>', e); if (g2 < 0) return null; i = g2 + 1; }
+      else i = g + 1;
+      continue;
+    }
+    break;
+  }
+  const m = /^<(?:[\w.-]+:)?svg(?=[\s/>])/.exec(text.slice(i, i + 64));
+  if (!m) return null;
+  i += m[0].length;
+  const rootAttrs: [string, string][] = [];
+  for (;;) {
+    SPACE.lastIndex = i;
+    if (SPACE.exec(text)) i = SPACE.lastIndex;
+    if (i >= n) return null;
+    if (text[i] === '>') return { rootAttrs, body: text.slice(i + 1) };
+    if (text.startsWith('/>', i)) return { rootAttrs, body: '' };
+    ATTR.lastIndex = i;
+    const a = ATTR.exec(text);
+    if (!a) return null;
+    rootAttrs.push([a[1]!, a[2] ?? a[3] ?? a[4] ?? '']);
+    i = ATTR.lastIndex;
+  }
+}
+
+/**
+ * A light well-formedness check of the body (after the root start tag): element tags balance and
+ * the root closes. Returns null when well formed, else what is wrong (for the warning).
+ */
+export function checkBody(body: string): string | null {
+  if (body === '') return null;
+  const stack: string[] = ['svg'];
+  const tag = /<(!--[\s\S]*?--|!\[CDATA\[[\s\S]*?\]\]|\?[\s\S]*?\?|!DOCTYPE[^>]*|\/?)([\w:.-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/gy;
+  let i = 0;
+  while (i < body.length) {
+    const lt = body.indexOf('<', i);
+    if (lt < 0) break;
+    tag.lastIndex = lt;
+    const m = tag.exec(body);
+    if (!m) return `unterminated tag at offset ${lt}`;
+    i = tag.lastIndex;
+    const kind = m[1]!;
+    if (kind.length > 1) continue; // comment, CDATA, processing instruction
+    const name = m[2]!.replace(/^[\w.-]+:(?=svg$)/, '');
+    if (!name) return `bad tag at offset ${lt}`;
+    if (kind === '/') {
+      const open = stack.pop();
+      if (open !== name) return `closing tag </${m[2]}> does not match <${open ?? 'none'}>`;
+      if (stack.length === 0) return null;
+    } else if (!m[3]!.trimEnd().endsWith('/')) {
+      stack.push(name);
+      if (stack.length > MAX_DEPTH) return `elements nested deeper than ${MAX_DEPTH}`;
+    }
+  }
+  return `<${stack[stack.length - 1]}> is not closed`;
+}
+
+/** Every `<image>` element's href (xlink:href or href) as written, deduplicated. */
+export function imageHrefs(body: string): string[] {
+  const out = new Set<string>();
+  const re = /<(?:[\w.-]+:)?image\b((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+  for (let m = re.exec(body); m; m = re.exec(body)) {
+    const h = /(?:^|\s)(?:xlink:)?href\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(m[1]!);
+    const v = h ? (h[1] ?? h[2] ?? '').replace(/\s+/g, '') : '';
+    if (v && !v.startsWith('#')) out.add(decodeXmlEntities(v));
+    if (out.size >= 64) break;
+  }
+  return [...out];
+}
+
+function decodeXmlEntities(s: string): string {
+  return s.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos));/gi, (_, d: string, x: string, nm: string) => {
+    if (d) return String.fromCodePoint(Math.min(Number(d), 0x10ffff));
+    if (x) return String.fromCodePoint(Math.min(parseInt(x, 16), 0x10ffff));
+    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[nm.toLowerCase()]!;
+  });
+}
+
+/** `#rrggbb` of a colour (alpha dropped), for the root's `color` presentation attribute. */
+function hexColor(c: Color): string {
+  const h = (v: number): string => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+  return `#${h(c.r)}${h(c.g)}${h(c.b)}`;
+}
+
+/**
+ * Builds an SVG ImageRef from a document's text. `key` identifies it for paint (its form XObject
+ * is made once per key and size). `color` is what `currentColor` resolves to at the root when the
+ * document does not set `color` itself (black for images, the element's CSS color for inline
+ * SVG). `loadRaster(href)` loads an `<image href>` (as written) through the render's loader, or
+ * null (it warns). Returns the image, or `{ error }` when the text is not a well-formed SVG
+ * document. Never throws.
+ */
+export function svgImage(key: string, text: string, color: Color, loadRaster: (href: string) => ImageRef | null): ImageRef | { error: string } {
+  const split = splitRoot(text);
+  if (!split) return { error: 'not an SVG document (no <svg> root element)' };
+  const bad = checkBody(split.body);
+  if (bad) return { error: `malformed SVG: ${bad}` };
+  const rootAttrs = split.rootAttrs;
+  if (attr(rootAttrs, 'color') === undefined) rootAttrs.push(['color', hexColor(color)]);
+  const images: Record<string, ImageRef> = {};
+  for (const href of imageHrefs(split.body)) {
+    const img = loadRaster(href);
+    if (img && img.format !== 'svg') images[href] = img;
+  }
+  const { width, height, ratio } = intrinsicOf(rootAttrs);
+  const svg: SvgSource = { rootAttrs, body: split.body, intrinsicWidth: width, intrinsicHeight: height, intrinsicRatio: ratio, images };
+  const size = concreteSize(width, height, ratio);
+  return { key, format: 'svg', data: Buffer.from(text, 'utf8'), width: size.width, height: size.height, svg };
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+
+function escapeAttr(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+}
+function escapeText(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+/** Upper bound on a serialized inline SVG (characters); larger ones are refused with a warning. */
+const MAX_INLINE_CHARS = 8 * 1024 * 1024;
+
+/**
+ * Serializes an inline `<svg>` element of the HTML DOM (parse5 has already fixed the case of SVG
+ * names such as viewBox and linearGradient) as an XML document: elements, attributes, text and
+ * CDATA; comments dropped; the SVG and xlink namespaces declared on the root. Null when it is
+ * deeper than the drawing accepts or larger than MAX_INLINE_CHARS.
+ */
+export function serializeInlineSvg(el: Element): string | null {
+  const parts: string[] = [];
+  let size = 0;
+  let ok = true;
+  const walk = (node: AnyNode, depth: number, root: boolean): void => {
+    if (!ok) return;
+    if (node.type === 'text' || node.type === 'cdata') {
+      const t = node.type === 'text' ? (node as unknown as { data: string }).data : textOf(node);
+      size += t.length;
+      parts.push(escapeText(t));
+    } else if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
+      if (depth > MAX_DEPTH) { ok = false; return; }
+      const e = node as Element;
+      let open = '<' + e.name;
+      const attribs = e.attribs;
+      for (const name of Object.keys(attribs)) {
+        if (root && (name === 'xmlns' || name === 'xmlns:xlink')) continue;
+        open += ` ${name}="${escapeAttr(attribs[name]!)}"`;
+      }
+      if (root) open += ` xmlns="${SVG_NS}" xmlns:xlink="${XLINK_NS}"`;
+      size += open.length;
+      if (size > MAX_INLINE_CHARS) { ok = false; return; }
+      if (e.children.length === 0) { parts.push(open + '/>'); return; }
+      parts.push(open + '>');
+      for (const c of e.children) walk(c, depth + 1, false);
+      parts.push(`</${e.name}>`);
+    }
+  };
+  walk(el, 1, true);
+  return ok && size <= MAX_INLINE_CHARS ? parts.join('') : null;
+}
+
+function textOf(node: AnyNode): string {
+  const kids = (node as unknown as { children?: AnyNode[] }).children ?? [];
+  return kids.map((k) => (k.type === 'text' ? (k as unknown as { data: string }).data : '')).join('');
+}
+
+/**
+ * An inline `<svg>` element as an ImageRef (key: SHA-1 of its serialization and colour), with
+ * `currentColor` at the root = the element's CSS `color`. `<image href>` inside resolves against
+ * the document base through `loadRaster`. Returns `{ error }` when it cannot be drawn.
+ */
+export function inlineSvgImage(el: Element, color: Color, loadRaster: (href: string) => ImageRef | null): ImageRef | { error: string } {
+  if (el.namespace !== undefined && el.namespace !== SVG_NS) return { error: 'not an SVG element' };
+  const text = serializeInlineSvg(el);
+  if (text === null) return { error: `inline SVG nested deeper than ${MAX_DEPTH} elements or larger than ${MAX_INLINE_CHARS} characters` };
+  const key = 'svg:' + createHash('sha1').update(text).update(hexColor(color)).digest('hex');
+  return svgImage(key, text, color, loadRaster);
+}

@@ -1,0 +1,139 @@
+// SVG images for the PDF writer. In: an ImageRef of format 'svg' (src/box/svg.ts) and the viewport size in px it is drawn at.
+// Out: a form XObject (ISO 32000-1 §8.10) of vector content drawn by svg-to-pdfkit, in px with y down like our page streams.
+import SVGtoPDF from 'svg-to-pdfkit';
+import type { ImageRef, SvgSource } from '../box/types.ts';
+import type { WarningSink } from '../warnings.ts';
+import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
+import type { PreparedImage } from './pdf-images.ts';
+
+/** A raster image already embedded in the PDF: XObject name, reference and pixel size. */
+export interface EmbeddedRaster { name: string; ref: PdfRef; img: PreparedImage }
+
+/** A drawn SVG: the form XObject's resource name and reference; its space is the viewport, (0,0) top-left, px. */
+export interface SvgForm { name: string; ref: PdfRef }
+
+/** Most distinct (image, size) forms one PDF gets; past it an SVG is not drawn (a warning). */
+const MAX_FORMS_PER_DOC = 4096;
+/** Most warnings reported per SVG image (svg-to-pdfkit can warn per element). */
+const MAX_WARNINGS_PER_IMAGE = 3;
+
+/** The part of a pdfkit document SVGtoPDF draws through that is swapped while drawing into a form. */
+interface PdfkitState {
+  page: unknown;
+  _ctm: number[];
+  _fillColor: unknown;
+  openImage(src: unknown): unknown;
+}
+
+function fmt(n: number): string {
+  return String(Math.round(n * 1000) / 1000);
+}
+
+function escapeAttr(v: string): string {
+  return v.replace(/&(?![#\w]+;)/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The document text drawn at viewport size w×h px: the root's width/height set to the viewport
+ * (an image is scaled only through its viewBox, as browsers do: without one it is clipped, not
+ * stretched), its other attributes kept.
+ */
+export function svgTextAt(svg: SvgSource, w: number, h: number): string {
+  let open = '<svg';
+  for (const [name, value] of svg.rootAttrs) {
+    const n = name.toLowerCase();
+    if (n === 'width' || n === 'height' || n === 'x' || n === 'y') continue;
+    open += ` ${name}="${escapeAttr(value)}"`;
+  }
+  open += ` width="${fmt(w)}" height="${fmt(h)}"`;
+  return svg.body === '' ? open + '/>' : open + '>' + svg.body;
+}
+
+function preserveAspectRatio(svg: SvgSource): string {
+  for (const [name, value] of svg.rootAttrs) if (name === 'preserveAspectRatio' && value.trim()) return value.trim();
+  return 'xMidYMid meet';
+}
+
+/**
+ * Makes and caches (per PDF, per image key and size) the form XObjects of SVG images. Raster
+ * images inside an SVG (`<image href>`, loaded by the box stage) are embedded through `raster`
+ * (the writer's own image cache), never read from disk by pdfkit.
+ */
+export class SvgForms {
+  private readonly forms = new Map<string, SvgForm | null>();
+  private readonly warned = new Map<string, number>();
+
+  constructor(
+    private readonly doc: PdfDocLike,
+    private readonly nextName: () => string,
+    private readonly raster: (ref: ImageRef) => EmbeddedRaster | null,
+    private readonly warnings?: WarningSink,
+  ) {}
+
+  /**
+   * The form drawing `image` into a w×h px viewport (its BBox [0 0 w h], y down as the page's px
+   * space), or null when it cannot be drawn (warned). Never throws.
+   */
+  form(image: ImageRef, w: number, h: number): SvgForm | null {
+    const svg = image.svg;
+    if (!svg || !(w > 0 && h > 0) || !Number.isFinite(w) || !Number.isFinite(h)) return null;
+    const key = `${image.key}|${fmt(w)}x${fmt(h)}`;
+    const hit = this.forms.get(key);
+    if (hit !== undefined) return hit;
+    let form: SvgForm | null = null;
+    if (this.forms.size >= MAX_FORMS_PER_DOC) this.warn(image.key, `too many SVG images in one document (over ${MAX_FORMS_PER_DOC})`);
+    else form = this.draw(image, svg, w, h);
+    this.forms.set(key, form);
+    return form;
+  }
+
+  private warn(key: string, message: string): void {
+    const n = this.warned.get(key) ?? 0;
+    this.warned.set(key, n + 1);
+    if (n < MAX_WARNINGS_PER_IMAGE) this.warnings?.add('image', `SVG image ${key.startsWith('svg:') ? '(inline)' : `"${key.slice(0, 120)}"`}: ${message}`);
+  }
+
+  private draw(image: ImageRef, svg: SvgSource, w: number, h: number): SvgForm | null {
+    const doc = this.doc as unknown as PdfkitState;
+    const parts: string[] = [];
+    const res = { Font: {} as Record<string, unknown>, XObject: {} as Record<string, unknown>, ExtGState: {} as Record<string, unknown>, Pattern: {} as Record<string, unknown>, ColorSpace: {} as Record<string, unknown> };
+    // The page SVGtoPDF (and pdfkit underneath) draws on: its content goes to `parts`, its
+    // resources to the form's dictionaries (the same swap svg-to-pdfkit does for its own groups).
+    const page = {
+      width: w, height: h, write: (d: string | Uint8Array): void => { parts.push(typeof d === 'string' ? d : Buffer.from(d).toString('latin1')); },
+      fonts: res.Font, xobjects: res.XObject, ext_gstates: res.ExtGState, patterns: res.Pattern, colorSpaces: res.ColorSpace,
+      annotations: [] as unknown[], markings: [] as unknown[],
+    };
+    const saved = { page: doc.page, ctm: doc._ctm, fill: doc._fillColor, openImage: doc.openImage };
+    doc.page = page;
+    doc._ctm = [1, 0, 0, 1, 0, 0];
+    doc.openImage = (src: unknown): unknown => {
+      const ref = typeof src === 'string' ? svg.images[src] : undefined;
+      const e = ref ? this.raster(ref) : null;
+      if (!e) throw new Error('image not loaded');
+      return { width: e.img.width, height: e.img.height, label: e.name, obj: e.ref, embed(): void {} };
+    };
+    let ok = true;
+    try {
+      SVGtoPDF(doc, svgTextAt(svg, w, h), 0, 0, {
+        width: w, height: h, assumePt: true, preserveAspectRatio: preserveAspectRatio(svg), precision: 3,
+        warningCallback: (m: string) => this.warn(image.key, m),
+        imageCallback: (href: string) => href.replace(/\s+/g, ''),
+      });
+    } catch (e) {
+      ok = false;
+      this.warn(image.key, `not drawn (${e instanceof Error ? e.message : String(e)})`.slice(0, 300));
+    } finally {
+      doc.page = saved.page;
+      doc._ctm = saved.ctm;
+      doc._fillColor = saved.fill;
+      doc.openImage = saved.openImage;
+    }
+    if (!ok || parts.length === 0) return null;
+    const resources: Record<string, unknown> = { ProcSet: ['PDF', 'Text', 'ImageB', 'ImageC', 'ImageI'] };
+    for (const [k, v] of Object.entries(res)) if (Object.keys(v).length) resources[k] = v;
+    const ref = this.doc.ref({ Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, w, h].map((n) => Number(fmt(n))), Resources: resources });
+    ref.end(Buffer.from(parts.join('\n'), 'latin1'));
+    return { name: this.nextName(), ref };
+  }
+}
