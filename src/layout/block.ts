@@ -24,6 +24,7 @@ import { layoutTableWrapper } from './table/index.ts';
 import { layoutFlexContainer } from './flex.ts';
 import { layoutInlineChildren } from './block-lines.ts';
 import { layoutGridContainer } from './grid/index.ts';
+import type { AbsBreaks } from './oof-break.ts';
 import { layoutMulticolContent } from './multicol.ts';
 
 /** A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative. */
@@ -69,11 +70,13 @@ export interface FlowEnv {
   /** Height of the initial containing block, for quirks-mode percentage heights of html/body. */
   icbHeight: number;
   /** Lays out an absolutely positioned box against its containing block (src/layout/positioned.ts). */
-  absLayout(a: PendingAbs, cb: ContainingBlock): Fragment | null;
+  absLayout(a: PendingAbs, cb: ContainingBlock, env?: FlowEnv): Fragment | null;
   /** Lays out a float's box at (0, 0) for BfcFloats.placeFloat. */
   floatLayout: FloatBoxLayout;
   /** The fragmentainer is a column of a multicol container: break-*: column forces and avoid-column avoids breaks (css-break-3 §3.1). */
   inColumns?: boolean;
+  /** Collects abspos boxes fragmented at `pageBottom` (src/layout/oof-break.ts); set only where coordinates are the page's own. */
+  absBreaks?: AbsBreaks;
 }
 
 /** Input of one block-level box's layout. */
@@ -443,7 +446,7 @@ export function layoutPendingAbs(abs: PendingAbs[], frag: BoxFragment, env: Flow
     height: frag.height - frag.border.top - frag.border.bottom,
   };
   for (const a of abs) {
-    const f = env.absLayout(a, cb);
+    const f = env.absLayout(a, cb, env);
     if (f) frag.children.push(f);
   }
   abs.length = 0;

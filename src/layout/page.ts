@@ -13,6 +13,8 @@ import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
 import { layoutBlockLevel, NO_MARGIN } from './block.ts';
 import { layoutAbsolute, floatLikeWidths } from './positioned.ts';
 import { layoutMarginBoxes } from './margin-boxes.ts';
+import { AbsBreaks, layoutAbsContinuation } from './oof-break.ts';
+import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
@@ -72,7 +74,8 @@ function tokenKey(t: BreakToken | null): string {
  */
 export function makeFloatLayout(envRef: () => FlowEnv): FloatBoxLayout {
   return (box, cb, split) => {
-    const env = { ...envRef(), pageBottom: split ? split.room : Infinity };
+    // Laid out at (0, 0), not in page coordinates: abspos boxes inside are not fragmented.
+    const env = { ...envRef(), pageBottom: split ? split.room : Infinity, absBreaks: undefined };
     const W = cb.width;
     const { width, ml, mr } = floatLikeWidths(box, W, W, env);
     const r = layoutBlockLevel(box, {
@@ -108,7 +111,10 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
   const icbFirstPage: Fragment[] = [];
   let env!: FlowEnv;
   const floatLayout = makeFloatLayout(() => env);
-  const absLayout = (a: PendingAbs, cb: ContainingBlock): Fragment | null => layoutAbsolute(a, cb, env);
+  const absLayout = (a: PendingAbs, cb: ContainingBlock, e?: FlowEnv): Fragment | null => layoutAbsolute(a, cb, e ?? env);
+  // Abspos boxes fragmented at a page bottom continue at the top of the next page (none are added for them).
+  const absBreaks = new AbsBreaks();
+  let carried: AbsContinuation[] = [];
   let token: BreakToken | null = null;
   let lastKey = '';
   let stalls = 0;
@@ -140,7 +146,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
       if ((info.side === 'right') !== nextRight) newPage(true);
     }
     const { area, page } = newPage(false, nextPageName(root, token));
-    env = { ctx, pageBottom: area.y + area.height, pageHeight: area.height, fixed, icbHeight: area.height, absLayout, floatLayout };
+    env = { ctx, pageBottom: area.y + area.height, pageHeight: area.height, fixed, icbHeight: area.height, absLayout, floatLayout, absBreaks };
     session.env = env;
     const icbAbs: PendingAbs[] = [];
     const r = layoutBlockLevel(root, {
@@ -150,18 +156,31 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
     }, env);
     if (r.fragment) page.children.push(r.fragment);
     const icb: ContainingBlock = { x: area.x, y: area.y, width: area.width, height: area.height };
+    for (const c of carried) { const f = layoutAbsContinuation(c, area, env); if (f) page.children.push(f); }
+    const toFirstPage: PendingAbs[] = [];
     for (const a of icbAbs) {
       const s = a.box.style;
       const toFirst = pages.length > 1 && (s.top !== 'auto' || s.bottom !== 'auto');
-      if (toFirst) {
-        const first = pages[0];
-        env = { ...env, pageBottom: first.area.y + first.area.height };
-        session.env = env;
-        const f = layoutAbsolute(a, { ...first.area }, env);
-        if (f) icbFirstPage.push(f), first.children.push(f);
-      } else {
+      if (toFirst) toFirstPage.push(a);
+      else {
         const f = layoutAbsolute(a, icb, env);
         if (f) page.children.push(f);
+      }
+    }
+    carried = absBreaks.drain(page.children);
+    for (const a of toFirstPage) {
+      // Positioned against the first page's area; a fragmented one continues on the pages after it.
+      const firstArea = pages[0].area;
+      const f = layoutAbsolute(a, { ...firstArea }, { ...env, pageBottom: firstArea.y + firstArea.height });
+      if (f) icbFirstPage.push(f), pages[0].children.push(f);
+      let conts = absBreaks.drain(f ? [f] : []);
+      for (let k = 1; conts.length > 0; k++) {
+        if (k >= pages.length) { carried.push(...conts); break; }
+        const ak = pages[k].area;
+        const ek: FlowEnv = { ...env, pageBottom: ak.y + ak.height };
+        const placed: Fragment[] = [];
+        for (const c of conts) { const g = layoutAbsContinuation(c, ak, ek); if (g) placed.push(g), pages[k].children.push(g); }
+        conts = absBreaks.drain(placed);
       }
     }
     token = r.token;

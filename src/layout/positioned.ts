@@ -106,18 +106,32 @@ export function layoutAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv)
     height = Math.max(0, H - top - bottom - bpV - (mt ?? 0) - (mb ?? 0));
   }
   if (height !== null && !replaced) height = clampHeight(height, s, H, bpV);
-  const innerEnv: FlowEnv = { ...env, pageBottom: Infinity };
+  const staticTop = a.staticY - cb.y;
+  // css-break-3 §2, §4: an abspos box whose top is known before its height is fragmented at the
+  // page bottom like other boxes; the rest continues at the top of the next page (src/layout/oof-break.ts).
+  const knownTop = top === null && bottom === null ? staticTop : top !== null && !(bottom !== null && H !== null && specH !== null) ? top : null;
+  const split = !replaced && knownTop !== null && env.absBreaks !== undefined && env.inColumns !== true &&
+    Number.isFinite(env.pageBottom) && cb.y + knownTop < env.pageBottom - 0.01;
   const floats = new BfcFloats(env.floatLayout);
   const r = layoutBlockLevel(box, {
-    cb: { x: 0, y: 0, width: W, height: H }, y: 0, margin: NO_MARGIN, floats, token: null,
+    cb: split ? { x: cb.x + usedLeft, y: cb.y, width: W, height: H } : { x: 0, y: 0, width: W, height: H },
+    y: split ? cb.y + (knownTop as number) : 0, margin: NO_MARGIN, floats, token: null,
     atTop: true, truncate: false, abs: [], widthOverride: width as number,
     marginsOverride: { left: ml, right: mr }, heightOverride: height ?? undefined,
-  }, innerEnv);
+  }, split ? env : { ...env, pageBottom: Infinity });
   const f = r.fragment;
   if (!f) return null;
+  if (split) {
+    // Laid out in place: its top margin edge at the known top, its margin box at the used left.
+    if (r.token !== null) {
+      env.absBreaks!.add(f, { box, token: r.token, cbX: cb.x + usedLeft, cbWidth: W, cbHeight: H, width: width as number, ml, mr, height: height ?? undefined });
+    }
+    f.margin.top = mt ?? 0;
+    if (f.kind === 'box') f.margin.bottom = mb ?? 0;
+    return f;
+  }
   const h = f.height;
   let usedTop: number;
-  const staticTop = a.staticY - cb.y;
   if (top === null && bottom === null) { usedTop = staticTop; mt = mt ?? 0; }
   else if (top !== null && bottom !== null && H !== null && specH !== null) {
     const rest = H - top - bottom - h;

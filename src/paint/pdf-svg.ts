@@ -9,8 +9,12 @@ import type { PreparedImage } from './pdf-images.ts';
 /** A raster image already embedded in the PDF: XObject name, reference and pixel size. */
 export interface EmbeddedRaster { name: string; ref: PdfRef; img: PreparedImage }
 
-/** A drawn SVG: the form XObject's resource name and reference; its space is the viewport, (0,0) top-left, px. */
-export interface SvgForm { name: string; ref: PdfRef }
+/**
+ * A drawn SVG: the form XObject's resource name and reference. Its content is in viewport px
+ * (y down) and its /Matrix maps the viewport onto the unit square (y up), so it is painted
+ * exactly like an image XObject (`img`: orientation 1, no soft mask, width/height = the viewport).
+ */
+export interface SvgForm { name: string; ref: PdfRef; img: PreparedImage }
 
 /** Most distinct (image, size) forms one PDF gets; past it an SVG is not drawn (a warning). */
 const MAX_FORMS_PER_DOC = 4096;
@@ -71,8 +75,9 @@ export class SvgForms {
   ) {}
 
   /**
-   * The form drawing `image` into a w×h px viewport (its BBox [0 0 w h], y down as the page's px
-   * space), or null when it cannot be drawn (warned). Never throws.
+   * The form drawing `image` into a w×h px viewport, to be painted like an image XObject (the
+   * unit square mapped onto the target rectangle), or null when it cannot be drawn (warned).
+   * Never throws.
    */
   form(image: ImageRef, w: number, h: number): SvgForm | null {
     const svg = image.svg;
@@ -132,8 +137,11 @@ export class SvgForms {
     if (!ok || parts.length === 0) return null;
     const resources: Record<string, unknown> = { ProcSet: ['PDF', 'Text', 'ImageB', 'ImageC', 'ImageI'] };
     for (const [k, v] of Object.entries(res)) if (Object.keys(v).length) resources[k] = v;
-    const ref = this.doc.ref({ Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, w, h].map((n) => Number(fmt(n))), Resources: resources });
+    const ref = this.doc.ref({
+      Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, Number(fmt(w)), Number(fmt(h))],
+      Matrix: [1 / w, 0, 0, -1 / h, 0, 1], Resources: resources,
+    });
     ref.end(Buffer.from(parts.join('\n'), 'latin1'));
-    return { name: this.nextName(), ref };
+    return { name: this.nextName(), ref, img: { dict: {}, data: new Uint8Array(0), width: w, height: h, orientation: 1 } };
   }
 }

@@ -21,6 +21,7 @@ import { createPdfDoc, type PdfDocLike, type PdfPageLike, type PdfRef } from './
 import { FontRegistry } from './pdf-fonts.ts';
 import { imageMatrix, prepareImage, type PreparedImage } from './pdf-images.ts';
 import { writeGlyphRun } from './pdf-text.ts';
+import { SvgForms } from './pdf-svg.ts';
 import { drawBorder, drawLine } from './pdf-borders.ts';
 import { ShadingWriter } from './pdf-shading.ts';
 
@@ -83,6 +84,8 @@ type StackEntry =
 /** Document-wide resources: fonts, images, alpha states, counters for XObject/pattern names. */
 class DocWriter {
   readonly fonts: FontRegistry;
+  /** SVG images as form XObjects, painted like images (pdf-svg.ts). */
+  readonly svgs: SvgForms;
   readonly shadings: ShadingWriter;
   private readonly images = new Map<string, ImageEntry | null>();
   private readonly alphas = new Map<number, { name: string; ref: PdfRef }>();
@@ -91,6 +94,7 @@ class DocWriter {
 
   constructor(readonly doc: PdfDocLike, readonly warnings?: WarningSink) {
     this.fonts = new FontRegistry(doc, warnings);
+    this.svgs = new SvgForms(doc, () => this.nextForm(), (ref) => this.image(ref), warnings);
     this.shadings = new ShadingWriter(doc);
   }
 
@@ -285,7 +289,7 @@ class PageWriter implements ResourceNamer {
 
   private image(rect: Rect, ref: ImageRef): void {
     if (!(rect.w > 0 && rect.h > 0) || !ref) return;
-    const e = this.dw.image(ref);
+    const e = ref.svg ? this.dw.svgs.form(ref, rect.w, rect.h) : this.dw.image(ref);
     if (!e) return;
     this.resource('XObject', e.name, e.ref);
     if (e.img.smask) this.usesTransparency();
@@ -307,7 +311,7 @@ class PageWriter implements ResourceNamer {
     if (!it.repeatX) { x0 = Math.max(x0, originX); x1 = Math.min(x1, originX + tileW); }
     if (!it.repeatY) { y0 = Math.max(y0, originY); y1 = Math.min(y1, originY + tileH); }
     if (!(x1 > x0 && y1 > y0)) return;
-    const e = this.dw.image(it.image);
+    const e = it.image.svg ? this.dw.svgs.form(it.image, tileW, tileH) : this.dw.image(it.image);
     if (!e) return;
     if (e.img.smask) this.usesTransparency();
     const i0 = Math.floor((x0 - originX) / tileW), i1 = Math.ceil((x1 - originX) / tileW);

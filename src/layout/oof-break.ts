@@ -1,0 +1,75 @@
+// In: absolutely positioned boxes fragmented at a page bottom (their break tokens and used horizontal metrics), the page fragments laid out.
+// Out: their continuations laid out at the top of the next page's area (css-break-3 §2, §4: out-of-flow boxes fragment like other boxes).
+import type { Box } from '../box/types.ts';
+import type { ContainingBlock } from './context.ts';
+import type { Fragment } from './fragment.ts';
+import type { BreakToken, FlowEnv } from './block.ts';
+import { layoutBlockLevel, NO_MARGIN } from './block.ts';
+import { BfcFloats } from './float.ts';
+
+/**
+ * The rest of an absolutely positioned box fragmented at a page bottom: it resumes from `token`
+ * at the top of the next page's area, at the same x (its containing block's left `cbX`, px) and
+ * with the same used width, margins and height (§10.3.7, §10.6.4 values kept; px).
+ */
+export interface AbsContinuation {
+  box: Box;
+  token: BreakToken;
+  cbX: number;
+  cbWidth: number;
+  cbHeight: number | null;
+  width: number;
+  ml: number;
+  mr: number;
+  height: number | undefined;
+}
+
+/**
+ * Collects the abspos boxes fragmented while a page is laid out. A fragment can be thrown away
+ * after it was laid out (its ancestor pushed to the next page, an earlier break chosen), so a
+ * continuation counts only when its fragment is in the page's final fragment tree (`drain`).
+ */
+export class AbsBreaks {
+  private readonly entries: Array<{ fragment: Fragment; cont: AbsContinuation }> = [];
+
+  /** Records that `fragment` (the part laid out on this page) continues as `cont`. */
+  add(fragment: Fragment, cont: AbsContinuation): void {
+    this.entries.push({ fragment, cont });
+  }
+
+  /**
+   * Returns the continuations whose fragment is in the trees under `roots` (the page's
+   * children), in the order recorded, and forgets all entries. Walks the trees only when some
+   * box was fragmented (the common case costs nothing).
+   */
+  drain(roots: readonly Fragment[]): AbsContinuation[] {
+    if (this.entries.length === 0) return [];
+    const live = new Set<Fragment>();
+    const stack: Fragment[] = [...roots];
+    while (stack.length > 0) {
+      const f = stack.pop()!;
+      live.add(f);
+      if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) stack.push(c);
+    }
+    const out = this.entries.filter((e) => live.has(e.fragment)).map((e) => e.cont);
+    this.entries.length = 0;
+    return out;
+  }
+}
+
+/**
+ * Lays out the continuation of an abspos box at the top of the page area `area` (absolute px)
+ * with `env` (that page's flow environment, whose `absBreaks` records a further break). Returns
+ * the fragment (resumed: no top border or padding, css-break-3 §5.4 slice), or null.
+ */
+export function layoutAbsContinuation(c: AbsContinuation, area: { y: number }, env: FlowEnv): Fragment | null {
+  const cb: ContainingBlock = { x: c.cbX, y: area.y, width: c.cbWidth, height: c.cbHeight };
+  const r = layoutBlockLevel(c.box, {
+    cb, y: area.y, margin: NO_MARGIN, floats: new BfcFloats(env.floatLayout), token: c.token,
+    atTop: true, truncate: true, abs: [], widthOverride: c.width, marginsOverride: { left: c.ml, right: c.mr },
+    heightOverride: c.height,
+  }, env);
+  if (!r.fragment) return null;
+  if (r.token !== null && env.absBreaks) env.absBreaks.add(r.fragment, { ...c, token: r.token });
+  return r.fragment;
+}

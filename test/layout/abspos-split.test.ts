@@ -1,0 +1,40 @@
+// In: HTML with absolutely positioned boxes taller than the room left on the page, through the real stages.
+// Out: assertions on their fragments page by page (css-break-3 §2, §4: abspos boxes fragment; the rest starts at the next page's top).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { layoutHtml } from './helpers.ts';
+
+const PAGE = `<!doctype html><style>@page { size: 200px 100px; margin: 10px 0 }
+  body { margin: 0; font: 20px/20px 'Liberation Mono' } p { margin: 0 }</style>`;
+
+test('an abspos box crossing the page bottom continues at the top of the next page area, same x and width', () => {
+  const r = layoutHtml(`${PAGE}<div id=a style="position:absolute; top:40px; left:30px; width:50px">
+    1<br>2<br>3<br>4<br>5<br>6</div><p>x</p><p>x</p><p>x</p><p>x</p><p>x</p><p>x</p>`);
+  const parts = r.allById('a');
+  // Page area 80px high from y=10: top 40px -> lines at 50, 70 on page 1 (bottom 90), then 4 lines from y=10.
+  assert.deepEqual(parts.map((p) => [p.page, p.frag.x, p.frag.y, p.frag.width, p.frag.height, p.frag.startsBox, p.frag.endsBox]),
+    [[0, 30, 50, 50, 40, true, false], [1, 30, 10, 50, 80, false, true]]);
+});
+
+test('no page is added for a continuation: the rest of an abspos box past the last page is dropped', () => {
+  const r = layoutHtml(`${PAGE}<div id=a style="position:absolute; top:0; width:50px">1<br>2<br>3<br>4<br>5<br>6<br>7<br>8<br>9</div>`);
+  assert.equal(r.pages.length, 1);
+  assert.deepEqual(r.allById('a').map((p) => [p.page, p.frag.y, p.frag.height]), [[0, 10, 80]]);
+});
+
+test('an abspos box at its static position, and one inside it, fragment through several pages', () => {
+  const r = layoutHtml(`${PAGE}<p>x</p><div id=a style="position:absolute; width:100%; background:blue">
+    1<br>2<br>3<br>4<br>5<div id=b style="position:absolute; width:100%">6<br>7<br>8<br>9</div></div>
+    ${'<p>x</p>'.repeat(14)}`);
+  // a: static position y=30 (below the first p), 5 lines = 100px -> 60 on page 1, 40 on page 2.
+  assert.deepEqual(r.allById('a').map((p) => [p.page, p.frag.y, p.frag.height]), [[0, 30, 60], [1, 10, 40]]);
+  // b: its static position is after a's 5 lines (page 2, y=50); 4 lines: 40px there, 40px on page 3.
+  assert.deepEqual(r.allById('b').map((p) => [p.page, p.frag.y, p.frag.height]), [[1, 50, 40], [2, 10, 40]]);
+});
+
+test('fixed boxes and boxes positioned from the bottom are not fragmented', () => {
+  const r = layoutHtml(`${PAGE}<div id=f style="position:fixed; top:0; width:50px">1<br>2<br>3<br>4<br>5<br>6</div>
+    <div id=b style="position:absolute; bottom:0; width:50px">1<br>2<br>3<br>4<br>5<br>6</div><p>x</p>${'<p>x</p>'.repeat(5)}`);
+  assert.deepEqual(r.allById('f').map((p) => [p.page, p.frag.height]), [[0, 120], [1, 120]]);
+  assert.deepEqual(r.allById('b').map((p) => [p.page, p.frag.y, p.frag.height]), [[0, -30, 120]]);
+});
