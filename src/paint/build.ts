@@ -8,6 +8,7 @@ import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragm
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
 import { paintBackground, radiiOf, insetRadii, type ImageLoader } from './build-background.ts';
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
+import { clipRectOf, outlineItem, pushShadows } from './build-decor.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
 
 export type { ImageLoader } from './build-background.ts';
@@ -24,7 +25,8 @@ interface ScEntry { kind: 'sc'; frag: BoxFragment | ReplacedFragment | InlineFra
 interface ItemEntry { kind: 'item'; item: DisplayItem; chain: Chain }
 type Entry = ScEntry | ItemEntry;
 
-interface Phases { neg: ScEntry[]; blocks: Entry[]; floats: ScEntry[]; inlines: Entry[]; zero: ScEntry[]; pos: ScEntry[] }
+/** `outlines`: the stacking context's outlines, painted last (Appendix E step 10, css-ui-4 §3). */
+interface Phases { neg: ScEntry[]; blocks: Entry[]; floats: ScEntry[]; inlines: Entry[]; zero: ScEntry[]; pos: ScEntry[]; outlines: Entry[] }
 
 const isVisible = (s: ComputedStyle): boolean => s.visibility === 'visible';
 const transparent = (c: Color): boolean => c.a === 0;
@@ -122,7 +124,10 @@ class PageBuilder {
         const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;
         const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1;
         const abs = s.position === 'absolute' || s.position === 'fixed';
-        const ch = s.position === 'fixed' ? [] : abs ? chain.filter((c) => (c as Clip & { positioned?: boolean }).positioned) : chain;
+        const ch0 = s.position === 'fixed' ? [] : abs ? chain.filter((c) => (c as Clip & { positioned?: boolean }).positioned) : chain;
+        // clip: rect() clips an absolutely positioned box and everything inside it (CSS 2.1 §11.1.2)
+        const clipRect = abs ? clipRectOf(f, s) : null;
+        const ch: Chain = clipRect ? [...ch0, { rect: clipRect, positioned: true } as Clip] : ch0;
         if (positioned || sc) {
           const e: ScEntry = { kind: 'sc', frag: f, chain: ch, z: zi, decos: [] };
           if (sc && zi < 0) ph.neg.push(e); else if (sc && zi > 0) ph.pos.push(e); else ph.zero.push(e);
@@ -131,8 +136,8 @@ class PageBuilder {
         if (s.float !== 'none' && !inLine) { ph.floats.push({ kind: 'sc', frag: f, chain, z: 0, decos: [] }); return; }
         if (inLine) { ph.inlines.push({ kind: 'sc', frag: f, chain, z: 0, decos: [] }); return; }
         this.anchor(f);
-        if (f.kind === 'replaced') { this.boxItems(f, chain, ph.blocks); return; }
-        this.boxItems(f, chain, ph.blocks);
+        if (f.kind === 'replaced') { this.boxItems(f, chain, ph.blocks, ph.outlines); return; }
+        this.boxItems(f, chain, ph.blocks, ph.outlines);
         if (f.box.href) this.links.push({ rect: borderRect(f), url: f.box.href, line: null });
         const inner = this.clipChain(f, chain);
         const d = decorating(f.style) ? [...decos, { style: f.style }] : decos;
@@ -182,7 +187,7 @@ class PageBuilder {
         if (sc && zi < 0) ph.neg.push(e); else if (sc && zi > 0) ph.pos.push(e); else ph.zero.push(e);
         return;
       }
-      this.inlineBoxItems(f, chain, ph.inlines);
+      this.inlineBoxItems(f, chain, ph.inlines, ph.outlines);
       if (f.box.href) this.links.push({ rect: { x: f.x, y: f.y, w: f.width, h: f.height }, url: f.box.href, line });
       const d = decorating(s) ? [...decos, { style: s }] : decos;
       for (const c of f.children) this.classifyInline(c, chain, ph, d, line, segs);
@@ -213,13 +218,13 @@ class PageBuilder {
     const ph = newPhases();
     this.anchor(f);
     if (f.kind === 'inline') {
-      this.inlineBoxItems(f, e.chain, ph.blocks);
+      this.inlineBoxItems(f, e.chain, ph.blocks, ph.outlines);
       const segs: DecorationSegment[] = [];
       const d = decorating(s) ? [...e.decos, { style: s }] : e.decos;
       for (const c of f.children) this.classifyInline(c, e.chain, ph, d, null, segs);
       placeDecorations(ph.inlines, segs, e.chain);
     } else {
-      this.boxItems(f, e.chain, ph.blocks);
+      this.boxItems(f, e.chain, ph.blocks, ph.outlines);
       if (f.kind === 'box') {
         if (f.box.href) this.links.push({ rect: borderRect(f), url: f.box.href, line: null });
         const positioned = s.position !== 'static';
@@ -243,6 +248,7 @@ class PageBuilder {
     for (const e of ph.inlines) this.emit(e);
     for (const e of ph.zero) this.paintSc(e);
     for (const e of stableSort(ph.pos, byZ)) this.paintSc(e);
+    for (const e of ph.outlines) this.emit(e);
   }
 
   private emit(e: Entry): void {
@@ -278,24 +284,33 @@ class PageBuilder {
   }
 
   /** Background, border and (for replaced elements) content of a box fragment. */
-  private boxItems(f: BoxFragment | ReplacedFragment, chain: Chain, into: Entry[]): void {
+  private boxItems(f: BoxFragment | ReplacedFragment, chain: Chain, into: Entry[], outlines?: Entry[]): void {
     let s = f.style;
     if (!isVisible(s)) return;
     const push = (item: DisplayItem): void => { into.push({ kind: 'item', item, chain }); };
     if (f.kind === 'box') s = sliceCorners(s, !f.startsBox, !f.endsBox, false);
+    // box-shadow: outer shadows below the background, inset ones above it (css-backgrounds-3 §7.2)
+    const sb = f.border, sliced = f.kind === 'box';
+    const sw: [number, number, number, number] = [sliced && !f.startsBox ? 0 : sb.top, sb.right, sliced && !f.endsBox ? 0 : sb.bottom, sb.left];
+    pushShadows(f, s, sw, false, push);
     if (!this.canvasSources.has(f.box)) paintBackground(f, s, this.opts.loadImage, push, {});
+    pushShadows(f, s, sw, true, push);
+    if (outlines) { const o = outlineItem(f, s); if (o) outlines.push({ kind: 'item', item: o, chain }); }
     pushBorder(f, s, push, f.kind === 'box' ? !f.startsBox : false, f.kind === 'box' ? !f.endsBox : false);
     if (f.kind === 'replaced' && f.box.image) for (const it of replacedItems(f, f.box.image)) push(it);
   }
 
-  private inlineBoxItems(f: InlineFragment, chain: Chain, into: Entry[]): void {
+  private inlineBoxItems(f: InlineFragment, chain: Chain, into: Entry[], outlines?: Entry[]): void {
     this.anchor(f);
     if (!isVisible(f.style)) return;
     const s = sliceCorners(f.style, !f.startsBox, !f.endsBox, true);
     const push = (item: DisplayItem): void => { into.push({ kind: 'item', item, chain }); };
-    paintBackground(f, s, this.opts.loadImage, push, {});
     const b = f.border;
     const widths: [number, number, number, number] = [b.top, f.endsBox ? b.right : 0, b.bottom, f.startsBox ? b.left : 0];
+    pushShadows(f, s, widths, false, push);
+    paintBackground(f, s, this.opts.loadImage, push, {});
+    pushShadows(f, s, widths, true, push);
+    if (outlines) { const o = outlineItem(f, s); if (o) outlines.push({ kind: 'item', item: o, chain }); }
     pushBorderWidths(f, s, widths, push);
   }
 
@@ -337,7 +352,7 @@ function placeDecorations(lineItems: Entry[], segs: DecorationSegment[], chain: 
   for (const g of segs) if (g.pos === 'through') lineItems.push({ kind: 'item', item: g.item, chain });
 }
 
-function newPhases(): Phases { return { neg: [], blocks: [], floats: [], inlines: [], zero: [], pos: [] }; }
+function newPhases(): Phases { return { neg: [], blocks: [], floats: [], inlines: [], zero: [], pos: [], outlines: [] }; }
 
 function stableSort<T>(a: T[], cmp: (x: T, y: T) => number): T[] {
   return a.map((v, i) => [v, i] as const).sort((p, q) => cmp(p[0], q[0]) || p[1] - q[1]).map((p) => p[0]);

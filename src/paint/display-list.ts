@@ -53,7 +53,14 @@ export type DisplayItem =
   /** A link annotation over `rect`: `url` absolute (http(s), mailto:) or '#id' for an internal target. */
   | { kind: 'link'; rect: Rect; url: string }
   /** A named destination (an element's id) at (x, y), target of internal '#id' links. */
-  | { kind: 'anchor'; name: string; x: number; y: number };
+  | { kind: 'anchor'; name: string; x: number; y: number }
+  /**
+   * One box-shadow (css-backgrounds-3 §7.2), drawn by src/paint/pdf-shadow.ts. `box` is the border box
+   * (outer shadow) or the padding box (inset) with its radii; the shadow shape is `box` moved by (x, y)
+   * and grown by `spread` (inset: shrunk); `blur` px (a Gaussian of σ = blur / 2). Outer shadows are
+   * clipped out of `box`, inset shadows into it.
+   */
+  | { kind: 'box-shadow'; box: Rect; radii?: Radii; inset: boolean; x: number; y: number; blur: number; spread: number; color: Color };
 
 /** Tile starts on one axis of a 'gradient' item (px): listed, or repeating every tile size through `origin`. */
 export type TileAxis = { at: readonly number[] } | { origin: number };

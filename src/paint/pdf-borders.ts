@@ -245,6 +245,21 @@ function dashOps(t: number, sd: { dash: [number, number]; cap: 0 | 1 } | null): 
   return sd ? `${num(t)} w ${sd.cap} J [${num(sd.dash[0])} ${num(sd.dash[1])}] 0 d` : `${num(t)} w 0 J`;
 }
 
+/** A rectangular ring of widths [top, right, bottom, left] as up to four non-overlapping rectangles. */
+function ringRects(r: Rect, w: Sides): Rect[] {
+  const out: Rect[] = [];
+  const t = Math.min(w[0]!, r.h), b = Math.min(w[2]!, r.h - t);
+  if (t > 0) out.push({ x: r.x, y: r.y, w: r.w, h: t });
+  if (b > 0) out.push({ x: r.x, y: r.y + r.h - b, w: r.w, h: b });
+  const h = r.h - t - b;
+  if (h > 0) {
+    const l = Math.min(w[3]!, r.w), rt = Math.min(w[1]!, r.w - l);
+    if (l > 0) out.push({ x: r.x, y: r.y + t, w: l, h });
+    if (rt > 0) out.push({ x: r.x + r.w - rt, y: r.y + t, w: rt, h });
+  }
+  return out;
+}
+
 /** Writes a 'border' display item. Sides with width ≤ 0, style none or alpha 0 are skipped. */
 export function drawBorder(cs: ContentStream, item: BorderItem): void {
   const r = item.rect;
@@ -258,6 +273,13 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
 
   const s0 = item.styles[0], c0 = colorKey(item.colors[0]);
   const uniform = visible.every(Boolean) && item.styles.every((s) => s === s0) && item.colors.every((c) => colorKey(c) === c0);
+  if (uniform && s0 === 'solid' && !radii) {
+    // Four separate rectangles, not an even-odd ring: rasterisers without anti-aliasing (pdftoppm
+    // -aa no) fill a ring's path one pixel past its right and bottom edges, but a lone `re f` exactly.
+    cs.fill(item.colors[0]);
+    for (const q of ringRects(r, w)) cs.op(`${rectPath(q)} f`);
+    return;
+  }
   if (uniform && (s0 === 'solid' || (s0 === 'double' && Math.min(...w) >= 3))) {
     cs.fill(item.colors[0]);
     const ring: Array<[Sides, Sides]> = s0 === 'double' ? bands('double', w, TOP, item.colors[0]).map(([a, b]) => [a, b]) : [[ZERO, w]];

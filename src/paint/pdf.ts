@@ -23,6 +23,7 @@ import { imageMatrix, prepareImage, type PreparedImage } from './pdf-images.ts';
 import { writeGlyphRun } from './pdf-text.ts';
 import { SvgForms } from './pdf-svg.ts';
 import { drawBorder, drawLine } from './pdf-borders.ts';
+import { drawBoxShadow } from './pdf-shadow.ts';
 import { ShadingWriter } from './pdf-shading.ts';
 
 /**
@@ -249,6 +250,7 @@ class PageWriter implements ResourceNamer {
       case 'pop-opacity': this.pop('opacity'); return;
       case 'link': this.link(it.rect, it.url); return;
       case 'anchor': this.anchor(it.name, it.x, it.y); return;
+      case 'box-shadow': drawBoxShadow(cs, it); return;
       default: return;
     }
   }
