@@ -257,6 +257,21 @@ export interface ComputedStyle {
   runningName?: string | null;
   /** `string-set` (css-gcpm-3 §1.1); [] for none. */
   stringSet?: readonly StringSet[];
+  // ---- line truncation (css-overflow-3 §3, css-overflow-4 §4); optional for older literals (absent = initial)
+  /** text-overflow (end side): 'clip', 'ellipsis' (U+2026), or a string shown in its place. */
+  textOverflow?: 'clip' | 'ellipsis' | { text: string };
+  /** block-ellipsis (inherited): 'none', 'auto' (U+2026), or a string. */
+  blockEllipsis?: 'none' | 'auto' | { text: string };
+  /** max-lines: 'none' or an integer >= 1. */
+  maxLines?: 'none' | number;
+  /** continue: 'auto' or 'discard' (content after a fragmentation break is not rendered). */
+  continue?: 'auto' | 'discard';
+  /** -webkit-line-clamp: 'none' or an integer >= 1; applies only with display: -webkit-box and -webkit-box-orient: vertical. */
+  webkitLineClamp?: 'none' | number;
+  /** -webkit-box-orient. */
+  webkitBoxOrient?: 'horizontal' | 'vertical';
+  /** display was -webkit-box / -webkit-inline-box (computed as flex / inline-flex unless line-clamped). */
+  webkitBox?: boolean;
   /** Custom properties (css-variables-1), inherited; values are the token text, var() already substituted. */
   customProperties: ReadonlyMap<string, string>;
 }
@@ -318,6 +333,7 @@ export function initialStyle(): ComputedStyle {
     objectFit: 'fill',
     boxShadow: [], outlineStyle: 'none', outlineWidth: 0, outlineColor: BLACK, outlineOffset: 0,
     textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null, runningName: null, stringSet: [],
+    textOverflow: 'clip', blockEllipsis: 'none', maxLines: 'none', continue: 'auto', webkitLineClamp: 'none', webkitBoxOrient: 'horizontal', webkitBox: false,
     currentColorMask: CC_BORDER_TOP | CC_BORDER_RIGHT | CC_BORDER_BOTTOM | CC_BORDER_LEFT | CC_TEXT_DECORATION | CC_OUTLINE,
     customProperties: new Map(),
   };

@@ -50,6 +50,8 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   outlineColor: 'outline-color: red', outlineOffset: 'outline-offset: 1px', textDecorationThickness: 'text-decoration-thickness: 2px',
   textUnderlineOffset: 'text-underline-offset: 2px', clip: 'clip: rect(1px, 2px, 3px, 4px)', currentColorMask: 'background-color: currentcolor',
   runningName: 'position: running(header)', stringSet: 'string-set: title content(text)',
+  textOverflow: 'text-overflow: ellipsis', blockEllipsis: 'block-ellipsis: auto', maxLines: 'max-lines: 2', continue: 'continue: discard',
+  webkitLineClamp: '-webkit-line-clamp: 2', webkitBoxOrient: '-webkit-box-orient: vertical', webkitBox: 'display: -webkit-box',
   customProperties: '--x: 1',
 };
 

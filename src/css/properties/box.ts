@@ -22,6 +22,7 @@ const DISPLAY_SINGLE: Record<string, Display> = {
   'flow-root': 'block', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', '-webkit-box': 'flex',
   '-webkit-inline-box': 'inline-flex', '-moz-box': 'flex', '-ms-flexbox': 'flex', '-ms-inline-flexbox': 'inline-flex',
 };
+const WEBKIT_BOX = new Map<string, { legacy: Display }>([['-webkit-box', Object.freeze({ legacy: 'flex' })], ['-webkit-inline-box', Object.freeze({ legacy: 'inline-flex' })]]);
 const DISPLAY_APPROX: Record<string, Display> = {
   'run-in': 'block', ruby: 'inline', 'ruby-base': 'inline', 'ruby-text': 'inline', 'ruby-base-container': 'inline',
   'ruby-text-container': 'inline', math: 'inline', 'inline-list-item': 'inline',
@@ -168,7 +169,14 @@ function intrinsicToAuto(row: Longhand<unknown>, fallback: 'auto' | 'none'): Lon
 }
 
 export const BOX_ROWS: Longhand<any>[] = [
-  { name: 'display', inherited: false, fields: ['display'], parse: parseDisplay, apply: (env, v: Display) => { env.s.display = v; } },
+  {
+    // -webkit-box / -webkit-inline-box are flex / inline-flex, remembered for the legacy line clamp (line-clamp.ts).
+    name: 'display', inherited: false, fields: ['display', 'webkitBox'],
+    parse: (v) => (v.length === 1 && v[0].t === 'ident' && WEBKIT_BOX.get(v[0].lc)) || parseDisplay(v),
+    apply: (env, v: Display | { legacy: Display }) => {
+      if (typeof v === 'string') { env.s.display = v; env.s.webkitBox = false; } else { env.s.display = v.legacy; env.s.webkitBox = true; }
+    },
+  },
   POSITION_ROW, // static | relative | absolute | fixed | sticky | running(name) (css-gcpm-3)
   keywordRow('float', 'float', false, { none: 'none', left: 'left', right: 'right', 'inline-start': 'left', 'inline-end': 'right' }),
   keywordRow('clear', 'clear', false, { none: 'none', left: 'left', right: 'right', both: 'both', 'inline-start': 'left', 'inline-end': 'right' }),

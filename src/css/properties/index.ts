@@ -23,6 +23,7 @@ import { ALIASES, SHORTHANDS } from './shorthands.ts';
 import { TEXT_ROWS } from './text.ts';
 import { MULTICOL_ROWS, MULTICOL_SHORTHANDS } from './multicol.ts';
 import { logicalBorderShorthands, logicalProperties } from './logical.ts';
+import { finishLineClamp, LINE_CLAMP_ROWS, LINE_CLAMP_SHORTHAND } from './line-clamp.ts';
 import { CSS_WIDE as CSS_WIDE_, INHERIT as INHERIT_, INITIAL, isCssWide as isCssWide_, Note as Note_, UNSET as UNSET_, type BgScratch, type BorderScratch, type CssWide, type Env, type Longhand, type Shorthand } from './types.ts';
 
 export { computePageSize, PAGE_SIZES } from './page.ts';
@@ -46,7 +47,7 @@ export interface ComputeContext {
 
 // ---------------------------------------------------------------- the table
 
-const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS];
+const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS, ...LINE_CLAMP_ROWS];
 const LOGICAL = logicalProperties(new Map(PHYSICAL_ROWS.map((r) => [r.name, r])));
 const LONGHAND_LIST: Longhand<any>[] = [...PHYSICAL_ROWS, ...LOGICAL.longhands];
 const LONGHANDS = new Map<string, Longhand<any>>(LONGHAND_LIST.map((r) => [r.name, r]));
@@ -57,7 +58,7 @@ const ALL_SHORTHAND: Shorthand = {
   expand: () => null, // only the CSS-wide keywords are valid, handled before expansion
 };
 const SHORTHAND_MAP = new Map<string, Shorthand>(
-  [...SHORTHANDS, OUTLINE_SHORTHAND, ...MULTICOL_SHORTHANDS, ...LOGICAL.shorthands, ...logicalBorderShorthands(SHORTHANDS.find((x) => x.name === 'border-top')!), ALL_SHORTHAND].map((s) => [s.name, s]),
+  [...SHORTHANDS, OUTLINE_SHORTHAND, ...MULTICOL_SHORTHANDS, LINE_CLAMP_SHORTHAND, ...LOGICAL.shorthands, ...logicalBorderShorthands(SHORTHANDS.find((x) => x.name === 'border-top')!), ALL_SHORTHAND].map((s) => [s.name, s]),
 );
 
 /** Properties with no effect on a static printed page: accepted silently. */
@@ -95,7 +96,7 @@ export function isKnownProperty(name: string): boolean {
 function canonicalName(name: string): string | null {
   const a = ALIASES.get(name);
   if (a) return a;
-  if (name.charCodeAt(0) === 45 && VENDOR_RE.test(name)) {
+  if (name.charCodeAt(0) === 45 && VENDOR_RE.test(name) && !LONGHANDS.has(name)) {
     const bare = name.replace(VENDOR_RE, '');
     return VENDOR_HONOURED.has(bare) ? (ALIASES.get(bare) ?? bare) : null;
   }
@@ -404,6 +405,7 @@ export function computeStyle(declarations: readonly Declaration[], ctx: ComputeC
   finishBorders(env, NO_BORDER);
   if (s.textDecorationColor === CURRENT_COLOR) s.textDecorationColor = s.color;
   finishBackground(env);
+  finishLineClamp(env);
   return s;
 }
 
