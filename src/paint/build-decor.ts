@@ -72,3 +72,23 @@ export function clipRectOf(f: Boxish, s: ComputedStyle): Rect | null {
   const bottom = c.bottom === 'auto' ? f.height : c.bottom, right = c.right === 'auto' ? f.width : c.right;
   return { x: f.x + left, y: f.y + top, w: Math.max(0, right - left), h: Math.max(0, bottom - top) };
 }
+
+/**
+ * The used text-decoration-thickness in px (css-text-decor-4 §4.1): a length, or a percentage of 1em of
+ * the decorating box; `auto` and `from-font` use `fromFont` (the font's own thickness). At least 1 px.
+ */
+export function decorationThickness(s: ComputedStyle, fromFont: number): number {
+  const t = s.textDecorationThickness;
+  const v = t === undefined || typeof t === 'string' ? fromFont : t.px + (t.pct * s.fontSize) / 100;
+  return Math.max(1, v);
+}
+
+/**
+ * The y (px, down) of an underline's top edge (css-text-decor-4 §4.3): `baseline` plus the
+ * text-underline-offset (a length or a percentage of 1em), or `auto` (the font's position, `autoTop`).
+ */
+export function underlineTop(s: ComputedStyle, baseline: number, autoTop: number): number {
+  const o = s.textUnderlineOffset;
+  if (o === undefined || o === 'auto') return autoTop;
+  return baseline + o.px + (o.pct * s.fontSize) / 100;
+}

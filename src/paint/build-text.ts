@@ -5,6 +5,7 @@
 import type { ComputedStyle } from '../css/computed.ts';
 import type { TextFragment } from '../layout/fragment.ts';
 import type { DisplayItem } from './display-list.ts';
+import { decorationThickness, underlineTop } from './build-decor.ts';
 
 /** A box whose text-decoration-line propagates to the text inside it (its colour and style are used). */
 export interface Decorator { style: ComputedStyle }
@@ -16,7 +17,8 @@ export interface DecorationSegment { deco: Decorator; pos: 'under' | 'over' | 't
  * Adds (or extends) the decoration segments of one text fragment: for each decorating box and
  * each of its lines, a line from the fragment's left to right edge. Position and thickness come
  * from the text's primary face (post/OS2 metrics scaled by its font size): underline at the
- * font's underline position, overline at the ascent, line-through at the strikeout position.
+ * font's underline position, overline at the ascent, line-through at the strikeout position;
+ * text-decoration-thickness and text-underline-offset of the decorating box override them (css-text-decor-4 §4).
  * Segments of the same decorating box and kind at the same y are merged into one.
  */
 export function addDecorations(f: TextFragment, decos: readonly Decorator[], segs: DecorationSegment[]): void {
@@ -35,15 +37,15 @@ export function addDecorations(f: TextFragment, decos: readonly Decorator[], seg
       segs.push({ deco: d, pos, item: { kind: 'line', x1, x2, y, thickness: t, color: s.textDecorationColor, style: s.textDecorationStyle } });
     };
     if (lines.underline) {
-      const t = Math.max(1, face.underlineThickness * k);
-      add('under', f.baseline - face.underlinePosition * k + t / 2, t);
+      const t = decorationThickness(s, face.underlineThickness * k);
+      add('under', underlineTop(s, f.baseline, f.baseline - face.underlinePosition * k) + t / 2, t);
     }
     if (lines.overline) {
-      const t = Math.max(1, face.underlineThickness * k);
+      const t = decorationThickness(s, face.underlineThickness * k);
       add('over', f.baseline - face.ascent * k + t / 2, t);
     }
     if (lines.lineThrough) {
-      const t = Math.max(1, face.strikeoutThickness * k);
+      const t = decorationThickness(s, face.strikeoutThickness * k);
       add('through', f.baseline - face.strikeoutPosition * k + t / 2, t);
     }
   }
