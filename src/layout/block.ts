@@ -44,8 +44,11 @@ export const collapsed = (m: MarginSet): number => m.pos + m.neg;
 export interface BreakToken {
   index: number;
   inner: BreakToken | null;
-  /** Inline content split between lines: the lines laid out once, and the first line of the next page. */
-  lines?: { result: InlineLayoutResult; next: number };
+  /**
+   * Inline content split between lines: the lines laid out once, and the first line of the next page;
+   * `floatsMet`: floats shaped those lines (they are laid out again there); `skip`: floats already placed, not placed again.
+   */
+  lines?: { result: InlineLayoutResult; next: number; floatsMet?: boolean; skip?: Box[] };
   /** Content height (px) of a box with a specified height already used on earlier pages. */
   consumed?: number;
   /** Set on the root's token when the break was forced; `side` for left/right breaks. */
@@ -109,6 +112,8 @@ export interface BlockParams {
   ignoreHeight?: boolean;
   /** The box establishes a block formatting context whatever its style (flex items, css-flexbox-1 §4). */
   forceBfc?: boolean;
+  /** Floats of the BFC this box establishes are fragmented at the fragmentainer bottom, like the root's (a multicol column's flow thread). */
+  fragmentFloats?: boolean;
 }
 
 /** Result of one block-level box's layout. */
@@ -315,8 +320,8 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   }
   if (specH !== null) specH = clampHeight(specH, s, cbHeight, bpV);
   const childCb: ContainingBlock = { x: contentX, y: 0, width: contentWidth, height: specH };
-  // Floats are fragmented across pages in the root's formatting context (nested ones stay whole).
-  const floats = bfc ? new BfcFloats(env.floatLayout, p.isRoot === true ? env.pageBottom : Infinity) : p.floats;
+  // Floats are fragmented across pages in every formatting context (css-break-3 §2), except inside a monolithic clipping box.
+  const floats = bfc ? new BfcFloats(env.floatLayout, p.isRoot === true || p.fragmentFloats === true || !(s.overflowY !== 'visible' && specH !== null) ? env.pageBottom : Infinity) : p.floats;
   const positioned = s.position !== 'static' || p.isRoot === true;
   const abs: PendingAbs[] = positioned && !p.isRoot ? [] : p.abs;
 

@@ -14,6 +14,7 @@ import { IntrinsicSizer } from './intrinsic.ts';
 import { tableIntrinsicSizes as tableIntrinsic } from './table/index.ts';
 import type { LayoutSession } from './page.ts';
 import { paginate, makeFloatLayout } from './page.ts';
+import { overflowShrinkFactor } from './print-scale.ts';
 import type { FlowEnv, PendingAbs } from './block.ts';
 import { layoutBlockLevel, lastBaselineOf, layoutPendingAbs, NO_MARGIN } from './block.ts';
 import { BfcFloats } from './float.ts';
@@ -93,5 +94,11 @@ export function layoutWith(tree: BoxTree, styled: StyledDocument, opts: LayoutOp
   if (!tree || !tree.root || tree.root.kind !== 'block') throw new TypeError('layoutDocument: expected a BoxTree whose root is a BlockBox');
   const session: LayoutSession = { env: null };
   const ctx = createLayoutContext(opts, inline, session);
-  return paginate(tree, styled, ctx, session);
+  const pages = paginate(tree, styled, ctx, session);
+  // Chromium's print shrink-to-fit: content wider than the page area is laid out again in a
+  // wider page area and painted scaled down (src/layout/print-scale.ts).
+  const scale = overflowShrinkFactor(pages, pages.map((p) => p.area));
+  if (scale === 1) return pages;
+  session.env = null;
+  return paginate(tree, styled, ctx, session, scale);
 }

@@ -105,6 +105,13 @@ export interface PageFragment {
   style: ComputedStyle;
   children: Fragment[];
   marginBoxes: MarginBoxFragment[];
+  /**
+   * Print shrink-to-fit (Chromium): when set (> 1), `children` were laid out in a page area this
+   * many times larger than `area` (same top-left corner, both sides scaled; positions stay page
+   * px of that larger area) and paint draws them scaled by 1 / contentScale about (area.x, area.y).
+   * `area`, the page size and the margin boxes are not scaled. See src/layout/print-scale.ts.
+   */
+  contentScale?: number;
 }
 
 /** Moves a fragment and all its descendants by (dx, dy) px, in place (used while a formatting context places what it built). */

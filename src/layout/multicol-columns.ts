@@ -103,30 +103,37 @@ function balancedHeight(p: ColumnSetParams, avail: number, env: FlowEnv): number
   const guess = Math.max(0, ...runs.map((e, i) => e / shares[i]));
   let hi = Math.min(avail, Math.max(0, ...runs));
   if (guess >= hi) return hi;
+  // A trial fits when the content ends within `count` columns without overflowing one (no column starts "at the top":
+  // content that only fits by breaking orphans/widows or by overflowing asks for taller columns).
   const fits = (h: number): { ok: boolean; extent: number } => {
-    const r = runColumns(p, h, count, [], env);
-    return { ok: r.token === null && !r.pushed, extent: Math.max(0, ...r.columns.map((c) => c.extent)) };
+    const r = runColumns(p, h, count, [], env, true);
+    const extent = Math.max(0, ...r.columns.map((c) => c.extent));
+    return { ok: r.token === null && !r.pushed && extent <= h + 0.01, extent };
   };
   if (fits(guess).ok) return guess;
   if (Number.isFinite(avail) && hi >= avail - 0.01 && !fits(avail).ok) return avail; // does not fit on this page: fill it
   let lo = guess;
+  let best = hi;
   for (let i = 0; i < 40 && hi - lo > PRECISION; i++) {
     const mid = (lo + hi) / 2;
     const r = fits(mid);
-    if (r.ok) hi = Math.max(lo, Math.min(mid, r.extent));
-    else lo = mid;
+    if (r.ok) { best = mid; hi = Math.max(lo, Math.min(mid, r.extent)); } else lo = mid;
   }
-  return hi;
+  // The tallest column's content at the last height that fitted is the height (checked: it lays out alike).
+  return hi < best && fits(hi).ok ? hi : best;
 }
 
-/** Lays out up to `max` columns of height `h` from the set's token, at the first column's position (translated later). */
-function runColumns(p: ColumnSetParams, h: number, max: number, abs: PendingAbs[], env: FlowEnv): ColumnRun {
+/**
+ * Lays out up to `max` columns of height `h` from the set's token, at the first column's position (translated later).
+ * `strict`: no column may force progress (a trial of the balancer). Trials collect positioned boxes apart.
+ */
+function runColumns(p: ColumnSetParams, h: number, max: number, abs: PendingAbs[], env: FlowEnv, strict = false): ColumnRun {
   const fixedMark = env.fixed.length;
   const columns: Column[] = [];
   let token = p.token;
   const commit = abs === p.abs;
   for (let i = 0; i < max; i++) {
-    const col = layoutColumn(p, token, h, i === 0 ? p.atTop : true, abs, env);
+    const col = layoutColumn(p, token, h, strict ? false : i === 0 ? p.atTop : true, abs, env);
     if (col.pushed) {
       if (!commit) env.fixed.length = fixedMark;
       return { columns, token, pushed: i === 0 };
@@ -149,22 +156,28 @@ function layoutColumn(p: ColumnSetParams, token: BreakToken | null, h: number, a
   const r = layoutBlockLevel(p.thread, {
     cb: { x: p.x, y: top, width, height: null }, y: top, margin: NO_MARGIN,
     floats: new BfcFloats(env.floatLayout), token, atTop, truncate: token !== null && !token.forced, abs,
-    forceBfc: true, widthOverride: width, marginsOverride: { left: 0, right: 0 },
+    forceBfc: true, fragmentFloats: true, widthOverride: width, marginsOverride: { left: 0, right: 0 },
   }, colEnv);
   if (r.pushed || !r.fragment || r.fragment.kind !== 'box') return { frag: null, extent: 0, token, pushed: r.pushed };
   const frag = r.fragment;
-  // A column of unlimited height (or the last one) reaches its fragment's bottom, trailing margins included; one that broke
-  // is filled to the column bottom by block layout, so its content's own bottom edge is measured.
-  const extent = r.token === null || !Number.isFinite(h) ? frag.height : contentExtent(frag) - top;
+  // A column of unlimited height reaches its fragment's bottom, trailing margins included (they count in the first guess);
+  // in a column of a given height, margins at its end are truncated and a box that breaks is stretched to the column
+  // bottom by block layout, so the content's own bottom edge is measured.
+  const extent = !Number.isFinite(h) ? frag.height : contentExtent(frag) - top;
   return { frag, extent: Math.max(0, extent), token: r.token, pushed: false };
 }
 
-/** The lowest bottom edge of what a fragment holds (border boxes of boxes, line boxes), absolute px. */
+/**
+ * The lowest bottom edge of what a column holds, absolute px: border boxes of boxes that end here, line boxes, and inside
+ * boxes that continue in the next column (block layout stretches those to the column bottom) the content they hold.
+ */
 function contentExtent(f: BoxFragment): number {
   let bottom = f.y;
   for (const c of f.children) {
-    if (c.kind === 'box' && c.style.position !== 'static' && c.style.position !== 'relative') continue;
-    bottom = Math.max(bottom, c.y + c.height);
+    if (c.kind === 'box' && (c.style.position === 'absolute' || c.style.position === 'fixed')) continue;
+    // A box sliced at its specified height (not its content) reaches the column bottom.
+    const sliced = c.kind === 'box' && !c.endsBox && c.style.height === 'auto';
+    bottom = Math.max(bottom, sliced ? contentExtent(c) : c.y + c.height);
   }
   return bottom;
 }

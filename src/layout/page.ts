@@ -16,6 +16,7 @@ import { layoutMarginBoxes } from './margin-boxes.ts';
 import { AbsBreaks, layoutAbsContinuation } from './oof-break.ts';
 import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
+import { scaledArea } from './print-scale.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
 export interface LayoutSession { env: FlowEnv | null }
@@ -102,11 +103,15 @@ function emptyFragment(box: Box): BoxFragment {
  * Lays out the document into pages. Page 1 is a right (recto) first page. Each page resumes
  * from the previous page's break token, so a page costs what it holds. Forced left/right
  * breaks insert a blank page when needed. Calls limits.check() per page and
- * limits.checkPages(n) per page added (RenderError past them).
+ * limits.checkPages(n) per page added (RenderError past them). `scale` (>= 1) is the print
+ * shrink-to-fit factor: content is laid out in page areas `scale` times larger and each page
+ * records it as `contentScale` (src/layout/print-scale.ts).
  */
-export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutContext, session: LayoutSession = { env: null }): PageFragment[] {
+export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutContext, session: LayoutSession = { env: null }, scale = 1): PageFragment[] {
   const pages: PageFragment[] = [];
   const styles: PageStyle[] = [];
+  /** Each page's area as content is laid out in it (the page area, times `scale`). */
+  const layoutAreas: Array<ReturnType<typeof pageArea>> = [];
   const fixed: PendingAbs[] = [];
   const icbFirstPage: Fragment[] = [];
   let env!: FlowEnv;
@@ -132,8 +137,11 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
     sel.groupIndex = groupIndex;
     pageNames.push(name);
     const ps = styled.pageStyle(sel);
-    const area = pageArea(ps);
-    const page: PageFragment = { index, width: ps.size.width, height: ps.size.height, area, style: ps.style, children: [], marginBoxes: [] };
+    // With print shrink-to-fit (`scale` > 1) content is laid out in a larger area, painted scaled down.
+    const area = scaledArea(pageArea(ps), scale);
+    const page: PageFragment = { index, width: ps.size.width, height: ps.size.height, area: pageArea(ps), style: ps.style, children: [], marginBoxes: [] };
+    if (scale !== 1) page.contentScale = scale;
+    layoutAreas.push(area);
     pages.push(page);
     styles.push(ps);
     return { ps, area, page };
@@ -170,13 +178,13 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
     carried = absBreaks.drain(page.children);
     for (const a of toFirstPage) {
       // Positioned against the first page's area; a fragmented one continues on the pages after it.
-      const firstArea = pages[0].area;
+      const firstArea = layoutAreas[0]!;
       const f = layoutAbsolute(a, { ...firstArea }, { ...env, pageBottom: firstArea.y + firstArea.height });
       if (f) icbFirstPage.push(f), pages[0].children.push(f);
       let conts = absBreaks.drain(f ? [f] : []);
       for (let k = 1; conts.length > 0; k++) {
         if (k >= pages.length) { carried.push(...conts); break; }
-        const ak = pages[k].area;
+        const ak = layoutAreas[k]!;
         const ek: FlowEnv = { ...env, pageBottom: ak.y + ak.height };
         const placed: Fragment[] = [];
         for (const c of conts) { const g = layoutAbsContinuation(c, ak, ek); if (g) placed.push(g), pages[k].children.push(g); }
@@ -199,7 +207,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
       env = { ...env, pageBottom: Infinity };
       session.env = env;
       for (const a of unique) {
-        const f = layoutAbsolute(a, { ...page.area }, env);
+        const f = layoutAbsolute(a, { ...layoutAreas[page.index]! }, env);
         if (f) page.children.push(f);
       }
     }
@@ -208,7 +216,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
   if (styles.some((ps) => Object.keys(ps.marginBoxes).length > 0)) {
     env = { ...env, pageBottom: Infinity };
     session.env = env;
-    layoutMarginBoxes(pages, styles, ctx, env);
+    layoutMarginBoxes(pages, styles, ctx, env, tree.running);
   }
   return pages;
 }

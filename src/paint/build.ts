@@ -10,6 +10,7 @@ import { paintBackground, radiiOf, insetRadii, type ImageLoader } from './build-
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
 import { clipRectOf, outlineItem, pushShadows } from './build-decor.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
+import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 
 export type { ImageLoader } from './build-background.ts';
 
@@ -81,7 +82,7 @@ class PageBuilder {
       }
       // A clipping viewport (overflow other than visible on the root or body) clips the page's content to the page area.
       if (source && (source.style.overflowX !== 'visible' || source.style.overflowY !== 'visible')) {
-        const a = page.area;
+        const a = scaledArea(page.area, page.contentScale ?? 1);
         viewport = [{ rect: { x: a.x, y: a.y, w: a.width, h: a.height } }];
       }
     }
@@ -93,7 +94,15 @@ class PageBuilder {
     // The page's children form the root stacking context: the root box and the boxes positioned against the page.
     const phases = newPhases();
     for (const f of page.children) this.classify(f, viewport, phases, [], false);
+    const scale = page.contentScale ?? 1;
+    const from = this.items.length;
+    if (scale !== 1) this.items.push({ kind: 'push-transform', matrix: contentMatrix(page.area, scale) });
     this.emitPhases(phases);
+    if (scale !== 1) {
+      this.sync([]);
+      this.items.push({ kind: 'pop-transform' });
+      scaleAnnotations(this.items, from, this.links, contentMatrix(page.area, scale));
+    }
     // Page-margin boxes paint after the page's content (css-page-3 §4: each in its own stacking context).
     for (const mb of page.marginBoxes) this.paintSc({ kind: 'sc', frag: mb.fragment, chain: [], z: 0, decos: [] });
     this.sync([]);
@@ -426,6 +435,19 @@ function markerItems(f: MarkerFragment): DisplayItem[] {
     return [{ kind: 'border', rect, widths: [1, 1, 1, 1], styles: ['solid', 'solid', 'solid', 'solid'], colors: [color, color, color, color], radii: full }];
   }
   return [{ kind: 'rect', rect, color, radii: full }];
+}
+
+/**
+ * Maps the anchors among items[from..] and every link collected so far through `m` (a scale and
+ * translation): annotations and destinations are in page coordinates, outside any transform.
+ */
+function scaleAnnotations(items: DisplayItem[], from: number, links: Array<{ rect: Rect }>, m: readonly number[]): void {
+  const [k, , , , e, f] = m as [number, number, number, number, number, number];
+  for (let i = from; i < items.length; i++) {
+    const it = items[i]!;
+    if (it.kind === 'anchor') items[i] = { ...it, x: it.x * k + e, y: it.y * k + f };
+  }
+  for (const l of links) l.rect = { x: l.rect.x * k + e, y: l.rect.y * k + f, w: l.rect.w * k, h: l.rect.h * k };
 }
 
 /** Link rects of one URL on one line merged into one (adjacent words of a link). */

@@ -50,6 +50,13 @@ export type DisplayItem =
   /** Paint everything until the matching pop-opacity as one group with `opacity` (0–1). */
   | { kind: 'push-opacity'; opacity: number }
   | { kind: 'pop-opacity' }
+  /**
+   * Draw everything until the matching pop-transform through the affine `matrix` [a, b, c, d, e, f]
+   * (page px, y down: x' = a·x + c·y + e, y' = b·x + d·y + f); used for print shrink-to-fit.
+   * Link and anchor items inside are already in page coordinates (not transformed).
+   */
+  | { kind: 'push-transform'; matrix: [number, number, number, number, number, number] }
+  | { kind: 'pop-transform' }
   /** A link annotation over `rect`: `url` absolute (http(s), mailto:) or '#id' for an internal target. */
   | { kind: 'link'; rect: Rect; url: string }
   /** A named destination (an element's id) at (x, y), target of internal '#id' links. */

@@ -238,6 +238,15 @@ class PageWriter implements ResourceNamer {
         return;
       }
       case 'pop-clip': this.pop('clip'); return;
+      case 'push-transform': {
+        // A q … Q pair like a clip (pop-transform closes it as pop-clip would).
+        cs.save();
+        const m = it.matrix.map((v) => (Number.isFinite(v) ? String(Math.round(v * 1e6) / 1e6) : '0'));
+        cs.op(`${m.join(' ')} cm`);
+        this.stack.push({ kind: 'clip' });
+        return;
+      }
+      case 'pop-transform': this.pop('clip'); return;
       case 'push-opacity': {
         const a = Number(it.opacity);
         if (a >= 1 || Number.isNaN(a)) { this.stack.push({ kind: 'opacity-none' }); return; }

@@ -1,0 +1,82 @@
+// In: pages laid out at the page-area size (fragments in page px), or a page area and a scale.
+// Out: Chromium's print "shrink to fit" factor (content wider than the page area), and the scaled layout area.
+import type { Fragment, PageFragment } from './fragment.ts';
+
+/**
+ * The widest a page's content may be laid out, as a multiple of its page area: Blink's
+ * `printingMaximumShrinkFactor` (2) over `kPrintingMinimumShrinkFactor` (4/3), i.e. content is
+ * shrunk to at most 1/1.5 of its size; wider content is clipped at the right. Measured on
+ * Chromium 156 (`--print-to-pdf`): a 4000 px wide block on an 800 px page prints at 1/1.5.
+ */
+export const MAXIMUM_SHRINK_FACTOR = 1.5;
+
+/** A rectangle in page px. */
+export interface AreaRect { x: number; y: number; width: number; height: number }
+
+/**
+ * The right edge (page px) of a page's scrollable overflow in the inline direction: the union of
+ * the border boxes of all fragments with a non-empty area (Blink ignores boxes of zero width or
+ * height), text and inline fragments included, line boxes themselves not (their width is the
+ * container's), and nothing inside a box that clips horizontally (overflow-x other than visible).
+ * `-Infinity` when the page holds nothing. css-overflow-3 §2.2 (scrollable overflow).
+ */
+export function overflowRight(fragments: readonly Fragment[]): number {
+  let right = -Infinity;
+  const visit = (f: Fragment): void => {
+    if (f.kind !== 'line' && f.width > 0 && f.height > 0) right = Math.max(right, f.x + f.width);
+    if (f.kind === 'box') {
+      if (f.style.overflowX !== 'visible' && !isRootOrBody(f)) return;
+      for (const c of f.children) visit(c);
+    } else if (f.kind === 'line' || f.kind === 'inline') {
+      for (const c of f.children) visit(c);
+    }
+  };
+  for (const f of fragments) visit(f);
+  return right;
+}
+
+/** The root and body, whose overflow is the viewport's (CSS 2.1 §11.1.1), do not clip their own content. */
+function isRootOrBody(f: Fragment & { kind: 'box' }): boolean {
+  const name = f.box.element?.name;
+  return name === 'html' || name === 'body';
+}
+
+/**
+ * Blink's print shrink-to-fit (pagination_utils.cc CalculateOverflowShrinkForPrinting, after
+ * LocalFrameView's first print layout): for each page, how far the content's scrollable overflow
+ * reaches past the page area's right edge, as (overflow right − area left) / area width; the
+ * largest over all pages, at least 1, capped at `maximum` (MAXIMUM_SHRINK_FACTOR). 1 means the
+ * content fits and nothing is scaled; s > 1 means "lay out again in a page area s times larger
+ * (both axes) and paint it scaled by 1/s". `areas[i]` is page i's page area (page px).
+ */
+export function overflowShrinkFactor(pages: readonly PageFragment[], areas: readonly AreaRect[], maximum = MAXIMUM_SHRINK_FACTOR): number {
+  let factor = 1;
+  pages.forEach((page, i) => {
+    const area = areas[i] ?? page.area;
+    if (!(area.width > 0)) return;
+    const right = overflowRight(page.children);
+    if (Number.isFinite(right)) factor = Math.max(factor, (right - area.x) / area.width);
+  });
+  // Sub-pixel excess is rounding noise in our layout, not overflow worth a relayout.
+  if (factor < 1 + 1e-4) return 1;
+  return Math.min(factor, maximum);
+}
+
+/**
+ * The page area content is laid out in when the page is shrunk by `scale` (>= 1): same origin,
+ * both sides `scale` times longer (Blink's CalculateInitialContainingBlockSizeForPagination
+ * times the pagination scale factor). The margins are not scaled.
+ */
+export function scaledArea(area: AreaRect, scale: number): AreaRect {
+  if (scale === 1) return area;
+  return { x: area.x, y: area.y, width: area.width * scale, height: area.height * scale };
+}
+
+/**
+ * The affine matrix [a, b, c, d, e, f] (page px, y down) that paints content laid out at `scale`
+ * back into the page area: x' = area.x + (x − area.x) / scale, same for y.
+ */
+export function contentMatrix(area: { x: number; y: number }, scale: number): [number, number, number, number, number, number] {
+  const k = 1 / scale;
+  return [k, 0, 0, k, area.x * (1 - k), area.y * (1 - k)];
+}
