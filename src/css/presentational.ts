@@ -13,7 +13,13 @@ const NONE: Declaration[] = [];
 /** Elements that have presentational hints (besides `dir`, which any element may carry). */
 const HINTED = new Set(['body', 'p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend', 'caption', 'table', 'thead', 'tbody',
   'tfoot', 'tr', 'col', 'colgroup', 'td', 'th', 'img', 'iframe', 'embed', 'object', 'video', 'canvas', 'input', 'hr', 'font',
-  'ol', 'ul', 'li', 'a', 'pre']);
+  'ol', 'ul', 'li', 'a', 'pre', 'svg']);
+
+/** An outer <svg>'s width/height attribute as a CSS value (SVG 2 §8.2: they are its width/height properties): a number is px, a length or percentage as written; null otherwise. */
+function svgDimension(value: string | undefined): string | null {
+  const m = value === undefined ? null : /^\s*(\d+(?:\.\d+)?|\.\d+)(px|pt|pc|mm|cm|in|q|em|ex|rem|%)?\s*$/i.exec(value);
+  return m ? m[1] + (m[2] ?? 'px') : null;
+}
 
 /** Context a hint needs beyond the element: quirks mode and the <body> element. */
 export interface HintContext { quirks: boolean; body: Element | null }
@@ -180,6 +186,9 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
       }
       break;
     }
+    case 'svg':
+      if (el.namespace === 'http://www.w3.org/2000/svg') { add('width', svgDimension(a['width'])); add('height', svgDimension(a['height'])); }
+      break;
     case 'img': case 'iframe': case 'embed': case 'object': case 'video': case 'canvas': case 'input': {
       if (name === 'input' && a['type']?.toLowerCase() !== 'image') break;
       add('width', parseDimension(a['width'], true));
