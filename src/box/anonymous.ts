@@ -16,7 +16,7 @@ export const INHERITED_PROPERTIES: ReadonlyArray<keyof ComputedStyle> = Object.f
   'textTransform', 'whiteSpace', 'overflowWrap', 'wordBreak', 'hyphens', 'direction', 'tabSize',
   'listStyleType', 'listStylePosition', 'listStyleImage', 'quotes', 'orphans', 'widows',
   'borderCollapse', 'borderSpacingH', 'borderSpacingV', 'emptyCells', 'captionSide',
-  'customProperties',
+  'customProperties', 'blockEllipsis',
 ] as Array<keyof ComputedStyle>);
 
 /** One frozen initial style: the non-inherited half of every anonymous style. */

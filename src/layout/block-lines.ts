@@ -8,6 +8,7 @@ import { translateFragment } from './fragment.ts';
 import type { BfcFloats } from './float.ts';
 import type { BreakToken, Flow, FlowEnv, PendingAbs } from './block.ts';
 import { NO_MARGIN, collapsed } from './block.ts';
+import { consumeLines, truncateLines } from './clamp.ts';
 
 /** Where the inline content goes: the container's content box, its BFC's floats, the positioned-box collector. */
 export interface InlineChildrenParams {
@@ -36,7 +37,7 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
       for (const a of result.positioned) if (a.lineIndex >= start) a.staticY += dy;
     }
   } else {
-    result = env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: q.floats, containing: q.childCb, ctx: env.ctx });
+    result = truncateLines(env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: q.floats, containing: q.childCb, ctx: env.ctx }), box.style, env);
   }
   const lines = result.lines;
   const n = lines.length;
@@ -70,6 +71,7 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
     if (a.box.style.position === 'fixed') env.fixed.push(pend); else q.abs.push(pend);
   }
   if (end > start) {
+    if (env.clamp) consumeLines(env.clamp, end - start, { line: lines[end - 1], style: box.style });
     flow.firstY = top;
     flow.placedAny = true;
     flow.y = lines[end - 1].y + lines[end - 1].height;

@@ -23,6 +23,8 @@ import { relativeOffset } from './positioned.ts';
 import { layoutTableWrapper } from './table/index.ts';
 import { layoutFlexContainer } from './flex.ts';
 import { layoutInlineChildren } from './block-lines.ts';
+import type { LineClamp } from './clamp.ts';
+import { discardAfterClamp, discardContinuation, ownClamp, withLineClamp } from './clamp.ts';
 import { layoutGridContainer } from './grid/index.ts';
 import type { AbsBreaks } from './oof-break.ts';
 import { layoutMulticolContent } from './multicol.ts';
@@ -54,6 +56,8 @@ export interface BreakToken {
   /** Set on the root's token when the break was forced; `side` for left/right breaks. */
   forced?: boolean;
   side?: 'left' | 'right';
+  /** Line boxes counted so far by the line clamp of the box this token resumes (css-overflow-4 §4.2 max-lines). */
+  clampUsed?: number;
   /** On a BFC root's token: floats fragmented on this page, continued at the top of the next (css-break-3 §2). */
   floats?: FloatContinuation[];
 }
@@ -76,6 +80,8 @@ export interface FlowEnv {
   absLayout(a: PendingAbs, cb: ContainingBlock, env?: FlowEnv): Fragment | null;
   /** Lays out a float's box at (0, 0) for BfcFloats.placeFloat. */
   floatLayout: FloatBoxLayout;
+  /** The line clamp (max-lines / line-clamp) counting the line boxes of this flow (src/layout/clamp.ts); absent or null for none. */
+  clamp?: LineClamp | null;
   /** The fragmentainer is a column of a multicol container: break-*: column forces and avoid-column avoids breaks (css-break-3 §3.1). */
   inColumns?: boolean;
   /** Collects abspos boxes fragmented at `pageBottom` (src/layout/oof-break.ts); set only where coordinates are the page's own. */
@@ -329,7 +335,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   const flow: Flow = { y: borderTop === null ? y : borderTop + topBP, margin: borderTop === null ? margin : NO_MARGIN, firstY: borderTop, placedAny: false, children: [], token: null, pushed: false };
   // A clipping box with a definite height is monolithic (css-break-3 §2.1): its content is not fragmented.
   const monolithic = s.overflowY !== 'visible' && specH !== null && Number.isFinite(env.pageBottom);
-  const childEnv = monolithic ? { ...env, pageBottom: Infinity } : env;
+  const childEnv = withLineClamp(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : env);
   const childTruncate = truncate && (borderTop === null || resumed);
   let flexResult: ReturnType<typeof layoutFlexContainer> = null;
   if (bfc && p.token?.floats) {
@@ -353,6 +359,8 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     const pageName = s.page !== 'auto' ? s.page : (p.pageName ?? '');
     layoutBlockChildren(box.children, flow, { childCb, floats, abs, atTop: p.atTop, token: p.token, truncate: childTruncate, pageName, rtl: s.direction === 'rtl' }, childEnv);
   }
+  // continue: discard (css-overflow-4 §4.1): what does not fit on this page is not rendered.
+  if (flow.token !== null && flow.placedAny && s.continue === 'discard') discardContinuation(flow, ctx.fonts);
   // A resumed box is never pushed whole (its earlier part is on an earlier page): it keeps its token instead.
   if (flow.pushed && !p.atTop && !resumed) return PUSHED;
   if (flow.token !== null && !p.atTop && !resumed && (isAvoidBreak(s.breakInside) || (env.inColumns === true && s.breakInside === 'avoid-column') || (!flow.placedAny && flow.token.index === 0 && flow.token.inner === null && !flow.token.lines))) {
@@ -439,6 +447,8 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     outMargin = addMargin(NO_MARGIN, mb);
     bottom = borderBottom;
   }
+  const clamp = token !== null ? ownClamp(box, childEnv) : null;
+  if (clamp) token = { ...token!, clampUsed: clamp.used };
   return { fragment: frag, bottom, margin: outMargin, firstY: collapsedThrough ? null : borderTop, collapsedThrough, token, pushed: false };
 }
 
@@ -478,6 +488,8 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
   for (let i = start; i < children.length; i++) {
     const child = children[i];
     if (child.kind === 'text' || child.kind === 'br' || child.kind === 'marker') continue;
+    // A line clamp that ran out discards the rest of the flow (css-overflow-4 §4.2).
+    if (env.clamp && discardAfterClamp(env)) break;
     const s = child.style;
     if (isAbsolute(child)) {
       // §10.3.7: the static position's right edge counts when the static-position containing block (this container) is rtl.

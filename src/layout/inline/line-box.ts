@@ -87,7 +87,7 @@ const countSpaces = (s: string): number => {
 };
 
 /** The used text-align of a line (css-text-3 §7.1–§7.2): justify falls back to text-align-last on the last line and before forced breaks. */
-function alignOf(root: ComputedStyle, lastOrForced: boolean): 'left' | 'right' | 'center' | 'justify' {
+export function alignOf(root: ComputedStyle, lastOrForced: boolean): 'left' | 'right' | 'center' | 'justify' {
   let a: string = root.textAlign;
   if (lastOrForced && a === 'justify') a = root.textAlignLast === 'auto' ? 'start' : root.textAlignLast;
   else if (lastOrForced && root.textAlignLast !== 'auto') a = root.textAlignLast;
