@@ -11,6 +11,7 @@ import { BfcFloats } from './float.ts';
 import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
 import { layoutBlockLevel, NO_MARGIN } from './block.ts';
 import { inheritedStyle } from '../css/properties/index.ts';
+import { cachingInlineContext } from './multicol-cache.ts';
 
 /** The used column geometry (css-multicol-1 §3.4): count, width and gap in px. */
 export interface ColumnGeometry { count: number; width: number; gap: number }
@@ -68,8 +69,10 @@ const MAX_COLUMNS = 1000;
  * the available height, the columns fill it and the set continues on the next page (paged media: only the last
  * fragment is balanced). Column rules (§5) are painted between adjacent columns that both have content.
  */
-export function layoutColumnSet(p: ColumnSetParams, env: FlowEnv): ColumnSetResult {
+export function layoutColumnSet(p: ColumnSetParams, outer: FlowEnv): ColumnSetResult {
   const { count } = p.geometry;
+  // Trial layouts repeat the same paragraphs at other heights: their line boxes are laid out once (see multicol-cache.ts).
+  const env: FlowEnv = { ...outer, ctx: cachingInlineContext(outer.ctx) };
   const fill = p.style.columnFill ?? 'balance';
   const avail = Math.max(0, p.available);
   let height: number;

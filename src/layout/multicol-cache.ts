@@ -1,0 +1,51 @@
+/**
+ * Inline layouts reused between the balancer's trial layouts of one column set (css-multicol-1 §7): a paragraph laid out at the
+ * same x and width, with no float beside it, breaks into the same lines whatever its y. In: a LayoutContext. Out: one whose
+ * layoutInline answers repeated requests with a moved copy of the first result.
+ */
+import type { Box } from '../box/types.ts';
+import type { InlineLayoutResult, LayoutContext } from './context.ts';
+import type { Fragment } from './fragment.ts';
+import { translateFragment } from './fragment.ts';
+import { BfcFloats } from './float.ts';
+
+/** Results kept per column set at most (paragraphs of one multicol container's content). */
+const MAX_ENTRIES = 4096;
+
+interface Entry { x: number; width: number; y: number; result: InlineLayoutResult }
+
+/**
+ * A LayoutContext whose `layoutInline` caches fresh layouts of float-free inline content by container (x, width in px must
+ * match); each answer is a deep copy of the fragments moved to the requested y, so callers may move and keep what they get.
+ * Content with floats (placed before it or met in it) and resumed layouts always go to `ctx.layoutInline`.
+ */
+export function cachingInlineContext(ctx: LayoutContext): LayoutContext {
+  const cache = new Map<Box, Entry>();
+  return {
+    ...ctx,
+    layoutInline: (input) => {
+      const floats = input.floats;
+      const fresh = (input as { resume?: unknown }).resume === undefined;
+      if (!fresh || !(floats instanceof BfcFloats) || floats.placed.length > 0) return ctx.layoutInline(input);
+      const hit = cache.get(input.container);
+      if (hit && hit.x === input.x && hit.width === input.width) return copyResult(hit.result, input.y - hit.y);
+      const r = ctx.layoutInline(input);
+      if (r.floats.length === 0 && cache.size < MAX_ENTRIES) cache.set(input.container, { x: input.x, width: input.width, y: input.y, result: copyResult(r, 0) });
+      return r;
+    },
+  };
+}
+
+function copyResult(r: InlineLayoutResult, dy: number): InlineLayoutResult {
+  return {
+    ...r,
+    lines: r.lines.map((l) => { const c = copyFragment(l) as typeof l; translateFragment(c, 0, dy); return c; }),
+    floats: [],
+    positioned: r.positioned.map((a) => ({ ...a, staticY: a.staticY + dy })),
+  };
+}
+
+function copyFragment(f: Fragment): Fragment {
+  if (f.kind === 'line' || f.kind === 'inline' || f.kind === 'box') return { ...f, children: f.children.map(copyFragment) } as Fragment;
+  return { ...f };
+}
