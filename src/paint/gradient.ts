@@ -53,6 +53,8 @@ export function fixupStops(stops: readonly GradientStop[], len: number): Stop[] 
   });
 }
 
+const sameColor = (a: Color, b: Color): boolean => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
+
 /** A ramp piece in px (t0 < t1) before normalisation. */
 interface Piece { t0: number; t1: number; c0: Color; c1: Color; n: number; e0: number; e1: number }
 
@@ -156,12 +158,12 @@ export function buildRamp(stops: readonly Stop[], repeating: boolean, lo: number
   } else {
     pieces = piecesOf(stops);
     d0 = first; d1 = last;
-    if (pieces.length === 0) {
-      // All stops at one position: a hard edge from the first colour to the last.
-      const e = Math.max(1e-3, Math.abs(first) * 1e-6);
-      pieces = [{ t0: first, t1: first + e, c0: stops[0].color, c1: stops[stops.length - 1].color, n: 1, e0: 0, e1: 1 }];
-      d1 = first + e;
-    }
+    // Hard transitions at the ends (or everywhere: all stops at one position) leave no piece for
+    // the first/last colour, which the extension before/after the ramp shows: add constant pieces.
+    const c0 = stops[0].color, c1 = stops[stops.length - 1].color;
+    const pad = Math.max(1, (last - first) / 64);
+    if (pieces.length === 0 || !sameColor(pieces[0].c0, c0)) { pieces.unshift({ t0: first - pad, t1: first, c0, c1: c0, n: 1, e0: 0, e1: 1 }); d0 = first - pad; }
+    if (!sameColor(pieces[pieces.length - 1].c1, c1) || pieces[pieces.length - 1].t1 < last) { pieces.push({ t0: last, t1: last + pad, c0: c1, c1, n: 1, e0: 0, e1: 1 }); d1 = last + pad; }
   }
   if (clampLo && d0 < lo) {
     // Cut at lo: pieces wholly below go, the piece across lo keeps its curve through e0.
