@@ -8,6 +8,7 @@ import type { ImageRef } from '../box/types.ts';
 import type { Edges } from '../layout/fragment.ts';
 import type { DisplayItem, Rect, Radii, Shading, TileAxis } from './display-list.ts';
 import { gradientShading } from './gradient.ts';
+import { concreteSize } from '../box/svg.ts';
 
 /** Resolves a background-image URL (as written in CSS) to a decoded image, or null (the loader warns). */
 export type ImageLoader = (url: string) => ImageRef | null;
@@ -102,7 +103,9 @@ function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, img: Im
   const radii = canvas ? undefined : edgeRadii(f, s, layer.clip);
   const image = 'width' in img ? img : null;
   // A gradient sizes like an image of the positioning area's size whose ratio is free.
-  const iw = image ? image.width : O.w, ih = image ? image.height : O.h, ratio = image ? iw / ih : NaN;
+  // An SVG lacking intrinsic dimensions sizes against the positioning area (css-images-3 §5.2 default object size).
+  const svg = image?.svg ? concreteSize(image.svg.intrinsicWidth, image.svg.intrinsicHeight, image.svg.intrinsicRatio, O.w, O.h) : null;
+  const iw = svg ? svg.width : image ? image.width : O.w, ih = svg ? svg.height : image ? image.height : O.h, ratio = image ? iw / ih : NaN;
   let tw: number, th: number;
   const size = layer.size;
   if (!image && (size === 'cover' || size === 'contain')) { tw = O.w; th = O.h; }
