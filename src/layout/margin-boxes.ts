@@ -1,128 +1,183 @@
 /**
- * Page-margin boxes (css-page-3 §4): @top-left … @bottom-right with their generated content, page counters resolved.
- * In: the laid-out pages, each page's PageStyle, a LayoutContext. Out: PageFragment.marginBoxes filled (MarginBoxFragment per box).
+ * Page-margin boxes (css-page-3 §5): @top-left … @bottom-right with their generated content, page counters, named strings and running elements resolved.
+ * In: the laid-out pages, each page's PageStyle, the box tree's running elements, a LayoutContext. Out: PageFragment.marginBoxes filled (MarginBoxFragment per box).
  *
- * Simplified geometry: the three top boxes share the top margin band above the page area (left,
- * centre and right aligned text), the bottom ones the bottom band, the side boxes the left/right
- * bands beside the page area (top, middle, bottom), the corners the corner squares. Content is
- * vertically centred in top/bottom boxes (css-page-3 §4.3 'vertical-align: middle').
+ * Geometry (css-page-3 §5.3): the corners are the squares where the page margins meet; the
+ * three boxes of a side share the side of the page border box by their content sizes
+ * (src/layout/margin-dimension.ts), the first at its start, the centre one centred, the last at
+ * its end; across the side, each fills the page margin minus its own margins. `vertical-align`
+ * middle or bottom moves the content down inside the box (any other value reads as top).
  */
-import type { BlockBox, TextRun } from '../box/types.ts';
+import type { BlockBox, Box, TextRun } from '../box/types.ts';
+import type { RunningElement } from '../box/types.ts';
 import type { ComputedStyle, ContentItem } from '../css/computed.ts';
 import type { MarginBoxName, PageStyle } from '../css/styled.ts';
 import type { LayoutContext } from './context.ts';
-import type { PageFragment } from './fragment.ts';
+import type { BoxFragment, PageFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { layoutBlockLevel, NO_MARGIN } from './block.ts';
 import type { FlowEnv } from './block.ts';
 import { BfcFloats } from './float.ts';
-import { resolveLength } from '../css/computed.ts';
+import { borderOf, paddingOf, sizeValue, toContent } from './box-model.ts';
+import { formatCounter } from '../box/counters.ts';
+import { anonymousStyle } from '../box/anonymous.ts';
+import { pageBorderBox } from './page-box.ts';
+import { assignRunning, type PageRunning } from './running.ts';
+import { fixedDimension, outerSize, variableDimension, type AxisBox } from './margin-dimension.ts';
 
-/** A counter value in a list-style type (decimal, roman, alpha; others fall back to decimal). */
-export function formatCounter(n: number, style: string): string {
-  const roman = (v: number): string => {
-    if (v <= 0 || v >= 4000) return String(v);
-    const t: Array<[number, string]> = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
-    let out = '';
-    for (const [k, s] of t) while (v >= k) { out += s; v -= k; }
-    return out;
-  };
-  const alpha = (v: number): string => { let out = ''; while (v > 0) { v--; out = String.fromCharCode(97 + (v % 26)) + out; v = Math.floor(v / 26); } return out || String(n); };
-  switch (style) {
-    case 'lower-roman': return roman(n);
-    case 'upper-roman': return roman(n).toUpperCase();
-    case 'lower-alpha': case 'lower-latin': return alpha(n);
-    case 'upper-alpha': case 'upper-latin': return alpha(n).toUpperCase();
-    case 'decimal-leading-zero': return n < 10 && n >= 0 ? '0' + n : String(n);
-    case 'none': return '';
-    default: return String(n);
-  }
-}
-
-/** The text of a margin box's `content` on page `page` (1-based) of `pages` (css-page-3 §4.3, css-content-3). */
-export function marginBoxText(items: ContentItem[], page: number, pages: number): string {
+/**
+ * The text of a margin box's `content` on page `page` (1-based) of `pages` (css-page-3 §5.2,
+ * css-content-3): strings, counter(page)/counter(pages), and named strings through `strings`.
+ */
+export function marginBoxText(items: ContentItem[], page: number, pages: number, strings?: (name: string, which: ContentItem & { kind: 'named-string' }) => string): string {
   let out = '';
   for (const it of items) {
     if (it.kind === 'string') out += it.value;
     else if (it.kind === 'counter' || it.kind === 'counters') out += formatCounter(it.name === 'page' ? page : it.name === 'pages' ? pages : 0, it.style);
+    else if (it.kind === 'named-string' && strings) out += strings(it.name, it);
   }
   return out;
 }
 
-type Rect = { x: number; y: number; w: number; h: number };
+type Side = 'top' | 'bottom' | 'left' | 'right';
+const SIDES: Array<[Side, [MarginBoxName, MarginBoxName, MarginBoxName]]> = [
+  ['top', ['top-left', 'top-center', 'top-right']],
+  ['bottom', ['bottom-left', 'bottom-center', 'bottom-right']],
+  ['left', ['left-top', 'left-middle', 'left-bottom']],
+  ['right', ['right-top', 'right-middle', 'right-bottom']],
+];
+const CORNERS: MarginBoxName[] = ['top-left-corner', 'top-right-corner', 'bottom-left-corner', 'bottom-right-corner'];
 
-function rectOf(name: MarginBoxName, page: PageFragment): { rect: Rect; align: 'left' | 'center' | 'right'; valign: 'top' | 'middle' | 'bottom' } {
-  const a = page.area;
-  const top = a.y, bottom = page.height - (a.y + a.height), left = a.x, right = page.width - (a.x + a.width);
-  const H = page.height, W = page.width;
-  switch (name) {
-    case 'top-left': return { rect: { x: a.x, y: 0, w: a.width, h: top }, align: 'left', valign: 'middle' };
-    case 'top-center': return { rect: { x: a.x, y: 0, w: a.width, h: top }, align: 'center', valign: 'middle' };
-    case 'top-right': return { rect: { x: a.x, y: 0, w: a.width, h: top }, align: 'right', valign: 'middle' };
-    case 'bottom-left': return { rect: { x: a.x, y: H - bottom, w: a.width, h: bottom }, align: 'left', valign: 'middle' };
-    case 'bottom-center': return { rect: { x: a.x, y: H - bottom, w: a.width, h: bottom }, align: 'center', valign: 'middle' };
-    case 'bottom-right': return { rect: { x: a.x, y: H - bottom, w: a.width, h: bottom }, align: 'right', valign: 'middle' };
-    case 'top-left-corner': return { rect: { x: 0, y: 0, w: left, h: top }, align: 'right', valign: 'middle' };
-    case 'top-right-corner': return { rect: { x: W - right, y: 0, w: right, h: top }, align: 'left', valign: 'middle' };
-    case 'bottom-left-corner': return { rect: { x: 0, y: H - bottom, w: left, h: bottom }, align: 'right', valign: 'middle' };
-    case 'bottom-right-corner': return { rect: { x: W - right, y: H - bottom, w: right, h: bottom }, align: 'left', valign: 'middle' };
-    case 'left-top': return { rect: { x: 0, y: a.y, w: left, h: a.height }, align: 'center', valign: 'top' };
-    case 'left-middle': return { rect: { x: 0, y: a.y, w: left, h: a.height }, align: 'center', valign: 'middle' };
-    case 'left-bottom': return { rect: { x: 0, y: a.y, w: left, h: a.height }, align: 'center', valign: 'bottom' };
-    case 'right-top': return { rect: { x: W - right, y: a.y, w: right, h: a.height }, align: 'center', valign: 'top' };
-    case 'right-middle': return { rect: { x: W - right, y: a.y, w: right, h: a.height }, align: 'center', valign: 'middle' };
-    default: return { rect: { x: W - right, y: a.y, w: right, h: a.height }, align: 'center', valign: 'bottom' };
-  }
+/** A generated margin box being sized: its box (content built), and both axes. */
+interface MarginBox { name: MarginBoxName; style: ComputedStyle; box: BlockBox; h: AxisBox; v: AxisBox }
+
+const EMPTY_AXIS = (): AxisBox => ({ generated: false, inner: 0, marginA: 0, marginB: 0, bp: 0, minContent: 0, maxContent: 0 });
+
+/** The margin box's block box for page `pageIndex`: its text, or the running element element() names, as children. */
+function buildBox(style: ComputedStyle, pageIndex: number, pages: number, running: PageRunning): BlockBox {
+  const items = style.content as ContentItem[];
+  const s: ComputedStyle = { ...style, display: 'block' };
+  const strings = (name: string, it: { which: 'first' | 'start' | 'last' | 'first-except' }): string => running.string(pageIndex, name, it.which);
+  const text = marginBoxText(items, pageIndex + 1, pages, strings).replace(/[ \t\n\r]+/g, ' ').trim();
+  const el = items.find((it): it is ContentItem & { kind: 'element' } => it.kind === 'element');
+  const runningBox = el ? running.element(pageIndex, el.name, el.which) : null;
+  const run = (): TextRun => ({ kind: 'text', text, style: { ...s, display: 'inline' } });
+  if (!runningBox) return { kind: 'block', outer: 'block', inlineContent: true, style: s, children: text ? [run()] : [], anonymous: true };
+  const children: Box[] = [];
+  if (text) children.push({ kind: 'block', outer: 'block', inlineContent: true, style: anonymousStyle(s, 'block'), children: [run()], anonymous: true });
+  children.push(runningBox);
+  return { kind: 'block', outer: 'block', inlineContent: false, style: s, children, anonymous: true };
 }
 
-/** The used vertical placement of a margin box's content: its own `vertical-align` when top/middle/bottom, else the box's default. */
-function valignOf(style: ComputedStyle, dflt: 'top' | 'middle' | 'bottom'): 'top' | 'middle' | 'bottom' {
-  const v = style.verticalAlign as unknown;
-  return v === 'top' || v === 'middle' || v === 'bottom' ? v : dflt;
+/** The axis description of a box along its width (`horizontal`) or height, with percentages against `basis` px. */
+function axisOf(mb: { style: ComputedStyle; box: BlockBox }, horizontal: boolean, basis: number, ctx: LayoutContext): AxisBox {
+  const s = mb.style;
+  const b = borderOf(s), p = paddingOf(s, basis);
+  const bp = horizontal ? b.left + b.right + p.left + p.right : b.top + b.bottom + p.top + p.bottom;
+  const m = (v: typeof s.marginTop): number | 'auto' => (v === 'auto' ? 'auto' : sizeValue(v, basis) ?? 0);
+  const spec = sizeValue(horizontal ? s.width : s.height, basis);
+  const axis: AxisBox = {
+    generated: true, bp, inner: spec === null ? 'auto' : toContent(spec, s, bp),
+    marginA: m(horizontal ? s.marginLeft : s.marginTop), marginB: m(horizontal ? s.marginRight : s.marginBottom),
+    minContent: 0, maxContent: 0,
+  };
+  if (horizontal) {
+    // Intrinsic sizes are of the margin box (auto margins 0, percentages 0): strip margins, border, padding.
+    const { min, max } = ctx.intrinsicSizes(mb.box);
+    const sugar = bp + (axis.marginA === 'auto' ? 0 : axis.marginA) + (axis.marginB === 'auto' ? 0 : axis.marginB);
+    axis.minContent = Math.max(0, min - sugar);
+    axis.maxContent = Math.max(axis.minContent, max - sugar);
+  }
+  return axis;
+}
+
+/** Lays the box's content out at its used width; returns the fragment with its content height (px). */
+function layoutContent(mb: MarginBox, env: FlowEnv, ctx: LayoutContext): { f: BoxFragment; contentHeight: number } | null {
+  const h = mb.h;
+  const inner = Math.max(0, h.inner as number);
+  const ml = h.marginA as number, mr = h.marginB as number;
+  const r = layoutBlockLevel(mb.box, {
+    cb: { x: 0, y: 0, width: inner + h.bp + ml + mr, height: 0 }, y: 0, margin: NO_MARGIN,
+    floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: [],
+    widthOverride: inner, marginsOverride: { left: ml, right: mr }, ignoreHeight: true, forceBfc: true,
+  }, { ...env, ctx, pageBottom: Infinity });
+  const f = r.fragment;
+  if (!f || f.kind !== 'box') return null;
+  return { f, contentHeight: Math.max(0, f.height - f.border.top - f.border.bottom - f.padding.top - f.padding.bottom) };
+}
+
+/** Moves the laid-out box to its margin-box origin (x, y), gives it its used height and aligns its content vertically. */
+function place(page: PageFragment, mb: MarginBox, laid: { f: BoxFragment; contentHeight: number }, x: number, y: number): void {
+  const { f, contentHeight } = laid;
+  const v = mb.v;
+  translateFragment(f, x + (mb.h.marginA as number) - f.x, y + (v.marginA as number) - f.y);
+  const inner = v.inner as number;
+  const free = inner - contentHeight;
+  const va = mb.style.verticalAlign as unknown;
+  const dy = va === 'middle' ? free / 2 : va === 'bottom' ? free : 0;
+  if (dy !== 0) for (const c of f.children) translateFragment(c, 0, dy);
+  f.height = inner + v.bp;
+  page.marginBoxes.push({ name: mb.name, fragment: f });
 }
 
 /**
  * Lays out the margin boxes of every page (after pagination, so counter(pages) is known).
  * `styles[i]` is the PageStyle used for page i. A box is generated whenever its `content` is
- * not none/normal, even when the text is empty (`content: ''`, css-page-3 §4.2). Its border box
- * fills its area minus its own margins (css-page-3 §4.4, simplified: each box takes its whole
- * band); `vertical-align` (top/middle/bottom) places the content inside its content box.
+ * not none/normal, even when empty (`content: ''`, css-page-3 §5.2). `running` are the box
+ * tree's running elements, which element() places (css-gcpm-3 §2.2).
  */
-export function layoutMarginBoxes(pages: PageFragment[], styles: PageStyle[], ctx: LayoutContext, env: FlowEnv): void {
+export function layoutMarginBoxes(pages: PageFragment[], styles: PageStyle[], ctx: LayoutContext, env: FlowEnv, running?: readonly RunningElement[]): void {
+  const assigned = assignRunning(pages, running);
   pages.forEach((page, i) => {
     const ps = styles[i];
     if (!ps) return;
-    for (const [name, style] of Object.entries(ps.marginBoxes) as Array<[MarginBoxName, ComputedStyle]>) {
-      if (!style || !Array.isArray(style.content)) continue;
-      const text = marginBoxText(style.content, i + 1, pages.length).replace(/[ \t\n\r]+/g, ' ').trim();
-      const { rect, align, valign } = rectOf(name, page);
-      if (rect.w <= 0 || rect.h <= 0) continue;
-      const s: ComputedStyle = { ...style, display: 'block', textAlign: style.textAlign === 'start' ? align : style.textAlign };
-      // Margins: auto counts as 0 here; percentages against the area's width (CSS 2.1 §8.3).
-      const mv = (v: typeof s.marginTop): number => (v === 'auto' ? 0 : resolveLength(v, rect.w));
-      const ml = mv(s.marginLeft), mr = mv(s.marginRight), mt = mv(s.marginTop), mbm = mv(s.marginBottom);
-      const children: TextRun[] = text ? [{ kind: 'text', text, style: { ...s, display: 'inline' } }] : [];
-      const box: BlockBox = { kind: 'block', outer: 'block', inlineContent: true, style: s, children, anonymous: true };
-      const bpH = resolveLength(s.paddingLeft, rect.w) + resolveLength(s.paddingRight, rect.w) + s.borderLeft.width + s.borderRight.width;
-      const r = layoutBlockLevel(box, {
-        cb: { x: rect.x, y: rect.y, width: rect.w, height: rect.h }, y: rect.y, margin: NO_MARGIN,
-        floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: [],
-        widthOverride: Math.max(0, rect.w - ml - mr - bpH),
-        marginsOverride: { left: ml, right: mr },
-        ignoreHeight: true,
-      }, { ...env, ctx, pageBottom: Infinity });
-      const f = r.fragment;
-      if (!f || f.kind !== 'box') continue;
-      // Fill the area minus the margins; place the content by vertical-align.
-      const natural = f.height;
-      const full = Math.max(natural, rect.h - mt - mbm);
-      const free = full - natural;
-      const va = valignOf(style, valign);
-      const dy = va === 'top' ? 0 : va === 'bottom' ? free : free / 2;
-      translateFragment(f, 0, rect.y + mt - f.y);
-      for (const c of f.children) translateFragment(c, 0, dy);
-      f.height = full;
-      page.marginBoxes.push({ name, fragment: f });
+    const make = (name: MarginBoxName): { style: ComputedStyle; box: BlockBox } | null => {
+      const style = ps.marginBoxes[name];
+      if (!style || !Array.isArray(style.content)) return null;
+      return { style, box: buildBox(style, i, pages.length, assigned) };
+    };
+    const bb = pageBorderBox(page.style, page);
+    const top = bb.y, left = bb.x, bottom = page.height - bb.y - bb.height, right = page.width - bb.x - bb.width;
+    for (const [side, names] of SIDES) {
+      const built = names.map(make);
+      if (built.every((b) => b === null)) continue;
+      const horizontal = side === 'top' || side === 'bottom';
+      const along = horizontal ? bb.width : bb.height;
+      const across = side === 'top' ? top : side === 'bottom' ? bottom : side === 'left' ? left : right;
+      if (along <= 0 || across <= 0) continue;
+      const boxes = built.map((b, k): MarginBox | null => b && {
+        name: names[k]!, ...b,
+        h: axisOf(b, true, horizontal ? along : across, ctx),
+        v: axisOf(b, false, horizontal ? along : across, ctx),
+      });
+      const axis = (mb: MarginBox | null, h: boolean): AxisBox => (mb ? (h ? mb.h : mb.v) : EMPTY_AXIS());
+      if (horizontal) variableDimension(axis(boxes[0]!, true), axis(boxes[1]!, true), axis(boxes[2]!, true), along);
+      else for (const mb of boxes) if (mb) fixedDimension(mb.h, across, side === 'left');
+      const laid = boxes.map((mb) => (mb ? layoutContent(mb, env, ctx) : null));
+      if (horizontal) { for (const mb of boxes) if (mb) fixedDimension(mb.v, across, side === 'top'); }
+      else {
+        boxes.forEach((mb, k) => { if (mb) { const c = laid[k]?.contentHeight ?? 0; mb.v.minContent = c; mb.v.maxContent = c; } });
+        variableDimension(axis(boxes[0]!, false), axis(boxes[1]!, false), axis(boxes[2]!, false), along);
+      }
+      boxes.forEach((mb, k) => {
+        const l = laid[k];
+        if (!mb || !l) return;
+        const offset = [0, 0.5, 1][k]! * (along - outerSize(horizontal ? mb.h : mb.v));
+        const x = horizontal ? bb.x + offset : side === 'left' ? 0 : bb.x + bb.width;
+        const y = horizontal ? (side === 'top' ? 0 : bb.y + bb.height) : bb.y + offset;
+        place(page, mb, l, x, y);
+      });
+    }
+    for (const name of CORNERS) {
+      const b = make(name);
+      if (!b) continue;
+      const w = name.endsWith('left-corner') ? left : right, h = name.startsWith('top') ? top : bottom;
+      if (w <= 0 || h <= 0) continue;
+      const mb: MarginBox = { name, ...b, h: axisOf(b, true, w, ctx), v: axisOf(b, false, w, ctx) };
+      fixedDimension(mb.h, w, name.endsWith('left-corner'));
+      fixedDimension(mb.v, h, name.startsWith('top'));
+      const l = layoutContent(mb, env, ctx);
+      if (l) place(page, mb, l, name.endsWith('left-corner') ? 0 : bb.x + bb.width, name.startsWith('top') ? 0 : bb.y + bb.height);
     }
   });
 }

@@ -1,0 +1,124 @@
+// In: the laid-out pages and the box tree's running elements; the pages' fragments with `string-set` styles.
+// Out: which running element (css-gcpm-3 §2.2 element()) and which named string (§1.2 string()) each page shows.
+import type { AnyNode, Element } from 'domhandler';
+import type { Box, RunningElement } from '../box/types.ts';
+import type { RunningWhich, StringSetItem } from '../css/computed.ts';
+import type { Fragment, PageFragment } from './fragment.ts';
+import { textContent } from '../html/parse.ts';
+import { formatCounter } from '../box/counters.ts';
+
+/** Looks up what a page shows for element(name, which) and string(name, which). Page indexes are 0-based. */
+export interface PageRunning {
+  element(page: number, name: string, which: RunningWhich): Box | null;
+  string(page: number, name: string, which: RunningWhich): string;
+}
+
+interface Assigned<T> { page: number; value: T; order: number }
+
+/**
+ * Picks among the assignments of one name (document order) the one page `page` uses
+ * (css-gcpm-3 §1.2): `first` the first assigned on the page, else the entry value (the last one
+ * assigned before the page); `start` the first one only when nothing else started on the page
+ * before it; `last` the last on the page, else the entry value; `first-except` nothing on a page
+ * that assigns one, else the entry value.
+ */
+function pick<T>(list: Assigned<T>[] | undefined, page: number, which: RunningWhich, pageStart: number): T | null {
+  if (!list) return null;
+  let entry: T | null = null;
+  const on: Assigned<T>[] = [];
+  for (const a of list) {
+    if (a.page < page) entry = a.value;
+    else if (a.page === page) on.push(a);
+    else break;
+  }
+  if (on.length === 0) return entry;
+  switch (which) {
+    case 'first': return on[0]!.value;
+    case 'last': return on[on.length - 1]!.value;
+    case 'start': return on[0]!.order <= pageStart ? on[0]!.value : entry;
+    default: return null;
+  }
+}
+
+/** Document order of every element under the root of `el`'s document. */
+function documentOrder(el: Element): Map<Element, number> {
+  let top: AnyNode = el;
+  while (top.parent) top = top.parent;
+  const order = new Map<Element, number>();
+  const stack: AnyNode[] = [top];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'tag' || n.type === 'script' || n.type === 'style') order.set(n as Element, order.size);
+    const kids = (n as { children?: AnyNode[] }).children;
+    if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+  return order;
+}
+
+/** The text of a `string-set` content list for an element first laid out on page `page` (1-based). */
+function stringValue(items: readonly StringSetItem[], el: Element | undefined, page: number, pages: number): string {
+  let out = '';
+  for (const it of items) {
+    if (it.kind === 'string') out += it.value;
+    else if (it.kind === 'content') { if (el && (it.part === 'text' || it.part === 'first-letter')) { const t = textContent(el).replace(/\s+/g, ' ').trim(); out += it.part === 'text' ? t : t.slice(0, 1); } }
+    else if (it.kind === 'attr') out += el?.attribs?.[it.name] ?? '';
+    else if (it.kind === 'counter' || it.kind === 'counters') out += formatCounter(it.name === 'page' ? page : it.name === 'pages' ? pages : 0, it.style);
+  }
+  return out;
+}
+
+/**
+ * Assigns running elements and named strings to pages, walking each page's fragments once.
+ * A running element belongs to the page on which the next element after it in document order
+ * starts (it would have been laid out just before that element), or to the last page. A
+ * `string-set` assignment belongs to the page where its element's first fragment is.
+ */
+export function assignRunning(pages: PageFragment[], running: readonly RunningElement[] | undefined): PageRunning {
+  const order = running && running.length > 0 ? documentOrder(running[0]!.element) : null;
+  const maxStart: number[] = [];
+  const minStart: number[] = [];
+  const strings = new Map<string, Assigned<string>[]>();
+  let seq = 0;
+  pages.forEach((page, p) => {
+    let max = -1, min = Infinity;
+    const visit = (f: Fragment): void => {
+      if (f.kind === 'box' || f.kind === 'replaced' || f.kind === 'inline') {
+        const starts = f.kind === 'replaced' || f.startsBox;
+        const el = f.box.element;
+        if (starts && el && order) {
+          const o = order.get(el);
+          if (o !== undefined) { if (o > max) max = o; if (o < min) min = o; }
+        }
+        const ss = f.style.stringSet;
+        if (starts && ss && ss.length > 0 && !f.box.pseudo) {
+          for (const s of ss) {
+            const list = strings.get(s.name) ?? [];
+            list.push({ page: p, value: stringValue(s.content, el, p + 1, pages.length), order: seq++ });
+            strings.set(s.name, list);
+          }
+        }
+      }
+      if (f.kind === 'box' || f.kind === 'inline' || f.kind === 'line') for (const c of f.children) visit(c);
+    };
+    for (const f of page.children) visit(f);
+    maxStart.push(max);
+    minStart.push(min);
+  });
+  const elements = new Map<string, Assigned<Box>[]>();
+  if (order && running) {
+    for (const r of running) {
+      const o = order.get(r.element) ?? 0;
+      let page = maxStart.findIndex((m) => m > o);
+      if (page < 0) page = Math.max(0, pages.length - 1);
+      const list = elements.get(r.name) ?? [];
+      list.push({ page, value: r.box, order: o });
+      elements.set(r.name, list);
+    }
+    for (const list of elements.values()) list.sort((x, y) => x.page - y.page || x.order - y.order);
+  }
+  return {
+    element: (page, name, which) => pick(elements.get(name), page, which, minStart[page] ?? Infinity),
+    // Named strings: `start` counts as the first assignment when it is on the page at all (no finer position kept).
+    string: (page, name, which) => pick(strings.get(name), page, which, Infinity) ?? '',
+  };
+}
