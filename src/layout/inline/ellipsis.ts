@@ -8,7 +8,7 @@ import { shapeWord } from './items.ts';
 import { alignOf } from './line-box.ts';
 import { fontSpecOf, inlineMetricsOf } from './style.ts';
 
-const EPS = 0.01;
+const EPS = 1 / 128; // the line breaker's tolerance
 /** Lines that already carry an ellipsis (never a second one). */
 const done = new WeakSet<LineFragment>();
 
@@ -31,7 +31,7 @@ export function applyTextOverflow(line: LineFragment, text: string, style: Compu
   const rtl = style.direction === 'rtl';
   const L = line.x, R = line.x + line.width;
   if (rtl ? ext.a >= L - EPS : ext.b <= R + EPS) return false;
-  place(line, text, style, fonts, ext, true);
+  place(line, text, style, fonts, ext, true, false);
   return true;
 }
 
@@ -43,16 +43,19 @@ export function applyTextOverflow(line: LineFragment, text: string, style: Compu
 export function applyBlockEllipsis(line: LineFragment, text: string, style: ComputedStyle, fonts: FontContext): void {
   if (text === '' || done.has(line)) return;
   const ext = extent(line) ?? { a: line.x, b: line.x };
-  place(line, text, style, fonts, ext, false);
+  const align = alignOf(style, true);
+  const rtl = style.direction === 'rtl';
+  // Content aligned to the centre or the end side moves when realigned: only its width counts.
+  const moves = align === 'center' || align === (rtl ? 'left' : 'right');
+  place(line, text, style, fonts, ext, false, moves);
   // Align again: the content changed width.
   const now = extent(line);
   if (now === null) return;
   const L = line.x, R = line.x + line.width;
-  const align = alignOf(style, true);
   let shift = 0;
   if (align === 'right') shift = R - now.b;
   else if (align === 'center') shift = (L + R) / 2 - (now.a + now.b) / 2;
-  else if (style.direction === 'rtl') shift = ext.a - now.a; // left-aligned rtl: the content keeps its start
+  else if (rtl) shift = ext.a - now.a; // left-aligned rtl: the content keeps its start
   if (Math.abs(shift) > 1e-6) for (const c of line.children) translateFragment(c, shift, 0);
 }
 
@@ -73,15 +76,17 @@ function extent(line: LineFragment): { a: number; b: number } | null {
 
 /**
  * Cuts the line's content so that the ellipsis fits before the end edge (when `mustOverflow` is
- * false and everything fits already, nothing is cut) and appends the ellipsis fragment.
+ * false and everything fits already, nothing is cut; `moves`: the content is realigned after, so
+ * only its width counts) and appends the ellipsis fragment.
  */
-function place(line: LineFragment, text: string, style: ComputedStyle, fonts: FontContext, ext: { a: number; b: number }, mustOverflow: boolean): void {
+function place(line: LineFragment, text: string, style: ComputedStyle, fonts: FontContext, ext: { a: number; b: number }, mustOverflow: boolean, moves: boolean): void {
   const spec = fontSpecOf(style);
   const shaped = shapeWord(fonts, spec, text);
   const w = shaped.width;
   const rtl = style.direction === 'rtl';
   const L = line.x, R = line.x + line.width;
-  const whole = !mustOverflow && (rtl ? ext.a - w >= L - EPS : ext.b + w <= R + EPS);
+  const room = moves ? R - L - (ext.b - ext.a) : rtl ? ext.a - L : R - ext.b;
+  const whole = !mustOverflow && w <= room + EPS;
   let at: number;
   if (whole) at = rtl ? ext.a - w : ext.b;
   else {

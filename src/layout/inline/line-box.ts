@@ -126,6 +126,9 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
       }
       if (spaces > 0) extra = free / spaces;
     }
+  } else if (free < 0 && env.root.direction === 'rtl') {
+    // Too long for the line: start-aligned, overflowing the end edge, which is the left one in rtl (css-text-3 §7.1).
+    offset = free;
   }
 
   const rootV: VBox = {
