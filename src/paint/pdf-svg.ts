@@ -122,7 +122,8 @@ export class SvgForms {
     try {
       SVGtoPDF(doc, svgTextAt(svg, w, h), 0, 0, {
         width: w, height: h, assumePt: true, preserveAspectRatio: preserveAspectRatio(svg), precision: 3,
-        warningCallback: (m: string) => this.warn(image.key, m),
+        // An <image> that did not load was already reported by the box stage (missing, blocked, undecodable).
+        warningCallback: (m: string) => { if (!m.startsWith('SVGElemImage: failed to open image')) this.warn(image.key, m); },
         imageCallback: (href: string) => href.replace(/\s+/g, ''),
       });
     } catch (e) {

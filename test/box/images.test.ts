@@ -106,12 +106,13 @@ test('network and escaping URLs are blocked; width/height attributes give the ra
   assert.equal(imgs[1]!.image, null);
 });
 
-test('SVG, WebP and corrupt images warn "image" and give a null image', () => {
+test('SVG images load as format svg with their intrinsic size; WebP and corrupt images warn "image" and give a null image', () => {
   const { imgs, warnings } = images('<img src="draw.svg"><img src="pic.webp"><img src="bad.png">');
-  assert.deepEqual(imgs.map((i) => i.image), [null, null, null]);
-  assert.deepEqual(warnings.map((w) => w.code), ['image', 'image', 'image']);
-  assert.match(warnings[0]!.message, /SVG images are not supported yet/);
-  assert.match(warnings[1]!.message, /WEBP/);
+  assert.equal(imgs[0]!.image?.format, 'svg');
+  assert.deepEqual([imgs[0]!.intrinsicWidth, imgs[0]!.intrinsicHeight, imgs[0]!.intrinsicRatio], [10, 10, 1]);
+  assert.deepEqual(imgs.slice(1).map((i) => i.image), [null, null]);
+  assert.deepEqual(warnings.map((w) => w.code), ['image', 'image']);
+  assert.match(warnings[0]!.message, /WEBP/);
 });
 
 test('img without src: empty box, no warning; display block img is block-level', () => {
@@ -133,13 +134,14 @@ test('list-style-image and content: url() images', () => {
   assert.equal(gen[0]!.pseudo, 'before');
 });
 
-test('form controls become inline-block boxes with their text; inline SVG warns and keeps its size', () => {
+test('form controls become inline-block boxes with their text; inline SVG is an SVG image with its size', () => {
   const { root, warnings } = build(doc('<p><input value="v1"><textarea>t a</textarea><select><option>o1<option selected>o2</select><button>Go</button><svg width="40" viewBox="0 0 20 10"><rect/></svg><canvas></canvas></p>'));
   const p = allBoxes(root).find((b) => b.kind === 'block' && b.element?.name === 'p') as BlockBox;
-  assert.equal(dump(p), 'B<p>[IB<input>["v1"] IB<textarea>["t a"] IB<select>["o2"] IB<button>["Go"] IMG<svg>(null) IMG<canvas>(null)]');
   const svg = p.children[4] as ReplacedBox;
+  assert.equal(svg.image?.format, 'svg');
+  assert.equal(dump(p), 'B<p>[IB<input>["v1"] IB<textarea>["t a"] IB<select>["o2"] IB<button>["Go"] IMG<svg>(40xnull) IMG<canvas>(null)]');
   assert.deepEqual([svg.intrinsicWidth, svg.intrinsicHeight, svg.intrinsicRatio, svg.outer], [40, null, 2, 'inline']);
-  assert.deepEqual(warnings.list.map((w) => [w.code, w.message]), [['layout', 'inline SVG is not rendered yet']]);
+  assert.deepEqual(warnings.list, []);
 });
 
 test('href: every box inside <a href> carries the link; fragments kept; relative resolved', () => {

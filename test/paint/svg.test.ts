@@ -1,0 +1,119 @@
+// SVG images through the whole pipeline: <img>, data: URIs, inline <svg>, backgrounds, <image href>
+// inside SVG, currentColor, broken files. Checked on pixels (pdftoppm -aa no, 96 dpi: 1 px = 1 CSS px) and in the PDF's objects.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { renderPdf } from '../../src/index.ts';
+import { qdf, raster } from './pdf-helpers.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'quire-svg-'));
+const base = path.join(dir, 'doc.html');
+/** An 80×40 logo: a red 20×10 rectangle at (10, 5), a blue one at (40, 20). */
+const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40" viewBox="0 0 80 40"><rect x="10" y="5" width="20" height="10" fill="#f00"/><rect x="40" y="20" width="20" height="10" fill="blue"/></svg>';
+writeFileSync(path.join(dir, 'logo.svg'), LOGO);
+writeFileSync(path.join(dir, 'broken.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red">');
+writeFileSync(path.join(dir, 'nosize.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="5000" height="5000" fill="#00f"/></svg>');
+writeFileSync(path.join(dir, 'current.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="currentColor"/></svg>');
+writeFileSync(path.join(dir, 'withimage.svg'), '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="8" height="8"><image xlink:href="green.png" width="8" height="8"/><image href="https://example.com/x.png" width="1" height="1"/></svg>');
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(td) >>> 0);
+  return Buffer.concat([len, td, crc]);
+}
+/** A 2×2 opaque RGB PNG of one colour. */
+function png(r: number, g: number, b: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(2, 0); ihdr.writeUInt32BE(2, 4); ihdr[8] = 8; ihdr[9] = 2;
+  const row = [0, r, g, b, r, g, b];
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.from([...row, ...row]))), chunk('IEND', Buffer.alloc(0))]);
+}
+writeFileSync(path.join(dir, 'green.png'), png(0, 255, 0));
+
+const LETTERS: Record<string, string> = { '255,255,255': '_', '255,0,0': 'R', '0,0,255': 'B', '0,255,0': 'G', '0,0,0': 'K' };
+
+/** Renders `body` on a w×h px page without margins: the pixel rows as letters, the PDF, the warnings. */
+async function render(w: number, h: number, body: string, css = ''): Promise<{ rows: string[]; pdf: Uint8Array; warnings: { code: string; message: string }[] }> {
+  const html = `<!doctype html><style>@page { size: ${w}px ${h}px; margin: 0 } body { margin: 0; font-size: 0 } img, svg { display: block } ${css}</style>${body}`;
+  const { pdf, warnings } = await renderPdf(html, { baseUrl: base, creationDate: new Date(0) });
+  const img = raster(pdf);
+  const rows: string[] = [];
+  for (let y = 0; y < img.h; y++) {
+    let row = '';
+    for (let x = 0; x < img.w; x++) row += LETTERS[img.px(x, y).join(',')] ?? '?';
+    rows.push(row);
+  }
+  return { rows, pdf, warnings };
+}
+
+/** The bounding box [x0, y0, x1, y1) in px of the pixels with letter `c`, or null. */
+function bbox(rows: string[], c: string): [number, number, number, number] | null {
+  let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+  rows.forEach((r, y) => { for (let x = 0; x < r.length; x++) if (r[x] === c) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + 1); y1 = Math.max(y1, y + 1); } });
+  return x1 < 0 ? null : [x0, y0, x1, y1];
+}
+
+test('an SVG logo in <img>: rectangles at their px positions and sizes, drawn as vector (a form XObject, no image XObject)', async () => {
+  const { rows, pdf, warnings } = await render(100, 60, '<img src="logo.svg">');
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(bbox(rows, 'R'), [10, 5, 30, 15]);
+  assert.deepEqual(bbox(rows, 'B'), [40, 20, 60, 30]);
+  const q = qdf(pdf);
+  assert.match(q, /\/Subtype \/Form/);
+  assert.doesNotMatch(q, /\/Subtype \/Image/);
+  // The red rectangle's path, in SVG user units, is in the form's content stream.
+  assert.match(q, /10 5 m\s+30 5 l\s+30 15 l\s+10 15 l/);
+});
+
+test('sizing: CSS width scales through viewBox; preserveAspectRatio meet centres, none stretches; percentages of the container', async () => {
+  const wide = await render(200, 100, '<img src="logo.svg" style="width: 160px">');
+  assert.deepEqual(bbox(wide.rows, 'R'), [20, 10, 60, 30], 'height from the 2:1 ratio, drawing scaled ×2');
+  const meet = await render(100, 100, '<img src="logo.svg" style="width: 80px; height: 80px">');
+  assert.deepEqual(bbox(meet.rows, 'R'), [10, 25, 30, 35], 'xMidYMid meet: 80×40 centred vertically in 80×80');
+  const none = await render(100, 100, `<svg width="80" height="80" viewBox="0 0 80 40" preserveAspectRatio="none"><rect x="10" y="5" width="20" height="10" fill="#f00"/></svg>`);
+  assert.deepEqual(bbox(none.rows, 'R'), [10, 10, 30, 30], 'none: stretched ×2 vertically');
+  const pct = await render(40, 20, '<div style="height: 10px"><svg viewBox="0 0 8 8" width="100%" height="100%"><rect width="8" height="8" fill="#00f"/></svg></div>');
+  assert.deepEqual(bbox(pct.rows, 'B'), [15, 0, 25, 10], 'width="100%" height="100%": 40×10, the square viewBox centred');
+});
+
+test('no intrinsic size: 300×150 for <img>; a background SVG fills the positioning area', async () => {
+  const img = await render(320, 160, '<img src="nosize.svg"><div style="height: 4px; background: #f00"></div>');
+  assert.deepEqual(bbox(img.rows, 'B'), [0, 0, 300, 150]);
+  assert.deepEqual(bbox(img.rows, 'R'), [0, 150, 320, 154]);
+  const bg = await render(40, 40, '<div style="width: 30px; height: 20px; margin: 5px; background: url(logo.svg) no-repeat 0 0 / 30px auto"></div><div style="width: 10px; height: 3px; background: url(nosize.svg)"></div>');
+  assert.deepEqual(bbox(bg.rows, 'R'), [9, 7, 16, 11], 'logo at 30×15: red (10,5 20×10)×3/8 from (5,5) = (8.75,6.9 7.5×3.75)');
+  assert.equal(bg.rows[31]!.slice(0, 11), 'BBBBBBBBBB_', 'the size-less SVG covers the 10×3 area');
+});
+
+test('data: URIs, base64 and url-encoded', async () => {
+  const b64 = `data:image/svg+xml;base64,${Buffer.from(LOGO).toString('base64')}`;
+  const enc = `data:image/svg+xml,${encodeURIComponent(LOGO)}`;
+  const { rows, warnings } = await render(80, 80, `<img src="${b64}"><img src="${enc}">`);
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(bbox(rows, 'R'), [10, 5, 30, 55]);
+  assert.equal(rows[50]!.slice(10, 30), 'R'.repeat(20), 'the second copy 40 px lower');
+});
+
+test('currentColor: the inline <svg> element\'s CSS color; black inside an <img>', async () => {
+  const { rows } = await render(8, 4, '<div style="color: lime"><svg width="4" height="4" style="float: left"><rect width="4" height="4" fill="currentColor"/></svg><img src="current.svg" style="float: left"></div>');
+  assert.equal(rows[1], 'GGGGKKKK');
+});
+
+test('<image href> inside an SVG loads through the ResourceLoader: files beside it drawn, escapes blocked with a warning', async () => {
+  const { rows, warnings } = await render(8, 8, '<img src="withimage.svg">');
+  assert.equal(rows[4], 'GGGGGGGG');
+  assert.deepEqual(warnings.map((w) => w.code), ['resource-blocked']);
+});
+
+test('a broken SVG warns and leaves an empty box of the specified size', async () => {
+  const { rows, warnings } = await render(60, 60, '<img src="broken.svg" width="50" height="40"><div style="height: 5px; background: #00f"></div><svg width="10" height="10"><g></svg><div style="height: 5px; background: #f00"></div>');
+  assert.deepEqual(bbox(rows, 'B'), [0, 40, 60, 45], 'the 50×40 box keeps its place');
+  assert.ok(!rows.slice(0, 40).some((r) => r.includes('R')), 'nothing drawn for the broken image');
+  assert.ok(warnings.some((w) => w.code === 'image' && /broken\.svg.*malformed SVG/.test(w.message)), JSON.stringify(warnings));
+});
