@@ -45,9 +45,10 @@ export function usedColumnGeometry(s: ComputedStyle, available: number): ColumnG
 }
 
 /**
- * Min-content and max-content contributions of a multicol container's content box (px) from those of its content as one
- * column: the max-content is `count` columns of the content's max-content width (or column-width, when larger) and the gaps;
- * the min-content is one column's (as Chromium sizes them).
+ * Min-content and max-content widths of a multicol container's content box (px) from those of its content as one column,
+ * as Chromium sizes them: `count` columns (1 when column-count is auto) and the gaps between them, each column as wide as
+ * the content's max-content width or column-width, whichever is larger (max-content), or the smaller of its min-content
+ * width and column-width (min-content).
  */
 export function multicolIntrinsicSizes(s: ComputedStyle, content: { min: number; max: number }): { min: number; max: number } {
   const cc = s.columnCount ?? 'auto';
@@ -56,7 +57,7 @@ export function multicolIntrinsicSizes(s: ComputedStyle, content: { min: number;
   if (cw !== 'auto') { max = Math.max(max, cw); min = Math.min(min, cw); }
   const count = cc === 'auto' ? 1 : cc;
   const gap = s.columnGap === 'normal' ? s.fontSize : (s.columnGap.pct === 0 ? Math.max(0, s.columnGap.px) : 0);
-  return { min, max: max * count + gap * (count - 1) };
+  return { min: min * count + gap * (count - 1), max: max * count + gap * (count - 1) };
 }
 
 const segmentCache = new WeakMap<BlockBox, Segment[]>();

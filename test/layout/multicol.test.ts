@@ -62,6 +62,12 @@ const CASES: Array<[string, string, Array<[string, number, number, number, numbe
     '<div id=IB style="display:inline-block;columns:2;column-gap:8px;border:1px solid">Alpha beta gamma</div>' +
     '<div id=IE style="columns:3;column-gap:8px;width:300px;orphans:1;widows:1"><p id=ie1 style="margin:0">Alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu</p></div>',
     [['IC', 0, 0, 202, 34], ['IB', 0, 34, 211.469, 18], ['IE', 0, 52, 300, 32]]],
+  ['min-content and max-content: count × the widths of the content (or column-width) and the gaps (shrink-to-fit floats)',
+    '<div style="width:10px"><div id=FM style="float:left;columns:3;column-gap:10px">Alpha beta</div></div><div style="clear:both"></div>' +
+    '<div style="width:10px"><div id=FW style="float:left;column-width:50px;column-gap:10px">Alpha beta</div></div><div style="clear:both"></div>' +
+    '<div style="width:500px"><div id=FX style="float:left;column-width:50px;column-gap:10px">Alpha beta</div></div><div style="clear:both"></div>' +
+    '<div style="width:500px"><div id=FY style="float:left;column-width:50px;column-count:3;column-gap:10px">Alpha beta</div></div>',
+    [['FM', 0, 0, 112.109, 32], ['FW', 0, 32, 30.703, 32], ['FX', 0, 64, 57.391, 16], ['FY', 0, 80, 192.172, 16]]],
 ];
 
 for (const [name, markup, expected] of CASES) {
