@@ -1,10 +1,12 @@
 // SVG images for the PDF writer. In: an ImageRef of format 'svg' (src/box/svg.ts) and the viewport size in px it is drawn at.
 // Out: a form XObject (ISO 32000-1 §8.10) of vector content drawn by svg-to-pdfkit, in px with y down like our page streams.
+import { createHash } from 'node:crypto';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { ImageRef, SvgSource } from '../box/types.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
 import type { PreparedImage } from './pdf-images.ts';
+import { cachedRecording, recordingBytes, replay, selfContained, startRecording, storeRecording } from './pdf-svg-cache.ts';
 
 /** A raster image already embedded in the PDF: XObject name, reference and pixel size. */
 export interface EmbeddedRaster { name: string; ref: PdfRef; img: PreparedImage }
@@ -26,6 +28,7 @@ interface PdfkitState {
   page: unknown;
   _ctm: number[];
   _fillColor: unknown;
+  _opacityRegistry: Record<string, unknown>;
   openImage(src: unknown): unknown;
 }
 
@@ -99,7 +102,18 @@ export class SvgForms {
   }
 
   private draw(image: ImageRef, svg: SvgSource, w: number, h: number): SvgForm | null {
+    const text = svgTextAt(svg, w, h);
+    // Drawings without raster images are pure functions of their text: recorded once per process
+    // and replayed into later PDFs (svg-to-pdfkit takes milliseconds even for a small logo).
+    const cacheable = Object.keys(svg.images).length === 0;
+    const ckey = cacheable ? createHash('sha1').update(text).digest('base64') : '';
+    const hit = cacheable ? cachedRecording(ckey) : undefined;
+    if (hit) {
+      for (const m of hit.warnings) this.warn(image.key, m);
+      return this.makeForm(hit.content, replay(this.doc, hit), w, h);
+    }
     const doc = this.doc as unknown as PdfkitState;
+    const warned: string[] = [];
     const parts: string[] = [];
     const res = { Font: {} as Record<string, unknown>, XObject: {} as Record<string, unknown>, ExtGState: {} as Record<string, unknown>, Pattern: {} as Record<string, unknown>, ColorSpace: {} as Record<string, unknown> };
     // The page SVGtoPDF (and pdfkit underneath) draws on: its content goes to `parts`, its
@@ -109,9 +123,12 @@ export class SvgForms {
       fonts: res.Font, xobjects: res.XObject, ext_gstates: res.ExtGState, patterns: res.Pattern, colorSpaces: res.ColorSpace,
       annotations: [] as unknown[], markings: [] as unknown[],
     };
-    const saved = { page: doc.page, ctm: doc._ctm, fill: doc._fillColor, openImage: doc.openImage };
+    const saved = { page: doc.page, ctm: doc._ctm, fill: doc._fillColor, openImage: doc.openImage, opacities: doc._opacityRegistry };
     doc.page = page;
     doc._ctm = [1, 0, 0, 1, 0, 0];
+    // ExtGStates made for other drawings are not shared, so this drawing's objects are all its own.
+    doc._opacityRegistry = {};
+    const recorder = cacheable ? startRecording(this.doc) : null;
     doc.openImage = (src: unknown): unknown => {
       const ref = typeof src === 'string' ? svg.images[src] : undefined;
       const e = ref ? this.raster(ref) : null;
@@ -120,16 +137,18 @@ export class SvgForms {
     };
     let ok = true;
     try {
-      SVGtoPDF(doc, svgTextAt(svg, w, h), 0, 0, {
+      SVGtoPDF(doc, text, 0, 0, {
         width: w, height: h, assumePt: true, preserveAspectRatio: preserveAspectRatio(svg), precision: 3,
         // An <image> that did not load was already reported by the box stage (missing, blocked, undecodable).
-        warningCallback: (m: string) => { if (!m.startsWith('SVGElemImage: failed to open image')) this.warn(image.key, m); },
+        warningCallback: (m: string) => { if (!m.startsWith('SVGElemImage: failed to open image')) { warned.push(m); this.warn(image.key, m); } },
         imageCallback: (href: string) => href.replace(/\s+/g, ''),
       });
     } catch (e) {
       ok = false;
       this.warn(image.key, `not drawn (${e instanceof Error ? e.message : String(e)})`.slice(0, 300));
     } finally {
+      recorder?.stop();
+      doc._opacityRegistry = saved.opacities;
       doc.page = saved.page;
       doc._ctm = saved.ctm;
       doc._fillColor = saved.fill;
@@ -138,11 +157,21 @@ export class SvgForms {
     if (!ok || parts.length === 0) return null;
     const resources: Record<string, unknown> = { ProcSet: ['PDF', 'Text', 'ImageB', 'ImageC', 'ImageI'] };
     for (const [k, v] of Object.entries(res)) if (Object.keys(v).length) resources[k] = v;
+    const content = Buffer.from(parts.join('\n'), 'latin1');
+    // Text uses pdfkit's fonts, embedded when the document ends: such drawings are not replayable.
+    if (recorder && Object.keys(res.Font).length === 0 && selfContained(recorder.objects, resources)) {
+      storeRecording(ckey, { content, resources, objects: recorder.objects, endOrder: recorder.endOrder, bytes: recordingBytes(content, recorder.objects), warnings: warned.slice(0, MAX_WARNINGS_PER_IMAGE) });
+    }
+    return this.makeForm(content, resources, w, h);
+  }
+
+  /** The form XObject: content in viewport px (y down), /Matrix onto the unit square (y up). */
+  private makeForm(content: Buffer, resources: Record<string, unknown>, w: number, h: number): SvgForm {
     const ref = this.doc.ref({
       Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, Number(fmt(w)), Number(fmt(h))],
       Matrix: [1 / w, 0, 0, -1 / h, 0, 1], Resources: resources,
     });
-    ref.end(Buffer.from(parts.join('\n'), 'latin1'));
+    ref.end(content);
     return { name: this.nextName(), ref, img: { dict: {}, data: new Uint8Array(0), width: w, height: h, orientation: 1 } };
   }
 }

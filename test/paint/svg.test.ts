@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { renderPdf } from '../../src/index.ts';
-import { qdf, raster } from './pdf-helpers.ts';
+import { qdf, raster, run, withPdf } from './pdf-helpers.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'quire-svg-'));
 const base = path.join(dir, 'doc.html');
@@ -116,4 +116,20 @@ test('a broken SVG warns and leaves an empty box of the specified size', async (
   assert.deepEqual(bbox(rows, 'B'), [0, 40, 60, 45], 'the 50×40 box keeps its place');
   assert.ok(!rows.slice(0, 40).some((r) => r.includes('R')), 'nothing drawn for the broken image');
   assert.ok(warnings.some((w) => w.code === 'image' && /broken\.svg.*malformed SVG/.test(w.message)), JSON.stringify(warnings));
+});
+
+test('a drawing is recorded once per process and replayed: identical PDFs, references renumbered, gradients and opacity intact', async () => {
+  const grad = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="10"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient></defs><rect width="40" height="5" fill="url(#g)"/><rect y="5" width="40" height="5" fill="#0f0" fill-opacity="0.5"/></svg>';
+  const body = `<p style="height: 10px">x</p><img src="data:image/svg+xml,${encodeURIComponent(grad)}">`;
+  const a = await render(40, 20, body);
+  const b = await render(40, 20, body);
+  assert.deepEqual(Buffer.from(a.pdf), Buffer.from(b.pdf), 'deterministic, whether drawn or replayed');
+  const img = raster(b.pdf);
+  const near = (x: number, y: number, c: number[]): boolean => img.px(x, y).every((v, i) => Math.abs(v - c[i]!) <= 12);
+  assert.ok(near(0, 11, [255, 0, 0]) && near(39, 11, [0, 0, 255]) && near(20, 11, [128, 0, 128]), 'red to blue');
+  assert.ok(near(5, 17, [128, 255, 128]), 'half-transparent green over white');
+  const q = qdf(b.pdf);
+  assert.match(q, /\/ShadingType 2/);
+  assert.match(q, /\/ca 0\.5/);
+  withPdf(b.pdf, (p) => assert.match(run('qpdf', ['--check', p]), /No syntax or stream encoding errors/));
 });
