@@ -22,7 +22,7 @@ import { borderOf, paddingOf, sizeValue, toContent } from './box-model.ts';
 import { formatCounter } from '../box/counters.ts';
 import { anonymousStyle } from '../box/anonymous.ts';
 import { pageBorderBox } from './page-box.ts';
-import { assignRunning, type PageRunning } from './running.ts';
+import { assignRunning, withPageCounters, type PageRunning } from './running.ts';
 import { fixedDimension, outerSize, variableDimension, type AxisBox } from './margin-dimension.ts';
 
 /**
@@ -60,7 +60,8 @@ function buildBox(style: ComputedStyle, pageIndex: number, pages: number, runnin
   const strings = (name: string, it: { which: 'first' | 'start' | 'last' | 'first-except' }): string => running.string(pageIndex, name, it.which);
   const text = marginBoxText(items, pageIndex + 1, pages, strings).replace(/[ \t\n\r]+/g, ' ').trim();
   const el = items.find((it): it is ContentItem & { kind: 'element' } => it.kind === 'element');
-  const runningBox = el ? running.element(pageIndex, el.name, el.which) : null;
+  const found = el ? running.element(pageIndex, el.name, el.which) : null;
+  const runningBox = found ? withPageCounters(found, pageIndex + 1, pages) : null;
   const run = (): TextRun => ({ kind: 'text', text, style: { ...s, display: 'inline' } });
   if (!runningBox) return { kind: 'block', outer: 'block', inlineContent: true, style: s, children: text ? [run()] : [], anonymous: true };
   const children: Box[] = [];

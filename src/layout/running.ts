@@ -122,3 +122,43 @@ export function assignRunning(pages: PageFragment[], running: readonly RunningEl
     string: (page, name, which) => pick(strings.get(name), page, which, Infinity) ?? '',
   };
 }
+
+const CHILD_LISTS = ['children', 'captions', 'columns', 'rowGroups', 'rows', 'cells'] as const;
+const hasCounter = new WeakMap<Box, boolean>();
+
+/** Whether a box tree holds counter(page)/counter(pages) text runs (memoised per box). */
+function holdsPageCounter(box: Box): boolean {
+  const hit = hasCounter.get(box);
+  if (hit !== undefined) return hit;
+  let found = box.kind === 'text' && box.pageCounter !== undefined;
+  const rec = box as unknown as Record<string, unknown>;
+  if (!found && rec['table']) found = holdsPageCounter(rec['table'] as Box);
+  for (const k of CHILD_LISTS) {
+    if (found) break;
+    const list = rec[k];
+    if (Array.isArray(list)) found = (list as Box[]).some(holdsPageCounter);
+  }
+  hasCounter.set(box, found);
+  return found;
+}
+
+/**
+ * A running element's box for page `page` of `pages` (1-based): a copy in which the
+ * counter(page)/counter(pages) runs of its generated content hold the numbers (css-page-3 §4.3,
+ * css-gcpm-3 §2.2: the element is laid out on each page it is shown on). The box itself when it
+ * has none.
+ */
+export function withPageCounters(box: Box, page: number, pages: number): Box {
+  if (!holdsPageCounter(box)) return box;
+  if (box.kind === 'text' && box.pageCounter) {
+    const { pageCounter, ...rest } = box;
+    return { ...rest, text: formatCounter(pageCounter.name === 'page' ? page : pages, pageCounter.style) };
+  }
+  const copy = { ...box } as unknown as Record<string, unknown>;
+  if (copy['table']) copy['table'] = withPageCounters(copy['table'] as Box, page, pages);
+  for (const k of CHILD_LISTS) {
+    const list = copy[k];
+    if (Array.isArray(list)) copy[k] = (list as Box[]).map((c) => withPageCounters(c, page, pages));
+  }
+  return copy as unknown as Box;
+}

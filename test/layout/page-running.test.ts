@@ -60,3 +60,11 @@ test('string-set and string(): the running header holds the current chapter titl
   assert.deepEqual(r.pages.map((p) => boxText(p, 'top-center')), ['Ch. Intro', 'Ch. Setup', 'Ch. Setup']);
   assert.deepEqual(r.pages.map((p) => boxText(p, 'bottom-center')), ['Intro', 'Setup', 'Setup']);
 });
+
+test('counter(page) and counter(pages) inside a running element show each page its own numbers', () => {
+  const r = layoutHtml(`<!doctype html><style>@page { size: 200px 60px; margin: 0 0 20px; @bottom-right { content: element(foot) } }
+    body { margin: 0; font: 10px/10px monospace } footer { position: running(foot) } .n::after { content: counter(page) "/" counter(pages) }
+    p { margin: 0; break-after: page }</style><footer>Page <span class=n></span></footer><p>a</p><p>b</p><p>c</p>`);
+  assert.equal(r.pages.length, 3);
+  assert.deepEqual(r.pages.map((p) => boxText(p, 'bottom-right')?.replace(/\s+/g, '')), ['Page1/3', 'Page2/3', 'Page3/3']);
+});
