@@ -183,9 +183,12 @@ export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'wid
   return out;
 }
 
-/** True when a box's block-start edge carries a forced break (its own, or its first in-flow child's, css-break-3 §3.1). */
+/**
+ * True when a box's block-start edge carries a forced break (its own, or its first in-flow child's, css-break-3 §3.1).
+ * In a multicol column (`cols`) only `column` forces a break: Chromium 156 ignores page breaks inside multicol containers.
+ */
 function forcedBefore(box: Box, cols = false): boolean {
-  if (isForcedBreak(box.style.breakBefore) || (cols && box.style.breakBefore === 'column')) return true;
+  if (cols ? box.style.breakBefore === 'column' : isForcedBreak(box.style.breakBefore)) return true;
   if (box.kind === 'block' && !box.inlineContent) {
     const first = box.children.find((c) => inFlowBlock(c));
     return first ? forcedBefore(first, cols) : false;
@@ -193,7 +196,7 @@ function forcedBefore(box: Box, cols = false): boolean {
   return false;
 }
 function forcedAfter(box: Box, cols = false): boolean {
-  if (isForcedBreak(box.style.breakAfter) || (cols && box.style.breakAfter === 'column')) return true;
+  if (cols ? box.style.breakAfter === 'column' : isForcedBreak(box.style.breakAfter)) return true;
   if (box.kind === 'block' && !box.inlineContent) {
     for (let i = box.children.length - 1; i >= 0; i--) {
       if (inFlowBlock(box.children[i])) return forcedAfter(box.children[i], cols);

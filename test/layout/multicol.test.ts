@@ -106,3 +106,14 @@ test('a spanner and a forced column break in a paged multicol; the trailing marg
   near(rectOf(L, 'Forced').slice(0, 2), [203.333, 32], 'Forced');
   near(rectOf(L, 'After', 1).slice(0, 2), [10, 10], 'After');
 });
+
+test('break-before: page inside a multicol container is ignored, as Chromium 156 does (no page or column break)', () => {
+  const ls = Array.from({ length: 8 }, (_, i) => `<div id=L${i + 1}>L${i + 1}</div>`).join('');
+  const ms = Array.from({ length: 4 }, (_, i) => `<div>M${i + 1}</div>`).join('');
+  const L = layoutHtml(doc(`<div style="columns:2;column-gap:20px">${ls}<div id=N1 style="break-before:page">N1</div>${ms}</div><div id=After>After</div>`,
+    '@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 12px/16px Arial }'));
+  assert.equal(L.pages.length, 1);
+  near(rectOf(L, 'L8').slice(0, 2), [160, 0], 'L8');
+  near(rectOf(L, 'N1').slice(0, 2), [160, 16], 'N1');
+  near(rectOf(L, 'After').slice(0, 2), [0, 112], 'After');
+});
