@@ -71,3 +71,14 @@ test('through layout: side boxes share the page height; a page border widens the
   assert.deepEqual([lm.fragment.y, lm.fragment.height], [20 + (60 - 10) / 2, 10], 'content-high, centred on the border box side');
   assert.deepEqual([bc.fragment.x, bc.fragment.width, bc.fragment.y], [20, 160, 80], 'width: 100% of the page border box');
 });
+
+test('through layout: a top box with a height sits against the page area; a left box with a width too', () => {
+  const r = layoutHtml(`<!doctype html><style>@page { size: 200px 100px; margin: 40px 30px;
+    @top-center { content: 'x'; height: 10px; font: 10px/10px monospace }
+    @left-top { content: 'y'; width: 10px; font: 10px/10px monospace } }</style><body>`);
+  const tc = r.pages[0].marginBoxes.find((b) => b.name === 'top-center');
+  const lt = r.pages[0].marginBoxes.find((b) => b.name === 'left-top');
+  assert.ok(tc && lt);
+  assert.deepEqual([tc.fragment.y, tc.fragment.height], [30, 10], 'over-constrained: the outer (top) margin gives way');
+  assert.deepEqual([lt.fragment.x, lt.fragment.width, lt.fragment.y], [20, 10, 40]);
+});
