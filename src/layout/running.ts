@@ -22,7 +22,7 @@ interface Assigned<T> { page: number; value: T; order: number }
  * before it; `last` the last on the page, else the entry value; `first-except` nothing on a page
  * that assigns one, else the entry value.
  */
-function pick<T>(list: Assigned<T>[] | undefined, page: number, which: RunningWhich, pageStart: number): T | null {
+function pick<T>(list: Assigned<T>[] | undefined, page: number, which: RunningWhich, firstOnPage: (a: Assigned<T>) => boolean): T | null {
   if (!list) return null;
   let entry: T | null = null;
   const on: Assigned<T>[] = [];
@@ -35,23 +35,29 @@ function pick<T>(list: Assigned<T>[] | undefined, page: number, which: RunningWh
   switch (which) {
     case 'first': return on[0]!.value;
     case 'last': return on[on.length - 1]!.value;
-    case 'start': return on[0]!.order <= pageStart ? on[0]!.value : entry;
+    case 'start': return firstOnPage(on[0]!) ? on[0]!.value : entry;
     default: return null;
   }
 }
 
-/** Document order of every element under the root of `el`'s document. */
-function documentOrder(el: Element): Map<Element, number> {
+/** An element's place in document order: its index and the last index inside its subtree. */
+interface Span { order: number; end: number }
+
+/** Document order of every element under the root of `el`'s document (pre-order index, subtree end). */
+function documentOrder(el: Element): Map<Element, Span> {
   let top: AnyNode = el;
   while (top.parent) top = top.parent;
-  const order = new Map<Element, number>();
-  const stack: AnyNode[] = [top];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (n.type === 'tag' || n.type === 'script' || n.type === 'style') order.set(n as Element, order.size);
+  const order = new Map<Element, Span>();
+  let next = 0;
+  const visit = (n: AnyNode, depth: number): void => {
+    const isEl = n.type === 'tag' || n.type === 'script' || n.type === 'style';
+    const span: Span = { order: next, end: next };
+    if (isEl) { order.set(n as Element, span); next++; }
     const kids = (n as { children?: AnyNode[] }).children;
-    if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-  }
+    if (kids && depth < 1024) for (const k of kids) visit(k, depth + 1);
+    span.end = next - 1;
+  };
+  visit(top, 0);
   return order;
 }
 
@@ -76,18 +82,20 @@ function stringValue(items: readonly StringSetItem[], el: Element | undefined, p
 export function assignRunning(pages: PageFragment[], running: readonly RunningElement[] | undefined): PageRunning {
   const order = running && running.length > 0 ? documentOrder(running[0]!.element) : null;
   const maxStart: number[] = [];
-  const minStart: number[] = [];
+  /** Per page, the elements whose first fragment is on it. */
+  const starts: Span[][] = [];
   const strings = new Map<string, Assigned<string>[]>();
   let seq = 0;
   pages.forEach((page, p) => {
-    let max = -1, min = Infinity;
+    let max = -1;
+    const here: Span[] = [];
     const visit = (f: Fragment): void => {
       if (f.kind === 'box' || f.kind === 'replaced' || f.kind === 'inline') {
         const starts = f.kind === 'replaced' || f.startsBox;
         const el = f.box.element;
         if (starts && el && order) {
           const o = order.get(el);
-          if (o !== undefined) { if (o > max) max = o; if (o < min) min = o; }
+          if (o !== undefined) { if (o.order > max) max = o.order; here.push(o); }
         }
         const ss = f.style.stringSet;
         if (starts && ss && ss.length > 0 && !f.box.pseudo) {
@@ -102,12 +110,12 @@ export function assignRunning(pages: PageFragment[], running: readonly RunningEl
     };
     for (const f of page.children) visit(f);
     maxStart.push(max);
-    minStart.push(min);
+    starts.push(here);
   });
   const elements = new Map<string, Assigned<Box>[]>();
   if (order && running) {
     for (const r of running) {
-      const o = order.get(r.element) ?? 0;
+      const o = order.get(r.element)?.order ?? 0;
       let page = maxStart.findIndex((m) => m > o);
       if (page < 0) page = Math.max(0, pages.length - 1);
       const list = elements.get(r.name) ?? [];
@@ -117,9 +125,11 @@ export function assignRunning(pages: PageFragment[], running: readonly RunningEl
     for (const list of elements.values()) list.sort((x, y) => x.page - y.page || x.order - y.order);
   }
   return {
-    element: (page, name, which) => pick(elements.get(name), page, which, minStart[page] ?? Infinity),
+    // `start`: the running element is the first thing on the page when every element that starts
+    // on the page before it in document order is one of its ancestors.
+    element: (page, name, which) => pick(elements.get(name), page, which, (a) => (starts[page] ?? []).every((s) => s.order > a.order || s.end >= a.order)),
     // Named strings: `start` counts as the first assignment when it is on the page at all (no finer position kept).
-    string: (page, name, which) => pick(strings.get(name), page, which, Infinity) ?? '',
+    string: (page, name, which) => pick(strings.get(name), page, which, () => true) ?? '',
   };
 }
 

@@ -68,3 +68,11 @@ test('counter(page) and counter(pages) inside a running element show each page i
   assert.equal(r.pages.length, 3);
   assert.deepEqual(r.pages.map((p) => boxText(p, 'bottom-right')?.replace(/\s+/g, '')), ['Page1/3', 'Page2/3', 'Page3/3']);
 });
+
+test("element(name, start): a running element first on its page shows there; one after other content waits for the next page", () => {
+  const r = layoutHtml(`<!doctype html><style>@page { size: 200px 60px; margin: 20px 0; @top-left { content: element(title, start) } }
+    body { margin: 0; font: 10px/10px monospace } h1 { position: running(title); font-size: 10px } p { margin: 0 } .b { break-before: page }</style>
+    <h1>One</h1><p>a</p><p class=b>b</p><h1>Two</h1><p>c</p><p class=b>d</p>`);
+  assert.equal(r.pages.length, 3);
+  assert.deepEqual(r.pages.map((p) => boxText(p, 'top-left')), ['One', 'One', 'Two']);
+});
