@@ -88,6 +88,13 @@ export interface BoxShadow { x: number; y: number; blur: number; spread: number;
 /** `clip: rect()` (CSS 2.1 §11.1.2): offsets in px from the border box's top-left corner; 'auto' = that border edge. */
 export interface ClipRect { top: number | 'auto'; right: number | 'auto'; bottom: number | 'auto'; left: number | 'auto' }
 
+/**
+ * One side of border-image-slice / -width / -outset (css-backgrounds-3 §6): a plain number (slice: image
+ * px; width and outset: multiples of the border width), a length-percentage, or auto (width only).
+ */
+export type BorderImageSide = { kind: 'number'; value: number } | { kind: 'length'; value: LengthPct } | { kind: 'auto' };
+export type BorderImageRepeat = 'stretch' | 'repeat' | 'round' | 'space';
+
 /** Bits of `ComputedStyle.currentColorMask`: colour properties whose computed value is the keyword `currentcolor`. */
 export const CC_BACKGROUND = 1, CC_BORDER_TOP = 2, CC_BORDER_RIGHT = 4, CC_BORDER_BOTTOM = 8, CC_BORDER_LEFT = 16,
   CC_TEXT_DECORATION = 32, CC_OUTLINE = 64;
@@ -248,6 +255,12 @@ export interface ComputedStyle {
   textUnderlineOffset?: 'auto' | LengthPct;
   /** clip (absolutely positioned boxes only); null for auto. */
   clip?: ClipRect | null;
+  /** border-image-* (css-backgrounds-3 §6); sides [top, right, bottom, left]. Source none: the border styles are drawn. */
+  borderImageSource?: { kind: 'url'; url: string } | { kind: 'none' };
+  borderImageSlice?: { sides: readonly BorderImageSide[]; fill: boolean };
+  borderImageWidth?: readonly BorderImageSide[];
+  borderImageOutset?: readonly BorderImageSide[];
+  borderImageRepeat?: readonly [BorderImageRepeat, BorderImageRepeat];
   /**
    * CC_* bits: which colour properties computed to the keyword `currentcolor` (css-color-4 §6.4).
    * Their fields hold the element's own `color`; `inherit` passes the keyword, not the colour.
@@ -292,6 +305,9 @@ export function resolveLength(v: LengthPct, basis: number | null): number {
 }
 
 const noBorder = (): BorderSide => ({ width: 0, style: 'none', color: BLACK });
+const BI_100: BorderImageSide = { kind: 'length', value: { px: 0, pct: 100 } };
+const BI_1: BorderImageSide = { kind: 'number', value: 1 };
+const BI_0: BorderImageSide = { kind: 'number', value: 0 };
 const noRadius = (): CornerRadius => ({ h: ZERO, v: ZERO });
 
 /**
@@ -332,7 +348,9 @@ export function initialStyle(): ComputedStyle {
     gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' },
     objectFit: 'fill',
     boxShadow: [], outlineStyle: 'none', outlineWidth: 0, outlineColor: BLACK, outlineOffset: 0,
-    textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null, runningName: null, stringSet: [],
+    textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null,
+    borderImageSource: { kind: 'none' }, borderImageSlice: { sides: [BI_100, BI_100, BI_100, BI_100], fill: false },
+    borderImageWidth: [BI_1, BI_1, BI_1, BI_1], borderImageOutset: [BI_0, BI_0, BI_0, BI_0], borderImageRepeat: ['stretch', 'stretch'], runningName: null, stringSet: [],
     textOverflow: 'clip', blockEllipsis: 'none', maxLines: 'none', continue: 'auto', webkitLineClamp: 'none', webkitBoxOrient: 'horizontal', webkitBox: false,
     currentColorMask: CC_BORDER_TOP | CC_BORDER_RIGHT | CC_BORDER_BOTTOM | CC_BORDER_LEFT | CC_TEXT_DECORATION | CC_OUTLINE,
     customProperties: new Map(),

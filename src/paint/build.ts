@@ -9,6 +9,7 @@ import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, R
 import { paintBackground, radiiOf, insetRadii, type ImageLoader } from './build-background.ts';
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
 import { clipRectOf, outlineItem, pushShadows } from './build-decor.ts';
+import { borderImageItems } from './build-border-image.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 
@@ -305,7 +306,10 @@ class PageBuilder {
     if (!this.canvasSources.has(f.box)) paintBackground(f, s, this.opts.loadImage, push, {});
     pushShadows(f, s, sw, true, push);
     if (outlines) { const o = outlineItem(f, s); if (o) outlines.push({ kind: 'item', item: o, chain }); }
-    pushBorder(f, s, push, f.kind === 'box' ? !f.startsBox : false, f.kind === 'box' ? !f.endsBox : false);
+    // a border image replaces the border styles (css-backgrounds-3 §6)
+    const bi = s.borderImageSource?.kind === 'url' ? borderImageItems(f, s, sw, this.opts.loadImage) : null;
+    if (bi) for (const it of bi) push(it);
+    else pushBorder(f, s, push, f.kind === 'box' ? !f.startsBox : false, f.kind === 'box' ? !f.endsBox : false);
     if (f.kind === 'replaced' && f.box.image) for (const it of replacedItems(f, f.box.image)) push(it);
   }
 

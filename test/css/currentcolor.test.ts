@@ -102,3 +102,23 @@ test('clip: rect() with commas or spaces, auto sides, auto', () => {
   assert.equal(style('clip: rect(1px, 2px, 3px)').clip, null);
   assert.equal(style('clip: rect(1px, 2px 3px, 4px)').clip, null);
 });
+
+test('border-image longhands and shorthand (css-backgrounds-3 §6.7)', () => {
+  const s = style('border-image: url(b.svg) 10% 2 fill / 1 2px auto / 3px round space');
+  assert.deepEqual(s.borderImageSource, { kind: 'url', url: 'b.svg' });
+  assert.deepEqual(s.borderImageSlice!.sides.map((x) => (x.kind === 'number' ? x.value : x.kind === 'length' ? `${x.value.pct}%` : 'auto')), ['10%', 2, '10%', 2]);
+  assert.equal(s.borderImageSlice!.fill, true);
+  assert.deepEqual(s.borderImageWidth!.map((x) => x.kind), ['number', 'length', 'auto', 'length']);
+  assert.deepEqual(s.borderImageOutset!.map((x) => (x.kind === 'length' ? x.value.px : -1)), [3, 3, 3, 3]);
+  assert.deepEqual(s.borderImageRepeat, ['round', 'space']);
+  const d2 = style('border-image-repeat: repeat; border-image: url(a.png) 30');
+  assert.deepEqual(d2.borderImageRepeat, ['stretch', 'stretch'], 'the shorthand resets omitted longhands');
+  for (const bad of ['url(a.png) 10 / / 2 / 3', 'url(a.png) 10 fill 2', 'url(a.png) url(b.png)', 'repeat repeat repeat']) {
+    const w = new WarningSink();
+    assert.deepEqual(style(`border-image: ${bad}`, null, w).borderImageSource, { kind: 'none' }, bad);
+    assert.equal(w.list.length, 1, bad);
+  }
+  const w = new WarningSink();
+  assert.deepEqual(style('border-image-source: linear-gradient(red, blue)', null, w).borderImageSource, { kind: 'none' });
+  assert.match(w.list[0].message, /gradients are not painted/);
+});

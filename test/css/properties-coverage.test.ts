@@ -49,6 +49,8 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   boxShadow: 'box-shadow: 1px 1px red', outlineStyle: 'outline-style: solid', outlineWidth: 'outline: 1px solid',
   outlineColor: 'outline-color: red', outlineOffset: 'outline-offset: 1px', textDecorationThickness: 'text-decoration-thickness: 2px',
   textUnderlineOffset: 'text-underline-offset: 2px', clip: 'clip: rect(1px, 2px, 3px, 4px)', currentColorMask: 'background-color: currentcolor',
+  borderImageSource: 'border-image-source: url(b.svg)', borderImageSlice: 'border-image-slice: 25% fill', borderImageWidth: 'border-image-width: 2px',
+  borderImageOutset: 'border-image-outset: 1', borderImageRepeat: 'border-image-repeat: round space',
   runningName: 'position: running(header)', stringSet: 'string-set: title content(text)',
   textOverflow: 'text-overflow: ellipsis', blockEllipsis: 'block-ellipsis: auto', maxLines: 'max-lines: 2', continue: 'continue: discard',
   webkitLineClamp: '-webkit-line-clamp: 2', webkitBoxOrient: '-webkit-box-orient: vertical', webkitBox: 'display: -webkit-box',

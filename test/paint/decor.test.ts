@@ -11,9 +11,11 @@ import { blurBands } from '../../src/paint/pdf-shadow.ts';
 import { block, layoutTree, para, P } from '../layout/helpers.ts';
 import { qdf, raster } from './pdf-helpers.ts';
 
-const LETTERS: Record<string, string> = { '255,255,255': '_', '255,0,0': 'R', '0,0,255': 'B', '0,255,0': 'G', '0,128,0': 'g', '0,0,0': 'K' };
+const LETTERS: Record<string, string> = {
+  '255,255,255': '_', '255,0,0': 'R', '0,0,255': 'B', '0,255,0': 'G', '0,128,0': 'g', '0,0,0': 'K', '255,255,0': 'Y', '255,0,255': 'M', '0,255,255': 'C', '0,0,128': 'b',
+};
 
-/** Renders `css` + `body` on a w×h px page without margins; rows of letters (R, B, G, g, K, _; ? for others). */
+/** Renders `css` + `body` on a w×h px page without margins; rows of letters (LETTERS; ? for others). */
 async function pixels(w: number, h: number, css: string, body = '<div></div>'): Promise<string[]> {
   const html = `<style>@page { size: ${w}px ${h}px; margin: 0 } body { margin: 0 } ${css}</style>${body}`;
   const img = raster((await renderPdf(html, { creationDate: new Date(0) })).pdf);
@@ -142,4 +144,24 @@ test('text-decoration-thickness and text-underline-offset move and widen the und
   const pct = lineOf({ textDecorationThickness: { px: 0, pct: 10 }, textUnderlineOffset: { px: 1, pct: 25 } });
   assert.deepEqual([pct.y, pct.thickness], [16 + 6 + 1, 2]);
   assert.equal(lineOf({ textDecorationThickness: 'from-font' }).thickness, 1);
+});
+
+/** A 4×4 SVG of 16 one-pixel squares (corners R, G, B, K; edges Y/M/C; middle navy and green). */
+const BORDER_SVG = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4" viewBox="0 0 4 4">'
+  + [['#f00', '#ff0', '#f0f', '#0f0'], ['#f0f', '#000080', '#008000', '#0ff'], ['#ff0', '#008000', '#000080', '#ff0'], ['#00f', '#ff0', '#0ff', '#000']]
+    .flatMap((row, y) => row.map((c, x) => `<rect fill="${c}" x="${x}" y="${y}" width="1" height="1"/>`)).join('') + '</svg>');
+
+test('border-image: nine slices stretched into the border, fill, width, outset, the shorthand; no image keeps the border', async () => {
+  const css = (extra: string) => `div { border: 1px solid black; border-image-source: url("${BORDER_SVG}"); border-image-slice: 25%; height: 4px; margin: 1px; width: 6px; ${extra} }`;
+  assert.deepEqual(await pixels(10, 8, css('')), [
+    '__________', '_RYYYMMMG_', '_M______C_', '_M______C_', '_Y______Y_', '_Y______Y_', '_BYYYCCCK_', '__________',
+  ]);
+  assert.deepEqual((await pixels(10, 8, css('border-image-slice: 1 fill')))[2], '_MbbbgggC_');
+  assert.deepEqual(await pixels(10, 8, css('border-image-width: 2')), [
+    '__________', '_RRYYMMGG_', '_RRYYMMGG_', '_MM____CC_', '_YY____YY_', '_BBYYCCKK_', '_BBYYCCKK_', '__________',
+  ]);
+  assert.deepEqual((await pixels(12, 10, css('border-image-outset: 2px; margin: 3px; height: 2px; width: 4px')))[1], '_RYYYYMMMMG_');
+  // the shorthand; a source that cannot be loaded draws the border styles
+  assert.deepEqual((await pixels(10, 8, `div { border: 1px solid black; border-image: url("${BORDER_SVG}") 25% / 2; height: 4px; margin: 1px; width: 6px }`))[1], '_RRYYMMGG_');
+  assert.deepEqual((await pixels(10, 8, 'div { border: 1px solid black; border-image: url(missing.png) 25%; height: 4px; margin: 1px; width: 6px }'))[1], '_KKKKKKKK_');
 });

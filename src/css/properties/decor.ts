@@ -1,7 +1,8 @@
 /**
  * Box decoration properties. In: component values of box-shadow (css-backgrounds-3 §7), outline-* and outline
- * (css-ui-4 §3), text-decoration-thickness / text-underline-offset (css-text-decor-4 §4), clip (CSS 2.1 §11.1.2).
- * Out: `Longhand` rows, the `outline` shorthand, and `finishDecor`, which resolves currentcolor and records the CC_* mask.
+ * (css-ui-4 §3), text-decoration-thickness / text-underline-offset (css-text-decor-4 §4), clip (CSS 2.1 §11.1.2),
+ * border-image-* (rows in border-image.ts). Out: `Longhand` rows, the `outline` and `border-image` shorthands,
+ * and `finishDecor`, which resolves currentcolor and records the CC_* mask.
  */
 import {
   CC_BACKGROUND, CC_BORDER_TOP, CC_OUTLINE, CC_TEXT_DECORATION,
@@ -10,6 +11,7 @@ import {
 import { CURRENT_COLOR, parseColor } from '../values/color.ts';
 import { computeLength, computePx, Lin, parseLength, type MathExpr } from '../values/length.ts';
 import { splitCommas, type CV } from '../values/tokens.ts';
+import { BORDER_IMAGE_ROWS, BORDER_IMAGE_SHORTHAND } from './border-image.ts';
 import { BORDER_STYLES, parseColorValue, parseLineWidth, snapBorderWidth } from './box.ts';
 import { INITIAL, type Env, type Longhand, type Shorthand } from './types.ts';
 
@@ -176,7 +178,10 @@ export const DECOR_ROWS: Longhand<any>[] = [
       env.s.clip = Object.freeze(r);
     },
   },
+  ...BORDER_IMAGE_ROWS,
 ];
+
+export { BORDER_IMAGE_SHORTHAND };
 
 /** outline (css-ui-4 §3.1): <outline-width> || <outline-style> || <outline-color>, omitted ones initial. */
 export const OUTLINE_SHORTHAND: Shorthand = {

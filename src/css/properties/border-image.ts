@@ -1,0 +1,161 @@
+/**
+ * Border images (css-backgrounds-3 §6). In: component values of border-image-source, -slice, -width,
+ * -outset, -repeat and the border-image shorthand. Out: `Longhand` rows and the shorthand.
+ */
+import type { BorderImageRepeat, BorderImageSide, ComputedStyle } from '../computed.ts';
+import { computeLength, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
+import { splitSlashes, type CV } from '../values/tokens.ts';
+import { parseBgImage } from './background.ts';
+import { NONE_IMAGE } from './content.ts';
+import { INITIAL, Note, type Env, type Longhand, type Shorthand } from './types.ts';
+
+type Source = NonNullable<ComputedStyle['borderImageSource']>;
+/** A specified side: a number, a length-percentage still to compute, or auto. */
+type SideVal = { kind: 'number'; value: number } | { kind: 'len'; value: MathExpr } | { kind: 'auto' };
+
+/** border-image-source: none | <image>; gradients are accepted but not painted (none + warning). */
+function parseSource(v: readonly CV[]): Source | Note<Source> | null {
+  if (v.length !== 1) return null;
+  const r = parseBgImage(v[0]);
+  if (r === null) return null;
+  const img = r instanceof Note ? r.value : r;
+  if (img.kind === 'url' || img.kind === 'none') return r instanceof Note ? new Note(img, r.message) : img;
+  return new Note(NONE_IMAGE, 'border-image-source: gradients are not painted (the border is drawn instead)');
+}
+
+/** 1–4 sides, each parsed by `one`, expanded as margins are (top, right, bottom, left). */
+function sides(v: readonly CV[], one: (n: CV) => SideVal | null): SideVal[] | null {
+  if (v.length < 1 || v.length > 4) return null;
+  const s: SideVal[] = [];
+  for (const n of v) { const x = one(n); if (x === null) return null; s.push(x); }
+  const [t, r = t, b = t, l = r] = s;
+  return [t, r, b, l];
+}
+
+const numberSide = (n: CV): SideVal | null => {
+  const x = parseNumber(n);
+  return Number.isNaN(x) || x < 0 ? null : { kind: 'number', value: x };
+};
+const sliceSide = (n: CV): SideVal | null =>
+  numberSide(n) ?? (n.t === 'pct' && n.v >= 0 ? { kind: 'len', value: parseLength(n, { pct: true })! } : null);
+const widthSide = (n: CV): SideVal | null => {
+  if (n.t === 'ident') return n.lc === 'auto' ? { kind: 'auto' } : null;
+  const l = numberSide(n);
+  if (l !== null) return l;
+  const e = parseLength(n, { pct: true, nonNegative: true });
+  return e === null ? null : { kind: 'len', value: e };
+};
+const outsetSide = (n: CV): SideVal | null => {
+  const l = numberSide(n);
+  if (l !== null) return l;
+  const e = parseLength(n, { nonNegative: true });
+  return e === null ? null : { kind: 'len', value: e };
+};
+
+/** border-image-slice: [<number> | <percentage>]{1,4} && fill? */
+function parseSlice(v: readonly CV[]): { sides: SideVal[]; fill: boolean } | null {
+  const fills = v.filter((n) => n.t === 'ident' && n.lc === 'fill');
+  if (fills.length > 1) return null;
+  const rest = v.filter((n) => !(n.t === 'ident' && n.lc === 'fill'));
+  // `fill` goes before or after the numbers, not between them
+  if (fills.length === 1 && v[0] !== fills[0] && v[v.length - 1] !== fills[0]) return null;
+  const s = sides(rest, sliceSide);
+  return s === null ? null : { sides: s, fill: fills.length === 1 };
+}
+
+const REPEATS = new Set(['stretch', 'repeat', 'round', 'space']);
+function parseRepeat(v: readonly CV[]): [BorderImageRepeat, BorderImageRepeat] | null {
+  if (v.length < 1 || v.length > 2 || v.some((n) => n.t !== 'ident' || !REPEATS.has(n.lc))) return null;
+  const ids = v.map((n) => (n as { lc: string }).lc as BorderImageRepeat);
+  return [ids[0], ids[1] ?? ids[0]];
+}
+
+function computeSides(env: Env, s: SideVal[]): readonly BorderImageSide[] {
+  return Object.freeze(s.map((x): BorderImageSide => (x.kind === 'len' ? { kind: 'length', value: computeLength(x.value, env, true) } : x)));
+}
+
+export const BORDER_IMAGE_ROWS: Longhand<any>[] = [
+  {
+    name: 'border-image-source', inherited: false, fields: ['borderImageSource'],
+    parse: parseSource,
+    apply: (env, v: Source) => { env.s.borderImageSource = v; },
+  },
+  {
+    name: 'border-image-slice', inherited: false, fields: ['borderImageSlice'],
+    parse: parseSlice,
+    apply: (env, v: { sides: SideVal[]; fill: boolean }) => { env.s.borderImageSlice = { sides: computeSides(env, v.sides), fill: v.fill }; },
+  },
+  {
+    name: 'border-image-width', inherited: false, fields: ['borderImageWidth'],
+    parse: (v) => sides(v, widthSide),
+    apply: (env, v: SideVal[]) => { env.s.borderImageWidth = computeSides(env, v); },
+  },
+  {
+    name: 'border-image-outset', inherited: false, fields: ['borderImageOutset'],
+    parse: (v) => sides(v, outsetSide),
+    apply: (env, v: SideVal[]) => { env.s.borderImageOutset = computeSides(env, v); },
+  },
+  {
+    name: 'border-image-repeat', inherited: false, fields: ['borderImageRepeat'],
+    parse: parseRepeat,
+    apply: (env, v: [BorderImageRepeat, BorderImageRepeat]) => { env.s.borderImageRepeat = v; },
+  },
+];
+
+/**
+ * border-image (§6.7): <source> || <slice> [ / <width> | / <width>? / <outset> ]? || <repeat>;
+ * omitted longhands are reset to their initial values.
+ */
+export const BORDER_IMAGE_SHORTHAND: Shorthand = {
+  name: 'border-image',
+  longhands: ['border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat'],
+  expand: (v) => {
+    const m = new Map<string, unknown>();
+    let note: string | null = null;
+    let i = 0;
+    while (i < v.length) {
+      const n = v[i];
+      if (!m.has('border-image-source')) {
+        const src = parseSource([n]);
+        if (src !== null) {
+          if (src instanceof Note) { note = src.message; m.set('border-image-source', src.value); } else m.set('border-image-source', src);
+          i++; continue;
+        }
+      }
+      if (!m.has('border-image-repeat') && n.t === 'ident' && REPEATS.has(n.lc)) {
+        const two = i + 1 < v.length && v[i + 1].t === 'ident' && REPEATS.has((v[i + 1] as { lc: string }).lc);
+        m.set('border-image-repeat', parseRepeat(v.slice(i, two ? i + 2 : i + 1)));
+        i += two ? 2 : 1; continue;
+      }
+      if (!m.has('border-image-slice')) {
+        // the slice run: numbers/percentages/fill, then optional "/ width / outset"
+        let j = i;
+        while (j < v.length && (v[j].t === 'slash' || sliceSide(v[j]) !== null || widthSide(v[j]) !== null || outsetSide(v[j]) !== null || (v[j].t === 'ident' && (v[j] as { lc: string }).lc === 'fill'))) {
+          if (v[j].t === 'ident' && REPEATS.has((v[j] as { lc: string }).lc)) break;
+          j++;
+        }
+        const parts = splitSlashes(v.slice(i, j));
+        if (parts.length > 3) return null;
+        const slice = parseSlice(parts[0]);
+        if (slice === null) return null;
+        m.set('border-image-slice', slice);
+        if (parts.length >= 2 && parts[1].length > 0) {
+          const w = sides(parts[1], widthSide);
+          if (w === null) return null;
+          m.set('border-image-width', w);
+        } else if (parts.length === 2) return null;
+        if (parts.length === 3) {
+          const o = sides(parts[2], outsetSide);
+          if (o === null) return null;
+          m.set('border-image-outset', o);
+        }
+        i = j; continue;
+      }
+      return null;
+    }
+    if (m.size === 0) return null;
+    const out = new Map<string, unknown>();
+    for (const name of BORDER_IMAGE_SHORTHAND.longhands) out.set(name, m.has(name) ? m.get(name) : INITIAL);
+    return note ? new Note(out, note) : out;
+  },
+};

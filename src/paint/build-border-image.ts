@@ -1,0 +1,135 @@
+/**
+ * Border images for the display-list builder (css-backgrounds-3 §6). In: a box fragment's geometry, its used
+ * border widths and style, an image loader. Out: clipped 'image' items for the nine slices, or null (draw the border).
+ */
+import type { BorderImageRepeat, BorderImageSide, ComputedStyle } from '../css/computed.ts';
+import type { ImageRef } from '../box/types.ts';
+import type { DisplayItem, Rect } from './display-list.ts';
+import type { ImageLoader } from './build-background.ts';
+
+interface Boxish { x: number; y: number; width: number; height: number }
+type Sides = [number, number, number, number];
+
+/** Most tiles drawn along one edge (a tiny tile over a long edge would otherwise explode). */
+const MAX_TILES = 200;
+
+/**
+ * The items that draw `s`'s border image over the box (§6.2–§6.6), or null when there is no usable
+ * image (source none, not loaded, zero size): the caller then draws the border styles. `widths` are
+ * the used border widths [top, right, bottom, left] in px. Slices come from border-image-slice
+ * (numbers are image px, percentages of the image size; `fill` keeps the middle), are drawn into the
+ * border image area (the border box grown by border-image-outset) at border-image-width, and edges
+ * and middle are stretched, repeated (centred), rounded or spaced by border-image-repeat.
+ */
+export function borderImageItems(f: Boxish, s: ComputedStyle, widths: Sides, load: ImageLoader | undefined): DisplayItem[] | null {
+  const src = s.borderImageSource;
+  if (!src || src.kind !== 'url' || !load) return null;
+  let img: ImageRef | null = null;
+  try { img = load(src.url); } catch { img = null; }
+  if (!img) return null;
+  img = stretchable(img);
+  const out = (s.borderImageOutset ?? []).map((o, i) => side(o, widths[i], 0, 0));
+  const area: Rect = { x: f.x - out[3], y: f.y - out[0], w: f.width + out[1] + out[3], h: f.height + out[0] + out[2] };
+  if (!(area.w > 0 && area.h > 0)) return null;
+  // an image without intrinsic size is sized as the border image area (§6.2, css-images-3 default sizing)
+  const iw = img.svg && img.svg.intrinsicWidth === null ? area.w : img.width;
+  const ih = img.svg && img.svg.intrinsicHeight === null ? area.h : img.height;
+  if (!(iw > 0 && ih > 0)) return null;
+  const slice = s.borderImageSlice ?? { sides: [], fill: false };
+  const sl = [0, 1, 2, 3].map((i) => {
+    const dim = i % 2 === 0 ? ih : iw;
+    const v = slice.sides[i] ? side(slice.sides[i], 1, dim, 0) : dim;
+    return Math.min(Math.max(0, v), dim);
+  }) as Sides;
+  const bw = [0, 1, 2, 3].map((i) => {
+    const w = s.borderImageWidth?.[i];
+    return w ? side(w, widths[i], i % 2 === 0 ? area.h : area.w, sl[i]) : widths[i];
+  }) as Sides;
+  // §6.3: widths that overlap are scaled down together
+  const k = Math.min(1, bw[1] + bw[3] > 0 ? area.w / (bw[1] + bw[3]) : 1, bw[0] + bw[2] > 0 ? area.h / (bw[0] + bw[2]) : 1);
+  if (k < 1) for (let i = 0; i < 4; i++) bw[i] *= k;
+  const [rx, ry] = s.borderImageRepeat ?? ['stretch', 'stretch'];
+  const X = [area.x, area.x + bw[3], area.x + area.w - bw[1], area.x + area.w];
+  const Y = [area.y, area.y + bw[0], area.y + area.h - bw[2], area.y + area.h];
+  const SX = [0, sl[3], iw - sl[1], iw];
+  const SY = [0, sl[0], ih - sl[2], ih];
+  const items: DisplayItem[] = [];
+  const scaleOf = (dst: number, srcLen: number): number => (srcLen > 0 && dst > 0 ? dst / srcLen : 0);
+  // horizontal scale of the top and bottom edges, vertical scale of the left and right edges (§6.5)
+  const kTop = scaleOf(bw[0], sl[0]), kBottom = scaleOf(bw[2], sl[2]);
+  const kLeft = scaleOf(bw[3], sl[3]), kRight = scaleOf(bw[1], sl[1]);
+  for (let row = 0; row < 3; row++) {
+    for (let col = 0; col < 3; col++) {
+      if (row === 1 && col === 1 && !slice.fill) continue;
+      const dst: Rect = { x: X[col], y: Y[row], w: X[col + 1] - X[col], h: Y[row + 1] - Y[row] };
+      const sr: Rect = { x: SX[col], y: SY[row], w: SX[col + 1] - SX[col], h: SY[row + 1] - SY[row] };
+      if (!(dst.w > 0 && dst.h > 0 && sr.w > 0 && sr.h > 0)) continue;
+      if (row !== 1 && col !== 1) { drawSlice(items, img, iw, ih, sr, dst, dst); continue; }
+      // edges keep the aspect of their slice at the border width; the middle follows top/left
+      const kx = col === 1 ? (row === 0 ? kTop : row === 2 ? kBottom : kTop || kBottom) : dst.w / sr.w;
+      const ky = row === 1 ? (col === 0 ? kLeft : col === 2 ? kRight : kLeft || kRight) : dst.h / sr.h;
+      const xs = col === 1 ? tiles(dst.x, dst.w, kx > 0 ? sr.w * kx : dst.w, rx) : [[dst.x, dst.w]];
+      const ys = row === 1 ? tiles(dst.y, dst.h, ky > 0 ? sr.h * ky : dst.h, ry) : [[dst.y, dst.h]];
+      for (const [ty, th] of ys) for (const [tx, tw] of xs) drawSlice(items, img, iw, ih, sr, { x: tx, y: ty, w: tw, h: th }, dst);
+    }
+  }
+  return items;
+}
+
+/** A side value in px: a number times `unit`, a length (percentages of `basis`), or auto (`auto`). */
+function side(v: BorderImageSide, unit: number, basis: number, auto: number): number {
+  if (v.kind === 'number') return v.value * unit;
+  if (v.kind === 'auto') return auto;
+  return v.value.px + (v.value.pct * basis) / 100;
+}
+
+/**
+ * Tile positions [start, length] along one axis of a region (§6.6): stretch fills it with one tile;
+ * repeat centres tiles of length `t`; round rescales them to a whole number; space keeps whole tiles
+ * and spreads the rest evenly before, between and after them.
+ */
+function tiles(start: number, len: number, t: number, mode: BorderImageRepeat): Array<[number, number]> {
+  if (mode === 'stretch' || !(t > 0)) return [[start, len]];
+  if (mode === 'round') {
+    const n = Math.min(MAX_TILES, Math.max(1, Math.round(len / t)));
+    return Array.from({ length: n }, (_, i) => [start + (i * len) / n, len / n] as [number, number]);
+  }
+  if (mode === 'space') {
+    const n = Math.min(MAX_TILES, Math.floor(len / t));
+    if (n < 1) return [];
+    const gap = (len - n * t) / (n + 1);
+    return Array.from({ length: n }, (_, i) => [start + gap + i * (t + gap), t] as [number, number]);
+  }
+  // repeat: a tile centred in the region, then whole tiles both ways (the ends are clipped)
+  const first = start + (len - t) / 2 - Math.ceil((len - t) / 2 / t) * t;
+  const out: Array<[number, number]> = [];
+  for (let x = first; x < start + len && out.length < MAX_TILES; x += t) out.push([x, t]);
+  return out;
+}
+
+const STRETCHED = new WeakMap<ImageRef, ImageRef>();
+/**
+ * The image as it is sliced: an SVG is stretched to the size it is drawn at (preserveAspectRatio none),
+ * as slices are scaled independently on each axis (§6.5). Raster images stretch anyway.
+ */
+function stretchable(img: ImageRef): ImageRef {
+  if (!img.svg) return img;
+  let v = STRETCHED.get(img);
+  if (!v) {
+    const attrs = img.svg.rootAttrs.filter(([n]) => n.toLowerCase() !== 'preserveaspectratio');
+    v = { ...img, key: `${img.key}#preserveAspectRatio=none`, svg: { ...img.svg, rootAttrs: [...attrs, ['preserveAspectRatio', 'none']] } };
+    STRETCHED.set(img, v);
+  }
+  return v;
+}
+
+/** The image part `sr` (image px) drawn into `tile`, clipped to `tile` ∩ `region`. */
+function drawSlice(items: DisplayItem[], img: ImageRef, iw: number, ih: number, sr: Rect, tile: Rect, region: Rect): void {
+  const x0 = Math.max(tile.x, region.x), y0 = Math.max(tile.y, region.y);
+  const x1 = Math.min(tile.x + tile.w, region.x + region.w), y1 = Math.min(tile.y + tile.h, region.y + region.h);
+  if (!(x1 > x0 && y1 > y0)) return;
+  const kx = tile.w / sr.w, ky = tile.h / sr.h;
+  items.push({ kind: 'push-clip', rect: { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } });
+  items.push({ kind: 'image', rect: { x: tile.x - sr.x * kx, y: tile.y - sr.y * ky, w: iw * kx, h: ih * ky }, image: img });
+  items.push({ kind: 'pop-clip' });
+}
