@@ -17,7 +17,11 @@ import { cachingInlineContext } from './multicol-cache.ts';
 export interface ColumnGeometry { count: number; width: number; gap: number }
 
 /** One column laid out: its thread fragment, how far its content reaches below the column top (px), the token after it. */
-interface Column { frag: BoxFragment | null; extent: number; token: BreakToken | null; pushed: boolean }
+interface Column {
+  frag: BoxFragment | null; extent: number; token: BreakToken | null; pushed: boolean;
+  /** Positioned boxes met in this column (static positions to move with it): their ranges in `abs` and `env.fixed`. */
+  pending?: { abs: PendingAbs[]; from: number; to: number; fixed: PendingAbs[]; fixedFrom: number; fixedTo: number };
+}
 
 /** A run of columns of one height. */
 interface ColumnRun { columns: Column[]; token: BreakToken | null; pushed: boolean }
@@ -136,7 +140,9 @@ function runColumns(p: ColumnSetParams, h: number, max: number, abs: PendingAbs[
   let token = p.token;
   const commit = abs === p.abs;
   for (let i = 0; i < max; i++) {
+    const absFrom = abs.length, fixedFrom = env.fixed.length;
     const col = layoutColumn(p, token, h, strict ? false : i === 0 ? p.atTop : true, abs, env);
+    if (commit) col.pending = { abs, from: absFrom, to: abs.length, fixed: env.fixed, fixedFrom, fixedTo: env.fixed.length };
     if (col.pushed) {
       if (!commit) env.fixed.length = fixedMark;
       return { columns, token, pushed: i === 0 };
@@ -195,6 +201,14 @@ function place(p: ColumnSetParams, run: ColumnRun, height: number): ColumnSetRes
   run.columns.forEach((c, i) => {
     const x = rtl ? p.x + (p.geometry.count - 1 - i) * (width + gap) : p.x + i * (width + gap);
     xs.push(x);
+    if (c.pending) {
+      // Static positions (CSS 2.1 §10.3.7) of positioned boxes met in the column move with it.
+      const { abs, from, to, fixed, fixedFrom, fixedTo } = c.pending;
+      for (const a of [...abs.slice(from, to), ...fixed.slice(fixedFrom, fixedTo)]) {
+        a.staticX += x - p.x;
+        if (a.staticRight !== undefined) a.staticRight += x - p.x;
+      }
+    }
     if (!c.frag) return;
     translateFragment(c.frag, x - p.x, 0);
     c.frag.height = height;

@@ -68,6 +68,9 @@ const CASES: Array<[string, string, Array<[string, number, number, number, numbe
     '<div style="width:500px"><div id=FX style="float:left;column-width:50px;column-gap:10px">Alpha beta</div></div><div style="clear:both"></div>' +
     '<div style="width:500px"><div id=FY style="float:left;column-width:50px;column-count:3;column-gap:10px">Alpha beta</div></div>',
     [['FM', 0, 0, 112.109, 32], ['FW', 0, 32, 30.703, 32], ['FX', 0, 64, 57.391, 16], ['FY', 0, 80, 192.172, 16]]],
+  ['an absolutely positioned box in the second column: its static position moves with the column',
+    '<div id=P style="position:relative;width:300px;columns:2;column-gap:20px"><div style="height:20px"></div><div style="height:20px"></div><div id=ab style="position:absolute;width:10px;height:10px"></div><div style="height:20px"></div></div>',
+    [['P', 0, 0, 300, 30], ['ab', 160, 10, 10, 10]]],
 ];
 
 for (const [name, markup, expected] of CASES) {
