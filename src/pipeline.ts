@@ -51,6 +51,6 @@ export async function runPipeline(html: string, opts: PipelineOptions): Promise<
   limits.checkPages(pages.length);
 
   const list = buildDisplayList(pages, styled.info, { loadImage: (url) => loadImage(loader, warnings, url) });
-  const pdf = await writePdf(list, { creationDate: opts.creationDate, warnings, limits });
+  const pdf = await writePdf(list, { creationDate: opts.creationDate, warnings, limits, fonts });
   return { pdf, pageCount: pages.length, warnings: warnings.list };
 }

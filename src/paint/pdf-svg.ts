@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { ImageRef, SvgSource } from '../box/types.ts';
+import type { FontContext } from '../text/types.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
 import type { PreparedImage } from './pdf-images.ts';
@@ -30,6 +31,13 @@ interface PdfkitState {
   _fillColor: unknown;
   _opacityRegistry: Record<string, unknown>;
   openImage(src: unknown): unknown;
+  registerFont(name: string, src: unknown): unknown;
+  _registeredFonts: Record<string, unknown>;
+}
+
+/** An SVG font-family value as a family list (quotes removed). */
+function families(value: string): string[] {
+  return value.split(',').map((f) => f.trim().replace(/^(["'])(.*)\1$/, '$2').trim()).filter(Boolean);
 }
 
 function fmt(n: number): string {
@@ -69,6 +77,8 @@ function preserveAspectRatio(svg: SvgSource): string {
 export class SvgForms {
   private readonly forms = new Map<string, SvgForm | null>();
   private readonly warned = new Map<string, number>();
+  /** The render's fonts: SVG text is set in the faces CSS matching picks (the document's @font-face faces included); without them pdfkit's standard 14 fonts. */
+  fonts?: Pick<FontContext, 'match'>;
 
   constructor(
     private readonly doc: PdfDocLike,
@@ -142,6 +152,7 @@ export class SvgForms {
         // An <image> that did not load was already reported by the box stage (missing, blocked, undecodable).
         warningCallback: (m: string) => { if (!m.startsWith('SVGElemImage: failed to open image')) { warned.push(m); this.warn(image.key, m); } },
         imageCallback: (href: string) => href.replace(/\s+/g, ''),
+        ...(this.fonts ? { fontCallback: (family: string, bold: boolean, italic: boolean, o: { fauxBold?: boolean; fauxItalic?: boolean }) => this.fontFor(doc, family, bold, italic, o) } : {}),
       });
     } catch (e) {
       ok = false;
@@ -163,6 +174,16 @@ export class SvgForms {
       storeRecording(ckey, { content, resources, objects: recorder.objects, endOrder: recorder.endOrder, bytes: recordingBytes(content, recorder.objects), warnings: warned.slice(0, MAX_WARNINGS_PER_IMAGE) });
     }
     return this.makeForm(content, resources, w, h);
+  }
+
+  /** The pdfkit font name for an SVG font (registered once per PDF: the fontkit face itself, embedded by pdfkit when the PDF ends). */
+  private fontFor(doc: PdfkitState, family: string, bold: boolean, italic: boolean, o: { fauxBold?: boolean; fauxItalic?: boolean }): string {
+    const face = this.fonts!.match({ fontFamily: families(family || 'serif'), fontSize: 16, fontWeight: bold ? 700 : 400, fontStyle: italic ? 'italic' : 'normal' });
+    const name = `quire:${face.key}`;
+    if (!doc._registeredFonts[name]) doc.registerFont(name, face.font);
+    if (face.synthetic?.bold) o.fauxBold = true;
+    if (face.synthetic?.oblique) o.fauxItalic = true;
+    return name;
   }
 
   /** The form XObject: content in viewport px (y down), /Matrix onto the unit square (y up). */

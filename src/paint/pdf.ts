@@ -16,6 +16,7 @@ import type { DisplayItem, DocumentDisplayList, PageDisplayList, Rect } from './
 import type { ImageRef } from '../box/types.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { RenderLimits } from '../errors.ts';
+import type { FontContext } from '../text/types.ts';
 import { ContentStream, boxPath, num, usedRadii, type ResourceNamer } from './pdf-content.ts';
 import { createPdfDoc, type PdfDocLike, type PdfPageLike, type PdfRef } from './pdf-doc.ts';
 import { FontRegistry } from './pdf-fonts.ts';
@@ -36,6 +37,8 @@ export interface WritePdfOptions {
   warnings?: WarningSink;
   /** The render's deadline: checked before each page (throws RenderError('TIMEOUT')). */
   limits?: RenderLimits;
+  /** The render's fonts, for text inside SVG images (pdf-svg.ts); without them SVG text uses the standard 14 fonts. */
+  fonts?: Pick<FontContext, 'match'>;
 }
 
 const PX = 0.75; // pt per CSS px
@@ -66,6 +69,7 @@ export function writePdfSync(list: DocumentDisplayList, opts: WritePdfOptions): 
   const info = list.info ?? {};
   const { doc, finish } = createPdfDoc({ title: info.title, author: info.author, subject: info.subject, keywords: info.keywords, creationDate: opts.creationDate });
   const w = new DocWriter(doc, opts.warnings);
+  if (opts.fonts) w.svgs.fonts = opts.fonts;
   const pages = list.pages.length ? list.pages : [{ width: A4[0], height: A4[1], items: [] }];
   for (const p of pages) {
     opts.limits?.check();

@@ -133,3 +133,16 @@ test('a drawing is recorded once per process and replayed: identical PDFs, refer
   assert.match(q, /\/ca 0\.5/);
   withPdf(b.pdf, (p) => assert.match(run('qpdf', ['--check', p]), /No syntax or stream encoding errors/));
 });
+
+test('SVG text is set in the render\'s fonts (CSS font matching, embedded), not the unembedded standard 14', async () => {
+  const { pdf, warnings } = await render(200, 40, '<svg width="200" height="40"><text x="4" y="30" font-family="\'DejaVu Sans\', sans-serif" font-size="20">Acme Logo</text></svg>');
+  assert.deepEqual(warnings, []);
+  const fonts = withPdf(pdf, (p) => run('pdffonts', [p]));
+  assert.match(fonts, /\+DejaVuSans\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+  assert.doesNotMatch(fonts, /Helvetica/);
+  const words = withPdf(pdf, (p) => run('pdftotext', ['-bbox', p, '-']));
+  const m = /xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">Acme</.exec(words);
+  assert.ok(m, words);
+  assert.ok(Math.abs(Number(m[1]) - 3) < 0.5, `"Acme" starts at x = 4 px = 3 pt (${m[1]})`);
+  assert.ok(Number(m[3]) > 20 && Number(m[3]) < 28, `its box ends near the baseline at 30 px = 22.5 pt (${m[3]})`);
+});
