@@ -98,13 +98,16 @@ export function breakLine(
   let forced = false;
   const deferredFloats: FloatItem[] = [];
   let floatsPlaced = 0;
+  // Where the line would restart below the floats when only floats (and nothing with content) were committed before.
+  let afterFloats: { i: number; stack: OpenItem[] } | null = null;
   let segments = 0;
   let lastSeg = { i: startI, placed: 0, lineW, hasContent, textStarted, stack: state.stack.length, floats: 0 };
 
   outer: while (state.i < state.items.length) {
     // The segment: items up to the next soft wrap opportunity.
     let j = state.i;
-    while (j < state.items.length - 1 && !state.items[j].breakAfter) j++;
+    // A float before any content ends its segment: what follows is measured beside it (or moves below it).
+    while (j < state.items.length - 1 && !state.items[j].breakAfter && (hasContent || state.items[j].kind !== 'float')) j++;
     // Measure it as it would sit on this line.
     let sw = 0;
     let hang = 0;
@@ -139,11 +142,12 @@ export function breakLine(
     if (!fits && hasContent) break;
     if (!fits && !hasContent && segContent) {
       // Nothing on the line yet and the segment does not fit: below floats first (§9.5) …
-      if (floatsPlaced === 0 && band.right - band.left < env.full.right - env.full.left - EPS) {
+      if ((floatsPlaced === 0 || afterFloats) && band.right - band.left < env.full.right - env.full.left - EPS) {
         const next = env.nextBandY(y);
         if (next !== null && next > y) {
-          state.i = startI;
-          state.stack = startStack;
+          // Floats placed on this line stay placed: the line restarts after them (CSS 2.1 §9.5 line boxes shifted down).
+          state.i = afterFloats ? afterFloats.i : startI;
+          state.stack = afterFloats ? afterFloats.stack : startStack;
           return { moveTo: next };
         }
       }
@@ -188,6 +192,7 @@ export function breakLine(
             env.placeFloat(it, y);
             floatsPlaced++;
             band = env.band(y);
+            afterFloats = hasContent ? null : { i: k + 1, stack: state.stack.slice() };
           } else deferredFloats.push(it);
           break;
         }
@@ -201,7 +206,7 @@ export function breakLine(
   }
 
   // Trailing white space hangs / is removed (css-text-3 §4.1.2), and a soft hyphen shows when the line breaks there.
-  let width = trimEnd(placed);
+  let width = trimEnd(placed, lineW);
   if (!forced && state.i < state.items.length) {
     const last = lastText(placed);
     if (last && (last.item as TextPiece).shy) {
@@ -213,7 +218,7 @@ export function breakLine(
         lineW = lastSeg.lineW;
         hasContent = lastSeg.hasContent;
         state.stack = rebuildStack(startStack, placed);
-        width = trimEnd(placed);
+        width = trimEnd(placed, lineW);
         const l2 = lastText(placed);
         if (l2 && (l2.item as TextPiece).shy) { l2.hyphen = true; width += env.hyphenWidth(l2.item as TextPiece); }
       } else {
@@ -257,20 +262,12 @@ function lastText(placed: PlacedItem[]): PlacedItem | null {
 
 /**
  * Marks the spaces at the end of the line as removed (collapsible) or hanging (pre-wrap), and
- * returns the line's content width (css-text-3 §4.1.2 phase II). Width counts every placed item.
+ * returns the line's content width (css-text-3 §4.1.2 phase II): `lineW` (every placed item,
+ * text-indent, inline box edges and atomic inlines included) less those spaces.
  */
-function trimEnd(placed: PlacedItem[]): number {
-  let w = 0;
-  for (const p of placed) {
-    const it = p.item;
-    if (it.kind === 'text') {
-      p.dropSpaces = false;
-      if (p.collapsed) continue;
-      if (p.tabWidth !== undefined) w += p.tabWidth;
-      else if (p.trimmed) w += p.trimmed.wordWidth + p.trimmed.spaceWidth;
-      else w += it.wordWidth + it.spaceWidth;
-    }
-  }
+function trimEnd(placed: PlacedItem[], lineW: number): number {
+  let w = lineW;
+  for (const p of placed) if (p.item.kind === 'text') p.dropSpaces = false;
   for (let k = placed.length - 1; k >= 0; k--) {
     const p = placed[k];
     const it = p.item;

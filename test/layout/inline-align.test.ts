@@ -1,0 +1,32 @@
+// In: hand-built lines with atomic inlines, padded inline boxes and text-indent (fake 0.5em font, 16px: 8px per character).
+// Out: text-align right/center/justify use the whole content width (css-text-3 §7.1), and inline-tables in a right-aligned line (T3).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { block, lay, span, style, texts } from './inline/helpers.ts';
+import { layoutHtml } from './helpers.ts';
+import { px } from '../../src/css/computed.ts';
+
+test('text-align: right and center count atomic inlines, inline box edges and text-indent', () => {
+  const ib = block(style({ display: 'inline-block', width: px(30), height: px(10) }));
+  ib.outer = 'inline';
+  ib.inlineContent = false;
+  ib.children = [];
+  const r = lay(block(style({ textAlign: 'right' }), 'ab ', ib), 100);
+  const box = r.lines[0].children.find((c) => c.kind === 'box')!;
+  assert.equal(box.x + box.width, 100);
+  assert.equal(texts(r.lines[0])[0].x, 100 - 30 - 24);
+  const padded = lay(block(style({ textAlign: 'center' }), span(style({ paddingLeft: px(10), paddingRight: px(10) }), 'ab')), 100);
+  const inl = padded.lines[0].children[0];
+  assert.equal(inl.x, (100 - 36) / 2);
+  const indented = lay(block(style({ textAlign: 'right', textIndent: px(20) }), 'ab'), 100);
+  assert.equal(texts(indented.lines[0])[0].x + texts(indented.lines[0])[0].width, 100);
+});
+
+test('an inline-table on a right-aligned line ends at the line end (test_tables_11)', () => {
+  const r = layoutHtml(`<style>@page { size: 200px 100px; margin: 0 } body { margin: 0; text-align: right; font-size: 0 }
+    table { display: inline-table; width: 110px; border-collapse: collapse; table-layout: fixed } td { border: 10px solid red; width: 40px; height: 30px }</style>
+    <table id="t"><tr><td></td><td></td></tr></table>`);
+  const t = r.byId('t');
+  assert.equal(t.x + t.width, 200);
+  assert.ok(t.x < 100);
+});
