@@ -30,3 +30,13 @@ test('an inline-table on a right-aligned line ends at the line end (test_tables_
   assert.equal(t.x + t.width, 200);
   assert.ok(t.x < 100);
 });
+
+test('inline-flex and inline-grid on right-aligned and centred lines', () => {
+  const r = layoutHtml(`<style>@page { size: 300px 100px; margin: 0 } body { margin: 0; font: 10px/10px monospace; text-align: right }</style>
+    <div><span id="f" style="display: inline-flex; width: 50px; height: 10px"><span>a</span></span></div>
+    <div><span id="g" style="display: inline-grid; grid-template-columns: 20px 20px"><span>a</span><span>b</span></span></div>
+    <div style="text-align: center"><span id="c" style="display: inline-flex; width: 40px; height: 10px"></span></div>`);
+  assert.equal(r.byId('f').x, 250);
+  assert.equal(r.byId('g').x, 260);
+  assert.equal(r.byId('c').x, 130);
+});
