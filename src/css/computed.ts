@@ -71,6 +71,8 @@ export interface BackgroundLayer {
   size: BgSize;
   origin: BoxEdge;
   clip: BoxEdge;
+  /** background-attachment when `fixed` (absent: scroll; local paints as scroll in print). */
+  attachment?: 'fixed';
 }
 
 export type VerticalAlign =

@@ -251,7 +251,8 @@ function layoutReplacedBlock(box: ReplacedBox, p: BlockParams, env: FlowEnv): Bl
       top = p.floats.clearance('both', top);
       band = p.floats.available(top, Math.max(outerH, 0.01), p.cb.x, p.cb.x + cbw);
     }
-    if (band.left > p.cb.x || band.right < p.cb.x + cbw) x = band.left + specMl;
+    // In rtl the box goes against the band's right edge (CSS 2.1 §10.3.3: margin-left is the one ignored).
+    if (band.left > p.cb.x || band.right < p.cb.x + cbw) x = s.direction === 'rtl' ? band.right - specMr - (outerW - Math.max(0, specMl) - Math.max(0, specMr)) : band.left + specMl;
   }
   const frag: ReplacedFragment = {
     kind: 'replaced', box, style: s, x, y: top,

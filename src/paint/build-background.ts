@@ -63,12 +63,19 @@ function edgeRadii(f: Boxish, s: ComputedStyle, edge: BoxEdge): Radii | undefine
 }
 
 /**
+ * Where a background paints. `canvas`: the colour and tiles cover that rectangle instead of the
+ * box's clip box (the root's background, CSS 2.1 §14.2; the page background). `viewport`: the
+ * positioning area of `background-attachment: fixed` layers (the page area; css-backgrounds-3 §3.5).
+ */
+export interface BackgroundOptions { canvas?: Rect; viewport?: Rect }
+
+/**
  * Paints a fragment's background: the colour clipped to the bottom layer's background-clip box
  * (with its radii), then the image layers bottom (last) to top (layers[0]), each sized,
  * positioned from its background-origin box and repeated (css-backgrounds-3 §3.4–§3.9). With
  * `canvas`, the colour and tiles cover that rectangle instead (the root's background, §14.2).
  */
-export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader | undefined, push: (i: DisplayItem) => void, opts: { canvas?: Rect }): void {
+export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader | undefined, push: (i: DisplayItem) => void, opts: BackgroundOptions): void {
   const layers = s.backgroundLayers;
   const bottomClip: BoxEdge = layers.length > 0 ? layers[layers.length - 1].clip : 'border-box';
   if (s.backgroundColor.a > 0) {
@@ -84,11 +91,11 @@ export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader |
   if (!load) return;
   for (let i = layers.length - 1; i >= 0; i--) {
     const layer = layers[i];
-    if (layer.image.kind === 'gradient') { paintLayer(f, s, layer, layer.image.gradient, push, opts.canvas); continue; }
+    if (layer.image.kind === 'gradient') { paintLayer(f, s, layer, layer.image.gradient, push, opts); continue; }
     if (layer.image.kind !== 'url') continue;
     const image = load(layer.image.url);
     if (!image || image.width <= 0 || image.height <= 0) continue;
-    paintLayer(f, s, layer, image, push, opts.canvas);
+    paintLayer(f, s, layer, image, push, opts);
   }
 }
 
@@ -96,8 +103,10 @@ export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader |
  * One background layer: an image (sized from its intrinsic size) or a gradient (no intrinsic
  * size: `auto` is the positioning area's, css-images-3 §5.3), sized, positioned and repeated.
  */
-function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, img: ImageRef | Gradient, push: (i: DisplayItem) => void, canvas?: Rect): void {
-  const O = edgeRect(f, layer.origin);
+function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, img: ImageRef | Gradient, push: (i: DisplayItem) => void, opts: BackgroundOptions): void {
+  const canvas = opts.canvas;
+  // background-attachment: fixed positions (and sizes) the image in the viewport, here the page area (css-backgrounds-3 §3.5).
+  const O = layer.attachment === 'fixed' && opts.viewport ? opts.viewport : edgeRect(f, layer.origin);
   const C = canvas ?? edgeRect(f, layer.clip);
   if (C.w <= 0 || C.h <= 0) return;
   const radii = canvas ? undefined : edgeRadii(f, s, layer.clip);

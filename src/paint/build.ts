@@ -6,7 +6,7 @@ import type { Color, ComputedStyle, CornerRadius } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragment, MarkerFragment, LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
-import { paintBackground, radiiOf, insetRadii, type ImageLoader } from './build-background.ts';
+import { paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
 import { clipRectOf, outlineItem, pushShadows } from './build-decor.ts';
 import { borderImageItems } from './build-border-image.ts';
@@ -67,7 +67,7 @@ class PageBuilder {
     // The page background covers the whole page box, margins included; its images are positioned
     // from the page box's background-origin box (css-page-3 "Page Backgrounds and Painting Order").
     const pageBox = pageBorderBox(page.style, page);
-    if (isVisible(page.style)) paintBackground(pageBox, page.style, this.opts.loadImage, (it) => this.items.push(it), { canvas: pageRect });
+    if (isVisible(page.style)) paintBackground(pageBox, page.style, this.opts.loadImage, (it) => this.items.push(it), { canvas: pageRect, viewport: pageRect });
     const root = page.children.find((f): f is BoxFragment => f.kind === 'box');
     let viewport: Chain = [];
     if (root) {
@@ -121,7 +121,7 @@ class PageBuilder {
     this.canvasSources.add(root.box);
     if (src !== root) this.canvasSources.add(src.box);
     if (!isVisible(src.style)) return;
-    paintBackground(src, src.style, this.opts.loadImage, (it) => this.items.push(it), { canvas: pageRect });
+    paintBackground(src, src.style, this.opts.loadImage, (it) => this.items.push(it), { canvas: pageRect, viewport: this.bgOpts().viewport });
   }
 
   // ---- classification of a stacking context's descendants into the Appendix E phases
@@ -303,7 +303,7 @@ class PageBuilder {
     const sb = f.border, sliced = f.kind === 'box';
     const sw: [number, number, number, number] = [sliced && !f.startsBox ? 0 : sb.top, sb.right, sliced && !f.endsBox ? 0 : sb.bottom, sb.left];
     pushShadows(f, s, sw, false, push);
-    if (!this.canvasSources.has(f.box)) paintBackground(f, s, this.opts.loadImage, push, {});
+    if (!this.canvasSources.has(f.box)) paintBackground(f, s, this.opts.loadImage, push, this.bgOpts());
     pushShadows(f, s, sw, true, push);
     if (outlines) { const o = outlineItem(f, s); if (o) outlines.push({ kind: 'item', item: o, chain }); }
     // a border image replaces the border styles (css-backgrounds-3 §6)
@@ -321,11 +321,18 @@ class PageBuilder {
     const b = f.border;
     const widths: [number, number, number, number] = [b.top, f.endsBox ? b.right : 0, b.bottom, f.startsBox ? b.left : 0];
     pushShadows(f, s, widths, false, push);
-    paintBackground(f, s, this.opts.loadImage, push, {});
+    paintBackground(f, s, this.opts.loadImage, push, this.bgOpts());
     pushShadows(f, s, widths, true, push);
     if (outlines) { const o = outlineItem(f, s); if (o) outlines.push({ kind: 'item', item: o, chain }); }
     pushBorderWidths(f, s, widths, push);
   }
+
+  /** Background options of this page's boxes: `fixed` layers are positioned in the page area (css-backgrounds-3 §3.5). */
+  private bgOpts(): BackgroundOptions {
+    if (!this.fixedBg) { const a = this.page.area; this.fixedBg = { viewport: { x: a.x, y: a.y, w: a.width, h: a.height } }; }
+    return this.fixedBg;
+  }
+  private fixedBg?: BackgroundOptions;
 
   private anchor(f: BoxFragment | ReplacedFragment | InlineFragment): void {
     const id = f.box.element?.attribs?.id;

@@ -167,6 +167,7 @@ function bgFrom(style: ComputedStyle): BgScratch {
   return {
     images: L.map((l) => l.image), repeat: L.map((l) => l.repeat), position: L.map((l) => l.position),
     size: L.map((l) => l.size), origin: L.map((l) => l.origin), clip: L.map((l) => l.clip),
+    attachment: L.map((l) => l.attachment ?? 'scroll'),
   };
 }
 
@@ -175,7 +176,7 @@ function bgRow<T>(name: string, key: keyof BgScratch, one: (l: CV[], quirks: boo
     name, inherited: false, fields: ['backgroundLayers'],
     parse: (v, q) => listOf(v, (l) => one(l, q)),
     apply: (env, v) => { (env.bgScratch()[key] as unknown[]) = v.map((x) => compute(x, env)); },
-    copy: (env, from) => { (env.bgScratch()[key] as unknown[]) = bgFrom(from)[key]; },
+    copy: (env, from) => { (env.bgScratch()[key] as unknown[]) = bgFrom(from)[key] as unknown[]; },
   };
 }
 const id = <T>(v: T): T => v;
@@ -220,6 +221,8 @@ const POSITION: PositionCodec = { parse: (v) => parsePosition(v, false), compute
 function computeImage(v: Image, env: Env): BackgroundLayer['image'] {
   return v.kind === 'spec-gradient' ? { kind: 'gradient', gradient: computeGradient(v.g, env, POSITION, CURRENT_COLOR) } : v;
 }
+type Attachment = 'scroll' | 'fixed' | 'local';
+const ATTACHMENTS = new Set(['scroll', 'fixed', 'local']);
 const boxOf = (l: readonly CV[]): BoxEdge | null => (l.length === 1 && l[0].t === 'ident' && BOX.has(l[0].lc) ? (l[0].lc as BoxEdge) : null);
 
 export const BACKGROUND_ROWS: Longhand<any>[] = [
@@ -242,9 +245,11 @@ export const BACKGROUND_ROWS: Longhand<any>[] = [
     return boxOf(l);
   }, id),
   {
-    name: 'background-attachment', inherited: false, fields: [],
-    parse: (v) => listOf(v, (l) => (l.length === 1 && l[0].t === 'ident' && ['scroll', 'fixed', 'local'].includes(l[0].lc) ? l[0].lc : null)),
-    apply: () => { /* paged media: every attachment paints like scroll */ },
+    // css-backgrounds-3 §3.5; in print `local` paints as `scroll`, `fixed` is positioned in the page area.
+    name: 'background-attachment', inherited: false, fields: ['backgroundLayers'],
+    parse: (v) => listOf(v, (l) => (l.length === 1 && l[0].t === 'ident' && ATTACHMENTS.has(l[0].lc) ? (l[0].lc as Attachment) : null)),
+    apply: (env, v: Attachment[]) => { env.bgScratch().attachment = v.length ? v : undefined; },
+    copy: (env, from) => { env.bgScratch().attachment = bgFrom(from).attachment; },
   },
 ];
 
@@ -255,10 +260,15 @@ export function finishBackground(env: Env): void {
   const b = env.bg;
   if (b === null) return;
   if (b.images.some((i) => i.kind === 'gradient')) b.images = b.images.map((i) => (i.kind === 'gradient' ? resolveCurrentColor(i, s.color) : i));
-  const layer = (i: number): BackgroundLayer => ({
-    image: b.images[i], repeat: b.repeat[i % b.repeat.length], position: b.position[i % b.position.length],
-    size: b.size[i % b.size.length], origin: b.origin[i % b.origin.length], clip: b.clip[i % b.clip.length],
-  });
+  const att = b.attachment;
+  const layer = (i: number): BackgroundLayer => {
+    const l: BackgroundLayer = {
+      image: b.images[i], repeat: b.repeat[i % b.repeat.length], position: b.position[i % b.position.length],
+      size: b.size[i % b.size.length], origin: b.origin[i % b.origin.length], clip: b.clip[i % b.clip.length],
+    };
+    if (att && att[i % att.length] === 'fixed') l.attachment = 'fixed';
+    return l;
+  };
   if (b.images.every((i) => i.kind === 'none')) {
     // No image to paint, but the colour is still clipped by the bottom layer's background-clip
     // (css-backgrounds-3 §3.2, §3.7): keep that one layer (image none) unless its clip is the
@@ -278,14 +288,14 @@ export const BACKGROUND_SHORTHAND: Shorthand = {
   longhands: ['background-color', 'background-image', 'background-repeat', 'background-position', 'background-size', 'background-origin', 'background-clip', 'background-attachment'],
   expand(v, quirks) {
     const layers = splitCommas(v);
-    const images: Image[] = [], repeats: Repeat[] = [], positions: PosVal[] = [], sizes: SizeVal[] = [], origins: BoxEdge[] = [], clips: BoxEdge[] = [];
+    const images: Image[] = [], repeats: Repeat[] = [], positions: PosVal[] = [], sizes: SizeVal[] = [], origins: BoxEdge[] = [], clips: BoxEdge[] = [], attachments: Attachment[] = [];
     let color: Color | null = null;
     const notes: string[] = [];
     for (let li = 0; li < layers.length; li++) {
       const L = layers[li];
       let image: Image | null = null, repeat: Repeat | null = null, pos: PosVal | null = null, size: SizeVal | null = null;
       const boxes: BoxEdge[] = [];
-      let attachment = false;
+      let attachment: Attachment | null = null;
       for (let i = 0; i < L.length;) {
         const n = L[i];
         if (isPosToken(n) && pos === null) {
@@ -313,7 +323,7 @@ export const BACKGROUND_SHORTHAND: Shorthand = {
             i += ids.length;
             continue;
           }
-          if (n.lc === 'scroll' || n.lc === 'fixed' || n.lc === 'local') { if (attachment) return null; attachment = true; i++; continue; }
+          if (ATTACHMENTS.has(n.lc)) { if (attachment) return null; attachment = n.lc as Attachment; i++; continue; }
           if (BOX.has(n.lc)) { if (boxes.length === 2) return null; boxes.push(n.lc as BoxEdge); i++; continue; }
           if (n.lc === 'text') { notes.push('background-clip: text is not supported'); i++; continue; }
         }
@@ -331,11 +341,12 @@ export const BACKGROUND_SHORTHAND: Shorthand = {
       sizes.push(size ?? { w: 'auto', h: 'auto' });
       origins.push(boxes[0] ?? 'padding-box');
       clips.push(boxes[1] ?? boxes[0] ?? 'border-box');
+      attachments.push(attachment ?? 'scroll');
     }
     const m = new Map<string, unknown>([
       ['background-color', color ?? TRANSPARENT_COLOR], ['background-image', images], ['background-repeat', repeats],
       ['background-position', positions], ['background-size', sizes], ['background-origin', origins],
-      ['background-clip', clips], ['background-attachment', []],
+      ['background-clip', clips], ['background-attachment', attachments],
     ]);
     return notes.length ? new Note(m, notes[0]) : m;
   },

@@ -40,6 +40,8 @@ export interface BgScratch {
   size: Array<'cover' | 'contain' | { w: LengthPct | 'auto'; h: LengthPct | 'auto' }>;
   origin: Array<'border-box' | 'padding-box' | 'content-box'>;
   clip: Array<'border-box' | 'padding-box' | 'content-box'>;
+  /** background-attachment per layer (absent: all scroll). */
+  attachment?: Array<'scroll' | 'fixed' | 'local'>;
 }
 
 /** What a row's `apply` sees: the style being built and everything needed to compute values. */
