@@ -5,7 +5,8 @@
  * PDF has no blur operator. A blurred edge is drawn as a few nested copies of the shadow shape, each
  * grown by a step, with alphas chosen so that where k copies overlap the composite alpha follows the
  * Gaussian edge profile A·Φ(−d/σ) (σ = blur / 2, d the distance outside the shape edge), as Chromium's
- * blur does: half the alpha on the edge itself, ~2% at ±blur. Bands are about 2 px wide, at most 12.
+ * blur does: half the alpha on the edge itself, ~2% at ±blur. Bands are about 1.5 px wide, at most 16;
+ * a blurred corner is rounded by the blur even when the box's is sharp.
  */
 import type { Color } from '../css/computed.ts';
 import type { DisplayItem, Radii, Rect } from './display-list.ts';
@@ -14,8 +15,8 @@ import { boxPath, rectPath, usedRadii, type ContentStream } from './pdf-content.
 type ShadowItem = Extract<DisplayItem, { kind: 'box-shadow' }>;
 
 /** Widest band of the blur approximation (px) and the most bands drawn. */
-const BAND_PX = 2;
-const MAX_BANDS = 12;
+const BAND_PX = 1.5;
+const MAX_BANDS = 16;
 
 /**
  * Writes one box-shadow. Nothing is drawn for a transparent colour or an empty shape. The graphics
@@ -26,8 +27,10 @@ export function drawBoxShadow(cs: ContentStream, it: ShadowItem): void {
   if (!(A > 0) || !(it.box.w > 0 && it.box.h > 0)) return;
   const blur = it.blur > 0 ? it.blur : 0;
   const boxRadii = usedRadii(it.box, it.radii);
+  // the shadow shape: the box moved by the offset, grown by the spread (inset: the hole, shrunk by it)
   const spread = it.inset ? -it.spread : it.spread;
-  const base: Rect = { x: it.box.x + it.x, y: it.box.y + it.y, w: it.box.w, h: it.box.h };
+  const shape = grow({ x: it.box.x + it.x, y: it.box.y + it.y, w: it.box.w, h: it.box.h }, spread);
+  const shapeRadii = spreadRadii(boxRadii, spread);
   const bands = blurBands(blur, A);
   // An area that holds the clip and every band: the shadow never reaches past it.
   const reach = Math.abs(it.x) + Math.abs(it.y) + Math.abs(it.spread) + blur + 2;
@@ -37,9 +40,10 @@ export function drawBoxShadow(cs: ContentStream, it: ShadowItem): void {
   // Outer shadows show only outside the border box; inset ones only inside the padding box (§7.2).
   cs.op(it.inset ? `${boxPath(it.box, boxRadii)} W n` : `${rectPath(area)} ${boxPath(it.box, boxRadii)} W* n`);
   for (const b of bands) {
-    // outer: the shape grown by the band's edge; inset: everything outside the hole shrunk by it
-    const e = it.inset ? spread - b.edge : spread + b.edge;
-    const rect = grow(base, e);
+    // outer: the shape grown by the band's edge; inset: everything outside the hole shrunk by it.
+    // A blurred corner is round, so band radii grow with the band (sharp corners too).
+    const e = it.inset ? -b.edge : b.edge;
+    const rect = grow(shape, e);
     const color: Color = { r: it.color.r, g: it.color.g, b: it.color.b, a: b.alpha };
     if (!(rect.w > 0 && rect.h > 0)) {
       if (!it.inset) continue;
@@ -47,7 +51,7 @@ export function drawBoxShadow(cs: ContentStream, it: ShadowItem): void {
       cs.op(`${rectPath(area)} f`);
       continue;
     }
-    const holeRadii = usedRadii(rect, growRadii(boxRadii, e));
+    const holeRadii = usedRadii(rect, blur > 0 ? bandRadii(shapeRadii, e) : shapeRadii ?? undefined);
     const path = boxPath(rect, holeRadii);
     cs.fill(color);
     if (!it.inset) { cs.op(`${path} f`); continue; }
@@ -109,12 +113,19 @@ function grow(r: Rect, e: number): Rect {
   return { x: r.x - e, y: r.y - e, w: r.w + 2 * e, h: r.h + 2 * e };
 }
 
+/** Radii of a blur band `e` px outside the shape: every radius (zero ones too) grows by e, floored at 0. */
+function bandRadii(radii: Radii | null, e: number): Radii | undefined {
+  if (e <= 0 && !radii) return undefined;
+  const r = radii ?? ([[0, 0], [0, 0], [0, 0], [0, 0]] as Radii);
+  return r.map(([h, v]) => [Math.max(0, h + e), Math.max(0, v + e)]) as Radii;
+}
+
 /**
- * Radii of the shape grown by `e` px (css-backgrounds-3 §7.2 spread): a radius r grows by e when r ≥ e,
+ * Radii of the shape grown by the spread `e` px (css-backgrounds-3 §7.2): a radius r grows by e when r ≥ e,
  * else by e·(1 + (r/e − 1)³), so sharp corners stay sharp; shrinking subtracts e, floored at 0.
  */
-function growRadii(radii: Radii | null, e: number): Radii | undefined {
-  if (!radii) return undefined;
+function spreadRadii(radii: Radii | null, e: number): Radii | null {
+  if (!radii) return null;
   const g = (r: number): number => {
     if (r <= 0) return 0;
     if (e <= 0) return Math.max(0, r + e);
