@@ -6,6 +6,7 @@ import type { BlockBox, TableCellBox } from '../box/types.ts';
 import type { ContainingBlock, InlineLayoutResult } from './context.ts';
 import { translateFragment } from './fragment.ts';
 import type { BfcFloats } from './float.ts';
+import { SkipFloats } from './float.ts';
 import type { BreakToken, Flow, FlowEnv, PendingAbs } from './block.ts';
 import { NO_MARGIN, collapsed } from './block.ts';
 import { consumeLines, truncateLines } from './clamp.ts';
@@ -26,7 +27,17 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
   const top = flow.y + collapsed(flow.margin);
   let result: InlineLayoutResult;
   let start = 0;
-  if (q.token?.lines) {
+  const fresh = !q.token?.lines;
+  const again = q.token?.lines ? resumeState(q.token.lines, q.floats) : undefined;
+  if (again !== undefined) {
+    // Floats shaped the lines laid out on the page before: the rest is laid out again beside this page's floats
+    // (continuations at its top included), from the breaker state of its first line (css-break-3 §2).
+    const skip = q.token!.lines!.skip;
+    const fc = skip ? new SkipFloats(q.floats, skip) : q.floats;
+    result = env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: fc, containing: q.childCb, ctx: env.ctx, resume: again });
+    if (fc instanceof SkipFloats) result.floats = result.floats.filter((f) => !fc.skipped.has(f.fragment));
+    result = truncateLines(result, box.style, env);
+  } else if (q.token?.lines) {
     result = q.token.lines.result;
     start = q.token.lines.next;
     const first = result.lines[start];
@@ -42,6 +53,9 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
   const lines = result.lines;
   const n = lines.length;
   let end = n;
+  // Floats met in this content: with some, a break here lays the rest out again on the next page.
+  const floatsMet = result.floats.length > 0 || q.floats.placed.length > 0;
+  let floatsOnly = false;
   if (Number.isFinite(env.pageBottom)) {
     let fit = start;
     while (fit < n && lines[fit].y + lines[fit].height <= env.pageBottom + 0.01) fit++;
@@ -50,21 +64,36 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
       const widows = Math.max(1, box.style.widows);
       let k = Math.min(fit, n - widows);
       const atTop = q.atTop;
-      if (k - start < orphans || k <= start) {
+      // No line fits but floats do (those of the first line, at least in part, or a float continuing from this page):
+      // they are the progress, and the lines go to the next page (laid out again there beside the floats).
+      floatsOnly = fit === start && result.resume !== undefined && (atTop || !fresh) && lines[start].height <= (env.pageHeight ?? Infinity) + 0.01 && (q.floats.continuations.length > 0 ||
+        result.floats.some((f) => f.lineIndex === start && f.fragment.y - f.fragment.margin.top < env.pageBottom - 0.5));
+      if (floatsOnly) k = start;
+      else if (k - start < orphans || k <= start) {
         if (!atTop) {
-          if (start === 0) { flow.pushed = true; flow.token = { index: 0, inner: null }; return; }
+          if (fresh) { flow.pushed = true; flow.token = { index: 0, inner: null }; return; }
           // Continuation that cannot keep its orphans here: still place what fits (progress first).
           k = Math.max(fit, start + 1);
         } else {
           k = Math.max(fit, start + 1);
         }
       }
-      end = Math.min(n, Math.max(k, start + 1));
-      if (end < n) flow.token = { index: 0, inner: null, lines: { result, next: end } };
+      end = floatsOnly ? start : Math.min(n, Math.max(k, start + 1));
+      if (end < n) {
+        flow.token = { index: 0, inner: null, lines: { result, next: end, floatsMet } };
+        if (floatsOnly) flow.token.lines!.skip = result.floats.filter((f) => f.lineIndex === start).map((f) => f.fragment.box);
+      }
     }
   }
   for (let i = start; i < end; i++) flow.children.push(lines[i]);
-  for (const f of result.floats) if (f.lineIndex >= start && (f.lineIndex < end || end === n)) flow.children.push(f.fragment);
+  const floatEnd = floatsOnly ? start + 1 : end;
+  for (const f of result.floats) {
+    if (f.lineIndex < start || (f.lineIndex >= floatEnd && end !== n)) continue;
+    // A float crossing the page bottom is fragmented; its rest continues at the top of the next page.
+    f.fragment = q.floats.splitPlaced(f.fragment, q.childCb);
+    flow.children.push(f.fragment);
+  }
+  if (floatsOnly) flow.placedAny = true;
   for (const a of result.positioned) {
     if (a.lineIndex < start || (a.lineIndex >= end && end !== n)) continue;
     const pend = { box: a.box, staticX: a.staticX, staticY: a.staticY };
@@ -79,4 +108,11 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
     flow.firstBaseline = lines[start].baseline;
     flow.lastBaseline = lines[end - 1].baseline;
   }
+}
+
+/** The breaker state to lay the rest of a split paragraph out again from, when floats shaped it or are on this page; else undefined (its lines are moved). */
+function resumeState(t: NonNullable<BreakToken['lines']>, floats: BfcFloats): unknown {
+  const state = t.result.resume?.[t.next];
+  if (state === undefined) return undefined;
+  return t.floatsMet || floats.placed.length > 0 ? state : undefined;
 }

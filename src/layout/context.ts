@@ -43,6 +43,8 @@ export interface InlineLayoutResult {
   floats: Array<{ fragment: BoxFragment | ReplacedFragment; lineIndex: number }>;
   /** Absolutely/fixed positioned boxes met in the inline content, with their static position (CSS 2.1 §10.3.7). */
   positioned: Array<{ box: Box; staticX: number; staticY: number; lineIndex: number }>;
+  /** Per line index, an opaque state from which `InlineLayoutInput.resume` lays the content out again from that line on (css-break-3: a paragraph resumed beside other floats on the next page). */
+  resume?: unknown[];
 }
 
 /** The input of inline layout: a block container whose children are inline-level. */
@@ -57,6 +59,8 @@ export interface InlineLayoutInput {
   /** The containing block for percentages of inline-level content and for floats met inline. */
   containing: ContainingBlock;
   ctx: LayoutContext;
+  /** A state from an earlier result's `resume`: lay out only the lines from there on (no text-indent), the first at `y`. */
+  resume?: unknown;
 }
 
 /**

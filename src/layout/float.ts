@@ -138,6 +138,36 @@ export class BfcFloats implements FloatContext {
     return frag;
   }
 
+  /**
+   * Fragments a float placed earlier from inline content (`frag`, in page px) when its margin box
+   * crosses the page bottom (css-break-3 §2): returns the part kept on this page (laid out again
+   * with the room left, at the same position) and queues the rest in `continuations`; a float
+   * placed at or below the page bottom becomes an empty placeholder and moves whole. The
+   * exclusion keeps the unfragmented height, as for floats placed from block flow.
+   */
+  splitPlaced(frag: BoxFragment | ReplacedFragment, containing: ContainingBlock): BoxFragment | ReplacedFragment {
+    if (!Number.isFinite(this.pageBottom)) return frag;
+    const box = frag.box;
+    const top = frag.y - frag.margin.top;
+    if (frag.y + frag.height + frag.margin.bottom <= this.pageBottom + 0.01) return frag;
+    const room = this.pageBottom - top;
+    if (room <= 0.01) {
+      this.continuations.push({ box, token: null, containing });
+      return placeholder(frag);
+    }
+    if (box.kind === 'replaced' || room <= 0.5 || isAvoidBreak(box.style.breakInside)) return frag;
+    const split: FloatSplit = { room, token: null, atTop: false };
+    const part = this.layoutBox(box, containing, split);
+    if (split.pushed) {
+      this.continuations.push({ box, token: null, containing });
+      return placeholder(frag);
+    }
+    if (!split.next) return frag;
+    this.continuations.push({ box, token: split.next, containing });
+    translateFragment(part, frag.x - part.x, frag.y - part.y);
+    return part;
+  }
+
   clearance(side: 'left' | 'right' | 'both', y: number): number {
     let out = y;
     for (const f of this.placed) {
@@ -161,6 +191,25 @@ export class BfcFloats implements FloatContext {
       if (b > top && f.y < top + Math.max(h, 0.01) && (best === null || b < best)) best = b;
     }
     return best;
+  }
+}
+
+/**
+ * The float context of a paragraph laid out again on the next page (css-break-3): floats in `skip`
+ * were placed on the page before, so they get an empty fragment (listed in `skipped`) and no
+ * exclusion; everything else goes to `inner`.
+ */
+export class SkipFloats implements FloatContext {
+  readonly skipped = new Set<BoxFragment | ReplacedFragment>();
+  constructor(private readonly inner: BfcFloats, private readonly skip: readonly Box[]) {}
+  available(y: number, height: number, left: number, right: number): { left: number; right: number } { return this.inner.available(y, height, left, right); }
+  clearance(side: 'left' | 'right' | 'both', y: number): number { return this.inner.clearance(side, y); }
+  placeFloat(box: Box, y: number, containing: ContainingBlock): BoxFragment | ReplacedFragment {
+    if (!this.skip.includes(box)) return this.inner.placeFloat(box, y, containing);
+    const z = { top: 0, right: 0, bottom: 0, left: 0 };
+    const f: BoxFragment = { kind: 'box', box, style: box.style, x: containing.x, y, width: 0, height: 0, margin: z, border: z, padding: z, children: [], startsBox: false, endsBox: false };
+    this.skipped.add(f);
+    return f;
   }
 }
 

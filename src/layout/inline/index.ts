@@ -12,6 +12,8 @@ import type { LineEnv } from './line-box.ts';
 import { buildLine } from './line-box.ts';
 import type { InlineEdges } from './style.ts';
 import { inlineEdgesOf, inlineMetricsOf, splitEdges } from './style.ts';
+import { floatLikeWidths } from '../positioned.ts';
+import { borderOf, paddingOf } from '../box-model.ts';
 
 export { inlineIntrinsicSizes } from './intrinsic.ts';
 
@@ -67,18 +69,19 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
   const fonts = ctx.fonts;
   const width = Number.isFinite(input.width) ? Math.max(0, input.width) : 0;
   const x0 = input.x;
-  const items = collectInlineItems(container, fonts, ctx.warnings);
-  const result: InlineLayoutResult = { lines: [], height: 0, floats: [], positioned: [] };
+  const resumed = input.resume as BreakerState | undefined;
+  const items = resumed ? resumed.items : collectInlineItems(container, fonts, ctx.warnings);
+  const result: InlineLayoutResult = { lines: [], height: 0, floats: [], positioned: [], resume: [] };
   if (items.length === 0) return result;
 
   const strut = inlineMetricsOf(container.style, fonts);
   const para = new Paragraph(input, width, strut.lineHeight, result, items);
   const env: BreakerEnv = para;
   const lineEnv: LineEnv = para;
-  const state: BreakerState = { items, own: false, i: 0, stack: [] };
+  const state: BreakerState = resumed ? { ...resumed, items: resumed.own ? resumed.items.slice() : resumed.items, stack: resumed.stack.slice() } : { items, own: false, i: 0, stack: [] };
   const indent = resolveLength(container.style.textIndent, width);
   let y = input.y;
-  let first = true;
+  let first = !resumed;
   let bottom = input.y;
   let guard = 0;
   while (state.i < state.items.length) {
@@ -86,7 +89,12 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
     const saved = { i: state.i, stack: state.stack.slice(), items: state.items, own: state.own };
     const floatsBefore = result.floats.length;
     let spec = breakLine(state, env, y, first ? indent : 0);
-    if ('moveTo' in spec) { y = spec.moveTo; continue; }
+    if ('moveTo' in spec) {
+      // Floats placed before the line moved down stay placed and come before it: they go with the previous line.
+      for (let k = floatsBefore; k < result.floats.length; k++) result.floats[k].lineIndex = Math.max(0, result.lines.length - 1);
+      y = spec.moveTo;
+      continue;
+    }
     if (spec.hasContent) {
       let built = buildLine(spec, lineEnv, !contentRemains(state.items, state.i));
       const h = built.line.height;
@@ -94,7 +102,7 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
         // The line is taller than the band it was fitted in: if floats lower down narrow it, fit it again (CSS 2.1 §9.5).
         const b2 = floats.available(y, h, x0, x0 + width);
         if (b2.left > spec.left + 0.01 || b2.right < spec.right - 0.01) {
-          Object.assign(state, saved);
+          Object.assign(state, saved, { stack: saved.stack.slice() });
           para.bandHeight = h;
           const again = breakLine(state, env, y, first ? indent : 0);
           para.bandHeight = strut.lineHeight;
@@ -105,6 +113,7 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
       }
       const index = result.lines.length;
       result.lines.push(built.line);
+      result.resume!.push(saved);
       for (const p of built.positioned) result.positioned.push({ box: p.item.box, staticX: p.x, staticY: p.y, lineIndex: index });
       y += built.line.height;
       // <br clear>: the next line goes below the floats on that side (CSS 2.1 §9.5.2 on the forced break).
@@ -194,6 +203,12 @@ class Paragraph implements BreakerEnv, LineEnv {
   }
 
   floatWidth(f: FloatItem): number {
+    // The float's margin box width as its layout will make it (CSS 2.1 §10.3.5: a specified width, percentages included, or shrink-to-fit).
+    if (f.box.kind !== 'replaced') {
+      const w = floatLikeWidths(f.box, this.width, this.containing.width, this);
+      const b = borderOf(f.box.style), p = paddingOf(f.box.style, this.containing.width);
+      return (w.width ?? 0) + b.left + b.right + p.left + p.right + w.ml + w.mr;
+    }
     const s = this.ctx.intrinsicSizes(f.box);
     return Math.min(Math.max(s.min, this.width), s.max);
   }
