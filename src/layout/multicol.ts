@@ -40,6 +40,7 @@ export function usedColumnGeometry(s: ComputedStyle, available: number): ColumnG
     const fit = Math.max(1, Math.floor((U + gap) / (Math.max(cw, 1) + gap)));
     count = cc === 'auto' ? fit : Math.min(cc, fit);
   }
+  count = Math.min(count, MAX_COLUMN_COUNT);
   const width = Math.max(0, (U + gap) / count - gap);
   return { count, width, gap };
 }
@@ -55,12 +56,15 @@ export function multicolIntrinsicSizes(s: ComputedStyle, content: { min: number;
   const cw = s.columnWidth ?? 'auto';
   let { min, max } = content;
   if (cw !== 'auto') { max = Math.max(max, cw); min = Math.min(min, cw); }
-  const count = cc === 'auto' ? 1 : cc;
+  const count = cc === 'auto' ? 1 : Math.min(cc, MAX_COLUMN_COUNT);
   const gap = s.columnGap === 'normal' ? s.fontSize : (s.columnGap.pct === 0 ? Math.max(0, s.columnGap.px) : 0);
   return { min: min * count + gap * (count - 1), max: max * count + gap * (count - 1) };
 }
 
 const segmentCache = new WeakMap<BlockBox, Segment[]>();
+
+/** Most columns a container gets (Chromium's limit too): a huge column-count must not make layout loop for ever. */
+const MAX_COLUMN_COUNT = 1000;
 
 /** A spanning element (css-multicol-1 §6.1): an in-flow block-level child with column-span: all. */
 function isSpanner(c: Box): boolean {
