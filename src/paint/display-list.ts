@@ -84,10 +84,13 @@ export interface RampSegment { t0: number; t1: number; c0: Color; c1: Color; n: 
  * A gradient's geometry in px and its ramp (t from 0 to 1; before 0 the first colour, after 1
  * the last). Axial: t runs from (x0,y0) to (x1,y1). Radial: t runs over circles centred at
  * (cx,cy) from radius r0 to r1, in a space scaled by `scaleY` vertically about cy (ellipses).
+ * Conic: t runs over angles (the ramp covers 0–1 exactly).
  */
 export type Shading =
   | { type: 'axial'; x0: number; y0: number; x1: number; y1: number; ramp: readonly RampSegment[] }
-  | { type: 'radial'; cx: number; cy: number; r0: number; r1: number; scaleY: number; ramp: readonly RampSegment[] };
+  | { type: 'radial'; cx: number; cy: number; r0: number; r1: number; scaleY: number; ramp: readonly RampSegment[] }
+  /** Conic (css-images-4 §3.3): t runs clockwise around (cx,cy) from the angle `from` (degrees, 0 = up) through a full turn; `r` covers the box. */
+  | { type: 'conic'; cx: number; cy: number; r: number; from: number; ramp: readonly RampSegment[] };
 
 /** One page: its size in px and its items in painting order. */
 export interface PageDisplayList { width: number; height: number; items: DisplayItem[] }

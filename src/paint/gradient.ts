@@ -176,6 +176,10 @@ export function buildRamp(stops: readonly Stop[], repeating: boolean, lo: number
     }
     pieces = kept;
     d0 = lo;
+  } else if (clampLo && d0 > lo) {
+    const c = pieces[0].c0;
+    pieces.unshift({ t0: lo, t1: d0, c0: c, c1: c, n: 1, e0: 0, e1: 1 });
+    d0 = lo;
   }
   return { pieces: premultiply(pieces), d0, d1 };
 }
@@ -188,8 +192,8 @@ function normalise(pieces: readonly Piece[], d0: number, d1: number): RampSegmen
 
 /**
  * The shading of a gradient drawn in a w × h px gradient box (css-images-3 §3.1.1 gradient line,
- * §3.2.2 ending shape), in box coordinates; a Color when it paints one colour; null for conic
- * gradients (not painted) or an empty box.
+ * §3.2.2 ending shape; css-images-4 §3.3 conic), in box coordinates; a Color when it paints one
+ * colour; null for an empty box.
  */
 export function gradientShading(g: Gradient, w: number, h: number): Shading | Color | null {
   if (!(w > 0 && h > 0)) return null;
@@ -218,7 +222,24 @@ export function gradientShading(g: Gradient, w: number, h: number): Shading | Co
     if (!('pieces' in ramp)) return ramp;
     return { type: 'radial', cx, cy, r0: ramp.d0, r1: ramp.d1, scaleY: k, ramp: normalise(ramp.pieces, ramp.d0, ramp.d1) };
   }
-  return null;
+  // conic (css-images-4 §3.3): stops are angles (percentages of a turn), the ramp covers exactly one turn.
+  const cx = px(g.position.x, w), cy = px(g.position.y, h);
+  const ramp = buildRamp(fixupStops(g.stops, 360), g.repeating, 0, 360, true);
+  if (!('pieces' in ramp)) return ramp;
+  const r = Math.max(...[[0, 0], [w, 0], [0, h], [w, h]].map(([x, y]) => Math.hypot(x - cx, y - cy))) + 1;
+  return { type: 'conic', cx, cy, r, from: g.from, ramp: normalise(cutAbove(ramp.pieces, 360), 0, 360) };
+}
+
+/** Pieces cut at `hi` (the part above goes; the piece across keeps its curve through e1) and extended to it with the last colour. */
+function cutAbove(pieces: readonly Piece[], hi: number): Piece[] {
+  const out: Piece[] = [];
+  for (const p of pieces) {
+    if (p.t0 >= hi) break;
+    out.push(p.t1 <= hi ? p : { ...p, t1: hi, e1: p.e0 + ((p.e1 - p.e0) * (hi - p.t0)) / (p.t1 - p.t0) });
+  }
+  const last = out[out.length - 1];
+  if (last && last.t1 < hi) { const c = colorAt(last, last.t1); out.push({ t0: last.t1, t1: hi, c0: c, c1: c, n: 1, e0: 0, e1: 1 }); }
+  return out;
 }
 
 /** The ending shape's radii (css-images-3 §3.2.2): explicit, or from the extent keyword. */

@@ -1,5 +1,5 @@
 /**
- * Gradients as PDF shadings (ISO 32000-1 §8.7.4.5: axial type 2, radial type 3; §7.10 functions:
+ * Gradients as PDF shadings (ISO 32000-1 §8.7.4.5: axial type 2, radial type 3, conic as type 6 in pdf-conic.ts; §7.10 functions:
  * type 3 stitching over type 2 exponentials). In: 'gradient' display items. Out: one form XObject
  * per distinct gradient tile (the shading painted with `sh`, alpha through a luminosity soft mask,
  * §11.6.5.2), drawn once per tile, or once per row of a row form when the tiles are many.
@@ -7,6 +7,7 @@
 import type { DisplayItem, RampSegment, Shading } from './display-list.ts';
 import { ContentStream, boxPath, num, usedRadii } from './pdf-content.ts';
 import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
+import { conicShading } from './pdf-conic.ts';
 
 type GradientItem = Extract<DisplayItem, { kind: 'gradient' }>;
 
@@ -118,6 +119,7 @@ export class ShadingWriter {
 
   /** A shading dictionary: the colour ramp in DeviceRGB, or (`alpha`) its alpha in DeviceGray. */
   private shading(sh: Shading, alpha: boolean): PdfRef {
+    if (sh.type === 'conic') return conicShading(this.doc, sh, alpha);
     const coords = sh.type === 'axial' ? [sh.x0, sh.y0, sh.x1, sh.y1] : [sh.cx, sh.cy, sh.r0, sh.cx, sh.cy, sh.r1];
     const ref = this.doc.ref({
       ShadingType: sh.type === 'axial' ? 2 : 3, ColorSpace: alpha ? 'DeviceGray' : 'DeviceRGB',

@@ -141,3 +141,14 @@ test('the PDF holds an axial shading with a stitching function, shared by identi
   assert.match(q, /\/FunctionType 3/);
   assert.equal(q.match(/\/Gt1 Do/g)?.length, 2);
 });
+
+test('conic gradients (css-images-4 §3.3): clockwise from the top, as a type 6 patch mesh', async () => {
+  assert.deepEqual(await pixels(4, 4, 'div { height: 4px; background: conic-gradient(red 0 25%, blue 25% 50%, lime 50% 75%, black 75%) }'), [
+    'KKRR', 'KKRR', 'GGBB', 'GGBB',
+  ]);
+  assert.deepEqual(await pixels(4, 4, 'div { height: 4px; background: repeating-conic-gradient(from 90deg, red 0 90deg, blue 90deg 180deg) }'), [
+    'RRBB', 'RRBB', 'BBRR', 'BBRR',
+  ], 'red from 3 o\'clock to 6 and from 9 to 12');
+  const q = qdf((await renderPdf('<style>@page { size: 4px 4px; margin: 0 } body { margin: 0 } div { height: 4px; background: conic-gradient(red, blue) }</style><div></div>', { creationDate: new Date(0) })).pdf);
+  assert.match(q, /\/ShadingType 6/);
+});
