@@ -121,3 +121,15 @@ test('text-overflow: atomic inlines that do not fit are hidden; a string value; 
   assert.ok(e.x >= rl.x && Math.abs(e.x + e.width - Math.min(...rest.map((f) => f.x))) < 0.01);
   assert.ok(Math.abs(Math.max(...rest.map((f) => f.x + f.width)) - (rl.x + rl.width)) < 0.01);
 });
+
+test('a clamped box split across pages keeps counting its lines on the next page', () => {
+  const paras = Array.from({ length: 8 }, (_, i) => `<p>line${i}</p>`).join('');
+  const r = layoutHtml(`<style>@page { size: 100px 30px; margin: 0 } body { margin: 0; font: 10px/10px monospace } p { margin: 0 }</style><div id="d" style="max-lines: 5; block-ellipsis: auto">${paras}</div>`);
+  const parts = r.allById('d');
+  assert.equal(parts.length, 2);
+  assert.deepEqual(parts.map((p) => lines(p.frag).map(lineText)), [['line0', 'line1', 'line2'], ['line3', 'line4…']]);
+  assert.equal(r.pages.length, 2);
+  // One paragraph split between the pages.
+  const one = layoutHtml(`<style>@page { size: 100px 30px; margin: 0 } body { margin: 0; font: 10px/10px monospace } p { margin: 0; width: 30px }</style><p id="p" style="line-clamp: 5">a1 a2 a3 a4 a5 a6 a7 a8</p>`);
+  assert.deepEqual(one.allById('p').map((p) => lines(p.frag).map(lineText)), [['a1', 'a2', 'a3'], ['a4', 'a5…']]);
+});
