@@ -397,7 +397,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     if (specH !== null) token = { ...token, consumed: consumedBefore + Math.min(contentHeight, specH - consumedBefore) };
   } else if (token === null && specH !== null && !monolithic && Number.isFinite(env.pageBottom) && contentTop + contentHeight > env.pageBottom + 0.01 && env.pageBottom - contentTop > 0 && contentHeight > 0) {
     // A box with a specified height taller than what is left is sliced (not monolithic).
-    if (!p.atTop && !resumed && isAvoidBreak(s.breakInside)) return PUSHED;
+    if (!p.atTop && !resumed && (isAvoidBreak(s.breakInside) || (env.inColumns === true && s.breakInside === 'avoid-column'))) return PUSHED;
     const room = env.pageBottom - contentTop;
     token = { index: box.children.length, inner: null, consumed: consumedBefore + room };
     contentHeight = room;

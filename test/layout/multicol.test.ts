@@ -71,6 +71,11 @@ const CASES: Array<[string, string, Array<[string, number, number, number, numbe
   ['an absolutely positioned box in the second column: its static position moves with the column',
     '<div id=P style="position:relative;width:300px;columns:2;column-gap:20px"><div style="height:20px"></div><div style="height:20px"></div><div id=ab style="position:absolute;width:10px;height:10px"></div><div style="height:20px"></div></div>',
     [['P', 0, 0, 300, 30], ['ab', 160, 10, 10, 10]]],
+  ['break-inside: avoid-column, break-after: column, break-before: avoid after lines, break-after: avoid after a heading',
+    '<div id=X style="width:300px;columns:3;column-gap:0"><div id=x1 style="height:30px"></div><div id=x2 style="height:40px;break-inside:avoid-column"></div><div id=x3 style="height:20px;break-after:column"></div><div id=x4 style="height:10px"></div></div>' +
+    '<div id=Y style="width:300px;columns:2;column-gap:0"><p id=y1 style="margin:0">one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty</p><div id=y2 style="height:20px;break-before:avoid"></div></div>' +
+    '<div id=Z style="width:300px;columns:2;column-gap:0"><h3 id=z1 style="margin:0;break-after:avoid">Heading</h3><div id=z2 style="height:40px"></div><div id=z3 style="height:20px"></div></div>',
+    [['X', 0, 0, 300, 60], ['x2', 100, 0, 100, 40], ['x3', 100, 40, 100, 20], ['x4', 200, 0, 100, 10], ['Y', 0, 60, 300, 52], ['y2', 150, 92, 150, 20], ['Z', 0, 112, 300, 38], ['z3', 150, 130, 150, 20]]],
 ];
 
 for (const [name, markup, expected] of CASES) {
