@@ -130,6 +130,6 @@ test('a clamped box split across pages keeps counting its lines on the next page
   assert.deepEqual(parts.map((p) => lines(p.frag).map(lineText)), [['line0', 'line1', 'line2'], ['line3', 'line4…']]);
   assert.equal(r.pages.length, 2);
   // One paragraph split between the pages.
-  const one = layoutHtml(`<style>@page { size: 100px 30px; margin: 0 } body { margin: 0; font: 10px/10px monospace } p { margin: 0; width: 30px }</style><p id="p" style="line-clamp: 5">a1 a2 a3 a4 a5 a6 a7 a8</p>`);
+  const one = layoutHtml(`<style>@page { size: 100px 30px; margin: 0 } body { margin: 0; font: 10px/10px monospace } p { margin: 0; width: 25px }</style><p id="p" style="max-lines: 5; block-ellipsis: auto">a1 a2 a3 a4 a5 a6 a7 a8</p>`);
   assert.deepEqual(one.allById('p').map((p) => lines(p.frag).map(lineText)), [['a1', 'a2', 'a3'], ['a4', 'a5…']]);
 });
