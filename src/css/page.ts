@@ -16,10 +16,11 @@ import type { ComputeContext, PropertyTable } from './cascade.ts';
 import { parseStylesheet, type SheetItem } from './stylesheet.ts';
 import { matchMedia, type MediaEnv } from './stylesheet-media.ts';
 import { forEachNode, sourceLine, textContent } from '../html/parse.ts';
+import { DEFAULT_PAGE_SIZE } from './properties/page.ts';
 
-/** A4 portrait in CSS px (210 × 297 mm at 96 px/in). */
-export const A4 = Object.freeze({ width: (210 * 96) / 25.4, height: (297 * 96) / 25.4 });
-const MM10 = (10 * 96) / 25.4;
+/** The default page in CSS px (A4 as Chromium prints it, see DEFAULT_PAGE_SIZE) and its margins (the UA's 37px). */
+export const A4 = Object.freeze({ width: DEFAULT_PAGE_SIZE[0], height: DEFAULT_PAGE_SIZE[1] });
+const MM10 = 37;
 
 /** Page descriptors that are not properties of the page context style. */
 const PAGE_ONLY = new Set(['size', 'marks', 'bleed', 'page-orientation']);

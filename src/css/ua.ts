@@ -1,14 +1,19 @@
 /**
  * The user-agent stylesheet. In: nothing. Out: the default styles of HTML elements (HTML Living
  * Standard §15 "Rendering", with the values Chromium's html.css and quirks.css use), the product's
- * default page (`@page { size: A4; margin: 10mm }`) and margin-box alignment (css-page-3 §4.2),
+ * default page and margin-box alignment (css-page-3 §4.2),
  * parsed once per process.
  */
 import { parseStylesheet, type ParsedSheet } from './stylesheet.ts';
 
-/** HTML §15.3 (display, margins, fonts, lists, tables, phrasing) as Chromium applies it, physical ltr. */
+/**
+ * HTML §15.3 (display, margins, fonts, lists, tables, phrasing) as Chromium applies it, physical ltr.
+ * The default page is "A4 with 10 mm margins" as Chromium 156 prints it through Playwright's
+ * `page.pdf({ format: 'A4', margin: 10mm })`: 595.92 × 842.88 pt (`size: auto`, see
+ * DEFAULT_PAGE_SIZE) with 37 px margins (10 mm = 28.35 pt, taken as 28 whole pt = 37.33 px, then 37 px).
+ */
 export const UA_CSS = `
-@page { size: A4; margin: 10mm;
+@page { size: auto; margin: 37px;
   @top-left-corner { text-align: right; vertical-align: middle }
   @top-left { text-align: left; vertical-align: middle }
   @top-center { text-align: center; vertical-align: middle }

@@ -16,7 +16,7 @@ import { layoutMarginBoxes } from './margin-boxes.ts';
 import { AbsBreaks, layoutAbsContinuation } from './oof-break.ts';
 import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
-import { scaledArea } from './print-scale.ts';
+import { scaledArea, snappedPageArea } from './print-scale.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
 export interface LayoutSession { env: FlowEnv | null }
@@ -26,7 +26,8 @@ export function pageArea(ps: PageStyle): { x: number; y: number; width: number; 
   const { margin: m, border: b, padding: p } = pageBoxEdges(ps.style, ps.size);
   const left = m.left + b.left + p.left, right = m.right + b.right + p.right;
   const top = m.top + b.top + p.top, bottom = m.bottom + b.bottom + p.bottom;
-  return { x: left, y: top, width: Math.max(1, ps.size.width - left - right), height: Math.max(1, ps.size.height - top - bottom) };
+  // Whole px, as Chromium prints (src/layout/print-scale.ts).
+  return snappedPageArea(ps.size, left, top, right, bottom);
 }
 
 /** The forced-break information carried by a token chain (the innermost forced token wins). */

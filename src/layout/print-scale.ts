@@ -80,3 +80,20 @@ export function contentMatrix(area: { x: number; y: number }, scale: number): [n
   const k = 1 / scale;
   return [k, 0, 0, k, area.x * (1 - k), area.y * (1 - k)];
 }
+
+/**
+ * The page area as Chromium 156 prints it: whole CSS px. Measured with `--print-to-pdf` on pages
+ * of 800 × 1000 px and A4/A3 with margins from 0.3 px to 3cm (left/top edges against text,
+ * right/bottom edges against right-aligned text and a `position: fixed; bottom: 0` box): the left
+ * and top edges are the margins (plus page border and padding) rounded to the nearest px
+ * (3cm = 113.39 px -> 113, 10mm = 37.8 -> 38, 20.5 -> 21), the width is rounded up
+ * (800 − 2 × 37.8 = 724.4 -> 725) and the height down (1000 − 2 × 37.8 = 924.4 -> 924).
+ * `left`/`top`/`right`/`bottom` are the page-box insets (px), `size` the page size (px).
+ */
+export function snappedPageArea(size: { width: number; height: number }, left: number, top: number, right: number, bottom: number): AreaRect {
+  // Float noise (37 + 1e-9) is not a fraction of a px.
+  const EPS = 1e-6;
+  const width = Math.ceil(size.width - left - right - EPS);
+  const height = Math.floor(size.height - top - bottom + EPS);
+  return { x: Math.round(left), y: Math.round(top), width: Math.max(1, width), height: Math.max(1, height) };
+}

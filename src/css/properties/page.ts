@@ -15,7 +15,12 @@ export const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = O
   'jis-b5': [182 * MM, 257 * MM], 'jis-b4': [257 * MM, 364 * MM],
   letter: [8.5 * IN, 11 * IN], legal: [8.5 * IN, 14 * IN], ledger: [11 * IN, 17 * IN],
 });
-const A4 = PAGE_SIZES.a4;
+/**
+ * The product's default page (`size: auto`, or an orientation alone): A4 as Chromium 156 prints
+ * Playwright's `format: 'A4'` (8.27 × 11.7 in), 595.92 × 842.88 pt = 794.56 × 1123.84 px, so that
+ * pages without a size match the reference PDFs (true A4, `size: A4`, is 595.28 × 841.89 pt).
+ */
+export const DEFAULT_PAGE_SIZE: readonly [number, number] = Object.freeze([595.92 * 4 / 3, 842.88 * 4 / 3] as const);
 
 function pageLength(n: CV): number | null {
   if (n.t !== 'dim') return null;
@@ -30,14 +35,14 @@ function pageLength(n: CV): number | null {
 const cache = new Map<string, { width: number; height: number } | null>();
 
 /**
- * Computes the page size (css-page-3 §7.1): `auto` (A4 portrait, our UA default), `portrait`,
+ * Computes the page size (css-page-3 §7.1): `auto` (DEFAULT_PAGE_SIZE, our UA default), `portrait`,
  * `landscape`, a <page-size> keyword (A3, A4, A5, B4, B5, JIS-B4, JIS-B5, letter, legal, ledger)
  * optionally with an orientation, or one or two positive absolute lengths (em = 16px).
- * `undefined` means no `size` descriptor: A4 portrait. Returns px; null (and a warning
+ * `undefined` means no `size` descriptor: DEFAULT_PAGE_SIZE. Returns px; null (and a warning
  * 'unsupported-value') when the value is invalid. Never throws.
  */
 export function computePageSize(value: string | undefined, warnings: WarningSink): { width: number; height: number } | null {
-  if (value === undefined) return { width: A4[0], height: A4[1] };
+  if (value === undefined) return { width: DEFAULT_PAGE_SIZE[0], height: DEFAULT_PAGE_SIZE[1] };
   const key = value.trim();
   let r = cache.get(key);
   if (r === undefined) {
@@ -52,7 +57,7 @@ export function computePageSize(value: string | undefined, warnings: WarningSink
 function parse(text: string): { width: number; height: number } | null {
   const v = tokenize(text);
   if (v === null || v.length === 0 || v.length > 2) return null;
-  if (v.length === 1 && v[0].t === 'ident' && v[0].lc === 'auto') return { width: A4[0], height: A4[1] };
+  if (v.length === 1 && v[0].t === 'ident' && v[0].lc === 'auto') return { width: DEFAULT_PAGE_SIZE[0], height: DEFAULT_PAGE_SIZE[1] };
   const lens = v.map(pageLength);
   if (lens.every((l) => l !== null)) {
     const w = lens[0]!, h = lens[1] ?? lens[0]!;
@@ -67,6 +72,6 @@ function parse(text: string): { width: number; height: number } | null {
     if (!s || size) return null;
     size = s;
   }
-  const [w, h] = size ?? A4;
+  const [w, h] = size ?? DEFAULT_PAGE_SIZE;
   return orient === 'landscape' ? { width: h, height: w } : { width: w, height: h };
 }

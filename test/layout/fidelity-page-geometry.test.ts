@@ -1,0 +1,77 @@
+// In: small documents with @page sizes and margins, rendered through renderPdf and read back with pdfinfo / pdftotext -bbox.
+// Out: page size and page-area edges in pt against Chromium 156 (headless --print-to-pdf, and the fidelity references for the default page).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderPdf } from '../../src/index.ts';
+import { snappedPageArea } from '../../src/layout/print-scale.ts';
+
+interface Word { t: string; x: number; y: number; x2: number; y2: number }
+
+async function render(html: string): Promise<{ w: number; h: number; words: Word[] }> {
+  const out = await renderPdf(html, { creationDate: new Date(0) });
+  const dir = mkdtempSync(join(tmpdir(), 'quire-geom-'));
+  writeFileSync(join(dir, 'g.pdf'), out.pdf);
+  const xml = execFileSync('pdftotext', ['-bbox', join(dir, 'g.pdf'), '-'], { encoding: 'utf8' });
+  const page = /<page width="([\d.]+)" height="([\d.]+)"/.exec(xml)!;
+  const words = [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)]
+    .map((m) => ({ t: m[5]!, x: +m[1]!, y: +m[2]!, x2: +m[3]!, y2: +m[4]! }));
+  return { w: +page[1]!, h: +page[2]!, words };
+}
+
+// L at the area's top-left, R right-aligned, B fixed at the bottom-right (line-height 20px).
+const probe = (page: string): string => `<!DOCTYPE html><style>@page { ${page} } html, body { margin: 0; font: 20px/30px "Liberation Sans" }</style>
+<div>L</div><div style="text-align:right">R</div><div style="position:fixed;bottom:0;right:0;line-height:20px">B</div>`;
+
+/** Page-area edges in CSS px from the probe's words (offsets of Liberation Sans at 20px/30px measured on Chromium's own output). */
+function edges(r: { words: Word[] }): { left: number; top: number; right: number; bottom: number } {
+  const L = r.words.find((w) => w.t === 'L')!, R = r.words.find((w) => w.t === 'R')!, B = r.words.find((w) => w.t === 'B')!;
+  return { left: L.x / 0.75, top: (L.y - 2.92) / 0.75, right: R.x2 / 0.75, bottom: (B.y2 - 0.93) / 0.75 };
+}
+
+// Chromium 156 on an 800 × 1000 px page: [margin, left, top, right edge, bottom edge] in px.
+const CHROMIUM: Array<[string, number, number, number, number]> = [
+  ['3cm', 113, 113, 687, 886],
+  ['10mm', 38, 38, 763, 962],
+  ['0.5cm', 19, 19, 782, 981],
+  ['20.5px', 21, 21, 780, 980],
+  ['20.7px', 21, 21, 780, 979],
+  ['10.2px 10.8px 11.5px 12.5px', 13, 10, 790, 988],
+];
+
+test('page margins land on whole px as Chromium prints them (left/top rounded, width up, height down)', async () => {
+  for (const [margin, left, top, right, bottom] of CHROMIUM) {
+    const e = edges(await render(probe(`size: 800px 1000px; margin: ${margin}`)));
+    for (const [k, want] of [['left', left], ['top', top], ['right', right], ['bottom', bottom]] as const) {
+      assert.ok(Math.abs(e[k] - want) < 0.35, `margin ${margin}: ${k} edge at ${e[k].toFixed(2)} px, Chromium ${want}`);
+    }
+  }
+});
+
+test('snappedPageArea: the rounding rule itself', () => {
+  assert.deepEqual(snappedPageArea({ width: 800, height: 1000 }, 113.386, 113.386, 113.386, 113.386), { x: 113, y: 113, width: 574, height: 773 });
+  assert.deepEqual(snappedPageArea({ width: 794.56, height: 1123.84 }, 37, 37, 37, 37), { x: 37, y: 37, width: 721, height: 1049 });
+  assert.deepEqual(snappedPageArea({ width: 8, height: 2 }, 1, 0, 1, 0), { x: 1, y: 0, width: 6, height: 2 }, 'whole px pages are unchanged');
+});
+
+test('the default page is Chromium\'s A4 through Playwright (595.92 × 842.88 pt) with 37 px (27.75 pt) margins', async () => {
+  // The fidelity references (page.pdf({ format: 'A4', margin: 10mm })): sparksuite's first column starts at 60.75 pt
+  // (27.75 pt margin + 33 px of the invoice box), its right-aligned column ends at 535.50 pt (area 721 px wide).
+  const r = await render(`<!DOCTYPE html><style>body { margin: 0; font: 16px/24px "Liberation Sans" }</style><div>Left</div><div style="text-align:right">Right</div>`);
+  assert.equal(r.w, 595.92);
+  assert.equal(r.h, 842.88);
+  const left = r.words.find((w) => w.t === 'Left')!, right = r.words.find((w) => w.t === 'Right')!;
+  assert.ok(Math.abs(left.x - 27.75) < 0.01, `Left at ${left.x} pt`);
+  assert.ok(Math.abs(right.x2 - (37 + 721) * 0.75) < 0.05, `Right ends at ${right.x2} pt (area right edge 568.5 pt)`);
+});
+
+test('an explicit size keeps its exact length (size: A4 is 595.28 × 841.89 pt)', async () => {
+  const r = await render(probe('size: A4; margin: 0'));
+  assert.ok(Math.abs(r.w - 595.28) < 0.01 && Math.abs(r.h - 841.89) < 0.01, `${r.w} × ${r.h}`);
+  // Chromium: A4 with no margin has its area 794 px wide and 1122 px high.
+  const e = edges(r);
+  assert.ok(Math.abs(e.right - 794) < 0.35 && Math.abs(e.bottom - 1122) < 0.35, `right ${e.right}, bottom ${e.bottom}`);
+});
