@@ -13,7 +13,9 @@ const ALPHA_PIECES = 8;
 /** Periods below this (px) paint the average colour (css-images-3 §3.6: "rounds to zero"). */
 const MIN_PERIOD = 1e-3;
 
-const px = (p: LengthPct, basis: number): number => p.px + (p.pct * basis) / 100;
+/** Positions beyond this (px) are clamped: far outside any page, and still exact in floating point with ±1 px pads. */
+const FAR = 1e7;
+const px = (p: LengthPct, basis: number): number => Math.max(-FAR, Math.min(FAR, p.px + (p.pct * basis) / 100)) || 0;
 
 /** A colour stop after fix-up: position in px along the gradient line or ray; `hint` for the transition to the next stop. */
 interface Stop { color: Color; pos: number; hint: number | null }
@@ -181,6 +183,7 @@ export function buildRamp(stops: readonly Stop[], repeating: boolean, lo: number
     pieces.unshift({ t0: lo, t1: d0, c0: c, c1: c, n: 1, e0: 0, e1: 1 });
     d0 = lo;
   }
+  if (!(d1 > d0) || pieces.some((p) => !(p.t1 > p.t0))) return stops[stops.length - 1].color;
   return { pieces: premultiply(pieces), d0, d1 };
 }
 

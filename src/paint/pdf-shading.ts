@@ -78,6 +78,8 @@ export class ShadingWriter {
   /** The form XObject painting one tile (BBox = the tile), cached by shading and size; null when it paints nothing. */
   private tileForm(sh: Shading, w: number, h: number): TileForm | null {
     const key = JSON.stringify([sh, w, h]);
+    // JSON writes NaN and ±Infinity as null: such a shading is skipped before any PDF object is opened.
+    if (key.includes('null')) return null;
     const hit = this.forms.get(key);
     if (hit !== undefined) return hit;
     const form = this.makeTileForm(sh, w, h);

@@ -152,3 +152,18 @@ test('conic gradients (css-images-4 §3.3): clockwise from the top, as a type 6 
   const q = qdf((await renderPdf('<style>@page { size: 4px 4px; margin: 0 } body { margin: 0 } div { height: 4px; background: conic-gradient(red, blue) }</style><div></div>', { creationDate: new Date(0) })).pdf);
   assert.match(q, /\/ShadingType 6/);
 });
+
+test('odd gradients render without throwing (degenerate sizes, huge values, many tiles)', async () => {
+  const odd = [
+    'linear-gradient(red 1e30px, blue -1e30px)', 'radial-gradient(circle 0px, red, blue)', 'radial-gradient(0 0, red, blue)',
+    'radial-gradient(0 10px, red, blue)', 'repeating-radial-gradient(red 0, blue 0.0001px)', 'repeating-linear-gradient(red 0 1px, blue 1px 2px)',
+    'linear-gradient(to right, red calc(50% - 1e9px), blue)', 'conic-gradient(from 1e9deg, red, 10%, blue)', 'repeating-conic-gradient(red 0 0.01deg, blue 0 0.02deg)',
+    'linear-gradient(rgba(0,0,0,0), rgba(0,0,0,0))', 'linear-gradient(transparent, rgba(255,0,0,.5) 10%, red)',
+  ];
+  const css = odd.map((g, i) => `.g${i} { height: 20px; background: ${g} }`).join('\n') + '\n.tiles { height: 300px; background: linear-gradient(red, blue) 0 0 / 1px 1px }';
+  const body = odd.map((_, i) => `<div class="g${i}"></div>`).join('') + '<div class="tiles"></div>';
+  const t0 = Date.now();
+  const r = await renderPdf(`<style>${css}</style>${body}`, { creationDate: new Date(0) });
+  assert.ok(r.pdf.length > 0 && Date.now() - t0 < 5000);
+  assert.match(qdf(r.pdf), /\/ShadingType 3/);
+});
