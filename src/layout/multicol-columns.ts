@@ -98,6 +98,16 @@ export function layoutColumnSet(p: ColumnSetParams, outer: FlowEnv): ColumnSetRe
  */
 function balancedHeight(p: ColumnSetParams, avail: number, env: FlowEnv): number {
   const count = p.geometry.count;
+  // A trial fits when the content ends within `count` columns without overflowing one (no column starts "at the top":
+  // content that only fits by breaking orphans/widows or by overflowing asks for taller columns).
+  const fits = (h: number): { ok: boolean; extent: number } => {
+    const r = runColumns(p, h, count, [], env, true);
+    const extent = Math.max(0, ...r.columns.map((c) => c.extent));
+    return { ok: r.token === null && !r.pushed && extent <= h + 0.01, extent };
+  };
+  // Content that does not fit in the columns of this page fills them (only the last fragment is balanced); checking this
+  // first keeps a long multicol from laying out all that is left on every page.
+  if (Number.isFinite(avail) && !fits(avail).ok) return avail;
   const natural = runColumns(p, Infinity, MAX_COLUMNS, [], env);
   const runs = natural.columns.map((c) => c.extent);
   if (runs.length > count) return Number.isFinite(avail) ? avail : Math.max(0, ...runs); // more forced breaks than columns
@@ -110,15 +120,7 @@ function balancedHeight(p: ColumnSetParams, avail: number, env: FlowEnv): number
   const guess = Math.max(0, ...runs.map((e, i) => e / shares[i]));
   let hi = Math.min(avail, Math.max(0, ...runs));
   if (guess >= hi) return hi;
-  // A trial fits when the content ends within `count` columns without overflowing one (no column starts "at the top":
-  // content that only fits by breaking orphans/widows or by overflowing asks for taller columns).
-  const fits = (h: number): { ok: boolean; extent: number } => {
-    const r = runColumns(p, h, count, [], env, true);
-    const extent = Math.max(0, ...r.columns.map((c) => c.extent));
-    return { ok: r.token === null && !r.pushed && extent <= h + 0.01, extent };
-  };
   if (fits(guess).ok) return guess;
-  if (Number.isFinite(avail) && hi >= avail - 0.01 && !fits(avail).ok) return avail; // does not fit on this page: fill it
   let lo = guess;
   let best = hi;
   for (let i = 0; i < 40 && hi - lo > PRECISION; i++) {
