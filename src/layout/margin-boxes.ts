@@ -128,7 +128,12 @@ function place(page: PageFragment, mb: MarginBox, laid: { f: BoxFragment; conten
  * tree's running elements, which element() places (css-gcpm-3 §2.2).
  */
 export function layoutMarginBoxes(pages: PageFragment[], styles: PageStyle[], ctx: LayoutContext, env: FlowEnv, running?: readonly RunningElement[]): void {
-  const assigned = assignRunning(pages, running);
+  // The fragment walk behind element()/string() runs only when a margin box asks for one.
+  let walked: PageRunning | null = null;
+  const assigned: PageRunning = {
+    element: (page, name, which) => (walked ??= assignRunning(pages, running)).element(page, name, which),
+    string: (page, name, which) => (walked ??= assignRunning(pages, running)).string(page, name, which),
+  };
   pages.forEach((page, i) => {
     const ps = styles[i];
     if (!ps) return;
