@@ -47,7 +47,7 @@ export async function runPipeline(html: string, opts: PipelineOptions): Promise<
 
   const tree = buildBoxTree(styled, { loader, warnings });
   limits.check();
-  const pages = layoutDocument(tree, styled, { fonts, warnings, limits, quirks: parsed.quirksMode });
+  const pages = layoutDocument(tree, styled, { fonts, warnings, limits, quirks: parsed.quirksMode, loadImage: (url) => loadImage(loader, warnings, url) });
   limits.checkPages(pages.length);
 
   const list = buildDisplayList(pages, styled.info, { loadImage: (url) => loadImage(loader, warnings, url) });

@@ -3,7 +3,7 @@
  * In: fonts, limits, warnings, and the callbacks one formatting context needs from another.
  * Out: the `LayoutContext`, `ContainingBlock` and `FloatContext` contracts.
  */
-import type { Box, BlockBox, TableCellBox } from '../box/types.ts';
+import type { Box, BlockBox, ImageRef, TableCellBox } from '../box/types.ts';
 import type { FontContext } from '../text/types.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { RenderLimits } from '../errors.ts';
@@ -72,6 +72,8 @@ export interface LayoutContext {
   warnings: WarningSink;
   limits: RenderLimits;
   quirks: boolean;
+  /** Loads an image by URL for content made during layout (`content: url()` in page-margin boxes); absent: none load. */
+  loadImage?: (url: string) => ImageRef | null;
   /**
    * Lays out an atomic inline-level box (inline-block, inline-table, inline-flex, inline
    * replaced) as CSS 2.1 §10.3.9/§10.6.6 say (shrink-to-fit width when auto) with `available`

@@ -2,7 +2,7 @@
  * The layout engine's assembly: builds the LayoutContext (block ↔ inline callbacks) and runs pagination.
  * In: box tree, styled document, fonts/limits/warnings, and the inline layout's two entry points. Out: PageFragment[].
  */
-import type { Box, BoxTree } from '../box/types.ts';
+import type { Box, BoxTree, ImageRef } from '../box/types.ts';
 import type { StyledDocument } from '../css/styled.ts';
 import type { FontContext } from '../text/types.ts';
 import type { WarningSink } from '../warnings.ts';
@@ -21,7 +21,11 @@ import { BfcFloats } from './float.ts';
 import { layoutAbsolute, floatLikeWidths } from './positioned.ts';
 
 /** What layoutDocument needs besides the trees. */
-export interface LayoutOptions { fonts: FontContext; warnings: WarningSink; limits: RenderLimits; quirks: boolean }
+export interface LayoutOptions {
+  fonts: FontContext; warnings: WarningSink; limits: RenderLimits; quirks: boolean;
+  /** Loads an image by URL for content created during layout (`content: url()` in page-margin boxes); null when it cannot. */
+  loadImage?: (url: string) => ImageRef | null;
+}
 
 /** The inline formatting context's entry points (src/layout/inline). */
 export interface InlineEngine {
@@ -48,6 +52,7 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
     warnings: opts.warnings,
     limits: opts.limits,
     quirks: opts.quirks,
+    ...(opts.loadImage ? { loadImage: opts.loadImage } : {}),
     layoutInline: (input) => inline.layoutInlineContent(input),
     intrinsicSizes: (box) => sizer.sizes(box),
     layoutAtomicInline: (box, available, containing) => layoutAtomic(box, available, containing, { ...envOf(), pageBottom: Infinity }),

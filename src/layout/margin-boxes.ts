@@ -21,6 +21,7 @@ import { BfcFloats } from './float.ts';
 import { borderOf, paddingOf, sizeValue, toContent } from './box-model.ts';
 import { formatCounter } from '../box/counters.ts';
 import { anonymousStyle } from '../box/anonymous.ts';
+import { imageBox } from '../box/generated.ts';
 import { pageBorderBox } from './page-box.ts';
 import { assignRunning, withPageCounters, type PageRunning } from './running.ts';
 import { fixedDimension, outerSize, variableDimension, type AxisBox } from './margin-dimension.ts';
@@ -53,19 +54,32 @@ interface MarginBox { name: MarginBoxName; style: ComputedStyle; box: BlockBox; 
 
 const EMPTY_AXIS = (): AxisBox => ({ generated: false, inner: 0, marginA: 0, marginB: 0, bp: 0, minContent: 0, maxContent: 0 });
 
-/** The margin box's block box for page `pageIndex`: its text, or the running element element() names, as children. */
-function buildBox(style: ComputedStyle, pageIndex: number, pages: number, running: PageRunning): BlockBox {
+/**
+ * The margin box's block box for page `pageIndex`: its text and url() images as inline content
+ * (white space collapsed), or, with element(), the running element the page shows after them.
+ */
+function buildBox(style: ComputedStyle, pageIndex: number, pages: number, running: PageRunning, ctx: LayoutContext): BlockBox {
   const items = style.content as ContentItem[];
   const s: ComputedStyle = { ...style, display: 'block' };
   const strings = (name: string, it: { which: 'first' | 'start' | 'last' | 'first-except' }): string => running.string(pageIndex, name, it.which);
-  const text = marginBoxText(items, pageIndex + 1, pages, strings).replace(/[ \t\n\r]+/g, ' ').trim();
+  const inline: Box[] = [];
+  let pending: ContentItem[] = [];
+  const flush = (): void => {
+    const text = marginBoxText(pending, pageIndex + 1, pages, strings).replace(/[ \t\n\r]+/g, ' ');
+    if (text) inline.push({ kind: 'text', text, style: { ...s, display: 'inline' } } satisfies TextRun);
+    pending = [];
+  };
+  for (const it of items) {
+    if (it.kind === 'url') { flush(); inline.push(imageBox(ctx.loadImage?.(it.url) ?? null, anonymousStyle(s, 'inline'), {})); }
+    else if (it.kind !== 'element') pending.push(it);
+  }
+  flush();
   const el = items.find((it): it is ContentItem & { kind: 'element' } => it.kind === 'element');
   const found = el ? running.element(pageIndex, el.name, el.which) : null;
   const runningBox = found ? withPageCounters(found, pageIndex + 1, pages) : null;
-  const run = (): TextRun => ({ kind: 'text', text, style: { ...s, display: 'inline' } });
-  if (!runningBox) return { kind: 'block', outer: 'block', inlineContent: true, style: s, children: text ? [run()] : [], anonymous: true };
+  if (!runningBox) return { kind: 'block', outer: 'block', inlineContent: true, style: s, children: inline, anonymous: true };
   const children: Box[] = [];
-  if (text) children.push({ kind: 'block', outer: 'block', inlineContent: true, style: anonymousStyle(s, 'block'), children: [run()], anonymous: true });
+  if (inline.length > 0) children.push({ kind: 'block', outer: 'block', inlineContent: true, style: anonymousStyle(s, 'block'), children: inline, anonymous: true });
   children.push(runningBox);
   return { kind: 'block', outer: 'block', inlineContent: false, style: s, children, anonymous: true };
 }
@@ -140,7 +154,7 @@ export function layoutMarginBoxes(pages: PageFragment[], styles: PageStyle[], ct
     const make = (name: MarginBoxName): { style: ComputedStyle; box: BlockBox } | null => {
       const style = ps.marginBoxes[name];
       if (!style || !Array.isArray(style.content)) return null;
-      return { style, box: buildBox(style, i, pages.length, assigned) };
+      return { style, box: buildBox(style, i, pages.length, assigned, ctx) };
     };
     const bb = pageBorderBox(page.style, page);
     const top = bb.y, left = bb.x, bottom = page.height - bb.y - bb.height, right = page.width - bb.x - bb.width;

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixedDimension, variableDimension, type AxisBox } from '../../src/layout/margin-dimension.ts';
-import { layoutHtml } from './helpers.ts';
+import { layoutHtml, allFragments } from './helpers.ts';
 
 const box = (o: Partial<AxisBox> = {}): AxisBox => ({ generated: true, inner: 'auto', marginA: 0, marginB: 0, bp: 0, minContent: 0, maxContent: 0, ...o });
 const none = (): AxisBox => ({ generated: false, inner: 0, marginA: 0, marginB: 0, bp: 0, minContent: 0, maxContent: 0 });
@@ -81,4 +81,28 @@ test('through layout: a top box with a height sits against the page area; a left
   assert.ok(tc && lt);
   assert.deepEqual([tc.fragment.y, tc.fragment.height], [30, 10], 'over-constrained: the outer (top) margin gives way');
   assert.deepEqual([lt.fragment.x, lt.fragment.width, lt.fragment.y], [20, 10, 40]);
+});
+
+test('content: url() in a margin box is an inline image sized by the image', async () => {
+  const { parseHtml } = await import('../../src/html/parse.ts');
+  const { styleDocument } = await import('../../src/css/index.ts');
+  const { buildBoxTree, loadImage } = await import('../../src/box/index.ts');
+  const { createFontContext } = await import('../../src/text/index.ts');
+  const { layoutDocument } = await import('../../src/layout/index.ts');
+  const { ResourceLoader } = await import('../../src/resources.ts');
+  const { WarningSink } = await import('../../src/warnings.ts');
+  const { RenderLimits } = await import('../../src/errors.ts');
+  const warnings = new WarningSink();
+  const loader = new ResourceLoader();
+  const styled = styleDocument(parseHtml(`<!doctype html><style>@page { size: 200px 100px; margin: 30px;
+    @top-right { content: "Logo " url(data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAIklEQVR4nGNoGCDAMGrxqMWjFo9aPGrxqMWjFo9aPHIsBgA127A9GFEYHQAAAABJRU5ErkJggg==); font: 10px/10px monospace; vertical-align: top } }</style><body>`), { loader, warnings });
+  const tree = buildBoxTree(styled, { loader, warnings });
+  const fonts = createFontContext({ loader, warnings });
+  const pages = layoutDocument(tree, styled, { fonts, warnings, limits: new RenderLimits(20_000, 10), quirks: false, loadImage: (url) => loadImage(loader, warnings, url) });
+  const mb = pages[0]!.marginBoxes.find((m) => m.name === 'top-right');
+  assert.ok(mb);
+  const img = allFragments(mb.fragment.children).find((f) => f.kind === 'replaced');
+  assert.ok(img && img.kind === 'replaced');
+  assert.deepEqual([img.width, img.height], [40, 20]);
+  assert.ok(Math.abs(img.x + img.width - 170) < 0.01, 'the right box ends at the right margin');
 });
