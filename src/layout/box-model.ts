@@ -90,7 +90,7 @@ export function establishesBfc(box: Box): boolean {
 }
 
 /** True for a multi-column container (css-multicol-1 §2): a block container with column-count or column-width not auto. */
-export function isMulticolContainer(box: Box): box is Box & { kind: 'block' } {
+export function isMulticolContainer(box: Box): boolean {
   return box.kind === 'block' && ((box.style.columnCount ?? 'auto') !== 'auto' || (box.style.columnWidth ?? 'auto') !== 'auto');
 }
 

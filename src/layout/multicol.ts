@@ -5,17 +5,17 @@
  */
 import type { Box, BlockBox } from '../box/types.ts';
 import type { ComputedStyle } from '../css/computed.ts';
-import { resolveLength } from '../css/computed.ts';
+import { resolveLength, ZERO } from '../css/computed.ts';
 import { inheritedStyle } from '../css/properties/index.ts';
 import type { ContainingBlock } from './context.ts';
 import { BfcFloats } from './float.ts';
 import type { BreakToken, Flow, FlowEnv, PendingAbs } from './block.ts';
 import { layoutBlockLevel, collapsed, NO_MARGIN } from './block.ts';
-import { isAbsolute } from './box-model.ts';
+import { isAbsolute, establishesBfc, isMulticolContainer } from './box-model.ts';
 import type { ColumnGeometry } from './multicol-columns.ts';
 import { layoutColumnSet } from './multicol-columns.ts';
 
-export { isMulticolContainer } from './box-model.ts';
+export { isMulticolContainer };
 
 /** A piece of a multicol container's content: a run of content laid out in columns, or a spanning element. */
 type Segment = { kind: 'columns'; thread: BlockBox } | { kind: 'spanner'; box: Box };
@@ -72,6 +72,41 @@ function isSpanner(c: Box): boolean {
     c.style.float === 'none' && !isAbsolute(c) && ('outer' in c ? c.outer === 'block' : true);
 }
 
+/** A box cut around the spanners it holds (pieces of it, in order), or a spanner. */
+type Piece = Box | { spanner: Box };
+
+/**
+ * A spanner may sit deeper in the content, inside in-flow blocks of the same formatting context (css-multicol-1 §6.1):
+ * such a block is cut into pieces before and after it, each piece a copy of the box with its own share of the children,
+ * sliced like a box broken across fragmentainers (no bottom edge before the cut, no top edge after it, css-break-3 §5.4).
+ * Returns null when the box holds no spanner.
+ */
+function splitAtSpanners(c: Box, depth: number): Piece[] | null {
+  if (c.kind !== 'block' || c.inlineContent || depth > 32 || establishesBfc(c) || isMulticolContainer(c) || isAbsolute(c) || c.style.float !== 'none') return null;
+  const groups: Array<Box[] | { spanner: Box }> = [[]];
+  let found = false;
+  for (const child of c.children) {
+    for (const piece of isSpanner(child) ? [{ spanner: child }] : (splitAtSpanners(child, depth + 1) ?? [child])) {
+      if ('spanner' in piece) { found = true; groups.push(piece, []); } else (groups[groups.length - 1] as Box[]).push(piece);
+    }
+  }
+  if (!found) return null;
+  const parts = groups.filter((g): g is Box[] => Array.isArray(g));
+  let k = 0;
+  return groups.map((g) => (Array.isArray(g) ? slicedCopy(c, g, k === 0, ++k === parts.length) : g));
+}
+
+/** A copy of a block box with some of its children; edges cut off where the box continues in another piece. */
+function slicedCopy(c: BlockBox, children: Box[], first: boolean, last: boolean): BlockBox {
+  const style: ComputedStyle = { ...c.style };
+  const none = { width: 0, style: 'none' as const, color: style.color };
+  if (!first) { style.borderTop = none; style.paddingTop = ZERO; style.marginTop = ZERO; }
+  if (!last) { style.borderBottom = none; style.paddingBottom = ZERO; style.marginBottom = ZERO; }
+  const out: BlockBox = { ...c, children, style };
+  if (!first) delete out.marker;
+  return out;
+}
+
 /** The container's content split at its spanning children; each run of other children becomes an anonymous flow thread. */
 function segmentsOf(box: BlockBox): Segment[] {
   const hit = segmentCache.get(box);
@@ -86,10 +121,12 @@ function segmentsOf(box: BlockBox): Segment[] {
   else {
     let run: Box[] = [];
     for (const c of box.children) {
-      if (!isSpanner(c)) { run.push(c); continue; }
-      if (run.some((b) => b.kind !== 'text')) out.push(thread(run));
-      run = [];
-      out.push({ kind: 'spanner', box: c });
+      for (const piece of isSpanner(c) ? [{ spanner: c }] : (splitAtSpanners(c, 0) ?? [c])) {
+        if (!('spanner' in piece)) { run.push(piece); continue; }
+        if (run.some((b) => b.kind !== 'text')) out.push(thread(run));
+        run = [];
+        out.push({ kind: 'spanner', box: piece.spanner });
+      }
     }
     if (run.length > 0 || out.length === 0) out.push(thread(run));
   }

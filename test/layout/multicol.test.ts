@@ -76,6 +76,9 @@ const CASES: Array<[string, string, Array<[string, number, number, number, numbe
     '<div id=Y style="width:300px;columns:2;column-gap:0"><p id=y1 style="margin:0">one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty</p><div id=y2 style="height:20px;break-before:avoid"></div></div>' +
     '<div id=Z style="width:300px;columns:2;column-gap:0"><h3 id=z1 style="margin:0;break-after:avoid">Heading</h3><div id=z2 style="height:40px"></div><div id=z3 style="height:20px"></div></div>',
     [['X', 0, 0, 300, 60], ['x2', 100, 0, 100, 40], ['x3', 100, 40, 100, 20], ['x4', 200, 0, 100, 10], ['Y', 0, 60, 300, 52], ['y2', 150, 92, 150, 20], ['Z', 0, 112, 300, 38], ['z3', 150, 130, 150, 20]]],
+  ['a spanner nested in a section cuts the section in two sliced pieces around it',
+    '<div id=NS style="width:300px;columns:2;column-gap:20px"><section id=sec style="border:2px solid;padding:3px"><div id=n1 style="height:40px"></div><h2 id=nsp style="column-span:all;margin:5px 0;font-size:14px">Spanner</h2><div id=n2 style="height:40px"></div></section><div id=n3 style="height:20px"></div></div>',
+    [['NS', 0, 0, 300, 81], ['sec', 0, 0, 300, 81], ['n1', 5, 0, 290, 22.5], ['nsp', 0, 27.5, 300, 16], ['n2', 5, 48.5, 290, 32.5], ['n3', 160, 61, 140, 20]]],
 ];
 
 for (const [name, markup, expected] of CASES) {
