@@ -346,7 +346,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     // Floats fragmented on the previous page continue at the top of this one.
     for (const c of p.token.floats) flow.children.push(floats.placeContinuation(c, flow.y));
   }
-  if (box.kind === 'block' && isMulticolContainer(box)) {
+  if ((box.kind === 'block' || box.kind === 'table-cell') && isMulticolContainer(box)) {
     layoutMulticolContent(box, flow, { contentX, contentWidth, childCb, specH, atTop: p.atTop, token: p.token, abs, truncate: childTruncate }, childEnv);
   } else if (box.kind !== 'flex' && box.inlineContent) {
     layoutInlineChildren(box, flow, { contentX, contentWidth, childCb, floats, abs, atTop: p.atTop, token: p.token }, childEnv);

@@ -89,9 +89,9 @@ export function establishesBfc(box: Box): boolean {
   return false;
 }
 
-/** True for a multi-column container (css-multicol-1 §2): a block container with column-count or column-width not auto. */
+/** True for a multi-column container (css-multicol-1 §2): a block container (table cells too) with column-count or column-width not auto. */
 export function isMulticolContainer(box: Box): boolean {
-  return box.kind === 'block' && ((box.style.columnCount ?? 'auto') !== 'auto' || (box.style.columnWidth ?? 'auto') !== 'auto');
+  return (box.kind === 'block' || box.kind === 'table-cell') && ((box.style.columnCount ?? 'auto') !== 'auto' || (box.style.columnWidth ?? 'auto') !== 'auto');
 }
 
 /** True when the box is out of flow: floated or absolutely/fixed positioned (CSS 2.1 §9.3). */

@@ -3,7 +3,7 @@
  * into column sets by spanning elements (column-span: all, §6), each set laid out in columns (src/layout/multicol-columns.ts).
  * In: the container box, its block flow state, its content box and break token. Out: the fragments of this page, the token to resume.
  */
-import type { Box, BlockBox } from '../box/types.ts';
+import type { Box, BlockBox, TableCellBox } from '../box/types.ts';
 import type { ComputedStyle } from '../css/computed.ts';
 import { resolveLength, ZERO } from '../css/computed.ts';
 import { inheritedStyle } from '../css/properties/index.ts';
@@ -61,7 +61,7 @@ export function multicolIntrinsicSizes(s: ComputedStyle, content: { min: number;
   return { min: min * count + gap * (count - 1), max: max * count + gap * (count - 1) };
 }
 
-const segmentCache = new WeakMap<BlockBox, Segment[]>();
+const segmentCache = new WeakMap<BlockBox | TableCellBox, Segment[]>();
 
 /** Most columns a container gets (Chromium's limit too): a huge column-count must not make layout loop for ever. */
 const MAX_COLUMN_COUNT = 1000;
@@ -108,7 +108,7 @@ function slicedCopy(c: BlockBox, children: Box[], first: boolean, last: boolean)
 }
 
 /** The container's content split at its spanning children; each run of other children becomes an anonymous flow thread. */
-function segmentsOf(box: BlockBox): Segment[] {
+function segmentsOf(box: BlockBox | TableCellBox): Segment[] {
   const hit = segmentCache.get(box);
   if (hit) return hit;
   const threadStyle = inheritedStyle(box.style);
@@ -152,7 +152,7 @@ export interface MulticolParams {
  * top to bottom. The container's token is { index: segment, inner: the flow thread's or spanner's token }. Sets `flow.pushed`
  * when nothing could be placed and the container is not at the top of the page.
  */
-export function layoutMulticolContent(box: BlockBox, flow: Flow, q: MulticolParams, env: FlowEnv): void {
+export function layoutMulticolContent(box: BlockBox | TableCellBox, flow: Flow, q: MulticolParams, env: FlowEnv): void {
   const segs = segmentsOf(box);
   const geometry = usedColumnGeometry(box.style, q.contentWidth);
   const start = q.token?.index ?? 0;

@@ -79,6 +79,11 @@ const CASES: Array<[string, string, Array<[string, number, number, number, numbe
   ['a spanner nested in a section cuts the section in two sliced pieces around it',
     '<div id=NS style="width:300px;columns:2;column-gap:20px"><section id=sec style="border:2px solid;padding:3px"><div id=n1 style="height:40px"></div><h2 id=nsp style="column-span:all;margin:5px 0;font-size:14px">Spanner</h2><div id=n2 style="height:40px"></div></section><div id=n3 style="height:20px"></div></div>',
     [['NS', 0, 0, 300, 81], ['sec', 0, 0, 300, 81], ['n1', 5, 0, 290, 22.5], ['nsp', 0, 27.5, 300, 16], ['n2', 5, 48.5, 290, 32.5], ['n3', 160, 61, 140, 20]]],
+  ['table cells are multicol containers too (fixed and auto widths); grid and flex containers ignore columns',
+    '<table style="border-spacing:0"><tr><td id=TD style="columns:2;column-gap:10px;width:200px;padding:0"><div id=t1 style="height:20px"></div><div id=t2 style="height:20px"></div></td></tr></table>' +
+    '<table style="border-spacing:0"><tr><td id=TA style="columns:2;column-gap:10px;padding:0">Alpha beta gamma</td></tr></table>' +
+    '<div id=GR style="display:grid;columns:2;width:300px"><div style="height:20px"></div><div style="height:20px"></div></div>',
+    [['TD', 0, 0, 200, 20], ['t1', 0, 0, 95, 20], ['t2', 105, 0, 95, 20], ['TA', 0, 20, 211.469, 16], ['GR', 0, 36, 300, 40]]],
 ];
 
 for (const [name, markup, expected] of CASES) {
