@@ -5,7 +5,7 @@
  * §11.6.5.2), drawn once per tile, or once per row of a row form when the tiles are many.
  */
 import type { DisplayItem, RampSegment, Shading } from './display-list.ts';
-import { ContentStream, boxPath, num, usedRadii } from './pdf-content.ts';
+import { ContentStream, KAPPA, boxPath, num, usedRadii } from './pdf-content.ts';
 import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
 import { conicShading } from './pdf-conic.ts';
 
@@ -94,18 +94,32 @@ export class ShadingWriter {
     const alpha0 = alphas[0];
     if (alphas.every((a) => !(a > 0))) return null;
     const uniform = alphas.every((a) => a === alpha0);
-    const resources: Record<string, Record<string, unknown>> = { Shading: { Sh: this.shading(sh, false) } };
+    const parts = splitRadial(sh);
+    // One `sh` per part, outermost first: each inner disc covers the one below (no seam at hard stops).
+    const paint = (alpha: boolean, prefix: string): { names: Record<string, PdfRef>; ops: string } => {
+      const names: Record<string, PdfRef> = {};
+      const ops: string[] = [];
+      parts.forEach((p, i) => { names[`${prefix}${i || ''}`] = this.shading(p.sh, alpha); });
+      for (let i = parts.length - 1; i >= 0; i--) {
+        const p = parts[i];
+        ops.push(p.clip ? `q ${circlePath(p.clip[0], p.clip[1], p.clip[2])} W n /${prefix}${i || ''} sh Q` : `/${prefix}${i || ''} sh`);
+      }
+      return { names, ops: ops.join('\n') };
+    };
+    const colour = paint(false, 'Sh');
+    const resources: Record<string, Record<string, unknown>> = { Shading: colour.names };
     const ops: string[] = [];
     let mask: string | null = null;
     if (sh.type === 'radial' && sh.scaleY !== 1) ops.push(`1 0 0 ${r6(sh.scaleY)} 0 ${r6(sh.cy * (1 - sh.scaleY))} cm`);
     if (!uniform) {
       // The soft mask's form is painted in the user space current at `gs` (after the cm above), so its BBox is the tile mapped back.
       const bbox = sh.type === 'radial' && sh.scaleY !== 1 ? unscaleBox(w, h, sh.cy, sh.scaleY) : [0, 0, w, h];
+      const a = paint(true, 'Sa');
       const g = this.doc.ref({
         Type: 'XObject', Subtype: 'Form', BBox: bbox, Group: { S: 'Transparency', CS: 'DeviceGray' },
-        Resources: { Shading: { Sa: this.shading(sh, true) } },
+        Resources: { Shading: a.names },
       });
-      g.end(Buffer.from('/Sa sh', 'latin1'));
+      g.end(Buffer.from(a.ops, 'latin1'));
       mask = 'Gm';
       resources.ExtGState = { Gm: { Type: 'ExtGState', SMask: { Type: 'Mask', S: 'Luminosity', G: g }, ca: 1, CA: 1 } };
     } else if (alpha0 < 1) {
@@ -113,7 +127,7 @@ export class ShadingWriter {
       resources.ExtGState = { Gm: { Type: 'ExtGState', ca: a01(alpha0), CA: a01(alpha0) } };
     }
     if (mask) ops.push(`/${mask} gs`);
-    ops.push('/Sh sh');
+    ops.push(colour.ops);
     const ref = this.doc.ref({ Type: 'XObject', Subtype: 'Form', BBox: [0, 0, w, h], Resources: resources });
     ref.end(Buffer.from(ops.join('\n'), 'latin1'));
     return { name: `Gt${this.forms.size + 1}`, ref, transparent: mask !== null };
@@ -155,6 +169,46 @@ export class ShadingWriter {
     f.end();
     return f;
   }
+}
+
+/** Most parts a radial gradient is split into at its hard stops (each part is one more `sh` to rasterise). */
+const MAX_PARTS = 16;
+const same = (a: RampSegment['c0'], b: RampSegment['c0']): boolean => a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a;
+
+/**
+ * A radial shading split at its hard stops into concentric parts, each inner one clipped to the
+ * circle of its outer radius (painted outermost first), so that each hard stop is a path's edge:
+ * poppler samples a shading's function at about one point per device pixel of the radius range
+ * and blurs the hard stops of large rings otherwise. Other shadings, and rings with too many hard
+ * stops, stay whole. `clip`: [cx, cy, r] in the shading's space.
+ */
+function splitRadial(sh: Shading): Array<{ sh: Shading; clip?: [number, number, number] }> {
+  if (sh.type !== 'radial') return [{ sh }];
+  const cuts: number[] = [];
+  for (let i = 1; i < sh.ramp.length; i++) if (!same(sh.ramp[i - 1].c1, sh.ramp[i].c0)) cuts.push(i);
+  if (cuts.length === 0 || cuts.length >= MAX_PARTS) return [{ sh }];
+  const bounds = [0, ...cuts, sh.ramp.length];
+  const out: Array<{ sh: Shading; clip?: [number, number, number] }> = [];
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const segs = sh.ramp.slice(bounds[k], bounds[k + 1]);
+    const ta = segs[0].t0, tb = segs[segs.length - 1].t1, span = tb - ta;
+    const ramp = segs.map((s) => ({ ...s, t0: (s.t0 - ta) / span, t1: (s.t1 - ta) / span }));
+    const r = (t: number): number => sh.r0 + (sh.r1 - sh.r0) * t;
+    const part: { sh: Shading; clip?: [number, number, number] } = { sh: { ...sh, r0: r(ta), r1: r(tb), ramp } };
+    if (k + 2 < bounds.length) part.clip = [sh.cx, sh.cy, r(tb)];
+    out.push(part);
+  }
+  return out;
+}
+
+/** A closed circle path (four cubic quarter arcs). */
+function circlePath(cx: number, cy: number, r: number): string {
+  const k = KAPPA * r;
+  const p = (...v: number[]): string => v.map(r6).join(' ');
+  return [
+    `${p(cx + r, cy)} m`, `${p(cx + r, cy + k, cx + k, cy + r, cx, cy + r)} c`, `${p(cx - k, cy + r, cx - r, cy + k, cx - r, cy)} c`,
+    `${p(cx - r, cy - k, cx - k, cy - r, cx, cy - r)} c`, `${p(cx + k, cy - r, cx + r, cy - k, cx + r, cy)} c`, 'h',
+  ].join(' ');
 }
 
 /** The tile [0, w] × [0, h] in the space scaled by k vertically about cy (for the radial soft mask). */

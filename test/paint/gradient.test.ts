@@ -114,9 +114,12 @@ test('gradient tiles follow background-size, -position and -repeat; clipped to t
 });
 
 test('radial gradients: circle of hard stops, stops beyond the ray', async () => {
-  assert.deepEqual(await pixels(6, 6, 'div { height: 6px; background: radial-gradient(circle 2px, red 100%, blue 100%) }'), [
-    'BBBBBB', 'BBRRBB', 'BRRRRB', 'BRRRRB', 'BBRRBB', 'BBBBBB',
-  ]);
+  // A hard stop is a circle's edge (pixels it only touches may go either way: -aa no clips conservatively).
+  const dot = await image(10, 10, 'div { height: 10px; background: radial-gradient(circle 4px, red 100%, blue 100%) }');
+  for (const [x, y] of [[5, 5], [1, 5], [5, 8], [7, 7]]) assert.deepEqual(dot.px(x, y), [255, 0, 0], `inside at ${x},${y}`);
+  for (const [x, y] of [[0, 5], [9, 5], [0, 0], [8, 8]]) assert.deepEqual(dot.px(x, y), [0, 0, 255], `outside at ${x},${y}`);
+  // Repeating rings far from the centre keep sharp edges (test_radial_gradients_repeating).
+  assert.deepEqual(await pixels(10, 16, 'div { height: 16px; background: repeating-radial-gradient(circle, red 0, red 3px, blue 3px, blue 6px) }').then((r) => [r[0][0], r[0][9], r[15][0], r[7][1], r[7][4]]), ['R', 'R', 'R', 'B', 'R']);
   assert.deepEqual(await pixels(6, 2, 'div { height: 2px; background: radial-gradient(red -30%, blue -10%) }'), ['BBBBBB', 'BBBBBB']);
 });
 
