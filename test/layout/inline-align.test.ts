@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { block, lay, span, style, texts } from './inline/helpers.ts';
 import { layoutHtml } from './helpers.ts';
 import { px } from '../../src/css/computed.ts';
+import type { Fragment, TextFragment } from '../../src/layout/fragment.ts';
 
 test('text-align: right and center count atomic inlines, inline box edges and text-indent', () => {
   const ib = block(style({ display: 'inline-block', width: px(30), height: px(10) }));
@@ -39,4 +40,18 @@ test('inline-flex and inline-grid on right-aligned and centred lines', () => {
   assert.equal(r.byId('f').x, 250);
   assert.equal(r.byId('g').x, 260);
   assert.equal(r.byId('c').x, 130);
+});
+
+test('text-align: justify-all justifies the last line too', () => {
+  const r = layoutHtml(`<style>@page { size: 300px 100px; margin: 0 } body { margin: 0; font: 10px/10px monospace }</style>
+    <div style="text-align: justify-all; width: 100px">aa bb</div><div style="text-align: justify; width: 100px">aa bb</div>`);
+  const all: TextFragment[] = [];
+  const walk = (f: Fragment): void => {
+    if (f.kind === 'text') all.push(f);
+    if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') f.children.forEach(walk);
+  };
+  r.pages[0].children.forEach(walk);
+  assert.equal(all.length, 2);
+  assert.ok(Math.abs(all[0].x + all[0].width - 100) < 0.01); // spread over the whole line
+  assert.ok(all[1].width < 31); // justify: the last line stays start-aligned
 });

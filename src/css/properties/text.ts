@@ -115,9 +115,9 @@ export function applyLineHeight(env: Env, v: LineHeight | MathExpr): void {
   env.s.lineHeight = { px: Math.max(0, computePx(v, env, env.s.fontSize)) };
 }
 
-const TEXT_ALIGN: Record<string, ComputedStyle['textAlign'] | 'match-parent'> = {
+const TEXT_ALIGN: Record<string, ComputedStyle['textAlign'] | 'match-parent' | 'justify-all'> = {
   left: 'left', right: 'right', center: 'center', justify: 'justify', start: 'start', end: 'end',
-  'justify-all': 'justify', '-webkit-left': 'left', '-webkit-right': 'right', '-webkit-center': 'center',
+  'justify-all': 'justify-all', '-webkit-left': 'left', '-webkit-right': 'right', '-webkit-center': 'center',
   '-moz-left': 'left', '-moz-right': 'right', '-moz-center': 'center', 'match-parent': 'match-parent',
   '-webkit-match-parent': 'match-parent',
 };
@@ -233,11 +233,15 @@ export const TEXT_ROWS: Longhand<any>[] = [
   {
     name: 'text-align', inherited: true, fields: ['textAlign'],
     parse: (v) => (v.length === 1 && v[0].t === 'ident' ? TEXT_ALIGN[v[0].lc] ?? null : null),
-    apply: (env, v: ComputedStyle['textAlign'] | 'match-parent') => { env.s.textAlign = v === 'match-parent' ? matchParent(env) : v; },
+    apply: (env, v: ComputedStyle['textAlign'] | 'match-parent' | 'justify-all') => {
+      // justify-all justifies the last line too (css-text-3 §7.1: text-align-last: justify).
+      if (v === 'justify-all') { env.s.textAlign = 'justify'; env.s.textAlignLast = 'justify'; return; }
+      env.s.textAlign = v === 'match-parent' ? matchParent(env) : v;
+    },
   },
   {
     name: 'text-align-last', inherited: true, fields: ['textAlignLast'],
-    parse: (v) => (v.length === 1 && v[0].t === 'ident' ? (v[0].lc === 'auto' ? 'auto' : TEXT_ALIGN[v[0].lc] ?? null) : null),
+    parse: (v) => (v.length === 1 && v[0].t === 'ident' ? (v[0].lc === 'auto' ? 'auto' : v[0].lc === 'justify-all' ? 'justify' : TEXT_ALIGN[v[0].lc] ?? null) : null),
     apply: (env, v: ComputedStyle['textAlignLast'] | 'match-parent') => {
       env.s.textAlignLast = v === 'match-parent' ? (env.parent ? env.parent.textAlignLast : 'auto') : v;
     },
