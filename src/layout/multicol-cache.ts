@@ -1,13 +1,14 @@
 /**
- * Inline layouts reused between the balancer's trial layouts of one column set (css-multicol-1 §7): a paragraph laid out at the
- * same x and width, with no float beside it, breaks into the same lines whatever its y. In: a LayoutContext. Out: one whose
- * layoutInline answers repeated requests with a moved copy of the first result.
+ * What the balancer's trial layouts of one column set (css-multicol-1 §7) share, copied so that no trial moves another's
+ * fragments: inline layouts (a paragraph laid out at the same x and width, with no float beside it, breaks into the same lines
+ * whatever its y) and break tokens holding laid-out lines. In: a LayoutContext, a break token. Out: a caching context, a copy.
  */
 import type { Box } from '../box/types.ts';
 import type { InlineLayoutResult, LayoutContext } from './context.ts';
 import type { Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { BfcFloats } from './float.ts';
+import type { BreakToken } from './block.ts';
 
 /** Results kept per column set at most (paragraphs of one multicol container's content). */
 const MAX_ENTRIES = 4096;
@@ -40,9 +41,27 @@ function copyResult(r: InlineLayoutResult, dy: number): InlineLayoutResult {
   return {
     ...r,
     lines: r.lines.map((l) => { const c = copyFragment(l) as typeof l; translateFragment(c, 0, dy); return c; }),
-    floats: [],
+    floats: r.floats.map((f) => { const c = copyFragment(f.fragment) as typeof f.fragment; translateFragment(c, 0, dy); return { ...f, fragment: c }; }),
     positioned: r.positioned.map((a) => ({ ...a, staticY: a.staticY + dy })),
   };
+}
+
+/**
+ * A copy of a break token chain whose laid-out lines (BreakToken.lines, moved in place when a paragraph resumes) are copies:
+ * each trial layout of a column set resumes from its own. Nested tokens are copied too: inner, float continuations', and the
+ * per-cell tokens a table keeps in a Map under a symbol key. Other properties are shared (they are not changed on resume).
+ */
+export function copyToken(t: BreakToken | null): BreakToken | null {
+  if (t === null) return null;
+  const c: BreakToken = Object.assign({}, t);
+  c.inner = copyToken(t.inner);
+  if (t.lines) c.lines = { ...t.lines, result: copyResult(t.lines.result, 0) };
+  if (t.floats) c.floats = t.floats.map((f) => ({ ...f, token: copyToken(f.token as BreakToken | null) }));
+  for (const k of Object.getOwnPropertySymbols(t)) {
+    const v = (t as unknown as Record<symbol, unknown>)[k];
+    if (v instanceof Map) (c as unknown as Record<symbol, unknown>)[k] = new Map([...v].map(([key, tok]) => [key, tok && typeof tok === 'object' && 'index' in tok ? copyToken(tok as BreakToken) : tok]));
+  }
+  return c;
 }
 
 function copyFragment(f: Fragment): Fragment {

@@ -11,7 +11,7 @@ import { BfcFloats } from './float.ts';
 import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
 import { layoutBlockLevel, NO_MARGIN } from './block.ts';
 import { inheritedStyle } from '../css/properties/index.ts';
-import { cachingInlineContext } from './multicol-cache.ts';
+import { cachingInlineContext, copyToken } from './multicol-cache.ts';
 
 /** The used column geometry (css-multicol-1 §3.4): count, width and gap in px. */
 export interface ColumnGeometry { count: number; width: number; gap: number }
@@ -139,7 +139,7 @@ function balancedHeight(p: ColumnSetParams, avail: number, env: FlowEnv): number
 function runColumns(p: ColumnSetParams, h: number, max: number, abs: PendingAbs[], env: FlowEnv, strict = false): ColumnRun {
   const fixedMark = env.fixed.length;
   const columns: Column[] = [];
-  let token = p.token;
+  let token = copyToken(p.token);
   const commit = abs === p.abs;
   for (let i = 0; i < max; i++) {
     const absFrom = abs.length, fixedFrom = env.fixed.length;

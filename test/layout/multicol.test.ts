@@ -133,3 +133,17 @@ test('break-before: page inside a multicol container is ignored, as Chromium 156
   near(rectOf(L, 'N1').slice(0, 2), [160, 16], 'N1');
   near(rectOf(L, 'After').slice(0, 2), [0, 112], 'After');
 });
+
+test('a paragraph continued from the previous page is balanced over two columns without lines overlapping (Chromium 156)', () => {
+  const words = Array.from({ length: 199 }, (_, i) => `w${i + 1}`).join(' ');
+  const L = layoutHtml(doc(`<div style="columns:2;column-gap:20px"><p id=P style="margin:0">${words}</p></div><div id=After>After</div>`,
+    '@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 12px/16px Arial }'));
+  assert.equal(L.pages.length, 2);
+  // Page 2: 11 lines in the first column, 10 in the second (the trial layouts of the balancer must not move the lines the
+  // final layout places), then After below the taller column.
+  near(rectOf(L, 'P', 1), [0, 0, 300, 176], 'P on page 2');
+  near(rectOf(L, 'After', 1).slice(0, 2), [0, 176], 'After');
+  const lines = L.allById('P').filter((f) => f.page === 1).flatMap((f) => f.frag.children);
+  assert.deepEqual(lines.map((l) => `${l.x},${l.y}`).length, new Set(lines.map((l) => `${l.x},${l.y}`)).size, 'no two lines at the same place');
+  assert.equal(lines.length, 21);
+});
