@@ -42,11 +42,20 @@ function forcedOf(t: BreakToken | null): { forced: boolean; side?: 'left' | 'rig
  * non-auto `page` on the path from the root to the first in-flow leaf where the token resumes.
  */
 export function nextPageName(root: Box, token: BreakToken | null): string | undefined {
+  return nextPageGroup(root, token).name;
+}
+
+/**
+ * nextPageName with the box whose `page` gave the name: the page belongs to that box's page
+ * group (css-gcpm-3 §6.1, :nth(An+B of name)); consecutive pages of one box form one group.
+ */
+export function nextPageGroup(root: Box, token: BreakToken | null): { name?: string; owner?: Box } {
   let name: string | undefined;
+  let owner: Box | undefined;
   let box: Box = root;
   let t = token;
   for (let depth = 0; depth < 256; depth++) {
-    if (box.style.page !== 'auto') name = box.style.page;
+    if (box.style.page !== 'auto') { name = box.style.page; owner = box; }
     if (box.kind !== 'block' || box.inlineContent) break;
     const start = t ? t.index : 0;
     let idx = -1;
@@ -58,7 +67,7 @@ export function nextPageName(root: Box, token: BreakToken | null): string | unde
     t = t && idx === t.index ? t.inner : null;
     box = box.children[idx];
   }
-  return name;
+  return name === undefined ? {} : { name, owner };
 }
 
 function tokenKey(t: BreakToken | null): string {
@@ -125,18 +134,21 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
   let lastKey = '';
   let stalls = 0;
   const root = tree.root;
-  const pageNames: Array<string | undefined> = [];
+  let groupOwner: Box | undefined;
   let groupIndex = 0;
-  const newPage = (blank: boolean, name?: string): { ps: PageStyle; area: ReturnType<typeof pageArea>; page: PageFragment } => {
+  const newPage = (blank: boolean, group: { name?: string; owner?: Box } = {}): { ps: PageStyle; area: ReturnType<typeof pageArea>; page: PageFragment } => {
+    const name = group.name;
     const index = pages.length;
     ctx.limits.checkPages(index + 1);
     const sel: PageSelectorContext = { first: index === 0, right: index % 2 === 0, blank, index };
     if (name) sel.name = name;
-    // Page groups (css-gcpm-3 §6.1), approximated as runs of consecutive pages with one name.
-    const prev = index > 0 ? pageNames[index - 1] : undefined;
-    groupIndex = name !== undefined && prev === name ? groupIndex + 1 : 0;
-    sel.groupIndex = groupIndex;
-    pageNames.push(name);
+    // Page groups (css-gcpm-3 §6.1): the pages of one named box, counted from its first page.
+    // A blank page (inserted by a left/right break) belongs to no group and does not end one.
+    if (!blank) {
+      groupIndex = group.owner !== undefined && group.owner === groupOwner ? groupIndex + 1 : 0;
+      groupOwner = group.owner;
+    }
+    sel.groupIndex = blank ? 0 : groupIndex;
     const ps = styled.pageStyle(sel);
     // With print shrink-to-fit (`scale` > 1) content is laid out in a larger area, painted scaled down.
     const area = scaledArea(pageArea(ps), scale);
@@ -154,7 +166,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
       const nextRight = pages.length % 2 === 0;
       if ((info.side === 'right') !== nextRight) newPage(true);
     }
-    const { area, page } = newPage(false, nextPageName(root, token));
+    const { area, page } = newPage(false, nextPageGroup(root, token));
     env = { ctx, pageBottom: area.y + area.height, pageHeight: area.height, fixed, icbHeight: area.height, absLayout, floatLayout, absBreaks };
     session.env = env;
     const icbAbs: PendingAbs[] = [];

@@ -59,3 +59,11 @@ test(':nth() through pagination: every second page of the laid-out document gets
   assert.equal(r.pages.length, 4);
   assert.deepEqual(r.pages.map((p) => p.style.backgroundColor.a > 0 ? 'R' : '_').join(''), '_R_R');
 });
+
+test(':nth(1 of chapter) matches the first page of each element named chapter, not the following ones', () => {
+  const r = layoutHtml(`<!doctype html><style>@page { size: 40px; margin: 0 } @page :nth(1 of chapter) { background: red }
+    body { margin: 0 } section { page: chapter; break-before: page } p { margin: 0; height: 40px }</style>
+    <section><p></p><p></p></section><section><p></p></section><div><p></p></div>`);
+  assert.equal(r.pages.length, 4);
+  assert.deepEqual(r.pages.map((p) => p.style.backgroundColor.a > 0 ? 'R' : '_').join(''), 'R_R_');
+});
