@@ -64,7 +64,10 @@ export function fixedDimension(b: AxisBox, outer: number, aSideOuter: boolean): 
  * shrink-to-fit in the halves around it; without one, the side boxes take their max-content sizes
  * when both fit, else min-content plus shares of the rest; a single auto box shrinks-to-fit beside
  * the other. Boxes are not stretched to fill the side: placement puts `a` at the start, `b`
- * centred and `c` at the end.
+ * centred and `c` at the end. (The current Editor's Draft, as Chromium implements it, also
+ * hands the room left over to the boxes in proportion to their max-content sizes; text lands
+ * in the same place either way, through each box's default text-align, but backgrounds and
+ * borders of margin boxes are wider there.)
  */
 export function variableDimension(a: AxisBox, b: AxisBox, c: AxisBox, outer: number): void {
   for (const x of [a, b, c]) {
