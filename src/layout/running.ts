@@ -61,13 +61,35 @@ function documentOrder(el: Element): Map<Element, Span> {
   return order;
 }
 
-/** The text of a `string-set` content list for an element first laid out on page `page` (1-based). */
-function stringValue(items: readonly StringSetItem[], el: Element | undefined, page: number, pages: number): string {
+/** The text of the ::before or ::after box among `box`'s children (its generated text runs), '' when none. */
+function pseudoText(box: Box, which: 'before' | 'after'): string {
+  const kids = (box as { children?: Box[] }).children ?? [];
+  const gen = kids.find((c) => c.pseudo === which);
+  if (!gen) return '';
+  let out = '';
+  const walk = (b: Box): void => {
+    if (b.kind === 'text') out += b.text;
+    for (const c of (b as { children?: Box[] }).children ?? []) walk(c);
+  };
+  walk(gen);
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The text of a `string-set` content list (css-gcpm-3 §1.1) for the element of `box`, first laid
+ * out on page `page` (1-based): content(text) is the element's text content, content(before) and
+ * content(after) its generated ::before/::after text, counter(page)/counter(pages) the numbers;
+ * other counters read 0 (their values are not kept after the box tree is built).
+ */
+function stringValue(items: readonly StringSetItem[], box: Box, page: number, pages: number): string {
+  const el = box.element;
   let out = '';
   for (const it of items) {
     if (it.kind === 'string') out += it.value;
-    else if (it.kind === 'content') { if (el && (it.part === 'text' || it.part === 'first-letter')) { const t = textContent(el).replace(/\s+/g, ' ').trim(); out += it.part === 'text' ? t : t.slice(0, 1); } }
-    else if (it.kind === 'attr') out += el?.attribs?.[it.name] ?? '';
+    else if (it.kind === 'content') {
+      if (it.part === 'before' || it.part === 'after') out += pseudoText(box, it.part);
+      else if (el) { const t = textContent(el).replace(/\s+/g, ' ').trim(); out += it.part === 'text' ? t : t.slice(0, 1); }
+    } else if (it.kind === 'attr') out += el?.attribs?.[it.name] ?? '';
     else if (it.kind === 'counter' || it.kind === 'counters') out += formatCounter(it.name === 'page' ? page : it.name === 'pages' ? pages : 0, it.style);
   }
   return out;
@@ -101,7 +123,7 @@ export function assignRunning(pages: PageFragment[], running: readonly RunningEl
         if (starts && ss && ss.length > 0 && !f.box.pseudo) {
           for (const s of ss) {
             const list = strings.get(s.name) ?? [];
-            list.push({ page: p, value: stringValue(s.content, el, p + 1, pages.length), order: seq++ });
+            list.push({ page: p, value: stringValue(s.content, f.box, p + 1, pages.length), order: seq++ });
             strings.set(s.name, list);
           }
         }

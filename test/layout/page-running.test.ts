@@ -76,3 +76,10 @@ test("element(name, start): a running element first on its page shows there; one
   assert.equal(r.pages.length, 3);
   assert.deepEqual(r.pages.map((p) => boxText(p, 'top-left')), ['One', 'One', 'Two']);
 });
+
+test('string-set content(before) takes the generated ::before text of the element', () => {
+  const r = layoutHtml(`<!doctype html><style>@page { size: 200px 60px; margin: 20px 0; @top-center { content: string(n) " " string(t) } }
+    body { margin: 0; font: 10px/10px monospace; counter-reset: ch } h2 { counter-increment: ch; string-set: n content(before), t content(text); margin: 0; font-size: 10px }
+    h2::before { content: "Chapter " counter(ch) ": " } .b { break-before: page }</style><h2>Intro</h2><h2 class=b>Setup</h2>`);
+  assert.deepEqual(r.pages.map((p) => boxText(p, 'top-center')), ['Chapter 1: Intro', 'Chapter 2: Setup']);
+});
