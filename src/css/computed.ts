@@ -258,7 +258,7 @@ export interface ComputedStyle {
   /** clip (absolutely positioned boxes only); null for auto. */
   clip?: ClipRect | null;
   /** border-image-* (css-backgrounds-3 §6); sides [top, right, bottom, left]. Source none: the border styles are drawn. */
-  borderImageSource?: { kind: 'url'; url: string } | { kind: 'none' };
+  borderImageSource?: { kind: 'url'; url: string } | { kind: 'none' } | { kind: 'gradient'; gradient: Gradient };
   borderImageSlice?: { sides: readonly BorderImageSide[]; fill: boolean };
   borderImageWidth?: readonly BorderImageSide[];
   borderImageOutset?: readonly BorderImageSide[];

@@ -1,11 +1,12 @@
 /**
- * Border images for the display-list builder (css-backgrounds-3 §6). In: a box fragment's geometry, its used
- * border widths and style, an image loader. Out: clipped 'image' items for the nine slices, or null (draw the border).
+ * Border images for the display-list builder (css-backgrounds-3 §6). In: a box fragment's geometry, its used border
+ * widths and style, an image loader. Out: clipped 'image' / 'gradient' items for the nine slices, or null (draw the border).
  */
-import type { BorderImageRepeat, BorderImageSide, ComputedStyle } from '../css/computed.ts';
+import type { BorderImageRepeat, BorderImageSide, Color, ComputedStyle, Gradient } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
-import type { DisplayItem, Rect } from './display-list.ts';
+import type { DisplayItem, Rect, Shading } from './display-list.ts';
 import type { ImageLoader } from './build-background.ts';
+import { gradientShading } from './gradient.ts';
 
 interface Boxish { x: number; y: number; width: number; height: number }
 type Sides = [number, number, number, number];
@@ -23,17 +24,21 @@ const MAX_TILES = 200;
  */
 export function borderImageItems(f: Boxish, s: ComputedStyle, widths: Sides, load: ImageLoader | undefined): DisplayItem[] | null {
   const src = s.borderImageSource;
-  if (!src || src.kind !== 'url' || !load) return null;
+  if (!src || src.kind === 'none') return null;
   let img: ImageRef | null = null;
-  try { img = load(src.url); } catch { img = null; }
-  if (!img) return null;
-  img = stretchable(img);
+  if (src.kind === 'url') {
+    if (!load) return null;
+    try { img = load(src.url); } catch { img = null; }
+    if (!img) return null;
+    img = stretchable(img);
+  }
   const out = (s.borderImageOutset ?? []).map((o, i) => side(o, widths[i], 0, 0));
   const area: Rect = { x: f.x - out[3], y: f.y - out[0], w: f.width + out[1] + out[3], h: f.height + out[0] + out[2] };
   if (!(area.w > 0 && area.h > 0)) return null;
-  // an image without intrinsic size is sized as the border image area (§6.2, css-images-3 default sizing)
-  const iw = img.svg && img.svg.intrinsicWidth === null ? area.w : img.width;
-  const ih = img.svg && img.svg.intrinsicHeight === null ? area.h : img.height;
+  // an image without intrinsic size (a gradient, some SVG) is sized as the border image area (§6.2)
+  const iw = !img || (img.svg && img.svg.intrinsicWidth === null) ? area.w : img.width;
+  const ih = !img || (img.svg && img.svg.intrinsicHeight === null) ? area.h : img.height;
+  const paint: Painter = img ? imagePainter(img) : gradientPainter(src.kind === 'gradient' ? src.gradient : null, iw, ih);
   if (!(iw > 0 && ih > 0)) return null;
   const slice = s.borderImageSlice ?? { sides: [], fill: false };
   const sl = [0, 1, 2, 3].map((i) => {
@@ -64,13 +69,13 @@ export function borderImageItems(f: Boxish, s: ComputedStyle, widths: Sides, loa
       const dst: Rect = { x: X[col], y: Y[row], w: X[col + 1] - X[col], h: Y[row + 1] - Y[row] };
       const sr: Rect = { x: SX[col], y: SY[row], w: SX[col + 1] - SX[col], h: SY[row + 1] - SY[row] };
       if (!(dst.w > 0 && dst.h > 0 && sr.w > 0 && sr.h > 0)) continue;
-      if (row !== 1 && col !== 1) { drawSlice(items, img, iw, ih, sr, dst, dst); continue; }
+      if (row !== 1 && col !== 1) { drawSlice(items, paint, iw, ih, sr, dst, dst); continue; }
       // edges keep the aspect of their slice at the border width; the middle follows top/left
       const kx = col === 1 ? (row === 0 ? kTop : row === 2 ? kBottom : kTop || kBottom) : dst.w / sr.w;
       const ky = row === 1 ? (col === 0 ? kLeft : col === 2 ? kRight : kLeft || kRight) : dst.h / sr.h;
       const xs = col === 1 ? tiles(dst.x, dst.w, kx > 0 ? sr.w * kx : dst.w, rx) : [[dst.x, dst.w]];
       const ys = row === 1 ? tiles(dst.y, dst.h, ky > 0 ? sr.h * ky : dst.h, ry) : [[dst.y, dst.h]];
-      for (const [ty, th] of ys) for (const [tx, tw] of xs) drawSlice(items, img, iw, ih, sr, { x: tx, y: ty, w: tw, h: th }, dst);
+      for (const [ty, th] of ys) for (const [tx, tw] of xs) drawSlice(items, paint, iw, ih, sr, { x: tx, y: ty, w: tw, h: th }, dst);
     }
   }
   return items;
@@ -123,13 +128,42 @@ function stretchable(img: ImageRef): ImageRef {
   return v;
 }
 
+/** Draws the whole (scaled) image at `at`, showing only `clip`. */
+type Painter = (items: DisplayItem[], at: Rect, clip: Rect) => void;
+
+function imagePainter(img: ImageRef): Painter {
+  return (items, at, clip) => {
+    items.push({ kind: 'push-clip', rect: clip });
+    items.push({ kind: 'image', rect: at, image: img });
+    items.push({ kind: 'pop-clip' });
+  };
+}
+
+/**
+ * A gradient image of iw × ih px, drawn as one tile of its scaled size: the shading made at the image's
+ * size and scaled with it (exact for radial and for axial along x or y; a conic one is made at the scaled size).
+ */
+function gradientPainter(g: Gradient | null, iw: number, ih: number): Painter {
+  const base = g ? gradientShading(g, iw, ih) : null;
+  return (items, at, clip) => {
+    if (!g || base === null) return;
+    if (!('type' in base)) { items.push({ kind: 'rect', rect: clip, color: base }); return; }
+    const kx = at.w / iw, ky = at.h / ih;
+    let sh: Shading | Color | null;
+    if (base.type === 'axial') sh = { ...base, x0: base.x0 * kx, y0: base.y0 * ky, x1: base.x1 * kx, y1: base.y1 * ky };
+    else if (base.type === 'radial') sh = { ...base, cx: base.cx * kx, cy: base.cy * ky, r0: base.r0 * kx, r1: base.r1 * kx, scaleY: (base.scaleY * ky) / kx };
+    else sh = gradientShading(g, at.w, at.h);
+    if (sh === null) return;
+    if (!('type' in sh)) { items.push({ kind: 'rect', rect: clip, color: sh }); return; }
+    items.push({ kind: 'gradient', area: clip, tileW: at.w, tileH: at.h, xs: { at: [at.x] }, ys: { at: [at.y] }, shading: sh });
+  };
+}
+
 /** The image part `sr` (image px) drawn into `tile`, clipped to `tile` ∩ `region`. */
-function drawSlice(items: DisplayItem[], img: ImageRef, iw: number, ih: number, sr: Rect, tile: Rect, region: Rect): void {
+function drawSlice(items: DisplayItem[], paint: Painter, iw: number, ih: number, sr: Rect, tile: Rect, region: Rect): void {
   const x0 = Math.max(tile.x, region.x), y0 = Math.max(tile.y, region.y);
   const x1 = Math.min(tile.x + tile.w, region.x + region.w), y1 = Math.min(tile.y + tile.h, region.y + region.h);
   if (!(x1 > x0 && y1 > y0)) return;
   const kx = tile.w / sr.w, ky = tile.h / sr.h;
-  items.push({ kind: 'push-clip', rect: { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } });
-  items.push({ kind: 'image', rect: { x: tile.x - sr.x * kx, y: tile.y - sr.y * ky, w: iw * kx, h: ih * ky }, image: img });
-  items.push({ kind: 'pop-clip' });
+  paint(items, { x: tile.x - sr.x * kx, y: tile.y - sr.y * ky, w: iw * kx, h: ih * ky }, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
 }

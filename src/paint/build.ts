@@ -307,7 +307,7 @@ class PageBuilder {
     pushShadows(f, s, sw, true, push);
     if (outlines) { const o = outlineItem(f, s); if (o) outlines.push({ kind: 'item', item: o, chain }); }
     // a border image replaces the border styles (css-backgrounds-3 §6)
-    const bi = s.borderImageSource?.kind === 'url' ? borderImageItems(f, s, sw, this.opts.loadImage) : null;
+    const bi = s.borderImageSource && s.borderImageSource.kind !== 'none' ? borderImageItems(f, s, sw, this.opts.loadImage) : null;
     if (bi) for (const it of bi) push(it);
     else pushBorder(f, s, push, f.kind === 'box' ? !f.startsBox : false, f.kind === 'box' ? !f.endsBox : false);
     if (f.kind === 'replaced' && f.box.image) for (const it of replacedItems(f, f.box.image)) push(it);

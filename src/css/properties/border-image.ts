@@ -2,25 +2,48 @@
  * Border images (css-backgrounds-3 §6). In: component values of border-image-source, -slice, -width,
  * -outset, -repeat and the border-image shorthand. Out: `Longhand` rows and the shorthand.
  */
-import type { BorderImageRepeat, BorderImageSide, ComputedStyle } from '../computed.ts';
+import type { BorderImageRepeat, BorderImageSide, ComputedStyle, LengthPct } from '../computed.ts';
+import { CURRENT_COLOR } from '../values/color.ts';
+import { computeGradient, type PositionCodec, type SpecGradient, type SpecPosAxis } from '../values/gradient.ts';
 import { computeLength, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import { splitSlashes, type CV } from '../values/tokens.ts';
 import { parseBgImage } from './background.ts';
-import { NONE_IMAGE } from './content.ts';
 import { INITIAL, Note, type Env, type Longhand, type Shorthand } from './types.ts';
 
 type Source = NonNullable<ComputedStyle['borderImageSource']>;
+/** A specified source: a computed one, or a gradient still to compute (its lengths need the element). */
+type SpecSource = Exclude<Source, { kind: 'gradient' }> | { kind: 'spec-gradient'; g: SpecGradient };
 /** A specified side: a number, a length-percentage still to compute, or auto. */
 type SideVal = { kind: 'number'; value: number } | { kind: 'len'; value: MathExpr } | { kind: 'auto' };
 
-/** border-image-source: none | <image>; gradients are accepted but not painted (none + warning). */
-function parseSource(v: readonly CV[]): Source | Note<Source> | null {
+/** border-image-source: none | <image> (url() or a gradient, css-images-3 §3). */
+function parseSource(v: readonly CV[]): SpecSource | Note<SpecSource> | null {
   if (v.length !== 1) return null;
   const r = parseBgImage(v[0]);
   if (r === null) return null;
   const img = r instanceof Note ? r.value : r;
-  if (img.kind === 'url' || img.kind === 'none') return r instanceof Note ? new Note(img, r.message) : img;
-  return new Note(NONE_IMAGE, 'border-image-source: gradients are not painted (the border is drawn instead)');
+  if (img.kind !== 'url' && img.kind !== 'none' && img.kind !== 'spec-gradient') return null;
+  return r instanceof Note ? new Note(img, r.message) : img;
+}
+
+/**
+ * Positions of radial and conic gradients: an offset from the start edge, the centre, or from the end
+ * edge (calc(100% − offset)), as for backgrounds.
+ */
+const GRADIENT_POSITION: PositionCodec = {
+  parse: () => null,
+  compute: (p, env) => {
+    const axis = (a: SpecPosAxis): LengthPct => {
+      if (a.center) return { px: 0, pct: 50 };
+      const l = a.len === null ? { px: 0, pct: 0 } : computeLength(a.len, env);
+      return a.end ? { px: -l.px, pct: 100 - l.pct } : l;
+    };
+    return { x: axis(p.x), y: axis(p.y) };
+  },
+};
+
+function computeSource(env: Env, v: SpecSource): Source {
+  return v.kind === 'spec-gradient' ? { kind: 'gradient', gradient: computeGradient(v.g, env, GRADIENT_POSITION, CURRENT_COLOR) } : v;
 }
 
 /** 1–4 sides, each parsed by `one`, expanded as margins are (top, right, bottom, left). */
@@ -78,7 +101,7 @@ export const BORDER_IMAGE_ROWS: Longhand<any>[] = [
   {
     name: 'border-image-source', inherited: false, fields: ['borderImageSource'],
     parse: parseSource,
-    apply: (env, v: Source) => { env.s.borderImageSource = v; },
+    apply: (env, v: SpecSource) => { env.s.borderImageSource = computeSource(env, v); },
   },
   {
     name: 'border-image-slice', inherited: false, fields: ['borderImageSlice'],

@@ -9,6 +9,7 @@ import {
   type BorderStyle, type BoxShadow, type ClipRect, type Color, type ComputedStyle, type LengthPct,
 } from '../computed.ts';
 import { CURRENT_COLOR, parseColor } from '../values/color.ts';
+import { resolveCurrentColor } from '../values/gradient.ts';
 import { computeLength, computePx, Lin, parseLength, type MathExpr } from '../values/length.ts';
 import { splitCommas, type CV } from '../values/tokens.ts';
 import { BORDER_IMAGE_ROWS, BORDER_IMAGE_SHORTHAND } from './border-image.ts';
@@ -205,7 +206,7 @@ export const OUTLINE_SHORTHAND: Shorthand = {
 /**
  * End of computeStyle, before borders, background and text-decoration colours are resolved: records
  * which colour properties computed to the keyword currentcolor (CC_* bits, css-color-4 §6.4), and
- * resolves currentcolor in outline-color and box-shadow to the element's own `color`. A zero
+ * resolves currentcolor in outline-color, box-shadow and border-image gradients to the element's own `color`. A zero
  * outline-width when outline-style is none (css-ui-4 §3.2).
  */
 export function finishDecor(env: Env): void {
@@ -218,6 +219,8 @@ export function finishDecor(env: Env): void {
   if (s.outlineColor === CURRENT_COLOR) { mask |= CC_OUTLINE; s.outlineColor = s.color; }
   s.currentColorMask = mask;
   if (s.outlineStyle === 'none' && s.outlineWidth !== 0) s.outlineWidth = 0;
+  const bi = s.borderImageSource;
+  if (bi !== undefined && bi.kind === 'gradient') s.borderImageSource = resolveCurrentColor(bi, s.color);
   const sh = s.boxShadow;
   if (sh !== undefined && sh.length > 0 && sh.some((x) => x.currentColor === true && x.color !== s.color)) {
     s.boxShadow = Object.freeze(sh.map((x) => (x.currentColor === true ? Object.freeze({ ...x, color: s.color }) : x)));
