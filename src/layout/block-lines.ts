@@ -63,6 +63,8 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
       const orphans = Math.max(1, box.style.orphans);
       const widows = Math.max(1, box.style.widows);
       let k = Math.min(fit, n - widows);
+      // Too few lines for both: the orphans are kept and the widows go, as Chromium 156 breaks them (css-break-3 §4.4 leaves it open).
+      if (k - start < orphans && fit - start >= orphans) k = start + orphans;
       const atTop = q.atTop;
       // No line fits but floats do (those of the first line, at least in part, or a float continuing from this page):
       // they are the progress, and the lines go to the next page (laid out again there beside the floats).

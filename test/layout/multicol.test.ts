@@ -84,6 +84,9 @@ const CASES: Array<[string, string, Array<[string, number, number, number, numbe
     '<table style="border-spacing:0"><tr><td id=TA style="columns:2;column-gap:10px;padding:0">Alpha beta gamma</td></tr></table>' +
     '<div id=GR style="display:grid;columns:2;width:300px"><div style="height:20px"></div><div style="height:20px"></div></div>',
     [['TD', 0, 0, 200, 20], ['t1', 0, 0, 95, 20], ['t2', 105, 0, 95, 20], ['TA', 0, 20, 211.469, 16], ['GR', 0, 36, 300, 40]]],
+  ['three lines with orphans 2 and widows 2 split 2/1: the orphans are kept, the widows go',
+    '<div id=OW style="columns:2;column-gap:0;width:200px">text <div id=ow1 style="display:inline-block;width:50px;height:30px"></div> more text here and here</div>',
+    [['OW', 0, 0, 200, 50], ['ow1', 22.688, 0, 50, 30]]],
 ];
 
 for (const [name, markup, expected] of CASES) {
@@ -146,4 +149,13 @@ test('a paragraph continued from the previous page is balanced over two columns 
   const lines = L.allById('P').filter((f) => f.page === 1).flatMap((f) => f.frag.children);
   assert.deepEqual(lines.map((l) => `${l.x},${l.y}`).length, new Set(lines.map((l) => `${l.x},${l.y}`)).size, 'no two lines at the same place');
   assert.equal(lines.length, 21);
+});
+
+test('on pages too, a 3-line paragraph with 2 lines of room keeps 2 lines and sends 1 on (Chromium 156)', () => {
+  const L = layoutHtml(doc('<div style="height:168px"></div><p id=P style="margin:0;width:100px">aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll</p><div id=After>After</div>',
+    '@page { size: 300px 200px; margin: 0 } body { margin: 0; font: 12px/16px Arial }'));
+  assert.equal(L.pages.length, 2);
+  near(rectOf(L, 'P', 0), [0, 168, 100, 32], 'P on page 1');
+  near(rectOf(L, 'P', 1), [0, 0, 100, 16], 'P on page 2');
+  near(rectOf(L, 'After', 1).slice(0, 2), [0, 16], 'After');
 });
