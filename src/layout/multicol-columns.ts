@@ -58,6 +58,8 @@ export interface ColumnSetParams {
   /** Nothing precedes the set on this page: its first column must make progress. */
   atTop: boolean;
   abs: PendingAbs[];
+  /** A spanner follows the set: it is balanced whatever column-fill says (css-multicol-1 §7, as Chromium does). */
+  beforeSpanner?: boolean;
 }
 
 /** Half a CSS px: the balancing search stops when the column height is known to this precision. */
@@ -80,7 +82,7 @@ export function layoutColumnSet(p: ColumnSetParams, outer: FlowEnv): ColumnSetRe
   const fill = p.style.columnFill ?? 'balance';
   const avail = Math.max(0, p.available);
   let height: number;
-  if (fill !== 'auto' || !Number.isFinite(avail)) {
+  if (fill !== 'auto' || !Number.isFinite(avail) || p.beforeSpanner === true) {
     height = balancedHeight(p, avail, env);
   } else {
     height = avail;

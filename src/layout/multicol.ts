@@ -182,7 +182,7 @@ export function layoutMulticolContent(box: BlockBox | TableCellBox, flow: Flow, 
     const constrained = Number.isFinite(specBottom) && specBottom <= env.pageBottom + 0.01;
     const r = layoutColumnSet({
       thread: seg.thread, style: box.style, geometry, x: q.contentX, y: top, available: bottom - top,
-      constrained, token: inner, atTop, abs: q.abs,
+      constrained, token: inner, atTop, abs: q.abs, beforeSpanner: segs.slice(i + 1).some((s) => s.kind === 'spanner'),
     }, env);
     if (r.pushed) { breakBefore(flow, i, inner, atTop); return; }
     if (r.children.length > 0) {
