@@ -36,7 +36,7 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
     const fc = skip ? new SkipFloats(q.floats, skip) : q.floats;
     result = env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: fc, containing: q.childCb, ctx: env.ctx, resume: again });
     if (fc instanceof SkipFloats) result.floats = result.floats.filter((f) => !fc.skipped.has(f.fragment));
-    result = truncateLines(result, box.style, env);
+    result = truncateLines(result, box, env);
   } else if (q.token?.lines) {
     result = q.token.lines.result;
     start = q.token.lines.next;
@@ -48,7 +48,7 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
       for (const a of result.positioned) if (a.lineIndex >= start) a.staticY += dy;
     }
   } else {
-    result = truncateLines(env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: q.floats, containing: q.childCb, ctx: env.ctx }), box.style, env);
+    result = truncateLines(env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: q.floats, containing: q.childCb, ctx: env.ctx }), box, env);
   }
   const lines = result.lines;
   const n = lines.length;

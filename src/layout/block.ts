@@ -8,6 +8,7 @@
  * orphans/widows, margin truncation, box-decoration-break: slice).
  */
 import type { Box, BlockBox, ReplacedBox, TableCellBox, FlexBox } from '../box/types.ts';
+import type { ComputedStyle } from '../css/computed.ts';
 import type { ContainingBlock, InlineLayoutResult, LayoutContext } from './context.ts';
 import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
@@ -24,7 +25,7 @@ import { layoutTableWrapper } from './table/index.ts';
 import { layoutFlexContainer } from './flex.ts';
 import { layoutInlineChildren } from './block-lines.ts';
 import type { LineClamp } from './clamp.ts';
-import { discardAfterClamp, discardContinuation, ownClamp, withLineClamp } from './clamp.ts';
+import { childFlowEnv, discardAfterClamp, discardContinuation, ownClamp } from './clamp.ts';
 import { layoutGridContainer } from './grid/index.ts';
 import type { AbsBreaks } from './oof-break.ts';
 import { layoutMulticolContent } from './multicol.ts';
@@ -82,6 +83,8 @@ export interface FlowEnv {
   floatLayout: FloatBoxLayout;
   /** The line clamp (max-lines / line-clamp) counting the line boxes of this flow (src/layout/clamp.ts); absent or null for none. */
   clamp?: LineClamp | null;
+  /** A clipping block container whose text-overflow truncates the lines of its anonymous block children (css-overflow-3 §3, as Blink). */
+  overflowStyle?: ComputedStyle | null;
   /** The fragmentainer is a column of a multicol container: break-*: column forces and avoid-column avoids breaks (css-break-3 §3.1). */
   inColumns?: boolean;
   /** Collects abspos boxes fragmented at `pageBottom` (src/layout/oof-break.ts); set only where coordinates are the page's own. */
@@ -339,7 +342,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   const flow: Flow = { y: borderTop === null ? y : borderTop + topBP, margin: borderTop === null ? margin : NO_MARGIN, firstY: borderTop, placedAny: false, children: [], token: null, pushed: false };
   // A clipping box with a definite height is monolithic (css-break-3 §2.1): its content is not fragmented.
   const monolithic = s.overflowY !== 'visible' && specH !== null && Number.isFinite(env.pageBottom);
-  const childEnv = withLineClamp(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : env);
+  const childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : env);
   const childTruncate = truncate && (borderTop === null || resumed);
   let flexResult: ReturnType<typeof layoutFlexContainer> = null;
   if (bfc && p.token?.floats) {

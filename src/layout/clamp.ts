@@ -27,16 +27,24 @@ export interface LineClamp {
 /**
  * The flow environment for a block container's children: a new clamp when the box has
  * max-lines (chained to the enclosing one unless the box is an independent formatting context),
- * none inside other independent formatting contexts, else the enclosing clamp. `env` itself when
- * nothing changes.
+ * none inside other independent formatting contexts, else the enclosing clamp; and the box's
+ * style when it clips with a text-overflow other than clip (its anonymous block children's lines
+ * are truncated by it, as Blink does). `env` itself when nothing changes.
  */
-export function withLineClamp(box: BlockBox | TableCellBox | FlexBox, independent: boolean, token: BreakToken | null, env: FlowEnv): FlowEnv {
-  const max = box.style.maxLines;
+export function childFlowEnv(box: BlockBox | TableCellBox | FlexBox, independent: boolean, token: BreakToken | null, env: FlowEnv): FlowEnv {
+  const s = box.style;
+  const max = s.maxLines;
   const outer = env.clamp ?? null;
-  if (typeof max !== 'number') return independent && outer !== null ? { ...env, clamp: null } : env;
-  const used = token?.clampUsed ?? 0;
-  const clamp: LineClamp = { remaining: Math.max(0, max - used), used, parent: independent ? null : outer, pending: null };
-  return { ...env, clamp };
+  const truncating = box.anonymous === true ? env.overflowStyle ?? null
+    : s.overflowX !== 'visible' && s.textOverflow !== undefined && s.textOverflow !== 'clip' ? s : null;
+  const newClamp = typeof max === 'number';
+  if (!newClamp && !(independent && outer !== null) && truncating === (env.overflowStyle ?? null)) return env;
+  const next: FlowEnv = { ...env, overflowStyle: truncating };
+  if (newClamp) {
+    const used = token?.clampUsed ?? 0;
+    next.clamp = { remaining: Math.max(0, max - used), used, parent: independent ? null : outer, pending: null };
+  } else if (independent) next.clamp = null;
+  return next;
 }
 
 /** The clamp a box created for its children (null when it created none): its count goes into the box's break token. */
@@ -90,11 +98,14 @@ export function clampLines(result: InlineLayoutResult, style: ComputedStyle, env
 
 /**
  * A paragraph's freshly laid-out lines truncated: clamped by line-clamp / max-lines (css-overflow-4
- * §4.2), then text-overflow on the lines left when the container clips (css-overflow-3 §3).
+ * §4.2), then text-overflow on the lines left when the container clips (css-overflow-3 §3; an
+ * anonymous block's lines by its parent's text-overflow).
  */
-export function truncateLines(result: InlineLayoutResult, style: ComputedStyle, env: FlowEnv): InlineLayoutResult {
+export function truncateLines(result: InlineLayoutResult, box: BlockBox | TableCellBox, env: FlowEnv): InlineLayoutResult {
+  const style = box.style;
   const r = env.clamp ? clampLines(result, style, env) : result;
-  const overflow = style.overflowX !== 'visible' ? ellipsisString(style.textOverflow) : '';
+  const from = box.anonymous === true && env.overflowStyle ? env.overflowStyle : style;
+  const overflow = from.overflowX !== 'visible' ? ellipsisString(from.textOverflow) : '';
   if (overflow !== '') for (const line of r.lines) applyTextOverflow(line, overflow, style, env.ctx.fonts);
   return r;
 }

@@ -133,3 +133,11 @@ test('a clamped box split across pages keeps counting its lines on the next page
   const one = layoutHtml(`<style>@page { size: 100px 30px; margin: 0 } body { margin: 0; font: 10px/10px monospace } p { margin: 0; width: 25px }</style><p id="p" style="max-lines: 5; block-ellipsis: auto">a1 a2 a3 a4 a5 a6 a7 a8</p>`);
   assert.deepEqual(one.allById('p').map((p) => lines(p.frag).map(lineText)), [['a1', 'a2', 'a3'], ['a4', 'a5…']]);
 });
+
+test("text-overflow of a clipping box truncates its anonymous block children's lines", () => {
+  const css = 'overflow: hidden; white-space: nowrap; width: 60px; text-overflow: ellipsis';
+  const r = layoutHtml(`${HEAD}<div id="d" style="${css}">${TEXT}<p id="p">${TEXT}</p></div>`);
+  const l = lines(r.byId('d'));
+  assert.equal(lineText(l[0]), 'aaaa bbb…');
+  assert.equal(lineText(l[1]), TEXT); // the <p> itself does not clip
+});
