@@ -167,6 +167,23 @@ function decodeXmlEntities(s: string): string {
   });
 }
 
+const TRANSFORM_ATTR = /(\stransform\s*=\s*)("[^"]*"|'[^']*')/g;
+const AXIS_FUNCTION = /(translate|scale)([XY])\(\s*([^)]*?)\s*\)/g;
+
+/**
+ * Rewrites the one-axis transform functions SVG 2 takes from CSS (translateX/Y, scaleX/Y,
+ * css-transforms-1 §12) in transform attributes to their SVG 1.1 two-argument forms, which the
+ * drawing understands; `px` units dropped (user units).
+ */
+export function svgTransforms(body: string): string {
+  if (!/(?:translate|scale)[XY]\(/.test(body)) return body;
+  return body.replace(TRANSFORM_ATTR, (_, pre: string, value: string) => pre + value.replace(AXIS_FUNCTION, (_m, f: string, axis: string, arg: string) => {
+    const a = arg.replace(/px$/i, '');
+    const other = f === 'translate' ? '0' : '1';
+    return axis === 'X' ? `${f}(${a} ${other})` : `${f}(${other} ${a})`;
+  }));
+}
+
 /** `#rrggbb` of a colour (alpha dropped), for the root's `color` presentation attribute. */
 function hexColor(c: Color): string {
   const h = (v: number): string => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
@@ -194,7 +211,7 @@ export function svgImage(key: string, text: string, color: Color, loadRaster: (h
     if (img && img.format !== 'svg') images[href] = img;
   }
   const { width, height, ratio } = intrinsicOf(rootAttrs);
-  const svg: SvgSource = { rootAttrs, body: split.body, intrinsicWidth: width, intrinsicHeight: height, intrinsicRatio: ratio, images };
+  const svg: SvgSource = { rootAttrs, body: svgTransforms(split.body), intrinsicWidth: width, intrinsicHeight: height, intrinsicRatio: ratio, images };
   const size = concreteSize(width, height, ratio);
   return { key, format: 'svg', data: Buffer.from(text, 'utf8'), width: size.width, height: size.height, svg };
 }

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Element } from 'domhandler';
 import { parseHtml, forEachNode } from '../../src/html/parse.ts';
-import { checkBody, concreteSize, imageHrefs, inlineSvgImage, intrinsicOf, splitRoot, svgImage, svgLength, viewBoxRatio } from '../../src/box/svg.ts';
+import { checkBody, concreteSize, imageHrefs, inlineSvgImage, intrinsicOf, splitRoot, svgImage, svgLength, svgTransforms, viewBoxRatio } from '../../src/box/svg.ts';
 import type { ImageRef } from '../../src/box/types.ts';
 
 const BLACK = { r: 0, g: 0, b: 0, a: 1 };
@@ -101,4 +101,9 @@ test('inline <svg>: serialized as XML with namespaces, SVG name case kept, text 
   assert.deepEqual([a.svg!.intrinsicWidth, a.svg!.intrinsicHeight, a.svg!.intrinsicRatio], [20, null, 2]);
   assert.notEqual(a.key, b.key);
   assert.match(a.key, /^svg:[0-9a-f]{40}$/);
+});
+
+test('svgTransforms: translateX/Y and scaleX/Y in transform attributes become SVG 1.1 functions; other text untouched', () => {
+  assert.equal(svgTransforms('<rect transform="rotate(90) translateY(-7) translateX(2px)"/><text>translateX(1)</text><g transform=\'scaleX(2) scaleY(.5)\'/>'),
+    '<rect transform="rotate(90) translate(0 -7) translate(2 0)"/><text>translateX(1)</text><g transform=\'scale(2 1) scale(1 .5)\'/>');
 });
