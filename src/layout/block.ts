@@ -64,7 +64,11 @@ export interface BreakToken {
 }
 
 /** An absolutely positioned box waiting for its containing block, with its static position (§10.3.7); `staticRight` when the static-position containing block is rtl. */
-export interface PendingAbs { box: Box; staticX: number; staticY: number; staticRight?: number }
+export interface PendingAbs {
+  box: Box; staticX: number; staticY: number; staticRight?: number;
+  /** Where the box was met in its parent's fragment list: its fragment goes there, so boxes painted in tree order (CSS 2.1 Appendix E, z-index auto) keep it. */
+  slot?: { list: Fragment[]; index: number };
+}
 
 /** Per-page parameters of block layout. */
 export interface FlowEnv {
@@ -467,10 +471,11 @@ export function layoutPendingAbs(abs: PendingAbs[], frag: BoxFragment, env: Flow
     width: frag.width - frag.border.left - frag.border.right,
     height: frag.height - frag.border.top - frag.border.bottom,
   };
-  for (const a of abs) {
-    const f = env.absLayout(a, cb, env);
-    if (f) frag.children.push(f);
-  }
+  const placed = abs.map((a) => env.absLayout(a, cb, env));
+  // Boxes met in block flow go where they were met (last first, so earlier slots in one list keep their index); the others at the end.
+  const inSlot = abs.map((a, i) => placed[i] !== null && a.slot !== undefined && a.slot.index <= a.slot.list.length);
+  for (let i = abs.length - 1; i >= 0; i--) if (inSlot[i]) abs[i].slot!.list.splice(abs[i].slot!.index, 0, placed[i]!);
+  for (let i = 0; i < abs.length; i++) if (placed[i] && !inSlot[i]) frag.children.push(placed[i]!);
   abs.length = 0;
 }
 
@@ -502,7 +507,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
       // §10.3.7: the static position's right edge counts when the static-position containing block (this container) is rtl.
       const pend: PendingAbs = { box: child, staticX: q.childCb.x, staticY: flow.y + collapsed(flow.margin) };
       if (q.rtl) pend.staticRight = q.childCb.x + q.childCb.width;
-      if (s.position === 'fixed') env.fixed.push(pend); else q.abs.push(pend);
+      if (s.position === 'fixed') env.fixed.push(pend); else { pend.slot = { list: flow.children, index: flow.children.length }; q.abs.push(pend); }
       continue;
     }
     if (s.float !== 'none') {

@@ -38,3 +38,11 @@ test('fixed boxes and boxes positioned from the bottom are not fragmented', () =
   assert.deepEqual(r.allById('f').map((p) => [p.page, p.frag.height]), [[0, 120], [1, 120]]);
   assert.deepEqual(r.allById('b').map((p) => [p.page, p.frag.y, p.frag.height]), [[0, -30, 120]]);
 });
+
+test('an abspos box goes into the fragment tree where it was met, so a later positioned sibling paints over it (CSS 2.1 Appendix E)', () => {
+  const r = layoutHtml(`${PAGE}<div id=cb style="position:relative"><p>x</p><div id=a style="position:absolute; top:0; width:10px; height:10px"></div>
+    <div id=b style="position:relative; height:10px"></div></div>`);
+  const cb = r.byId('cb');
+  const ids = cb.children.map((c) => (c.kind === 'box' ? (c.box.element?.attribs.id ?? c.box.element?.name) : c.kind));
+  assert.deepEqual(ids, ['p', 'a', 'b']);
+});
