@@ -125,6 +125,8 @@ export interface BlockParams {
   ignoreHeight?: boolean;
   /** The box establishes a block formatting context whatever its style (flex items, css-flexbox-1 §4). */
   forceBfc?: boolean;
+  /** The containing block's direction is rtl (CSS 2.1 §10.3.3: which margin an over-constrained width ignores); absent: the box's own direction. */
+  cbRtl?: boolean;
   /** Floats of the BFC this box establishes are fragmented at the fragmentainer bottom, like the root's (a multicol column's flow thread). */
   fragmentFloats?: boolean;
 }
@@ -149,7 +151,7 @@ export interface BlockResult {
 const PUSHED: BlockResult = { fragment: null, bottom: 0, margin: NO_MARGIN, firstY: null, collapsedThrough: false, token: null, pushed: true };
 
 /** Used horizontal metrics of a block-level box (CSS 2.1 §10.3.3, §10.4). */
-export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride'>): { ml: number; mr: number; width: number } {
+export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride' | 'cbRtl'>): { ml: number; mr: number; width: number } {
   const s = box.style;
   const border = borderOf(s);
   const padding = paddingOf(s, cbWidth);
@@ -178,8 +180,8 @@ export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'wid
     if (l === null && r === null) { const m = (cbWidth - w - bp) / 2; return { ml: m, mr: m, width: w }; }
     if (l === null) return { ml: cbWidth - w - bp - (r as number), mr: r as number, width: w };
     if (r === null) return { ml: l, mr: cbWidth - w - bp - l, width: w };
-    // Over-constrained: margin-right (ltr) or margin-left (rtl) is ignored.
-    if (s.direction === 'rtl') return { ml: cbWidth - w - bp - r, mr: r, width: w };
+    // Over-constrained: margin-right (ltr) or margin-left (rtl) is ignored, by the containing block's direction.
+    if (p.cbRtl ?? s.direction === 'rtl') return { ml: cbWidth - w - bp - r, mr: r, width: w };
     return { ml: l, mr: cbWidth - w - bp - l, width: w };
   };
   let out = solve(specified);
@@ -259,7 +261,7 @@ function layoutReplacedBlock(box: ReplacedBox, p: BlockParams, env: FlowEnv): Bl
       band = p.floats.available(top, Math.max(outerH, 0.01), p.cb.x, p.cb.x + cbw);
     }
     // In rtl the box goes against the band's right edge (CSS 2.1 §10.3.3: margin-left is the one ignored).
-    if (band.left > p.cb.x || band.right < p.cb.x + cbw) x = s.direction === 'rtl' ? band.right - specMr - (outerW - Math.max(0, specMl) - Math.max(0, specMr)) : band.left + specMl;
+    if (band.left > p.cb.x || band.right < p.cb.x + cbw) x = (p.cbRtl ?? s.direction === 'rtl') ? band.right - specMr - (outerW - Math.max(0, specMl) - Math.max(0, specMr)) : band.left + specMl;
   }
   const frag: ReplacedFragment = {
     kind: 'replaced', box, style: s, x, y: top,
@@ -529,7 +531,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
     const r = layoutBlockLevel(child, {
       cb: q.childCb, y: flow.y, margin: flow.margin, floats: q.floats,
       token: i === start ? (q.token?.inner ?? null) : null,
-      atTop, truncate: q.truncate && !flow.placedAny, abs: q.abs, pageName: q.pageName,
+      atTop, truncate: q.truncate && !flow.placedAny, abs: q.abs, pageName: q.pageName, cbRtl: q.rtl,
     }, env);
     if (r.pushed) {
       // Break before this child; prefer an earlier break when this one is to be avoided (css-break-3 §4.4).

@@ -33,3 +33,12 @@ function fragOf0(page: Parameters<typeof fragOf>[0], box: Parameters<typeof frag
   }
   throw new Error('no fragment');
 }
+
+test("an over-constrained block width ignores the margin on the containing block's end side (CSS 2.1 §10.3.3)", () => {
+  const r = layoutHtml(`<style>@page { size: 300px 100px; margin: 0 } body { margin: 0; font: 10px/10px monospace }</style>
+    <div id="a" dir="rtl" style="width: 100px">x</div>
+    <div dir="rtl"><div id="b" style="width: 100px">x</div><div id="c" dir="ltr" style="width: 100px">x</div></div>`);
+  assert.equal(r.byId('a').x, 0); // rtl box in an ltr containing block: at the left
+  assert.equal(r.byId('b').x, 200);
+  assert.equal(r.byId('c').x, 200); // ltr box in an rtl containing block: at the right
+});
