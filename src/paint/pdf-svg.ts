@@ -14,7 +14,7 @@ export interface EmbeddedRaster { name: string; ref: PdfRef; img: PreparedImage 
 
 /**
  * A drawn SVG: the form XObject's resource name and reference. Its content is in viewport px
- * (y down), mapped onto the unit square (y up) by its first operator, so it is painted
+ * (y down) and its /Matrix maps the viewport onto the unit square (y up), so it is painted
  * exactly like an image XObject (`img`: orientation 1, no soft mask, width/height = the viewport).
  */
 export interface SvgForm { name: string; ref: PdfRef; img: PreparedImage }
@@ -42,6 +42,15 @@ function families(value: string): string[] {
 
 function fmt(n: number): string {
   return String(Math.round(n * 1000) / 1000);
+}
+
+/**
+ * A number pdfkit writes as is (12 decimals) instead of rounding it to 6: pdfkit's object writer
+ * prints any value that is not a plain object, array, string, number… with `${value}`.
+ */
+function exact(n: number): unknown {
+  const text = n.toFixed(12).replace(/\.?0+$/, '');
+  return { [Symbol.toStringTag]: 'PdfNumber', toString: (): string => text };
 }
 
 function escapeAttr(v: string): string {
@@ -135,8 +144,8 @@ export class SvgForms {
     };
     const saved = { page: doc.page, ctm: doc._ctm, fill: doc._fillColor, openImage: doc.openImage, opacities: doc._opacityRegistry };
     doc.page = page;
-    // The form's own space is the unit square (see makeForm): patterns and gradients map from it.
-    doc._ctm = [1 / w, 0, 0, -1 / h, 0, 1];
+    // The form's space is the viewport (its /Matrix maps it onto the unit square): patterns and gradients map from it.
+    doc._ctm = [1, 0, 0, 1, 0, 0];
     // ExtGStates made for other drawings are not shared, so this drawing's objects are all its own.
     doc._opacityRegistry = {};
     const recorder = cacheable ? startRecording(this.doc) : null;
@@ -187,12 +196,15 @@ export class SvgForms {
     return name;
   }
 
-  /** The form XObject: content in viewport px (y down) mapped onto the unit square (y up). */
+  /** The form XObject: content in viewport px (y down), its /Matrix onto the unit square (y up). */
   private makeForm(content: Buffer, resources: Record<string, unknown>, w: number, h: number): SvgForm {
-    // The viewport → unit square map opens the content, written at full precision (pdfkit would
-    // round a /Matrix to 6 decimals: 1/9 then misses edges on pixel centres by 1e-6).
-    const ref = this.doc.ref({ Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, 1, 1], Resources: resources });
-    ref.write(`${(1 / w).toFixed(12)} 0 0 ${(-1 / h).toFixed(12)} 0 1 cm`);
+    // The /Matrix (viewport → unit square) at full precision: pdfkit rounds numbers to 6 decimals,
+    // and 1/9 would then miss edges on pixel centres. (A `cm` in the content instead would change
+    // the space tiling patterns map from, which poppler then tiles with phase errors.)
+    const ref = this.doc.ref({
+      Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, Number(fmt(w)), Number(fmt(h))],
+      Matrix: [exact(1 / w), 0, 0, exact(-1 / h), 0, 1], Resources: resources,
+    });
     ref.end(content);
     return { name: this.nextName(), ref, img: { dict: {}, data: new Uint8Array(0), width: w, height: h, orientation: 1 } };
   }
