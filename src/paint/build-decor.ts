@@ -70,7 +70,10 @@ export function clipRectOf(f: Boxish, s: ComputedStyle): Rect | null {
   if (!c || (s.position !== 'absolute' && s.position !== 'fixed')) return null;
   const top = c.top === 'auto' ? 0 : c.top, left = c.left === 'auto' ? 0 : c.left;
   const bottom = c.bottom === 'auto' ? f.height : c.bottom, right = c.right === 'auto' ? f.width : c.right;
-  return { x: f.x + left, y: f.y + top, w: Math.max(0, right - left), h: Math.max(0, bottom - top) };
+  // An empty clip is moved off the page: rasterisers without anti-aliasing still let one pixel
+  // through a zero-size clip rectangle at its corner.
+  if (!(right > left && bottom > top)) return { x: -1e5, y: -1e5, w: 0, h: 0 };
+  return { x: f.x + left, y: f.y + top, w: right - left, h: bottom - top };
 }
 
 /**
