@@ -50,7 +50,7 @@ const SIDES: Array<[Side, [MarginBoxName, MarginBoxName, MarginBoxName]]> = [
 const CORNERS: MarginBoxName[] = ['top-left-corner', 'top-right-corner', 'bottom-left-corner', 'bottom-right-corner'];
 
 /** A generated margin box being sized: its box (content built), and both axes. */
-interface MarginBox { name: MarginBoxName; style: ComputedStyle; box: BlockBox; h: AxisBox; v: AxisBox }
+interface MarginBox { name: MarginBoxName; style: ComputedStyle; box: BlockBox; h: AxisBox; v: AxisBox; cb: { w: number; h: number } }
 
 const EMPTY_AXIS = (): AxisBox => ({ generated: false, inner: 0, marginA: 0, marginB: 0, bp: 0, minContent: 0, maxContent: 0 });
 
@@ -84,13 +84,17 @@ function buildBox(style: ComputedStyle, pageIndex: number, pages: number, runnin
   return { kind: 'block', outer: 'block', inlineContent: false, style: s, children, anonymous: true };
 }
 
-/** The axis description of a box along its width (`horizontal`) or height, with percentages against `basis` px. */
-function axisOf(mb: { style: ComputedStyle; box: BlockBox }, horizontal: boolean, basis: number, ctx: LayoutContext): AxisBox {
+/**
+ * The axis description of a box along its width (`horizontal`) or height. `cb` is the box's
+ * containing block, its page-margin area (px): margins, paddings and widths take percentages of
+ * its width, heights of its height.
+ */
+function axisOf(mb: { style: ComputedStyle; box: BlockBox }, horizontal: boolean, cb: { w: number; h: number }, ctx: LayoutContext): AxisBox {
   const s = mb.style;
-  const b = borderOf(s), p = paddingOf(s, basis);
+  const b = borderOf(s), p = paddingOf(s, cb.w);
   const bp = horizontal ? b.left + b.right + p.left + p.right : b.top + b.bottom + p.top + p.bottom;
-  const m = (v: typeof s.marginTop): number | 'auto' => (v === 'auto' ? 'auto' : sizeValue(v, basis) ?? 0);
-  const spec = sizeValue(horizontal ? s.width : s.height, basis);
+  const m = (v: typeof s.marginTop): number | 'auto' => (v === 'auto' ? 'auto' : sizeValue(v, cb.w) ?? 0);
+  const spec = horizontal ? sizeValue(s.width, cb.w) : sizeValue(s.height, cb.h);
   const axis: AxisBox = {
     generated: true, bp, inner: spec === null ? 'auto' : toContent(spec, s, bp),
     marginA: m(horizontal ? s.marginLeft : s.marginTop), marginB: m(horizontal ? s.marginRight : s.marginBottom),
@@ -112,7 +116,7 @@ function layoutContent(mb: MarginBox, env: FlowEnv, ctx: LayoutContext): { f: Bo
   const inner = Math.max(0, h.inner as number);
   const ml = h.marginA as number, mr = h.marginB as number;
   const r = layoutBlockLevel(mb.box, {
-    cb: { x: 0, y: 0, width: inner + h.bp + ml + mr, height: 0 }, y: 0, margin: NO_MARGIN,
+    cb: { x: 0, y: 0, width: mb.cb.w, height: mb.cb.h }, y: 0, margin: NO_MARGIN,
     floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: [],
     widthOverride: inner, marginsOverride: { left: ml, right: mr }, ignoreHeight: true, forceBfc: true,
   }, { ...env, ctx, pageBottom: Infinity });
@@ -165,10 +169,11 @@ export function layoutMarginBoxes(pages: PageFragment[], styles: PageStyle[], ct
       const along = horizontal ? bb.width : bb.height;
       const across = side === 'top' ? top : side === 'bottom' ? bottom : side === 'left' ? left : right;
       if (along <= 0 || across <= 0) continue;
+      const cb = horizontal ? { w: along, h: across } : { w: across, h: along };
       const boxes = built.map((b, k): MarginBox | null => b && {
         name: names[k]!, ...b,
-        h: axisOf(b, true, horizontal ? along : across, ctx),
-        v: axisOf(b, false, horizontal ? along : across, ctx),
+        h: axisOf(b, true, cb, ctx),
+        v: axisOf(b, false, cb, ctx), cb,
       });
       const axis = (mb: MarginBox | null, h: boolean): AxisBox => (mb ? (h ? mb.h : mb.v) : EMPTY_AXIS());
       if (horizontal) variableDimension(axis(boxes[0]!, true), axis(boxes[1]!, true), axis(boxes[2]!, true), along);
@@ -193,7 +198,7 @@ export function layoutMarginBoxes(pages: PageFragment[], styles: PageStyle[], ct
       if (!b) continue;
       const w = name.endsWith('left-corner') ? left : right, h = name.startsWith('top') ? top : bottom;
       if (w <= 0 || h <= 0) continue;
-      const mb: MarginBox = { name, ...b, h: axisOf(b, true, w, ctx), v: axisOf(b, false, w, ctx) };
+      const mb: MarginBox = { name, ...b, h: axisOf(b, true, { w, h }, ctx), v: axisOf(b, false, { w, h }, ctx), cb: { w, h } };
       fixedDimension(mb.h, w, name.endsWith('left-corner'));
       fixedDimension(mb.v, h, name.startsWith('top'));
       const l = layoutContent(mb, env, ctx);

@@ -106,3 +106,12 @@ test('content: url() in a margin box is an inline image sized by the image', asy
   assert.deepEqual([img.width, img.height], [40, 20]);
   assert.ok(Math.abs(img.x + img.width - 170) < 0.01, 'the right box ends at the right margin');
 });
+
+test('through layout: percentages of a margin box height refer to the page margin depth, widths and paddings to the side length', () => {
+  const r = layoutHtml(`<!doctype html><style>@page { size: 200px 100px; margin: 40px 20px;
+    @top-left { content: 'x'; height: 50%; width: 25%; padding-left: 10%; font: 10px/10px monospace } }</style><body>`);
+  const tl = r.pages[0].marginBoxes.find((b) => b.name === 'top-left');
+  assert.ok(tl);
+  assert.deepEqual([tl.fragment.y, tl.fragment.height], [20, 20]);
+  assert.deepEqual([tl.fragment.x, tl.fragment.width], [20, 40 + 16]);
+});
