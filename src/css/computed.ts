@@ -131,7 +131,12 @@ export type TrackSize =
   | { kind: 'length'; value: LengthPct }
   | { kind: 'fr'; value: number }
   | { kind: 'auto' } | { kind: 'min-content' } | { kind: 'max-content' }
-  | { kind: 'minmax'; min: TrackSize; max: TrackSize };
+  | { kind: 'minmax'; min: TrackSize; max: TrackSize; fitContent?: LengthPct };
+/**
+ * An auto-repeated range of an explicit track list (css-grid-1 §7.2.3.2 repeat(auto-fill|auto-fit, …)): the template holds
+ * the repeated tracks once, from index `at`, `count` tracks; layout decides the number of repetitions.
+ */
+export interface GridAutoRepeat { at: number; count: number; fit: boolean }
 /** A grid line placement (css-grid-1 §8.3). */
 export type GridLine = { kind: 'auto' } | { kind: 'line'; line: number } | { kind: 'span'; span: number } | { kind: 'area'; name: string };
 
@@ -241,6 +246,15 @@ export interface ComputedStyle {
   gridAutoFlow: 'row' | 'column' | 'row dense' | 'column dense';
   gridColumnStart: GridLine; gridColumnEnd: GridLine;
   gridRowStart: GridLine; gridRowEnd: GridLine;
+  /** repeat(auto-fill|auto-fit) in grid-template-columns/rows (null: none); optional for older literals. */
+  gridColumnsRepeat?: GridAutoRepeat | null;
+  gridRowsRepeat?: GridAutoRepeat | null;
+  /** Names of the explicit grid lines (index = 0-based line, an auto-repeat counted once); null: no names. */
+  gridColumnLineNames?: string[][] | null;
+  gridRowLineNames?: string[][] | null;
+  /** justify-items / justify-self (css-align-3 §6.1, §6.2); optional for older literals (absent = initial: legacy / auto). */
+  justifyItems?: 'legacy' | 'normal' | 'stretch' | 'start' | 'end' | 'self-start' | 'self-end' | 'flex-start' | 'flex-end' | 'center' | 'left' | 'right' | 'baseline' | 'last baseline';
+  justifySelf?: 'auto' | 'normal' | 'stretch' | 'start' | 'end' | 'self-start' | 'self-end' | 'flex-start' | 'flex-end' | 'center' | 'left' | 'right' | 'baseline' | 'last baseline';
   // ---- misc
   objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
   // ---- box decorations (css-backgrounds-3 §7, css-ui-4 §3, css-text-decor-4, CSS 2.1 §11.1.2); optional for older literals
@@ -348,6 +362,7 @@ export function initialStyle(): ComputedStyle {
     gridAutoColumns: [{ kind: 'auto' }], gridAutoRows: [{ kind: 'auto' }], gridAutoFlow: 'row',
     gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' },
     gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' },
+    gridColumnsRepeat: null, gridRowsRepeat: null, gridColumnLineNames: null, gridRowLineNames: null, justifyItems: 'legacy', justifySelf: 'auto',
     objectFit: 'fill',
     boxShadow: [], outlineStyle: 'none', outlineWidth: 0, outlineColor: BLACK, outlineOffset: 0,
     textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null,
