@@ -46,3 +46,11 @@ test('an abspos box goes into the fragment tree where it was met, so a later pos
   const ids = cb.children.map((c) => (c.kind === 'box' ? (c.box.element?.attribs.id ?? c.box.element?.name) : c.kind));
   assert.deepEqual(ids, ['p', 'a', 'b']);
 });
+
+test('an abspos box in a table cell (or a positioned table part) is laid out against its containing block outside the table', () => {
+  const r = layoutHtml(`${PAGE}<table style="border-spacing:0"><tr><td style="padding:3px">x<div id=a style="position:absolute; top:0; width:10px; height:10px"></div></td></tr></table>
+    <div style="display:table"><div id=b style="position:absolute; top:50px; width:10px; display:table-row"><div style="display:table-cell; height:7px"></div></div></div>`);
+  const a = r.byId('a'), b = r.byId('b');
+  assert.deepEqual([a.x, a.y, a.width, a.height], [3, 10, 10, 10], 'static x: the cell content edge; top: 0 of the page area');
+  assert.deepEqual([b.x, b.y, b.height], [0, 60, 7]);
+});

@@ -232,9 +232,11 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   let cellTokens = tok?.[cellsKey];
   // A row continuing from the previous page starts right at the top (no border-spacing before it).
   let y = contentTop + (cellTokens && !(repeatHeaderOf(L, env) && (tok?.index ?? 0) >= L.headerRows) ? 0 : L.spacingV);
-  const place = (k: number): void => {
+  const place = (k: number, repeated = false): void => {
     const r = L!.rows[k];
     placed.push({ frag: placeRow(L!, k, x, y), group: r.group, k });
+    // Abspos boxes in its cells go to their containing block once, with the row (not with a repeated header).
+    if (r.abs && !repeated) for (const a of r.abs) p.abs.push({ ...a, staticX: a.staticX + x, staticY: a.staticY + y - r.y, staticRight: a.staticRight === undefined ? undefined : a.staticRight + x });
     y += r.height + L!.spacingV;
   };
   const rowsHeight = (a: number, b: number): number => { let h = 0; for (let k = a; k < b; k++) h += L!.rows[k].height + L!.spacingV; return h; };
@@ -242,7 +244,7 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   const repeatFooter = L.footerRows > 0 && Number.isFinite(env.pageBottom) && footerH + (L.headerRows > 0 ? rowsHeight(0, L.headerRows) : 0) < (env.pageHeight ?? Infinity) / 2;
   const repeatHeader = repeatHeaderOf(L, env);
   const headerH = repeatHeader ? rowsHeight(0, L.headerRows) : 0;
-  if (resumed && repeatHeader && start >= L.headerRows) for (let k = 0; k < L.headerRows; k++) place(k);
+  if (resumed && repeatHeader && start >= L.headerRows) for (let k = 0; k < L.headerRows; k++) place(k, true);
   const bodyStart = y;
   let nextCells: Map<TableCellBox, BreakToken | null> | undefined;
   let next = R;
@@ -284,7 +286,7 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
     ctx.limits.check();
   }
   if (repeatFooter) {
-    for (let k = bodyEnd; k < R; k++) place(k);
+    for (let k = bodyEnd; k < R; k++) place(k, !(next >= R && !nextCells));
   }
   const ends = next >= R && !nextCells;
   // Row-group fragments around their rows on this page.

@@ -4,7 +4,7 @@ import type { Box, BlockBox, TableCellBox, TableRowGroupBox } from '../../box/ty
 import type { BorderSide, ComputedStyle } from '../../css/computed.ts';
 import type { BoxFragment, Edges, Fragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
-import type { FlowEnv } from '../block.ts';
+import type { FlowEnv, PendingAbs } from '../block.ts';
 import { layoutBlockLevel, NO_MARGIN } from '../block.ts';
 import { BfcFloats } from '../float.ts';
 import { borderOf, paddingOf, sizeValue, zeroEdges } from '../box-model.ts';
@@ -16,7 +16,11 @@ import { cellHalfBorders } from './borders.ts';
 export interface CellSlot { gc: GridCell; box: TableCellBox; x: number; width: number; widthOverride: number; paintStyle: ComputedStyle }
 
 /** One laid-out row: its fragment (table-relative), top y, height, row group and the cells starting in it. */
-export interface RowLayout { frag: BoxFragment; y: number; height: number; group: TableRowGroupBox; cells: CellSlot[] }
+export interface RowLayout {
+  frag: BoxFragment; y: number; height: number; group: TableRowGroupBox; cells: CellSlot[];
+  /** Absolutely positioned boxes met in the row's cells whose containing block is outside the table: static positions in the row's (table) coordinates. */
+  abs?: PendingAbs[];
+}
 
 /** The table laid out once (reused page after page). */
 export interface TableLayout {
@@ -115,6 +119,9 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   const frags = new Map<GridCell, { frag: BoxFragment; baseline: number | undefined }>();
   const slots = new Map<GridCell, CellSlot>();
   const cellEnv: FlowEnv = { ...env, pageBottom: Infinity };
+  // Abspos boxes in cells positioned against a box outside the table: static positions relative to their cell fragment.
+  const cellAbs: PendingAbs[] = [];
+  const absOf = new Map<GridCell, PendingAbs[]>();
   for (const gc of grid.cells) {
     env.ctx.limits.check();
     const end = Math.min(gc.col + gc.colspan, colW.length);
@@ -130,10 +137,11 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
     const widthOverride = Math.max(0, w - b.left - b.right - p.left - p.right);
     const r = layoutBlockLevel(cellBox, {
       cb: { x: cx, y: 0, width: w, height: null }, y: 0, margin: NO_MARGIN,
-      floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: [],
+      floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: cellAbs,
       widthOverride, marginsOverride: { left: 0, right: 0 }, ignoreHeight: true,
     }, cellEnv);
     let frag = r.fragment as BoxFragment | null;
+    if (cellAbs.length > 0 && frag) absOf.set(gc, cellAbs.splice(0).map((a) => ({ ...a, staticX: a.staticX - frag!.x, staticY: a.staticY - frag!.y, slot: undefined })));
     if (!frag || frag.kind !== 'box') frag = pieceFragment(cellBox, style, cx, 0, w, b.top + b.bottom + p.top + p.bottom, b);
     frag.style = paintStyle;
     translateFragment(frag, cx - frag.x, -frag.y);
@@ -202,6 +210,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   for (let k = 0; k < R; k++) {
     const r = grid.rows[k];
     const rowFrag = pieceFragment(r.row, rowStyle(r.row.style), rowLeft, rowY[k], Math.max(0, rowRight - rowLeft), heights[k]);
+    let rowAbs: PendingAbs[] | undefined;
     for (const gc of r.cells) {
       const { frag } = frags.get(gc)!;
       let h = (gc.rowspan - 1) * sv;
@@ -214,6 +223,9 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
         if (frag.baseline !== undefined) frag.baseline += off;
       }
       translateFragment(frag, 0, rowY[k] - frag.y);
+      for (const a of absOf.get(gc) ?? []) {
+        (rowAbs ??= []).push({ ...a, staticX: a.staticX + frag.x, staticY: a.staticY + frag.y + off, staticRight: a.staticRight === undefined ? undefined : a.staticRight + frag.x });
+      }
       frag.height = h;
       if (!(ts.emptyCells === 'hide' && !borders && isEmptyCell(gc.cell))) {
         const col = grid.columns[gc.col];
@@ -244,7 +256,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
       }
       rowFrag.children.push(frag);
     }
-    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => slots.get(gc)!) });
+    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => slots.get(gc)!), ...(rowAbs ? { abs: rowAbs } : {}) });
   }
   return { colX, colW, lineX, rows, spacingV: sv, headerRows, footerRows, borders, grid };
 }
