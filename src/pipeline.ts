@@ -8,6 +8,7 @@ import { styleDocument } from './css/index.ts';
 import { createFontContext } from './text/index.ts';
 import { buildBoxTree, loadImage } from './box/index.ts';
 import { layoutDocument } from './layout/index.ts';
+import { snapPagesForPrint } from './layout/print-snap.ts';
 import { buildDisplayList } from './paint/build.ts';
 import { writePdf } from './paint/pdf.ts';
 import { RenderLimits } from './errors.ts';
@@ -49,6 +50,8 @@ export async function runPipeline(html: string, opts: PipelineOptions): Promise<
   limits.check();
   const pages = layoutDocument(tree, styled, { fonts, warnings, limits, quirks: parsed.quirksMode, loadImage: (url) => loadImage(loader, warnings, url) });
   limits.checkPages(pages.length);
+  // Lines and box edges on whole px, where Chromium prints them (paint only; layout stays exact).
+  snapPagesForPrint(pages);
 
   const list = buildDisplayList(pages, styled.info, { loadImage: (url) => loadImage(loader, warnings, url) });
   const pdf = await writePdf(list, { creationDate: opts.creationDate, warnings, limits, fonts });

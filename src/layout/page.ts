@@ -16,13 +16,13 @@ import { layoutMarginBoxes } from './margin-boxes.ts';
 import { AbsBreaks, layoutAbsContinuation } from './oof-break.ts';
 import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
-import { scaledArea, snappedPageArea } from './print-scale.ts';
+import { scaledArea, snappedPageArea, initialContainingBlock } from './print-scale.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
 export interface LayoutSession { env: FlowEnv | null }
 
 /** The page area (content box of the page box) in page px (css-page-3 §3.3). */
-export function pageArea(ps: PageStyle): { x: number; y: number; width: number; height: number } {
+export function pageArea(ps: PageStyle): { x: number; y: number; width: number; height: number; icbWidth?: number } {
   const { margin: m, border: b, padding: p } = pageBoxEdges(ps.style, ps.size);
   const left = m.left + b.left + p.left, right = m.right + b.right + p.right;
   const top = m.top + b.top + p.top, bottom = m.bottom + b.bottom + p.bottom;
@@ -120,7 +120,7 @@ function emptyFragment(box: Box): BoxFragment {
 export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutContext, session: LayoutSession = { env: null }, scale = 1): PageFragment[] {
   const pages: PageFragment[] = [];
   const styles: PageStyle[] = [];
-  /** Each page's area as content is laid out in it (the page area, times `scale`). */
+  /** Each page's initial containing block as content is laid out in it (times `scale`). */
   const layoutAreas: Array<ReturnType<typeof pageArea>> = [];
   const fixed: PendingAbs[] = [];
   const icbFirstPage: Fragment[] = [];
@@ -154,7 +154,9 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
     const area = scaledArea(pageArea(ps), scale);
     const page: PageFragment = { index, width: ps.size.width, height: ps.size.height, area: pageArea(ps), style: ps.style, children: [], marginBoxes: [] };
     if (scale !== 1) page.contentScale = scale;
-    layoutAreas.push(area);
+    if (ps.bleed) page.bleed = ps.bleed;
+    if (ps.cropMarks) page.cropMarks = true;
+    layoutAreas.push(initialContainingBlock(area));
     pages.push(page);
     styles.push(ps);
     return { ps, area, page };
@@ -176,7 +178,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
       abs: icbAbs, isRoot: true, pageName: '',
     }, env);
     if (r.fragment) page.children.push(r.fragment);
-    const icb: ContainingBlock = { x: area.x, y: area.y, width: area.width, height: area.height };
+    const icb: ContainingBlock = { ...layoutAreas[page.index]! };
     for (const c of carried) { const f = layoutAbsContinuation(c, area, env); if (f) page.children.push(f); }
     const toFirstPage: PendingAbs[] = [];
     for (const a of icbAbs) {

@@ -67,9 +67,22 @@ export function overflowShrinkFactor(pages: readonly PageFragment[], areas: read
  * both sides `scale` times longer (Blink's CalculateInitialContainingBlockSizeForPagination
  * times the pagination scale factor). The margins are not scaled.
  */
-export function scaledArea(area: AreaRect, scale: number): AreaRect {
+export function scaledArea<T extends AreaRect>(area: T, scale: number): T {
   if (scale === 1) return area;
-  return { x: area.x, y: area.y, width: area.width * scale, height: area.height * scale };
+  const out = { ...area, width: area.width * scale, height: area.height * scale };
+  if ((area as PageAreaRect).icbWidth !== undefined) (out as PageAreaRect).icbWidth = (area as PageAreaRect).icbWidth! * scale;
+  return out;
+}
+
+/** A page area with the width of the initial containing block (abspos and fixed boxes), when it differs. */
+export interface PageAreaRect extends AreaRect { icbWidth?: number }
+
+/**
+ * The initial containing block of a page (CSS 2.1 §10.1: the containing block of the root's
+ * absolutely positioned boxes and of fixed boxes): the page area, whole px wide rounded down.
+ */
+export function initialContainingBlock(area: PageAreaRect): AreaRect {
+  return { x: area.x, y: area.y, width: area.icbWidth ?? area.width, height: area.height };
 }
 
 /**
@@ -87,13 +100,17 @@ export function contentMatrix(area: { x: number; y: number }, scale: number): [n
  * right/bottom edges against right-aligned text and a `position: fixed; bottom: 0` box): the left
  * and top edges are the margins (plus page border and padding) rounded to the nearest px
  * (3cm = 113.39 px -> 113, 10mm = 37.8 -> 38, 20.5 -> 21), the width is rounded up
- * (800 − 2 × 37.8 = 724.4 -> 725) and the height down (1000 − 2 × 37.8 = 924.4 -> 924).
+ * (800 − 2 × 37.8 = 724.4 -> 725) and the height down (1000 − 2 × 37.8 = 924.4 -> 924). The
+ * initial containing block (abspos `right: 0`, fixed boxes) is rounded down in both: 724 × 924.
  * `left`/`top`/`right`/`bottom` are the page-box insets (px), `size` the page size (px).
  */
-export function snappedPageArea(size: { width: number; height: number }, left: number, top: number, right: number, bottom: number): AreaRect {
+export function snappedPageArea(size: { width: number; height: number }, left: number, top: number, right: number, bottom: number): PageAreaRect {
   // Float noise (37 + 1e-9) is not a fraction of a px.
   const EPS = 1e-6;
   const width = Math.ceil(size.width - left - right - EPS);
+  const icbWidth = Math.floor(size.width - left - right + EPS);
   const height = Math.floor(size.height - top - bottom + EPS);
-  return { x: Math.round(left), y: Math.round(top), width: Math.max(1, width), height: Math.max(1, height) };
+  const out: PageAreaRect = { x: Math.round(left), y: Math.round(top), width: Math.max(1, width), height: Math.max(1, height) };
+  if (icbWidth !== width) out.icbWidth = Math.max(1, icbWidth);
+  return out;
 }

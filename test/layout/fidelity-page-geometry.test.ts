@@ -27,33 +27,34 @@ const probe = (page: string): string => `<!DOCTYPE html><style>@page { ${page} }
 <div>L</div><div style="text-align:right">R</div><div style="position:fixed;bottom:0;right:0;line-height:20px">B</div>`;
 
 /** Page-area edges in CSS px from the probe's words (offsets of Liberation Sans at 20px/30px measured on Chromium's own output). */
-function edges(r: { words: Word[] }): { left: number; top: number; right: number; bottom: number } {
+function edges(r: { words: Word[] }): { left: number; top: number; right: number; bottom: number; icbRight: number } {
   const L = r.words.find((w) => w.t === 'L')!, R = r.words.find((w) => w.t === 'R')!, B = r.words.find((w) => w.t === 'B')!;
-  return { left: L.x / 0.75, top: (L.y - 2.92) / 0.75, right: R.x2 / 0.75, bottom: (B.y2 - 0.93) / 0.75 };
+  return { left: L.x / 0.75, top: (L.y - 2.92) / 0.75, right: R.x2 / 0.75, bottom: (B.y2 - 0.93) / 0.75, icbRight: B.x2 / 0.75 };
 }
 
-// Chromium 156 on an 800 × 1000 px page: [margin, left, top, right edge, bottom edge] in px.
-const CHROMIUM: Array<[string, number, number, number, number]> = [
-  ['3cm', 113, 113, 687, 886],
-  ['10mm', 38, 38, 763, 962],
-  ['0.5cm', 19, 19, 782, 981],
-  ['20.5px', 21, 21, 780, 980],
-  ['20.7px', 21, 21, 780, 979],
-  ['10.2px 10.8px 11.5px 12.5px', 13, 10, 790, 988],
+// Chromium 156 on an 800 × 1000 px page: [margin, left, top, right edge (in flow), bottom edge, right edge of the
+// initial containing block (a fixed box with right: 0)] in px.
+const CHROMIUM: Array<[string, number, number, number, number, number]> = [
+  ['3cm', 113, 113, 687, 886, 686],
+  ['10mm', 38, 38, 763, 962, 762],
+  ['0.5cm', 19, 19, 782, 981, 781],
+  ['20.5px', 21, 21, 780, 980, 780],
+  ['20.7px', 21, 21, 780, 979, 779],
+  ['10.2px 10.8px 11.5px 12.5px', 13, 10, 790, 988, 789],
 ];
 
-test('page margins land on whole px as Chromium prints them (left/top rounded, width up, height down)', async () => {
-  for (const [margin, left, top, right, bottom] of CHROMIUM) {
+test('page margins land on whole px as Chromium prints them (left/top rounded, width up, height and the initial containing block down)', async () => {
+  for (const [margin, left, top, right, bottom, icbRight] of CHROMIUM) {
     const e = edges(await render(probe(`size: 800px 1000px; margin: ${margin}`)));
-    for (const [k, want] of [['left', left], ['top', top], ['right', right], ['bottom', bottom]] as const) {
+    for (const [k, want] of [['left', left], ['top', top], ['right', right], ['bottom', bottom], ['icbRight', icbRight]] as const) {
       assert.ok(Math.abs(e[k] - want) < 0.35, `margin ${margin}: ${k} edge at ${e[k].toFixed(2)} px, Chromium ${want}`);
     }
   }
 });
 
 test('snappedPageArea: the rounding rule itself', () => {
-  assert.deepEqual(snappedPageArea({ width: 800, height: 1000 }, 113.386, 113.386, 113.386, 113.386), { x: 113, y: 113, width: 574, height: 773 });
-  assert.deepEqual(snappedPageArea({ width: 794.56, height: 1123.84 }, 37, 37, 37, 37), { x: 37, y: 37, width: 721, height: 1049 });
+  assert.deepEqual(snappedPageArea({ width: 800, height: 1000 }, 113.386, 113.386, 113.386, 113.386), { x: 113, y: 113, width: 574, height: 773, icbWidth: 573 });
+  assert.deepEqual(snappedPageArea({ width: 794.56, height: 1123.84 }, 37, 37, 37, 37), { x: 37, y: 37, width: 721, height: 1049, icbWidth: 720 });
   assert.deepEqual(snappedPageArea({ width: 8, height: 2 }, 1, 0, 1, 0), { x: 1, y: 0, width: 6, height: 2 }, 'whole px pages are unchanged');
 });
 

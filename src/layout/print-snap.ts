@@ -1,0 +1,35 @@
+// In: laid-out pages (fragments in page px, fractional). Out: the same fragments moved onto whole px where Chromium's
+// print output has them: line boxes' tops (text keeps its offsets inside the line) and boxes' painted rectangles.
+import type { Fragment, PageFragment } from './fragment.ts';
+import { translateFragment } from './fragment.ts';
+
+/**
+ * Snaps what Chromium 156 snaps when it prints (measured with --print-to-pdf, 1 CSS px = 1 device px):
+ * - each line box's top edge to the nearest whole px (page px); everything on the line moves with
+ *   it, so baselines keep their fractional offsets inside the line (vertical-align 3.3px stays 3.3px);
+ * - box, replaced and inline fragments' border boxes to whole px as Blink's PixelSnappedIntRect does
+ *   (left/top rounded, right/bottom edges rounded), which is where their backgrounds and borders paint.
+ * Text x positions are not snapped (Chromium keeps them fractional). Mutates `pages` in place; for
+ * the paint stage only (layout's own results stay unsnapped). Never throws.
+ */
+export function snapPagesForPrint(pages: PageFragment[]): void {
+  for (const page of pages) {
+    for (const f of page.children) snap(f);
+    for (const mb of page.marginBoxes) snap(mb.fragment);
+  }
+}
+
+function snap(f: Fragment): void {
+  if (f.kind === 'line') {
+    const dy = Math.round(f.y) - f.y;
+    if (dy !== 0) translateFragment(f, 0, dy);
+    for (const c of f.children) snap(c);
+    return;
+  }
+  if (f.kind === 'box' || f.kind === 'replaced' || f.kind === 'inline') {
+    const x = Math.round(f.x), y = Math.round(f.y);
+    const w = Math.round(f.x + f.width) - x, h = Math.round(f.y + f.height) - y;
+    f.x = x; f.y = y; f.width = w; f.height = h;
+    if (f.kind !== 'replaced') for (const c of f.children) snap(c);
+  }
+}
