@@ -50,6 +50,10 @@ export interface PageStyle {
   size: { width: number; height: number };
   style: ComputedStyle;
   marginBoxes: Partial<Record<MarginBoxName, ComputedStyle>>;
+  /** css-page-3 §7.2 `bleed`, px; absent when 0 (`auto` is 6pt with `marks: crop`, else 0). */
+  bleed?: number;
+  /** `marks: crop` (css-page-3 §7.1): crop marks are drawn in the bleed area. */
+  cropMarks?: boolean;
 }
 
 export interface StyledDocument {

@@ -112,6 +112,10 @@ export interface PageFragment {
    * `area`, the page size and the margin boxes are not scaled. See src/layout/print-scale.ts.
    */
   contentScale?: number;
+  /** css-page-3 §7.2 `bleed` in px (> 0 only): the sheet is this much larger on every side; paint moves the page in by it. */
+  bleed?: number;
+  /** `marks: crop`: paint draws crop marks in the bleed area. */
+  cropMarks?: boolean;
 }
 
 /** Moves a fragment and all its descendants by (dx, dy) px, in place (used while a formatting context places what it built). */

@@ -11,6 +11,7 @@ import { addDecorations, type Decorator, type DecorationSegment } from './build-
 import { clipRectOf, outlineItem, pushShadows } from './build-decor.ts';
 import { borderImageItems } from './build-border-image.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
+import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 
 export type { ImageLoader } from './build-background.ts';
@@ -67,7 +68,7 @@ class PageBuilder {
     // The page background covers the whole page box, margins included; its images are positioned
     // from the page box's background-origin box (css-page-3 "Page Backgrounds and Painting Order").
     const pageBox = pageBorderBox(page.style, page);
-    if (isVisible(page.style)) paintBackground(pageBox, page.style, this.opts.loadImage, (it) => this.items.push(it), { canvas: pageRect, viewport: pageRect });
+    if (isVisible(page.style)) paintBackground(pageBox, page.style, this.opts.loadImage, (it) => this.items.push(it), { canvas: bleedArea(pageRect, page.bleed ?? 0), viewport: pageRect });
     const root = page.children.find((f): f is BoxFragment => f.kind === 'box');
     let viewport: Chain = [];
     if (root) {
@@ -108,7 +109,7 @@ class PageBuilder {
     for (const mb of page.marginBoxes) this.paintSc({ kind: 'sc', frag: mb.fragment, chain: [], z: 0, decos: [] });
     this.sync([]);
     for (const l of mergeLinks(this.links)) this.items.push({ kind: 'link', rect: l.rect, url: l.url });
-    return { width: page.width, height: page.height, items: this.items };
+    return withBleed({ width: page.width, height: page.height, items: this.items }, page.bleed ?? 0, page.cropMarks === true);
   }
 
   /** CSS 2.1 §14.2: the root's background (or body's) covers the canvas, positioned as for the root. */

@@ -31,3 +31,28 @@ test('no border item for a page without a border', () => {
   const items = buildDisplayList(r.pages, {}).pages[0].items;
   assert.equal(items.filter((i) => i.kind === 'border').length, 0);
 });
+
+test('bleed grows the sheet on every side, moves the page in, and the page background covers the bleed', () => {
+  const r = layoutHtml(`<!doctype html><style>@page { size: 100px 80px; margin: 10px; bleed: 6px; background: yellow }
+    body { margin: 0 }</style><body><a href="https://example.com/">x</a>`);
+  assert.equal(r.pages[0].bleed, 6);
+  const list = buildDisplayList(r.pages, {}).pages[0];
+  assert.deepEqual([list.width, list.height], [112, 92]);
+  assert.deepEqual(list.items[0], { kind: 'push-transform', matrix: [1, 0, 0, 1, 6, 6] });
+  const bg = list.items[1];
+  assert.ok(bg && bg.kind === 'rect');
+  assert.deepEqual(bg.rect, { x: -6, y: -6, w: 112, h: 92 }, 'under the (6, 6) translation: the whole sheet');
+  const link = list.items.find((i) => i.kind === 'link');
+  assert.ok(link && link.kind === 'link' && link.rect.x >= 16, 'link rectangles move with the page');
+});
+
+test('marks: crop gives a 6pt bleed and eight 1px crop marks along the trim edges', () => {
+  const r = layoutHtml(`<!doctype html><style>@page { size: 100px 80px; marks: crop }</style><p>x`);
+  const list = buildDisplayList(r.pages, {}).pages[0];
+  assert.deepEqual([list.width, list.height], [116, 96]);
+  const marks = list.items.slice(list.items.findIndex((i) => i.kind === 'pop-transform') + 1).filter((i) => i.kind === 'rect');
+  assert.equal(marks.length, 8);
+  const first = marks[0];
+  assert.ok(first && first.kind === 'rect');
+  assert.deepEqual(first.rect, { x: 0, y: 7.5, w: 4, h: 1 });
+});
