@@ -138,7 +138,7 @@ export type TrackSize =
  */
 export interface GridAutoRepeat { at: number; count: number; fit: boolean }
 /** A grid line placement (css-grid-1 §8.3). */
-export type GridLine = { kind: 'auto' } | { kind: 'line'; line: number } | { kind: 'span'; span: number } | { kind: 'area'; name: string };
+export type GridLine = { kind: 'auto' } | { kind: 'line'; line: number; /** `<integer> <custom-ident>`: the Nth line of that name. */ name?: string } | { kind: 'span'; span: number } | { kind: 'area'; name: string };
 
 export interface ComputedStyle {
   // ---- box generation and positioning (CSS 2.1 §9)

@@ -3,7 +3,7 @@
  * In: component values. Out: `Longhand` rows for flex-*, order, justify/align-*, gaps,
  * grid-template-*, grid-auto-*, grid line placement; and parsers the shorthands reuse.
  */
-import type { ComputedStyle, GridLine, TrackSize } from '../computed.ts';
+import type { ComputedStyle, GridAutoRepeat, GridLine, TrackSize } from '../computed.ts';
 import { computeLength, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { keywordRow, lengthRow, Note, type Longhand } from './types.ts';
@@ -39,6 +39,8 @@ function alignRow<F extends keyof ComputedStyle>(name: string, field: F, allowed
 }
 export const JUSTIFY_CONTENT = ['normal', 'flex-start', 'flex-end', 'start', 'end', 'left', 'right', 'center', 'space-between', 'space-around', 'space-evenly', 'stretch'];
 export const ALIGN_ITEMS = ['normal', 'stretch', 'flex-start', 'flex-end', 'start', 'end', 'self-start', 'self-end', 'center', 'baseline', 'last baseline'];
+/** justify-items values (css-align-3 §6.1.3); `legacy` (the initial value) behaves as normal. */
+export const JUSTIFY_ITEMS = ['legacy', ...ALIGN_ITEMS, 'left', 'right'];
 export const ALIGN_CONTENT = ['normal', 'stretch', 'flex-start', 'flex-end', 'start', 'end', 'center', 'space-between', 'space-around', 'space-evenly'];
 
 // ---------------------------------------------------------------- grid
@@ -50,7 +52,7 @@ const MAX_CONTENT = Object.freeze({ kind: 'max-content' as const });
 /** A specified track size: lengths keep their MathExpr until compute. */
 type TrackSpec =
   | { kind: 'length'; value: MathExpr } | { kind: 'fr'; value: number } | { kind: 'auto' } | { kind: 'min-content' } | { kind: 'max-content' }
-  | { kind: 'minmax'; min: TrackSpec; max: TrackSpec };
+  | { kind: 'minmax'; min: TrackSpec; max: TrackSpec; fitContent?: MathExpr };
 
 function parseTrackSize(n: CV, notes: string[]): TrackSpec | null {
   if (n.t === 'ident') return n.lc === 'auto' ? AUTO_TRACK : n.lc === 'min-content' ? MIN_CONTENT : n.lc === 'max-content' ? MAX_CONTENT : null;
@@ -65,58 +67,114 @@ function parseTrackSize(n: CV, notes: string[]): TrackSpec | null {
   if (n.t === 'fn' && n.name === 'fit-content') {
     const l = n.args.length === 1 ? parseLength(n.args[0], { pct: true, nonNegative: true }) : null;
     if (l === null) return null;
-    notes.push('fit-content() tracks are sized as minmax(auto, limit)');
-    return { kind: 'minmax', min: AUTO_TRACK, max: { kind: 'length', value: l } };
+    // css-grid-1 §7.2.4: max(minimum, min(limit, max-content)), i.e. minmax(auto, max-content) clamped at the limit.
+    return { kind: 'minmax', min: AUTO_TRACK, max: MAX_CONTENT, fitContent: l };
   }
   const l = parseLength(n, { pct: true, nonNegative: true });
   return l === null ? null : { kind: 'length', value: l };
 }
 
-/** <track-list> (css-grid-1 §7.2): line names skipped, repeat(N, …) expanded (auto-fill/fit once, noted). */
-function parseTrackList(v: readonly CV[], notes: string[], allowRepeat = true): TrackSpec[] | null {
-  const out: TrackSpec[] = [];
+/** A track list with line names (`names[i]`: the names of 0-based line i) and at most one auto-repeat (css-grid-1 §7.2). */
+interface NamedTrackList { tracks: TrackSpec[]; names: string[][]; repeat: GridAutoRepeat | null }
+
+/** The idents of a `[name …]` block, or null when it holds anything else. */
+function lineNames(n: CV): string[] | null {
+  if (n.t !== 'block' || n.open !== '[') return null;
+  const out: string[] = [];
+  for (const c of n.items) { if (c.t !== 'ident' || c.lc === 'span' || c.lc === 'auto') return null; out.push(c.v); }
+  return out;
+}
+
+/**
+ * <track-list> / <auto-track-list> (css-grid-1 §7.2) with line names: repeat(N, …) expanded, one repeat(auto-fill|auto-fit, …)
+ * of fixed sizes kept once and recorded in `repeat`. Null when invalid.
+ */
+function parseNamedTrackList(v: readonly CV[], notes: string[], allowRepeat = true): NamedTrackList | null {
+  const tracks: TrackSpec[] = [];
+  const names: string[][] = [[]];
+  let repeat: GridAutoRepeat | null = null;
   for (const n of v) {
-    if (n.t === 'block' && n.open === '[') continue;
+    if (n.t === 'block' && n.open === '[') {
+      const l = lineNames(n);
+      if (l === null) return null;
+      names[names.length - 1].push(...l);
+      continue;
+    }
     if (n.t === 'fn' && n.name === 'repeat' && allowRepeat) {
       const comma = n.args.findIndex((a) => a.t === 'comma');
       if (comma !== 1) return null;
       const cnt = n.args[0];
+      const inner = parseNamedTrackList(n.args.slice(2), notes, false);
+      if (inner === null || inner.tracks.length === 0) return null;
       let count: number;
-      if (cnt.t === 'ident' && (cnt.lc === 'auto-fill' || cnt.lc === 'auto-fit')) { count = 1; notes.push(`repeat(${cnt.lc}, …) is expanded once`); }
-      else { count = parseInteger(cnt); if (!(count >= 1) || count > 10000) return null; }
-      const inner = parseTrackList(n.args.slice(2), notes, false);
-      if (inner === null || inner.length === 0) return null;
-      for (let k = 0; k < count; k++) out.push(...inner);
+      if (cnt.t === 'ident' && (cnt.lc === 'auto-fill' || cnt.lc === 'auto-fit')) {
+        // Only one auto-repeat, of fixed sizes (§7.2.3.1 <auto-repeat>).
+        if (repeat !== null || inner.tracks.some((t) => !isFixedSpec(t))) return null;
+        repeat = { at: tracks.length, count: inner.tracks.length, fit: cnt.lc === 'auto-fit' };
+        count = 1;
+      } else { count = parseInteger(cnt); if (!(count >= 1) || count > 10000) return null; }
+      for (let k = 0; k < count; k++) {
+        names[names.length - 1].push(...inner.names[0]);
+        tracks.push(...inner.tracks);
+        for (let i = 1; i < inner.names.length; i++) names.push([...inner.names[i]]);
+      }
       continue;
     }
     const t = parseTrackSize(n, notes);
     if (t === null) return null;
-    out.push(t);
+    tracks.push(t);
+    names.push([]);
   }
-  return out;
+  return { tracks, names, repeat };
+}
+
+/** A <fixed-size> (§7.2): a length, or minmax() with a fixed minimum or maximum (and no fr minimum). */
+function isFixedSpec(t: TrackSpec): boolean {
+  if (t.kind === 'length') return true;
+  return t.kind === 'minmax' && t.fitContent === undefined && (t.min.kind === 'length' || t.max.kind === 'length');
+}
+
+/** <track-list> (css-grid-1 §7.2): line names skipped, repeat(N, …) expanded, an auto-repeat expanded once. */
+function parseTrackList(v: readonly CV[], notes: string[], allowRepeat = true): TrackSpec[] | null {
+  const l = parseNamedTrackList(v, notes, allowRepeat);
+  return l === null ? null : l.tracks;
 }
 
 function computeTrack(t: TrackSpec, env: Parameters<Longhand['apply']>[0]): TrackSize {
   if (t.kind === 'length') return { kind: 'length', value: computeLength(t.value, env, true) };
+  if (t.kind === 'minmax' && t.fitContent !== undefined) return { kind: 'minmax', min: computeTrack(t.min, env), max: computeTrack(t.max, env), fitContent: computeLength(t.fitContent, env, true) };
   if (t.kind === 'minmax') return { kind: 'minmax', min: computeTrack(t.min, env), max: computeTrack(t.max, env) };
   return t;
 }
 
-function trackRow(name: string, field: 'gridTemplateColumns' | 'gridTemplateRows' | 'gridAutoColumns' | 'gridAutoRows'): Longhand<TrackSpec[] | 'none'> {
+function trackRow(name: string, field: 'gridTemplateColumns' | 'gridTemplateRows' | 'gridAutoColumns' | 'gridAutoRows'): Longhand<TrackSpec[] | NamedTrackList | 'none'> {
   const auto = field === 'gridAutoColumns' || field === 'gridAutoRows';
+  const cols = field === 'gridTemplateColumns';
+  const repeatField = cols ? 'gridColumnsRepeat' : 'gridRowsRepeat';
+  const namesField = cols ? 'gridColumnLineNames' : 'gridRowLineNames';
   return {
-    name, inherited: false, fields: [field],
+    name, inherited: false, fields: auto ? [field] : [field, repeatField, namesField],
     parse: (v) => {
       if (!auto && v.length === 1 && v[0].t === 'ident' && v[0].lc === 'none') return 'none';
       if (!auto && v.length >= 1 && v[0].t === 'ident' && v[0].lc === 'subgrid') return new Note('none' as const, 'subgrid is not supported');
       const notes: string[] = [];
-      const l = parseTrackList(v, notes, !auto);
-      if (l === null || l.length === 0) return null;
-      return notes.length ? new Note(l, notes[0]) : l;
+      const l = auto ? parseTrackList(v, notes, false) : parseNamedTrackList(v, notes);
+      if (l === null) return null;
+      const tracks = Array.isArray(l) ? l : l.tracks;
+      if (tracks.length === 0) return null;
+      // Plain lists (no names, no auto-repeat) stay arrays, as the grid-template shorthand produces them.
+      const out = Array.isArray(l) || (l.repeat === null && l.names.every((n) => n.length === 0)) ? tracks : l;
+      return notes.length ? new Note(out, notes[0]) : out;
     },
     apply: (env, v) => {
-      const r = v === 'none' ? 'none' : v.map((t) => computeTrack(t, env));
-      (env.s as unknown as Record<string, unknown>)[field] = auto && r === 'none' ? [AUTO_TRACK] : r;
+      const list = v === 'none' || Array.isArray(v) ? v : v.tracks;
+      const r = list === 'none' ? 'none' : list.map((t) => computeTrack(t, env));
+      const s = env.s as unknown as Record<string, unknown>;
+      s[field] = auto && r === 'none' ? [AUTO_TRACK] : r;
+      if (auto) return;
+      const named = v !== 'none' && !Array.isArray(v);
+      s[repeatField] = named ? v.repeat : null;
+      s[namesField] = named && v.names.some((n) => n.length > 0) ? v.names : null;
     },
   };
 }
@@ -164,8 +222,7 @@ export function parseGridLine(v: readonly CV[]): GridLine | Note<GridLine> | nul
     return name !== null ? new Note(g, 'named spans are treated as span of lines') : g;
   }
   if (Number.isNaN(num) || num === 0) return null;
-  const g: GridLine = { kind: 'line', line: num };
-  return name !== null ? new Note(g, 'named grid lines are treated as line numbers') : g;
+  return name !== null ? { kind: 'line', line: num, name } : { kind: 'line', line: num };
 }
 
 function gridLineRow(name: string, field: 'gridColumnStart' | 'gridColumnEnd' | 'gridRowStart' | 'gridRowEnd'): Longhand<GridLine> {
@@ -194,6 +251,8 @@ export const FLEXGRID_ROWS: Longhand<any>[] = [
   alignRow('align-items', 'alignItems', ALIGN_ITEMS),
   alignRow('align-self', 'alignSelf', ['auto', ...ALIGN_ITEMS]),
   alignRow('align-content', 'alignContent', ALIGN_CONTENT),
+  alignRow('justify-items', 'justifyItems', JUSTIFY_ITEMS),
+  alignRow('justify-self', 'justifySelf', ['auto', ...JUSTIFY_ITEMS.filter((k) => k !== 'legacy')]),
   lengthRow('row-gap', 'rowGap', false, { pct: true, nonNegative: true, keywords: ['normal'] }),
   lengthRow('column-gap', 'columnGap', false, { pct: true, nonNegative: true, keywords: ['normal'] }),
   trackRow('grid-template-columns', 'gridTemplateColumns'),

@@ -10,7 +10,7 @@ import { BACKGROUND_ROWS, BACKGROUND_SHORTHAND } from './background.ts';
 import { BOX_ROWS, parseBorderStyle, parseLineWidth, parseRadius, RADIUS_LONGHANDS, SIDES } from './box.ts';
 import { parseThickness } from './decor.ts';
 import { CONTENT_ROWS, NONE_IMAGE, parseImage, parseLegacyBreak, parseListStyleType } from './content.ts';
-import { ALIGN_CONTENT, ALIGN_ITEMS, FLEXGRID_ROWS, JUSTIFY_CONTENT, parseAreas, parseFlexBasis, parseFlexFactor, parseGridLine, parseTrackList } from './flexgrid.ts';
+import { ALIGN_CONTENT, ALIGN_ITEMS, FLEXGRID_ROWS, JUSTIFY_CONTENT, JUSTIFY_ITEMS, parseAreas, parseFlexBasis, parseFlexFactor, parseGridLine, parseTrackList } from './flexgrid.ts';
 import { DECORATION_STYLES, parseDecorationLine, parseFontFamily, parseFontSize, parseFontWeight, parseLineHeight, TEXT_ROWS } from './text.ts';
 import { INITIAL, Note, type Longhand, type Shorthand } from './types.ts';
 
@@ -250,8 +250,6 @@ function keywordPair(first: string, allowedFirst: readonly string[], second: str
   };
 }
 
-const JUSTIFY_IGNORED = 'justify-items / justify-self are not supported';
-
 export const SHORTHANDS: Shorthand[] = [
   sh('margin', sides((s) => `margin-${s}`), box4(sides((s) => `margin-${s}`))),
   sh('padding', sides((s) => `padding-${s}`), box4(sides((s) => `padding-${s}`))),
@@ -313,17 +311,10 @@ export const SHORTHANDS: Shorthand[] = [
     const r = c.val('row-gap', [v[0]]), col = v.length === 2 ? c.val('column-gap', [v[1]]) : r;
     return r === null || col === null ? null : new Map([['row-gap', r], ['column-gap', col]]);
   })),
-  sh('place-items', ['align-items'], (v, c) => {
-    const m = keywordPair('align-items', ALIGN_ITEMS, null, null)(v.length === 2 && v[0].t === 'ident' && (v[0].lc === 'last' || v[0].lc === 'first') ? [v[1]] : v);
-    if (m && v.length === 2) c.notes.push(JUSTIFY_IGNORED);
-    return m;
-  }),
+  // css-align-3 §6.2 / §6.3: <align> [<justify>]?, the second defaulting to the first.
+  sh('place-items', ['align-items', 'justify-items'], (v) => keywordPair('align-items', ALIGN_ITEMS, 'justify-items', JUSTIFY_ITEMS)(v.length === 2 && v[0].t === 'ident' && (v[0].lc === 'last' || v[0].lc === 'first') ? [v[1]] : v)),
   sh('place-content', ['align-content', 'justify-content'], keywordPair('align-content', ALIGN_CONTENT, 'justify-content', JUSTIFY_CONTENT)),
-  sh('place-self', ['align-self'], (v, c) => {
-    const m = keywordPair('align-self', ['auto', ...ALIGN_ITEMS], null, null)(v);
-    if (m && v.length === 2) c.notes.push(JUSTIFY_IGNORED);
-    return m;
-  }),
+  sh('place-self', ['align-self', 'justify-self'], keywordPair('align-self', ['auto', ...ALIGN_ITEMS], 'justify-self', ['auto', ...JUSTIFY_ITEMS])),
   sh('grid-row', ['grid-row-start', 'grid-row-end'], gridPair('grid-row-start', 'grid-row-end')),
   sh('grid-column', ['grid-column-start', 'grid-column-end'], gridPair('grid-column-start', 'grid-column-end')),
   sh('grid-area', ['grid-row-start', 'grid-column-start', 'grid-row-end', 'grid-column-end'], (v, c) => {

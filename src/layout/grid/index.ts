@@ -11,6 +11,8 @@ import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, cl
 import { relativeOffset } from '../positioned.ts';
 import { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 import { sizeTracks, type TrackItem } from './tracks.ts';
+import { autoRepeatCount } from './template.ts';
+import { justifyOverrides } from './align.ts';
 
 export { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 export { sizeTracks, type TrackItem, type SizingMode } from './tracks.ts';
@@ -18,8 +20,8 @@ export { sizeTracks, type TrackItem, type SizingMode } from './tracks.ts';
 // Built without NO_MARGIN: block.ts imports this module, so its bindings are not ready at evaluation time.
 const PUSHED: BlockResult = { fragment: null, bottom: 0, margin: { pos: 0, neg: 0 }, firstY: null, collapsedThrough: false, token: null, pushed: true };
 
-/** Placement is pure in the (immutable during a render) box tree: cached per grid box. */
-const placementCache = new WeakMap<GridBox, GridPlacement>();
+/** Placement is pure in the (immutable during a render) box tree and the auto-repeat counts: cached per grid box. */
+const placementCache = new WeakMap<GridBox, { key: string; g: GridPlacement }>();
 /**
  * Track sizes of a grid's last layout, reused by the later pages of a grid broken across pages (same content width and
  * height), with the items laid out while sizing: each is placed at most once (`used`), later uses lay the item out again.
@@ -37,11 +39,35 @@ function gridChildren(box: GridBox): { items: Box[]; absolute: Box[] } {
   return { items: ordered, absolute };
 }
 
-/** Places the items of a grid container (css-grid-1 §8.5), cached per box. */
-export function gridPlacement(box: GridBox): GridPlacement {
-  let g = placementCache.get(box);
-  if (!g) { g = placeGridItems(box.style, gridChildren(box).items); placementCache.set(box, g); }
+/** Places the items of a grid container (css-grid-1 §8.5), cached per box; `reps` are the auto-repeat counts (columns, rows). */
+export function gridPlacement(box: GridBox, reps: { cols: number; rows: number } = { cols: 1, rows: 1 }): GridPlacement {
+  const key = `${reps.cols},${reps.rows}`;
+  const hit = placementCache.get(box);
+  if (hit && hit.key === key) return hit.g;
+  const g = placeGridItems(box.style, gridChildren(box).items, reps);
+  placementCache.set(box, { key, g });
   return g;
+}
+
+/**
+ * Auto-repeat counts of a grid container (css-grid-1 §7.2.3.2) from its content width / height when definite (px), else
+ * its max-/min- sizes; 1 for an axis without repeat(auto-fill|auto-fit).
+ */
+function repeatCounts(s: ComputedStyle, width: number | null, height: number | null, cbw: number | null, cbh: number | null): { cols: number; rows: number } {
+  const axis = (cols: boolean): number => {
+    const rep = cols ? s.gridColumnsRepeat : s.gridRowsRepeat;
+    const tpl = cols ? s.gridTemplateColumns : s.gridTemplateRows;
+    if (!rep || tpl === 'none') return 1;
+    const bd = borderOf(s), pd = paddingOf(s, cbw);
+    const bp = cols ? bd.left + bd.right + pd.left + pd.right : bd.top + bd.bottom + pd.top + pd.bottom;
+    const basis = cols ? cbw : cbh;
+    const content = (v: ComputedStyle['maxWidth'] | ComputedStyle['minWidth']): number | null => { const x = sizeValue(v, basis); return x === null ? null : Math.max(0, toContent(x, s, bp)); };
+    const size = cols ? width : height;
+    const space = { size, max: size === null ? content(cols ? s.maxWidth : s.maxHeight) : null, min: size === null ? content(cols ? s.minWidth : s.minHeight) : null };
+    const gap = gapOf(cols ? s.columnGap : s.rowGap, size ?? space.max);
+    return autoRepeatCount(tpl, rep, space, gap);
+  };
+  return { cols: axis(true), rows: axis(false) };
 }
 
 const gapOf = (v: ComputedStyle['rowGap'], basis: number | null): number => (v === 'normal' ? 0 : Math.max(0, lp(v, basis)));
@@ -79,7 +105,7 @@ function columnItems(g: GridPlacement, sizes: (b: Box) => { min: number; max: nu
  * `sizes` gives an item's margin-box intrinsic sizes (LayoutContext.intrinsicSizes).
  */
 export function gridIntrinsicSizes(box: GridBox, sizes: (b: Box) => { min: number; max: number }): { min: number; max: number } {
-  const g = gridPlacement(box);
+  const g = gridPlacement(box, repeatCounts(box.style, null, null, null, null));
   const items = columnItems(g, sizes, false);
   const gap = gapOf(box.style.columnGap, null);
   const total = (mode: 'min-content' | 'max-content'): number => {
@@ -231,7 +257,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   }
 
   // ---- placement and column sizing (§11.3 step 1)
-  const g = gridPlacement(box);
+  const g = gridPlacement(box, repeatCounts(s, W, specH, cbw, p.cb.height));
   const innerEnv: FlowEnv = { ...env, pageBottom: Infinity };
   let cached = resumed ? sizesCache.get(box) : undefined;
   if (cached && (cached.W !== W || cached.specH !== specH)) cached = undefined;
@@ -254,7 +280,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
     const frag = layoutBlockLevel(it.box, {
       cb: { x: contentX + areaX(it), y: 0, width: w, height: areaH ?? null }, y: 0, margin: NO_MARGIN,
       floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: itemAbs, forceBfc: true, heightOverride: height,
-      ...inlineAutoMargins(it.box, w, ctx.intrinsicSizes),
+      ...(justifyOverrides(it.box, w, s, ctx.intrinsicSizes) ?? inlineAutoMargins(it.box, w, ctx.intrinsicSizes)),
     }, innerEnv).fragment;
     return { frag, abs: itemAbs, fixed: env.fixed.splice(fixedFrom) };
   };

@@ -2,6 +2,7 @@
 // Out: every item's grid area (0-based track indexes and spans) and the track counts of the explicit + implicit grid.
 import type { Box } from '../../box/types.ts';
 import type { ComputedStyle, GridLine, TrackSize } from '../../css/computed.ts';
+import { explicitAxis, namedLine } from './template.ts';
 
 /** A grid item placed in its grid area: tracks [row, row + rowSpan) × [col, col + colSpan), 0-based from the grid's first (possibly implicit) track. */
 export interface PlacedItem {
@@ -49,8 +50,9 @@ const clampLine = (n: number): number => Math.max(-MAX_LINE, Math.min(MAX_LINE, 
  * (`name`, `name-start`, `name-end` via the implicitly named lines of grid-template-areas).
  * Names matching no area are treated as auto.
  */
-function resolveAxis(start: GridLine, end: GridLine, explicit: number, areas: Map<string, Area> | null, rowAxis: boolean): AxisPos {
+function resolveAxis(start: GridLine, end: GridLine, explicit: number, areas: Map<string, Area> | null, rowAxis: boolean, names: string[][] | null = null): AxisPos {
   const lineOf = (g: GridLine, isStart: boolean): number | null => {
+    if (g.kind === 'line' && g.name !== undefined) { const l = namedLine(names, g.name, g.line, explicit + 1); return l === null ? null : clampLine(l); }
     if (g.kind === 'line') return clampLine(g.line > 0 ? g.line - 1 : explicit + 1 + g.line);
     if (g.kind === 'area' && areas) {
       let name = g.name, side = isStart;
@@ -59,6 +61,8 @@ function resolveAxis(start: GridLine, end: GridLine, explicit: number, areas: Ma
       const a = areas.get(name);
       if (a) return rowAxis ? (side ? a.r0 : a.r1) : (side ? a.c0 : a.c1);
     }
+    // Named lines (§8.3.1): `<name>-start` / `<name>-end` first, then the first line called `<name>`.
+    if (g.kind === 'area' && names) return namedLine(names, `${g.name}-${isStart ? 'start' : 'end'}`, 1, explicit + 1) ?? namedLine(names, g.name, 1, explicit + 1);
     return null;
   };
   const spanOf = (g: GridLine): number | null => (g.kind === 'span' ? Math.max(1, Math.min(MAX_LINE, g.span)) : null);
@@ -108,11 +112,11 @@ class Occupancy {
  * by the auto-placement cursor, sparse or dense. `items` are in order-modified document order.
  * Implicit tracks are added after (and, for negative lines, before) the explicit grid.
  */
-export function placeGridItems(style: ComputedStyle, items: Box[]): GridPlacement {
+export function placeGridItems(style: ComputedStyle, items: Box[], reps: { cols: number; rows: number } = { cols: 1, rows: 1 }): GridPlacement {
   const areaRows = style.gridTemplateAreas === 'none' ? null : style.gridTemplateAreas;
   const areas = areaRows ? areasOf(areaRows) : null;
-  const tCols = style.gridTemplateColumns === 'none' ? [] : style.gridTemplateColumns;
-  const tRows = style.gridTemplateRows === 'none' ? [] : style.gridTemplateRows;
+  const xCols = explicitAxis(style, true, reps.cols), xRows = explicitAxis(style, false, reps.rows);
+  const tCols = xCols.tracks, tRows = xRows.tracks;
   const explicitCols = Math.max(tCols.length, areaRows ? areaRows[0].length : 0);
   const explicitRows = Math.max(tRows.length, areaRows ? areaRows.length : 0);
   const columnFlow = style.gridAutoFlow.startsWith('column');
@@ -120,8 +124,8 @@ export function placeGridItems(style: ComputedStyle, items: Box[]): GridPlacemen
   // Per item: row and column positions; in (major, minor) terms major is the axis that grows (rows for row flow).
   const pos = items.map((b) => ({
     box: b,
-    r: resolveAxis(b.style.gridRowStart, b.style.gridRowEnd, explicitRows, areas, true),
-    c: resolveAxis(b.style.gridColumnStart, b.style.gridColumnEnd, explicitCols, areas, false),
+    r: resolveAxis(b.style.gridRowStart, b.style.gridRowEnd, explicitRows, areas, true, xRows.names),
+    c: resolveAxis(b.style.gridColumnStart, b.style.gridColumnEnd, explicitCols, areas, false, xCols.names),
   }));
   // Shift so that implicit tracks before the explicit grid (negative lines) get indexes >= 0.
   let rowShift = 0, colShift = 0;
@@ -188,5 +192,31 @@ export function placeGridItems(style: ComputedStyle, items: Box[]): GridPlacemen
   const columns: TrackSize[] = [], rows: TrackSize[] = [];
   for (let i = 0; i < nCols; i++) columns.push(trackAt(i - colShift, tCols, style.gridAutoColumns));
   for (let i = 0; i < nRows; i++) rows.push(trackAt(i - rowShift, tRows, style.gridAutoRows));
+  // repeat(auto-fit, …): empty repeated tracks collapse (§7.2.3.2) — removed, with the gutters on their sides.
+  if (xCols.fitRange) collapseEmpty(placed, columns, xCols.fitRange[0] + colShift, xCols.fitRange[1] + colShift, true);
+  if (xRows.fitRange) collapseEmpty(placed, rows, xRows.fitRange[0] + rowShift, xRows.fitRange[1] + rowShift, false);
   return { items: placed, columns, rows };
+}
+
+/** Removes the tracks in [from, to) that no item occupies from `tracks`, renumbering the items' positions in that axis. */
+function collapseEmpty(placed: PlacedItem[], tracks: TrackSize[], from: number, to: number, cols: boolean): void {
+  const occupied = new Uint8Array(tracks.length);
+  for (const it of placed) {
+    const s = cols ? it.col : it.row, n = cols ? it.colSpan : it.rowSpan;
+    for (let i = s; i < s + n && i < tracks.length; i++) occupied[i] = 1;
+  }
+  const newIndex = new Int32Array(tracks.length + 1);
+  let k = 0;
+  for (let i = 0; i <= tracks.length; i++) {
+    newIndex[i] = k;
+    if (i < tracks.length && (occupied[i] || i < from || i >= to)) k++;
+  }
+  if (k === tracks.length) return;
+  for (const it of placed) {
+    if (cols) { const e = newIndex[it.col + it.colSpan]; it.col = newIndex[it.col]; it.colSpan = e - it.col; }
+    else { const e = newIndex[it.row + it.rowSpan]; it.row = newIndex[it.row]; it.rowSpan = e - it.row; }
+  }
+  const kept = tracks.filter((_, i) => occupied[i] || i < from || i >= to);
+  tracks.length = 0;
+  tracks.push(...kept);
 }

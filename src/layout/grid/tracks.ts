@@ -28,6 +28,8 @@ interface Track {
   flex: number;
   /** Growth limit went from infinite to finite in the last span group (§11.5.1 "infinitely growable"). */
   growable: boolean;
+  /** fit-content(limit): the growth limit is clamped at max(base, limit) px (§11.5). */
+  fitLimit?: number;
 }
 
 const isLengthTrack = (t: TrackSize): t is { kind: 'length'; value: LengthPct } => t.kind === 'length';
@@ -51,6 +53,7 @@ function initTrack(t: TrackSize, avail: number | null): Track {
     if (v !== null) { tr.maxKind = 'fixed'; tr.limit = v; } else { tr.maxKind = 'auto'; tr.infinite = true; }
   } else if (maxF.kind === 'fr') { tr.maxKind = 'fr'; tr.flex = Math.max(0, maxF.value); tr.infinite = true; }
   else { tr.maxKind = maxF.kind === 'minmax' ? 'auto' : maxF.kind; tr.infinite = true; }
+  if (t.kind === 'minmax' && t.fitContent !== undefined) { const f = fixed(t.fitContent, avail); if (f !== null) tr.fitLimit = f; }
   if (!tr.infinite && tr.limit < tr.base) tr.limit = tr.base;
   return tr;
 }
@@ -147,7 +150,7 @@ export function sizeTracks(sizes: TrackSize[], items: TrackItem[], avail: number
   for (const it of single) {
     const t = tracks[it.start];
     if (t.maxKind === 'fixed' || t.maxKind === 'fr') continue;
-    const c = t.maxKind === 'min-content' ? it.minContent : it.maxContent;
+    const c = Math.min(t.maxKind === 'min-content' ? it.minContent : it.maxContent, t.fitLimit ?? Infinity);
     t.limit = t.infinite ? c : Math.max(t.limit, c);
     t.infinite = false;
   }
@@ -192,6 +195,8 @@ export function sizeTracks(sizes: TrackSize[], items: TrackItem[], avail: number
     }
     applyPlanned(planned, 'limit');
   }
+  // fit-content() tracks: growth limits clamped at max(base, limit) (§11.5 "clamp by the fit-content argument").
+  for (const t of tracks) if (t.fitLimit !== undefined && !t.infinite) t.limit = Math.max(t.base, Math.min(t.limit, t.fitLimit));
   // §11.5 step 5: growth limits still infinite become the base size.
   for (const t of tracks) {
     if (t.maxKind === 'fr') continue;
