@@ -76,6 +76,10 @@ export function buildGrid(table: TableBox): TableGrid {
     for (let k = 0; k < Math.max(1, c.span | 0) && columns.length < MAX_COLS; k++) columns.push({ col: c, group });
   };
   for (const c of table.columns) visit(c, null);
+  // Trailing columns that no cell occupies and whose <col> / <colgroup> width is auto take no space, border-spacing
+  // included (as Chromium 156 does; css-tables-3 leaves it open): they are dropped.
+  const autoCol = (c: GridColumn): boolean => (c.col === null || c.col.style.width === 'auto') && (c.group === null || c.group.style.width === 'auto');
+  while (columns.length > cols && autoCol(columns[columns.length - 1])) columns.pop();
   cols = Math.max(cols, columns.length);
   while (columns.length < cols) columns.push({ col: null, group: null });
   return { rows, cols, cells, columns, slots, groups };
