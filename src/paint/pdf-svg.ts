@@ -148,7 +148,9 @@ export class SvgForms {
     doc._ctm = [1, 0, 0, 1, 0, 0];
     // ExtGStates made for other drawings are not shared, so this drawing's objects are all its own.
     doc._opacityRegistry = {};
-    const recorder = cacheable ? startRecording(this.doc) : null;
+    // Recorded always: for the cache, and so that objects left open by a failed drawing get closed
+    // (pdfkit would otherwise wait for them and never finish the PDF).
+    const recorder = startRecording(this.doc);
     doc.openImage = (src: unknown): unknown => {
       const ref = typeof src === 'string' ? svg.images[src] : undefined;
       const e = ref ? this.raster(ref) : null;
@@ -166,9 +168,10 @@ export class SvgForms {
       });
     } catch (e) {
       ok = false;
+      for (const o of recorder.objects) if (!o.ended) o.ref.end();
       this.warn(image.key, `not drawn (${e instanceof Error ? e.message : String(e)})`.slice(0, 300));
     } finally {
-      recorder?.stop();
+      recorder.stop();
       doc._opacityRegistry = saved.opacities;
       doc.page = saved.page;
       doc._ctm = saved.ctm;
@@ -180,7 +183,7 @@ export class SvgForms {
     for (const [k, v] of Object.entries(res)) if (Object.keys(v).length) resources[k] = v;
     const content = Buffer.from(parts.join('\n'), 'latin1');
     // Text uses pdfkit's fonts, embedded when the document ends: such drawings are not replayable.
-    if (recorder && Object.keys(res.Font).length === 0 && selfContained(recorder.objects, resources)) {
+    if (cacheable && Object.keys(res.Font).length === 0 && selfContained(recorder.objects, resources)) {
       storeRecording(ckey, { content, resources, objects: recorder.objects, endOrder: recorder.endOrder, bytes: recordingBytes(content, recorder.objects), warnings: warned.slice(0, MAX_WARNINGS_PER_IMAGE) });
     }
     return this.makeForm(content, resources, w, h);

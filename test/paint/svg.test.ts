@@ -146,3 +146,20 @@ test('SVG text is set in the render\'s fonts (CSS font matching, embedded), not 
   assert.ok(Math.abs(Number(m[1]) - 3) < 0.5, `"Acme" starts at x = 4 px = 3 pt (${m[1]})`);
   assert.ok(Number(m[3]) > 20 && Number(m[3]) < 28, `its box ends near the baseline at 30 px = 22.5 pt (${m[3]})`);
 });
+
+test('odd SVGs render without throwing: zero sizes, empty viewBox, circular <use>, nested SVG images, deep nesting, garbage attributes', async () => {
+  const odd = [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"><rect width="5" height="5"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 0 0" width="NaN" height="-4"><rect width="5" height="5"/></svg>',
+    // Fails inside a transparency group: the group's objects must still be closed, or pdfkit never finishes the PDF.
+    '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><g opacity="0.5"><svg viewBox="0 0 0 0" width="NaN" height="-4"><rect width="5" height="5"/></svg></g></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="4" height="4"><g id="a"><use xlink:href="#b"/></g><g id="b"><use xlink:href="#a"/></g><use href="#a"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><image href="logo.svg" width="4" height="4"/><text font-family="No Such Font">x</text><path d="M 0 0 L Q z 1e400"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4">' + '<g>'.repeat(200) + '<rect width="4" height="4" fill="#f00"/>' + '</g>'.repeat(200) + '</svg>',
+  ];
+  const body = odd.map((s) => `<img src="data:image/svg+xml,${encodeURIComponent(s)}" style="width: 10px; height: 10px">`).join('');
+  const { rows, warnings } = await render(20, 70, body);
+  assert.equal(rows[52]!.slice(0, 10), 'RRRR______', 'the deeply nested rectangle is drawn (4×4: no viewBox, no scaling)');
+  assert.ok(warnings.some((w) => /not drawn/.test(w.message)) && warnings.some((w) => /circular/.test(w.message)));
+  assert.ok(warnings.every((w) => w.code === 'image' || w.code === 'resource-missing'), JSON.stringify(warnings));
+});
