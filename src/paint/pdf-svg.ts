@@ -168,7 +168,10 @@ export class SvgForms {
       });
     } catch (e) {
       ok = false;
-      for (const o of recorder.objects) if (!o.ended) o.ref.end();
+      for (const o of recorder.objects) {
+        if (o.ended) continue;
+        try { o.ref.end(); } catch { /* its dictionary cannot be written: nothing more to do */ }
+      }
       this.warn(image.key, `not drawn (${e instanceof Error ? e.message : String(e)})`.slice(0, 300));
     } finally {
       recorder.stop();
