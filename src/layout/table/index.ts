@@ -237,9 +237,9 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
     placed.push({ frag: placeRow(L!, k, x, y), group: r.group, k });
     // Abspos boxes in its cells go to their containing block once, with the row (not with a repeated header).
     if (r.abs && !repeated) for (const a of r.abs) p.abs.push({ ...a, staticX: a.staticX + x, staticY: a.staticY + y - r.y, staticRight: a.staticRight === undefined ? undefined : a.staticRight + x });
-    y += r.height + L!.spacingV;
+    y += r.height + (r.collapsed ? 0 : L!.spacingV);
   };
-  const rowsHeight = (a: number, b: number): number => { let h = 0; for (let k = a; k < b; k++) h += L!.rows[k].height + L!.spacingV; return h; };
+  const rowsHeight = (a: number, b: number): number => { let h = 0; for (let k = a; k < b; k++) h += L!.rows[k].height + (L!.rows[k].collapsed ? 0 : L!.spacingV); return h; };
   const footerH = rowsHeight(bodyEnd, R);
   const repeatFooter = L.footerRows > 0 && Number.isFinite(env.pageBottom) && footerH + (L.headerRows > 0 ? rowsHeight(0, L.headerRows) : 0) < (env.pageHeight ?? Infinity) / 2;
   const repeatHeader = repeatHeaderOf(L, env);

@@ -20,6 +20,8 @@ export interface RowLayout {
   frag: BoxFragment; y: number; height: number; group: TableRowGroupBox; cells: CellSlot[];
   /** Absolutely positioned boxes met in the row's cells whose containing block is outside the table: static positions in the row's (table) coordinates. */
   abs?: PendingAbs[];
+  /** A row with visibility: collapse in a visible group: no height and no border-spacing after it. */
+  collapsed?: boolean;
 }
 
 /** The table laid out once (reused page after page). */
@@ -152,7 +154,12 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   }
   // ---- row heights (§17.5.3)
   const R = grid.rows.length;
-  const heights = grid.rows.map((r) => sizeValue(r.row.style.height, null) ?? 0);
+  // Percentage row heights resolve against the table's height for its rows (as Chromium 156; CSS 2.1 §17.5.3 leaves them undefined).
+  const heights = grid.rows.map((r) => sizeValue(r.row.style.height, tableRowsHeight) ?? 0);
+  // visibility: collapse on a row or its row group (css-tables-3 §3.6.1): the row has no height. As Chromium 156, a collapsed
+  // row in a visible group drops its border-spacing too; the rows of a collapsed group keep theirs.
+  const collapsedRow = grid.rows.map((r) => r.row.style.visibility === 'collapse' || r.group.style.visibility === 'collapse');
+  const noSpacing = grid.rows.map((r, k) => collapsedRow[k] && r.group.style.visibility !== 'collapse');
   const baselines = new Array<number>(R).fill(0);
   const belowBaseline = new Array<number>(R).fill(0);
   const cellBaseline = (gc: GridCell): number => {
@@ -174,12 +181,16 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
     baselines[gc.row] = Math.max(baselines[gc.row], bl);
     if (gc.rowspan === 1) belowBaseline[gc.row] = Math.max(belowBaseline[gc.row], frag.height - bl);
   }
+  const contentH = new Array<number>(R).fill(0);
   for (const gc of grid.cells) {
     if (gc.rowspan !== 1) continue;
     const { frag } = frags.get(gc)!;
     heights[gc.row] = Math.max(heights[gc.row], frag.height, specH(gc, frag));
+    contentH[gc.row] = Math.max(contentH[gc.row], frag.height, specH(gc, frag));
   }
   for (let k = 0; k < R; k++) heights[k] = Math.max(heights[k], baselines[k] + belowBaseline[k]);
+  // What the content needs (percentage heights aside): the floor when percentage rows shrink to fit the table.
+  const minHeights = grid.rows.map((r, k) => (r.row.style.height !== 'auto' && r.row.style.height.pct !== 0 ? Math.max(baselines[k] + belowBaseline[k], contentH[k]) : heights[k]));
   const spans = grid.cells.filter((gc) => gc.rowspan > 1).sort((a, b) => a.rowspan - b.rowspan);
   for (const gc of spans) {
     const { frag } = frags.get(gc)!;
@@ -191,8 +202,20 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   const headerRows = grid.groups.length > 0 && grid.groups[0].group.role === 'header' ? grid.groups[0].end : 0;
   const lastG = grid.groups[grid.groups.length - 1];
   const footerRows = lastG && lastG.group.role === 'footer' && grid.groups.length > 1 ? lastG.end - lastG.start : 0;
+  const pctRows = grid.rows.map((r) => r.row.style.height !== 'auto' && r.row.style.height.pct !== 0);
+  for (let k = 0; k < R; k++) if (collapsedRow[k]) heights[k] = 0;
+  const shown = noSpacing.filter((c) => !c).length;
   if (tableRowsHeight !== null && R > 0) {
-    const total = heights.reduce((s, h) => s + h, 0) + (R + 1) * sv;
+    const total = heights.reduce((s, h) => s + h, 0) + (shown + 1) * sv;
+    // Percentage rows over the table's height give back the excess, down to their content (as Chromium).
+    if (total > tableRowsHeight && pctRows.some((p) => p)) {
+      let over = total - tableRowsHeight;
+      for (let k = R - 1; k >= 0 && over > 0; k--) {
+        if (!pctRows[k] || collapsedRow[k]) continue;
+        const d = Math.min(over, heights[k] - minHeights[k]);
+        if (d > 0) { heights[k] -= d; over -= d; }
+      }
+    }
     if (tableRowsHeight > total) {
       const from = headerRows < R - footerRows ? headerRows : 0, to = headerRows < R - footerRows ? R - footerRows : R;
       grow(heights, from, to, tableRowsHeight - total);
@@ -201,7 +224,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   // ---- row fragments, vertical-align, background pieces (§17.5.1: column groups, columns, row groups, rows under each cell)
   const rowY: number[] = [];
   let y = sv;
-  for (let k = 0; k < R; k++) { rowY.push(y); y += heights[k] + sv; }
+  for (let k = 0; k < R; k++) { rowY.push(y); y += heights[k] + (noSpacing[k] ? 0 : sv); }
   const rows: RowLayout[] = [];
   const rowStyles = new Map<ComputedStyle, ComputedStyle>();
   const rowStyle = (s: ComputedStyle): ComputedStyle => { let r = rowStyles.get(s); if (!r) { r = unpainted(s); rowStyles.set(s, r); } return r; };
@@ -256,7 +279,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
       }
       rowFrag.children.push(frag);
     }
-    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => slots.get(gc)!), ...(rowAbs ? { abs: rowAbs } : {}) });
+    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => slots.get(gc)!), ...(rowAbs ? { abs: rowAbs } : {}), ...(noSpacing[k] ? { collapsed: true } : {}) });
   }
   return { colX, colW, lineX, rows, spacingV: sv, headerRows, footerRows, borders, grid };
 }
