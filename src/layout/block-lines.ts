@@ -98,7 +98,9 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
   if (floatsOnly) flow.placedAny = true;
   for (const a of result.positioned) {
     if (a.lineIndex < start || (a.lineIndex >= end && end !== n)) continue;
-    const pend = { box: a.box, staticX: a.staticX, staticY: a.staticY };
+    const pend: PendingAbs = { box: a.box, staticX: a.staticX, staticY: a.staticY };
+    // rtl container: the static position is the hypothetical box's right edge (CSS 2.1 §10.3.7).
+    if (box.style.direction === 'rtl') pend.staticRight = a.box.originalOuter === 'block' ? q.contentX + q.contentWidth : a.staticX;
     if (a.box.style.position === 'fixed') env.fixed.push(pend); else q.abs.push(pend);
   }
   if (end > start) {

@@ -54,3 +54,9 @@ test('an abspos box in a table cell (or a positioned table part) is laid out aga
   assert.deepEqual([a.x, a.y, a.width, a.height], [3, 10, 10, 10], 'static x: the cell content edge; top: 0 of the page area');
   assert.deepEqual([b.x, b.y, b.height], [0, 60, 7]);
 });
+
+test('in an rtl container the static position of an abspos box in inline content is its right edge (CSS 2.1 §10.3.7)', () => {
+  const r = layoutHtml(`${PAGE}<div style="direction:rtl; width:100px; position:relative"><span id=a style="position:absolute; display:inline-block; width:30px; height:10px"></span><p>x</p></div>`);
+  const a = r.byId('a');
+  assert.deepEqual([a.x + a.width, a.width], [100, 30]);
+});

@@ -127,7 +127,9 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
       for (const p of spec.items) {
         if (p.item.kind === 'abs') {
           // A line of out-of-flow boxes only: an originally block-level one starts at the content edge.
-          const staticX = p.item.box.originalOuter === 'block' ? x0 : spec.left + spec.indent;
+          // In an rtl container the start edge is the right one (CSS 2.1 §10.3.7: 'right' takes the static position).
+          const rtl = container.style.direction === 'rtl';
+          const staticX = p.item.box.originalOuter === 'block' ? (rtl ? x0 + width : x0) : rtl ? spec.right - spec.indent : spec.left + spec.indent;
           result.positioned.push({ box: p.item.box, staticX, staticY: y, lineIndex: result.lines.length });
         }
       }
