@@ -1,4 +1,4 @@
-// In: tables with percentage row heights and rows / row groups with visibility: collapse, laid out through the real stages.
+// In: tables with percentage row heights and rows / row groups / columns with visibility: collapse, laid out through the real stages.
 // Out: table, row and cell border boxes (px, relative to the first table) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +10,8 @@ const HTML = `<!doctype html><style>body{margin:0} td{padding:0;height:10px;widt
 <table id=A style="height:200px"><tr id=A1 style="height:30%"><td></td></tr><tr id=A2><td></td></tr><tr id=A3 style="height:10%"><td></td></tr></table>
 <table id=B><tr id=B1><td></td><td></td></tr><tr id=B2 style="visibility:collapse"><td></td><td></td></tr><tr id=B3><td id=B3c></td><td></td></tr></table>
 <table id=D><tbody id=D0><tr><td></td></tr></tbody><tbody id=D1 style="visibility:collapse"><tr><td></td></tr></tbody><tbody><tr><td id=D2></td></tr></tbody></table>
-<table id=E style="height:100px"><tr id=E1 style="height:50%"><td></td></tr><tr id=E2 style="height:50px"><td></td></tr></table>`;
+<table id=E style="height:100px"><tr id=E1 style="height:50%"><td></td></tr><tr id=E2 style="height:50px"><td></td></tr></table>
+<table id=C><colgroup><col><col style="visibility:collapse"><col></colgroup><tr><td id=C1></td><td id=C2>x</td><td id=C3></td></tr></table>`;
 
 /** [id, x, y, width, height, tolerance px] from Chromium 156 (headless, getBoundingClientRect, body margin 0). */
 const CHROMIUM: Array<[string, number, number, number, number, number?]> = [
@@ -22,13 +23,16 @@ const CHROMIUM: Array<[string, number, number, number, number, number?]> = [
   ['D', 0, 226, 24, 28], ['D0', 2, 228, 20, 10], ['D2', 2, 242, 20, 10],
   // 50% + 50px rows over a 100px table: the percentage row gives back the excess
   ['E', 0, 254, 24, 100], ['E1', 2, 256, 20, 44], ['E2', 2, 302, 20, 50],
+  // a collapsed column: the table loses its width and spacing (its cell is not rendered, its content still sizes the row)
+  ['C', 0, 354, 46, 22], ['C1', 2, 356, 20, 18], ['C3', 24, 356, 20, 18],
 ];
 
-test('percentage row heights and visibility: collapse rows / row groups match Chromium 156', () => {
+test('percentage row heights and visibility: collapse rows / row groups / columns match Chromium 156', () => {
   const r = layoutHtml(HTML);
   const frags = allFragments(r.pages[0].children).filter((k): k is BoxFragment => k.kind === 'box');
   const byId = (id: string): BoxFragment | undefined => frags.find((k) => (k.box.element as Element | undefined)?.attribs?.id === id && k.box.kind !== 'table-wrapper');
   const origin = byId('A')!;
+  assert.equal(byId('C2'), undefined, 'the cell of the collapsed column is not rendered');
   for (const [id, x, y, w, h, tol = 0.05] of CHROMIUM) {
     const f = byId(id);
     assert.ok(f, `#${id}`);

@@ -12,7 +12,7 @@ import { relativeOffset } from '../positioned.ts';
 import { buildGrid, type GridCell, type TableGrid } from './grid.ts';
 import { collapseBorders, cellHalfBorders, type CollapsedBorders } from './borders.ts';
 import { columnConstraints, gridMinMax, autoColumnWidths, fixedColumnWidths, type ColumnConstraints } from './widths.ts';
-import { layoutGridRows, cloneFragment, unpainted, type TableLayout, type RowLayout } from './rows.ts';
+import { layoutGridRows, cloneFragment, unpainted, collapseColumns, type TableLayout, type RowLayout } from './rows.ts';
 import { collapsedBorderPieces } from './paint.ts';
 
 export type { TableLayout } from './rows.ts';
@@ -199,7 +199,9 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
     const pr = prepare(box, ctx);
     const room = Math.max(0, avail - (mlSpec ?? 0) - (mrSpec ?? 0));
     const { width, colW } = tableWidths(box, pr, p.widthOverride ?? room, p.widthOverride);
-    L = layoutTable(box, pr, width, colW, p.cb.height, env);
+    const ts = box.table.style;
+    const lost = collapseColumns(pr.grid, colW, pr.borders ? 0 : ts.borderSpacingH);
+    L = layoutTable(box, pr, Math.max(0, width - lost), colW, p.cb.height, env);
   }
   const tableW = L.width;
   let ml = mlSpec ?? 0, mr = mrSpec ?? 0;

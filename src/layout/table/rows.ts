@@ -106,7 +106,8 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   // Logical (start-relative) column positions, then physical ones: direction rtl mirrors the grid (css-tables-3 §3.2).
   const logX: number[] = [];
   let x = innerLeft + (grid.cols > 0 ? sh : 0);
-  for (let i = 0; i < colW.length; i++) { logX.push(x); x += colW[i] + sh; }
+  const colCollapsed = grid.columns.map(columnCollapsed);
+  for (let i = 0; i < colW.length; i++) { logX.push(x); x += colW[i] + (colCollapsed[i] ? 0 : sh); }
   const n = colW.length;
   const rtl = ts.direction === 'rtl';
   const gridEnd = n > 0 ? x : innerLeft;
@@ -250,6 +251,10 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
         (rowAbs ??= []).push({ ...a, staticX: a.staticX + frag.x, staticY: a.staticY + frag.y + off, staticRight: a.staticRight === undefined ? undefined : a.staticRight + frag.x });
       }
       frag.height = h;
+      // A cell whose columns are all collapsed is not rendered (css-tables-3 §3.6.1).
+      let hidden = true;
+      for (let c = gc.col; c < gc.col + gc.colspan && hidden; c++) hidden = !!colCollapsed[c];
+      if (hidden) continue;
       if (!(ts.emptyCells === 'hide' && !borders && isEmptyCell(gc.cell))) {
         const col = grid.columns[gc.col];
         if (!paints(r.row.style) && !paints(r.group.style) && !anyColumnPaints) { rowFrag.children.push(frag); continue; }
@@ -285,6 +290,23 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
 }
 
 /** Adds `extra` px to rows [from, to) in proportion to their heights (equally when all are 0). */
+/** visibility: collapse on a column or its column group (css-tables-3 §3.6.1). */
+const columnCollapsed = (c: TableGrid['columns'][number]): boolean => c.col?.style.visibility === 'collapse' || c.group?.style.visibility === 'collapse';
+
+/**
+ * Collapsed columns (css-tables-3 §3.6.1) take no space: their used widths (px, in `colW`, changed in place) become 0 and
+ * their border-spacing goes too. Returns the width (px) the table loses, computed as if they were visible first.
+ */
+export function collapseColumns(grid: TableGrid, colW: number[], spacingH: number): number {
+  let removed = 0;
+  grid.columns.forEach((c, i) => {
+    if (i >= colW.length || !columnCollapsed(c)) return;
+    removed += colW[i] + spacingH;
+    colW[i] = 0;
+  });
+  return removed;
+}
+
 function grow(heights: number[], from: number, to: number, extra: number): void {
   if (to <= from) return;
   let total = 0;
