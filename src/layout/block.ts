@@ -384,7 +384,11 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
 
   // ---- height (§10.6.3, §10.6.7)
   const consumedBefore = p.token?.consumed ?? 0;
-  const collapseBottom = !bfc && s.height === 'auto' && p.heightOverride === undefined && border.bottom + padding.bottom === 0 && (s.minHeight === 'auto' || (s.minHeight.px === 0 && s.minHeight.pct === 0));
+  // CSS 2.1 §8.3.1: the last child's bottom margin adjoins the parent's when its height is auto; a min-height only
+  // keeps them apart when it is in effect (it makes the box taller than its content).
+  const minH = s.minHeight === 'auto' ? null : sizeValue(s.minHeight, cbHeight);
+  const minInEffect = minH !== null && minH > 0 && toContent(minH, s, bpV) > flow.y - contentTop + 0.01;
+  const collapseBottom = !bfc && s.height === 'auto' && p.heightOverride === undefined && border.bottom + padding.bottom === 0 && !minInEffect;
   let contentBottom = collapseBottom ? flow.y : flow.y + collapsed(flow.margin);
   if (bfc) contentBottom = Math.max(contentBottom, floats.lowestBottom());
   let contentHeight: number;
