@@ -94,6 +94,7 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
     // A float crossing the page bottom is fragmented; its rest continues at the top of the next page.
     f.fragment = q.floats.splitPlaced(f.fragment, q.childCb);
     flow.children.push(f.fragment);
+    for (const a of q.floats.takeAbs(f.fragment)) q.abs.push(a);
   }
   if (floatsOnly) flow.placedAny = true;
   for (const a of result.positioned) {

@@ -353,7 +353,11 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   let flexResult: ReturnType<typeof layoutFlexContainer> = null;
   if (bfc && p.token?.floats) {
     // Floats fragmented on the previous page continue at the top of this one.
-    for (const c of p.token.floats) flow.children.push(floats.placeContinuation(c, flow.y));
+    for (const c of p.token.floats) {
+      const f = floats.placeContinuation(c, flow.y);
+      flow.children.push(f);
+      for (const a of floats.takeAbs(f)) abs.push(a);
+    }
   }
   if ((box.kind === 'block' || box.kind === 'table-cell') && isMulticolContainer(box)) {
     layoutMulticolContent(box, flow, { contentX, contentWidth, childCb, specH, atTop: p.atTop, token: p.token, abs, truncate: childTruncate }, childEnv);
@@ -520,6 +524,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
       const fy = flow.y + collapsed(flow.margin);
       const f = q.floats.placeFloat(child, fy, q.childCb, true);
       flow.children.push(f);
+      for (const a of q.floats.takeAbs(f)) q.abs.push(a);
       continue;
     }
     // A float fragmented on this page counts as content placed: what follows may move to the next page.

@@ -7,6 +7,7 @@ import type { ContainingBlock, FloatContext } from './context.ts';
 import type { BoxFragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { isAvoidBreak } from './box-model.ts';
+import type { PendingAbs } from './block.ts';
 
 /** A placed float's margin box, absolute px. */
 export interface PlacedFloat { side: 'left' | 'right'; x: number; y: number; w: number; h: number }
@@ -17,7 +18,7 @@ export interface PlacedFloat { side: 'left' | 'right'; x: number; y: number; w: 
  * left on the page; `token` resumes an earlier fragment; the callee sets `split.next` to the
  * float's break token (null when it ended).
  */
-export type FloatBoxLayout = (box: Box, containing: ContainingBlock, split?: FloatSplit) => BoxFragment | ReplacedFragment;
+export type FloatBoxLayout = (box: Box, containing: ContainingBlock, split?: FloatSplit, abs?: PendingAbs[]) => BoxFragment | ReplacedFragment;
 
 /** Fragmentation request for one float layout (see FloatBoxLayout); `token`/`next` are block.ts BreakTokens. */
 export interface FloatSplit {
@@ -43,6 +44,8 @@ export class BfcFloats implements FloatContext {
   /** Floats fragmented at `pageBottom`, to be continued at the top of the next page (css-break-3). */
   readonly continuations: FloatContinuation[] = [];
   private lastTop = -Infinity;
+  /** Abspos boxes met inside a float laid out here, static positions relative to its border box (see `takeAbs`). */
+  private readonly absOf = new Map<BoxFragment | ReplacedFragment, PendingAbs[]>();
 
   /** `pageBottom` (absolute px): floats placed from block flow that cross it are fragmented; Infinity: never. */
   constructor(readonly layoutBox: FloatBoxLayout, readonly pageBottom = Infinity) {}
@@ -67,7 +70,7 @@ export class BfcFloats implements FloatContext {
    * exclusion keeps the unfragmented height (the lines beside it continue on the next page with it).
    */
   placeFloat(box: Box, y: number, containing: ContainingBlock, fragment = false): BoxFragment | ReplacedFragment {
-    let frag = this.layoutBox(box, containing);
+    let frag = this.layout(box, containing);
     const side: 'left' | 'right' = box.style.float === 'right' ? 'right' : 'left';
     const w = frag.width + frag.margin.left + frag.margin.right;
     const h = frag.height + frag.margin.top + frag.margin.bottom;
@@ -100,7 +103,7 @@ export class BfcFloats implements FloatContext {
     }
     if (fragment && box.kind !== 'replaced' && room > 0.5 && top + h > this.pageBottom + 0.01 && !isAvoidBreak(box.style.breakInside)) {
       const split: FloatSplit = { room, token: null, atTop: false };
-      const part = this.layoutBox(box, containing, split);
+      const part = this.layout(box, containing, split);
       if (split.pushed) {
         // Nothing of the float fits: an empty placeholder here, the whole float at the top of the next page.
         frag = placeholder(frag);
@@ -124,7 +127,7 @@ export class BfcFloats implements FloatContext {
       return this.placeFloat(c.box, y, c.containing, true);
     }
     const split: FloatSplit = { room: Number.isFinite(this.pageBottom) ? Math.max(1, this.pageBottom - y) : Infinity, token: c.token, atTop: true };
-    const frag = this.layoutBox(c.box, c.containing, split);
+    const frag = this.layout(c.box, c.containing, split);
     const side: 'left' | 'right' = c.box.style.float === 'right' ? 'right' : 'left';
     const w = frag.width + frag.margin.left + frag.margin.right;
     const h = frag.height + frag.margin.bottom;
@@ -157,7 +160,7 @@ export class BfcFloats implements FloatContext {
     }
     if (box.kind === 'replaced' || room <= 0.5 || isAvoidBreak(box.style.breakInside)) return frag;
     const split: FloatSplit = { room, token: null, atTop: false };
-    const part = this.layoutBox(box, containing, split);
+    const part = this.layout(box, containing, split);
     if (split.pushed) {
       this.continuations.push({ box, token: null, containing });
       return placeholder(frag);
@@ -166,6 +169,25 @@ export class BfcFloats implements FloatContext {
     this.continuations.push({ box, token: split.next, containing });
     translateFragment(part, frag.x - part.x, frag.y - part.y);
     return part;
+  }
+
+  /**
+   * The abspos boxes met inside the float whose (placed) fragment is `frag` and whose containing
+   * block is outside it, with their static positions in page px; each is returned once.
+   */
+  takeAbs(frag: BoxFragment | ReplacedFragment): PendingAbs[] {
+    const list = this.absOf.get(frag);
+    if (!list) return [];
+    this.absOf.delete(frag);
+    return list.map((a) => ({ ...a, staticX: a.staticX + frag.x, staticY: a.staticY + frag.y, staticRight: a.staticRight === undefined ? undefined : a.staticRight + frag.x }));
+  }
+
+  /** Lays a float's box out at (0, 0) and keeps the abspos boxes met inside it for `takeAbs`. */
+  private layout(box: Box, containing: ContainingBlock, split?: FloatSplit): BoxFragment | ReplacedFragment {
+    const abs: PendingAbs[] = [];
+    const f = this.layoutBox(box, containing, split, abs);
+    if (abs.length > 0) this.absOf.set(f, abs);
+    return f;
   }
 
   clearance(side: 'left' | 'right' | 'both', y: number): number {

@@ -84,14 +84,14 @@ function tokenKey(t: BreakToken | null): string {
  * With a FloatSplit, fragmented at `room` px below its margin-box top, resuming from `split.token`.
  */
 export function makeFloatLayout(envRef: () => FlowEnv): FloatBoxLayout {
-  return (box, cb, split) => {
+  return (box, cb, split, abs) => {
     // Laid out at (0, 0), not in page coordinates: abspos boxes inside are not fragmented.
     const env = { ...envRef(), pageBottom: split ? split.room : Infinity, absBreaks: undefined };
     const W = cb.width;
     const { width, ml, mr } = floatLikeWidths(box, W, W, env);
     const r = layoutBlockLevel(box, {
       cb: { x: 0, y: 0, width: W, height: cb.height }, y: 0, margin: NO_MARGIN,
-      floats: new BfcFloats(env.floatLayout), token: (split?.token as BreakToken | null | undefined) ?? null, atTop: split?.atTop ?? true, truncate: false, abs: [],
+      floats: new BfcFloats(env.floatLayout), token: (split?.token as BreakToken | null | undefined) ?? null, atTop: split?.atTop ?? true, truncate: false, abs: abs ?? [],
       widthOverride: width, marginsOverride: { left: ml, right: mr },
     }, env);
     if (split) {
@@ -99,6 +99,8 @@ export function makeFloatLayout(envRef: () => FlowEnv): FloatBoxLayout {
       if (r.pushed || !r.fragment) { split.pushed = true; split.next = null; }
     }
     const f = r.fragment ?? emptyFragment(box);
+    // Abspos boxes inside (their containing block outside the float): static positions relative to its border box.
+    if (abs) for (const a of abs) { a.staticX -= f.x; a.staticY -= f.y; if (a.staticRight !== undefined) a.staticRight -= f.x; }
     translateFragment(f, -f.x, -f.y);
     return f;
   };

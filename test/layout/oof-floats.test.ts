@@ -62,3 +62,11 @@ test('a line that only fits below floats placed at its start moves below them (C
   assert.equal(lines[0].y, 30, 'the line starts below the 20px float');
   assert.equal(r.byId('f').y, 10);
 });
+
+test('an abspos box inside a float, positioned against a box outside it, is laid out (static position inside the placed float)', () => {
+  const r = layoutHtml(`${PAGE}<p>text <span style="float:right; width:100px">y<b id=b style="position:absolute; display:block; width:20px; height:20px"></b></span> more</p>
+    <div style="float:left; width:50px"><p>x</p><div id=a style="position:absolute; width:10px; height:10px"></div></div>`);
+  const b = r.byId('b'), a = r.byId('a');
+  assert.deepEqual([b.x, b.y], [100, 30], 'below the float\'s first line, at its content edge');
+  assert.deepEqual([a.x, a.y], [0, 50], 'after the left float\'s paragraph');
+});
