@@ -11,7 +11,8 @@ const HTML = `<!doctype html><style>body{margin:0} td{padding:0;height:10px;widt
 <table id=B><tr id=B1><td></td><td></td></tr><tr id=B2 style="visibility:collapse"><td></td><td></td></tr><tr id=B3><td id=B3c></td><td></td></tr></table>
 <table id=D><tbody id=D0><tr><td></td></tr></tbody><tbody id=D1 style="visibility:collapse"><tr><td></td></tr></tbody><tbody><tr><td id=D2></td></tr></tbody></table>
 <table id=E style="height:100px"><tr id=E1 style="height:50%"><td></td></tr><tr id=E2 style="height:50px"><td></td></tr></table>
-<table id=C><colgroup><col><col style="visibility:collapse"><col></colgroup><tr><td id=C1></td><td id=C2>x</td><td id=C3></td></tr></table>`;
+<table id=C><colgroup><col><col style="visibility:collapse"><col></colgroup><tr><td id=C1></td><td id=C2>x</td><td id=C3></td></tr></table>
+<div id=H style="display:table; border:25px solid green; height:50px; width:50px"></div>`;
 
 /** [id, x, y, width, height, tolerance px] from Chromium 156 (headless, getBoundingClientRect, body margin 0). */
 const CHROMIUM: Array<[string, number, number, number, number, number?]> = [
@@ -25,9 +26,11 @@ const CHROMIUM: Array<[string, number, number, number, number, number?]> = [
   ['E', 0, 254, 24, 100], ['E1', 2, 256, 20, 44], ['E2', 2, 302, 20, 50],
   // a collapsed column: the table loses its width and spacing (its cell is not rendered, its content still sizes the row)
   ['C', 0, 354, 46, 22], ['C1', 2, 356, 20, 18], ['C3', 24, 356, 20, 18],
+  // a table without rows keeps its specified (content-box) height
+  ['H', 0, 376, 100, 100],
 ];
 
-test('percentage row heights and visibility: collapse rows / row groups / columns match Chromium 156', () => {
+test('percentage row heights, visibility: collapse rows / row groups / columns and the height of a table without rows match Chromium 156', () => {
   const r = layoutHtml(HTML);
   const frags = allFragments(r.pages[0].children).filter((k): k is BoxFragment => k.kind === 'box');
   const byId = (id: string): BoxFragment | undefined => frags.find((k) => (k.box.element as Element | undefined)?.attribs?.id === id && k.box.kind !== 'table-wrapper');

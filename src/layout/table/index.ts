@@ -93,7 +93,7 @@ function layoutTable(box: TableWrapperBox, pr: Prepared, width: number, colW: nu
   const rowsH = spec !== null ? Math.max(0, spec - (ts.boxSizing === 'border-box' ? border.top + border.bottom + padding.top + padding.bottom : 0)) : null;
   const inner = layoutGridRows(pr.grid, ts, colW, border.left + padding.left, pr.borders, rowsH, env);
   const anon: BlockBox = { kind: 'block', outer: 'block', inlineContent: false, style: unpainted(ts), children: [] };
-  return { ...inner, width, border, padding, anon };
+  return { ...inner, width, border, padding, anon, ...(pr.grid.rows.length === 0 && rowsH !== null ? { emptyHeight: rowsH } : {}) };
 }
 
 /** Places row `k` of the layout at page y `y` (row top) with the table's left at `tableX`. */
@@ -309,7 +309,8 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   if (L.borders) tableChildren.push(...collapsedBorderPieces(L, placed.map((q) => ({ k: q.k, y: q.frag.y, height: q.frag.height, starts: q.frag.startsBox, ends: q.frag.endsBox })), x));
   const lastPlaced = placed[placed.length - 1];
   const bottomEdge = ends ? L.border.bottom + L.padding.bottom : L.borders && lastPlaced && lastPlaced.frag.endsBox ? lineHalf(L, lastPlaced.k + 1) : 0;
-  const tableH = (placed.length > 0 ? y : contentTop + L.spacingV) - tableTop + bottomEdge;
+  let tableH = (placed.length > 0 ? y : contentTop + L.spacingV) - tableTop + bottomEdge;
+  if (L.emptyHeight !== undefined && ends && !resumed) tableH = Math.max(tableH, L.border.top + L.padding.top + L.emptyHeight + L.padding.bottom + L.border.bottom);
   const ts = box.table.style;
   const tableFrag: BoxFragment = {
     kind: 'box', box: box.table, style: L.borders ? { ...ts, borderTop: L.anon.style.borderTop, borderRight: L.anon.style.borderRight, borderBottom: L.anon.style.borderBottom, borderLeft: L.anon.style.borderLeft } : ts,

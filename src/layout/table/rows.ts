@@ -28,6 +28,8 @@ export interface RowLayout {
 export interface TableLayout {
   /** Border-box width of the table, px. */
   width: number;
+  /** A table without rows: its specified height for rows (content box, px), which its height still honours (CSS 2.1 §17.5.3). */
+  emptyHeight?: number;
   /** Used border and padding of the table box (half collapsed borders, no padding when collapsing). */
   border: Edges; padding: Edges;
   /** Physical left edge of each column, table-relative px (columns run right to left when the table is rtl). */
