@@ -27,6 +27,7 @@ import { layoutInlineChildren } from './block-lines.ts';
 import type { LineClamp } from './clamp.ts';
 import { childFlowEnv, discardAfterClamp, discardContinuation, ownClamp } from './clamp.ts';
 import { layoutGridContainer } from './grid/index.ts';
+import { isFieldset, renderedLegendOf, layoutRenderedLegend } from './fieldset.ts';
 import type { AbsBreaks } from './oof-break.ts';
 import { layoutMulticolContent } from './multicol.ts';
 
@@ -300,12 +301,13 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   const resumed = p.token !== null;
   const border = borderOf(s);
   const padding = paddingOf(s, cbw);
-  const bfc = establishesBfc(box) || p.isRoot === true || p.forceBfc === true;
+  const bfc = establishesBfc(box) || p.isRoot === true || p.forceBfc === true || isFieldset(box);
+  const legend = renderedLegendOf(box);
   let widths = blockWidths(box, cbw, p);
   const mtRaw = marginValue(s.marginTop, cbw) ?? 0;
   const mb = marginValue(s.marginBottom, cbw) ?? 0;
   const truncate = p.truncate;
-  const topBP = resumed ? 0 : border.top + padding.top;
+  let topBP = resumed ? 0 : border.top + padding.top;
   const collapseTop = !bfc && topBP === 0;
   let margin = resumed ? NO_MARGIN : addMargin(truncate ? NO_MARGIN : p.margin, truncate ? 0 : mtRaw);
   let y = p.y;
@@ -344,8 +346,12 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   const positioned = s.position !== 'static' || p.isRoot === true;
   const abs: PendingAbs[] = positioned && !p.isRoot ? [] : p.abs;
 
+  // A fieldset's rendered legend sits over its block-start border (HTML §15.3.13, src/layout/fieldset.ts).
+  const rendered = legend && !resumed && borderTop !== null ? layoutRenderedLegend(legend, { borderTop, x, contentX, contentWidth, borderTopWidth: border.top, paddingTop: padding.top }, abs, env, layoutBlockLevel) : null;
+  if (rendered) topBP = rendered.topBP;
   // ---- children
   const flow: Flow = { y: borderTop === null ? y : borderTop + topBP, margin: borderTop === null ? margin : NO_MARGIN, firstY: borderTop, placedAny: false, children: [], token: null, pushed: false };
+  if (rendered) flow.children.push(rendered.fragment);
   // A clipping box with a definite height is monolithic (css-break-3 §2.1): its content is not fragmented.
   const monolithic = s.overflowY !== 'visible' && specH !== null && Number.isFinite(env.pageBottom);
   const childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : env);
@@ -374,7 +380,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     if (r.baseline !== undefined) flow.firstBaseline = r.baseline;
   } else {
     const pageName = s.page !== 'auto' ? s.page : (p.pageName ?? '');
-    layoutBlockChildren(box.children, flow, { childCb, floats, abs, atTop: p.atTop, token: p.token, truncate: childTruncate, pageName, rtl: s.direction === 'rtl' }, childEnv);
+    layoutBlockChildren(box.children, flow, { childCb, floats, abs, atTop: p.atTop, token: p.token, truncate: childTruncate, pageName, rtl: s.direction === 'rtl', skip: legend ?? undefined }, childEnv);
   }
   // continue: discard (css-overflow-4 §4.1): what does not fit on this page is not rendered.
   if (flow.token !== null && flow.placedAny && s.continue === 'discard') discardContinuation(flow, ctx.fonts);
@@ -441,6 +447,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     endsBox,
   };
   if (flow.firstBaseline !== undefined) frag.baseline = flow.firstBaseline;
+  if (rendered) frag.legendGap = rendered.gap;
   if (box.kind === 'block' && box.marker && !resumed) {
     const m = placeOutsideMarker(box, frag, ctx);
     if (m) frag.children.unshift(m);
@@ -499,6 +506,8 @@ interface BlockChildrenParams {
   pageName: string;
   /** The container's direction is rtl (static positions of absolute children use its right edge). */
   rtl: boolean;
+  /** A child laid out elsewhere (a fieldset's rendered legend, src/layout/fieldset.ts). */
+  skip?: Box;
 }
 
 /** The block flow of a container's block-level children (§9.4.1), with page breaks between them. */
@@ -509,7 +518,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, q: BlockChildrenParams
   let prevInFlow: Box | null = null;
   for (let i = start; i < children.length; i++) {
     const child = children[i];
-    if (child.kind === 'text' || child.kind === 'br' || child.kind === 'marker') continue;
+    if (child.kind === 'text' || child.kind === 'br' || child.kind === 'marker' || child === q.skip) continue;
     // A line clamp that ran out discards the rest of the flow (css-overflow-4 §4.2).
     if (env.clamp && discardAfterClamp(env)) break;
     const s = child.style;

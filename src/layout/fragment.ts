@@ -29,6 +29,9 @@ export interface BoxFragment {
   endsBox: boolean;
   /** Baseline of the first line box inside, absolute y; undefined when there is none (§10.8.1 inline-block baseline). */
   baseline?: number;
+  /** A fieldset with a rendered legend (HTML §15.3.13, src/layout/fieldset.ts): its block-start border and background start
+   * `shift` px below the border-box top, and that border is not painted over the legend's border box span [x, x + width]. px. */
+  legendGap?: { shift: number; x: number; width: number };
 }
 
 /** A line box (CSS 2.1 §9.4.2). Children are the inline-level fragments placed on it. */

@@ -10,6 +10,7 @@ import { paintBackground, radiiOf, insetRadii, type BackgroundOptions, type Imag
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
 import { clipRectOf, outlineItem, pushShadows } from './build-decor.ts';
 import { borderImageItems } from './build-border-image.ts';
+import { legendShifted, paintAroundLegend } from './fieldset.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
 import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
@@ -295,7 +296,9 @@ class PageBuilder {
   }
 
   /** Background, border and (for replaced elements) content of a box fragment. */
-  private boxItems(f: BoxFragment | ReplacedFragment, chain: Chain, into: Entry[], outlines?: Entry[]): void {
+  private boxItems(frag: BoxFragment | ReplacedFragment, chain: Chain, into: Entry[], outlines?: Entry[]): void {
+    // A fieldset with a rendered legend paints from its shifted block-start border (src/paint/fieldset.ts).
+    const f = frag.kind === 'box' && frag.legendGap ? legendShifted(frag) : frag;
     let s = f.style;
     if (!isVisible(s)) return;
     const push = (item: DisplayItem): void => { into.push({ kind: 'item', item, chain }); };
@@ -310,6 +313,7 @@ class PageBuilder {
     // a border image replaces the border styles (css-backgrounds-3 §6)
     const bi = s.borderImageSource && s.borderImageSource.kind !== 'none' ? borderImageItems(f, s, sw, this.opts.loadImage) : null;
     if (bi) for (const it of bi) push(it);
+    else if (f.kind === 'box' && f.legendGap) { const g = f, gs = s; paintAroundLegend(g, push, () => pushBorder(g, gs, push, !g.startsBox, !g.endsBox)); }
     else pushBorder(f, s, push, f.kind === 'box' ? !f.startsBox : false, f.kind === 'box' ? !f.endsBox : false);
     if (f.kind === 'replaced' && f.box.image) for (const it of replacedItems(f, f.box.image)) push(it);
   }

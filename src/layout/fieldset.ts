@@ -1,0 +1,104 @@
+// In: a fieldset's block box, its used border-box geometry on the page and the flow environment.
+// Out: its rendered legend's fragment (HTML §15.3.13), the fieldset's used block-start border + padding and the paint hint (border shift, gap).
+import type { Box, BlockBox } from '../box/types.ts';
+import type { BoxFragment, Fragment } from './fragment.ts';
+import { translateFragment } from './fragment.ts';
+import type { BlockParams, BlockResult, FlowEnv, PendingAbs } from './block.ts';
+import { BfcFloats } from './float.ts';
+import { floatLikeWidths } from './positioned.ts';
+import { isAbsolute, borderOf, paddingOf } from './box-model.ts';
+
+/** Where a fieldset's block-start border is painted and where its rendered legend cuts it (px, absolute x). */
+export interface LegendGap {
+  /** How far down the block-start border and the background start from the border-box top (px, >= 0). */
+  shift: number;
+  /** The legend's border box span: the block-start border is not painted there. */
+  x: number;
+  width: number;
+}
+
+/**
+ * The fieldset's rendered legend (HTML §15.3.13): its first child that is a `legend` element, when that
+ * child is neither floated nor absolutely positioned; null otherwise (also for boxes that are not fieldsets).
+ */
+export function renderedLegendOf(box: Box): BlockBox | null {
+  if (box.kind !== 'block' || box.anonymous || box.pseudo !== undefined || box.element?.name !== 'fieldset') return null;
+  for (const c of box.children) {
+    if (c.kind === 'text' || c.anonymous || c.pseudo !== undefined || c.element === undefined) continue;
+    if (c.element.name !== 'legend') continue;
+    if (c.kind !== 'block' || c.style.float !== 'none' || isAbsolute(c)) return null;
+    return c;
+  }
+  return null;
+}
+
+/** Geometry of the fieldset the legend is laid out in (absolute px). */
+export interface FieldsetGeometry {
+  /** Top of the fieldset's border box. */
+  borderTop: number;
+  /** Left of the fieldset's border box. */
+  x: number;
+  /** The fieldset's content box left edge and width. */
+  contentX: number;
+  contentWidth: number;
+  /** The fieldset's used block-start border width and padding. */
+  borderTopWidth: number;
+  paddingTop: number;
+}
+
+/** The laid-out rendered legend. */
+export interface RenderedLegend {
+  fragment: BoxFragment;
+  /** Distance from the fieldset's border-box top to its content-box top (px): max(border, legend margin box) + padding. */
+  topBP: number;
+  gap: LegendGap;
+}
+
+type LayoutBlock = (box: Box, p: BlockParams, env: FlowEnv) => BlockResult;
+
+/**
+ * Lays out a fieldset's rendered legend (HTML §15.3.13, as Chromium): shrink-to-fit width, at the inline
+ * start of the fieldset's content box (auto inline margins centre it or push it to the end), its margin box
+ * starting at the fieldset's border-box top when it is at least as tall as the block-start border (the border
+ * is then painted centred on the legend's border box), else its border box centred in that border. The
+ * fieldset's content starts below max(border, legend margin box) + padding. The legend is monolithic and
+ * establishes a new formatting context. Returns null when the legend produced no fragment.
+ */
+export function layoutRenderedLegend(legend: BlockBox, g: FieldsetGeometry, abs: PendingAbs[], env: FlowEnv, layoutBlock: LayoutBlock): RenderedLegend | null {
+  const s = legend.style;
+  const avail = g.contentWidth;
+  const w = floatLikeWidths(legend, avail, avail, env);
+  const b = borderOf(s), pd = paddingOf(s, avail);
+  const bpH = b.left + b.right + pd.left + pd.right;
+  let ml = w.ml, mr = w.mr;
+  const width = w.width ?? 0;
+  const free = avail - (ml + mr + width + bpH);
+  const autoL = s.marginLeft === 'auto', autoR = s.marginRight === 'auto';
+  if (free > 0 && autoL && autoR) { ml += free / 2; mr += free / 2; } else if (free > 0 && autoL) ml += free; else if (free > 0 && autoR) mr += free;
+  const r = layoutBlock(legend, {
+    cb: { x: g.contentX, y: 0, width: avail, height: null }, y: g.borderTop, margin: { pos: 0, neg: 0 },
+    floats: new BfcFloats(env.floatLayout, Infinity), token: null, atTop: true, truncate: false, abs,
+    widthOverride: width, marginsOverride: { left: ml, right: mr }, forceBfc: true,
+  }, { ...env, pageBottom: Infinity });
+  const f = r.fragment;
+  if (!f || f.kind !== 'box') return null;
+  const mt = f.margin.top, mb = f.margin.bottom;
+  const h = f.height;
+  const marginBox = mt + h + mb;
+  let shift = 0;
+  if (h < g.borderTopWidth) {
+    // A legend thinner than the border: its border box centred in the border.
+    translateFragment(f as Fragment, 0, g.borderTop + (g.borderTopWidth - h) / 2 - f.y);
+  } else {
+    translateFragment(f as Fragment, 0, g.borderTop + mt - f.y);
+    shift = Math.max(0, mt + h / 2 - g.borderTopWidth / 2);
+  }
+  const topBP = Math.max(g.borderTopWidth, marginBox) + g.paddingTop;
+  return { fragment: f, topBP, gap: { shift, x: f.x, width: f.width } };
+}
+
+
+/** True for a fieldset element's own box: it establishes a new block formatting context (HTML §15.3.13). */
+export function isFieldset(box: Box): boolean {
+  return box.kind === 'block' && !box.anonymous && box.pseudo === undefined && box.element?.name === 'fieldset';
+}
