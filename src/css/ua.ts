@@ -92,7 +92,7 @@ nobr { white-space: nowrap }
 a:any-link { color: #0000ee; text-decoration: underline }
 q::before { content: open-quote }
 q::after { content: close-quote }
-fieldset { margin-left: 2px; margin-right: 2px; padding: 0.35em 0.75em 0.625em; border: 2px groove #c0c0c0 }
+fieldset { margin-left: 2px; margin-right: 2px; padding: 0.35em 0.75em 0.625em; border: 2px groove #efefef }
 legend { padding-left: 2px; padding-right: 2px }
 ruby { display: inline }
 rt { font-size: 50% }

@@ -347,7 +347,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   const abs: PendingAbs[] = positioned && !p.isRoot ? [] : p.abs;
 
   // A fieldset's rendered legend sits over its block-start border (HTML §15.3.13, src/layout/fieldset.ts).
-  const rendered = legend && !resumed && borderTop !== null ? layoutRenderedLegend(legend, { borderTop, x, contentX, contentWidth, borderTopWidth: border.top, paddingTop: padding.top }, abs, env, layoutBlockLevel) : null;
+  const rendered = legend && !resumed && borderTop !== null ? layoutRenderedLegend(legend, { borderTop, x, contentX, contentWidth, borderTopWidth: border.top, paddingTop: padding.top, rtl: s.direction === 'rtl' }, abs, env, layoutBlockLevel) : null;
   if (rendered) topBP = rendered.topBP;
   // ---- children
   const flow: Flow = { y: borderTop === null ? y : borderTop + topBP, margin: borderTop === null ? margin : NO_MARGIN, firstY: borderTop, placedAny: false, children: [], token: null, pushed: false };

@@ -44,6 +44,8 @@ export interface FieldsetGeometry {
   /** The fieldset's used block-start border width and padding. */
   borderTopWidth: number;
   paddingTop: number;
+  /** The fieldset's direction is rtl: the legend starts at the right. */
+  rtl?: boolean;
 }
 
 /** The laid-out rendered legend. */
@@ -75,6 +77,11 @@ export function layoutRenderedLegend(legend: BlockBox, g: FieldsetGeometry, abs:
   const free = avail - (ml + mr + width + bpH);
   const autoL = s.marginLeft === 'auto', autoR = s.marginRight === 'auto';
   if (free > 0 && autoL && autoR) { ml += free / 2; mr += free / 2; } else if (free > 0 && autoL) ml += free; else if (free > 0 && autoR) mr += free;
+  else if (free > 0) {
+    // Neither margin auto: the legend's align attribute (HTML §15.3.13), else the fieldset's inline start.
+    const align = legendAlign(legend) ?? (g.rtl ? 'right' : 'left');
+    if (align === 'center') ml += free / 2; else if (align === 'right') ml += free;
+  }
   const r = layoutBlock(legend, {
     cb: { x: g.contentX, y: 0, width: avail, height: null }, y: g.borderTop, margin: { pos: 0, neg: 0 },
     floats: new BfcFloats(env.floatLayout, Infinity), token: null, atTop: true, truncate: false, abs,
@@ -101,4 +108,10 @@ export function layoutRenderedLegend(legend: BlockBox, g: FieldsetGeometry, abs:
 /** True for a fieldset element's own box: it establishes a new block formatting context (HTML §15.3.13). */
 export function isFieldset(box: Box): boolean {
   return box.kind === 'block' && !box.anonymous && box.pseudo === undefined && box.element?.name === 'fieldset';
+}
+
+/** The legend's `align` attribute (left, center, right; ASCII case-insensitive), undefined when absent or another value. */
+function legendAlign(legend: BlockBox): 'left' | 'center' | 'right' | undefined {
+  const v = legend.element?.attribs['align']?.trim().toLowerCase();
+  return v === 'left' || v === 'center' || v === 'right' ? v : undefined;
 }
