@@ -340,7 +340,9 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
     specH = Math.max(0, specH - mtRaw - mb);
   }
   if (specH !== null) specH = clampHeight(specH, s, cbHeight, bpV);
-  const childCb: ContainingBlock = { x: contentX, y: 0, width: contentWidth, height: specH };
+  // The anonymous block wrapping a non-block root element stands for the initial containing block: the root's
+  // percentage heights resolve against the page area through it (CSS 2.1 §10.5).
+  const childCb: ContainingBlock = { x: contentX, y: 0, width: contentWidth, height: specH ?? (p.isRoot === true && box.anonymous === true ? p.cb.height : null) };
   // Floats are fragmented across pages in every formatting context (css-break-3 §2), except inside a monolithic clipping box.
   const floats = bfc ? new BfcFloats(env.floatLayout, p.isRoot === true || p.fragmentFloats === true || !(s.overflowY !== 'visible' && specH !== null) ? env.pageBottom : Infinity) : p.floats;
   const positioned = s.position !== 'static' || p.isRoot === true;

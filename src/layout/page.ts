@@ -22,7 +22,7 @@ import { scaledArea, snappedPageArea, initialContainingBlock } from './print-sca
 export interface LayoutSession { env: FlowEnv | null }
 
 /** The page area (content box of the page box) in page px (css-page-3 §3.3). */
-export function pageArea(ps: PageStyle): { x: number; y: number; width: number; height: number; icbWidth?: number } {
+export function pageArea(ps: PageStyle): { x: number; y: number; width: number; height: number; icbWidth?: number; rootHeight?: number } {
   const { margin: m, border: b, padding: p } = pageBoxEdges(ps.style, ps.size);
   const left = m.left + b.left + p.left, right = m.right + b.right + p.right;
   const top = m.top + b.top + p.top, bottom = m.bottom + b.bottom + p.bottom;
@@ -171,11 +171,11 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
       if ((info.side === 'right') !== nextRight) newPage(true);
     }
     const { area, page } = newPage(false, nextPageGroup(root, token));
-    env = { ctx, pageBottom: area.y + area.height, pageHeight: area.height, fixed, icbHeight: area.height, absLayout, floatLayout, absBreaks };
+    env = { ctx, pageBottom: area.y + (area.rootHeight ?? area.height), pageHeight: area.rootHeight ?? area.height, fixed, icbHeight: area.rootHeight ?? area.height, absLayout, floatLayout, absBreaks };
     session.env = env;
     const icbAbs: PendingAbs[] = [];
     const r = layoutBlockLevel(root, {
-      cb: { x: area.x, y: area.y, width: area.width, height: area.height }, y: area.y, margin: NO_MARGIN,
+      cb: { x: area.x, y: area.y, width: area.width, height: area.rootHeight ?? area.height }, y: area.y, margin: NO_MARGIN,
       floats: new BfcFloats(floatLayout), token, atTop: true, truncate: token !== null && !info.forced,
       abs: icbAbs, isRoot: true, pageName: '',
     }, env);

@@ -71,11 +71,15 @@ export function scaledArea<T extends AreaRect>(area: T, scale: number): T {
   if (scale === 1) return area;
   const out = { ...area, width: area.width * scale, height: area.height * scale };
   if ((area as PageAreaRect).icbWidth !== undefined) (out as PageAreaRect).icbWidth = (area as PageAreaRect).icbWidth! * scale;
+  if ((area as PageAreaRect).rootHeight !== undefined) (out as PageAreaRect).rootHeight = (area as PageAreaRect).rootHeight! * scale;
   return out;
 }
 
-/** A page area with the width of the initial containing block (abspos and fixed boxes), when it differs. */
-export interface PageAreaRect extends AreaRect { icbWidth?: number }
+/**
+ * A page area with the width of the initial containing block (abspos and fixed boxes), when it differs,
+ * and the height the root element's percentage heights resolve against (px), when it differs.
+ */
+export interface PageAreaRect extends AreaRect { icbWidth?: number; rootHeight?: number }
 
 /**
  * The initial containing block of a page (CSS 2.1 §10.1: the containing block of the root's
@@ -102,6 +106,11 @@ export function contentMatrix(area: { x: number; y: number }, scale: number): [n
  * (3cm = 113.39 px -> 113, 10mm = 37.8 -> 38, 20.5 -> 21), the width is rounded up
  * (800 − 2 × 37.8 = 724.4 -> 725) and the height down (1000 − 2 × 37.8 = 924.4 -> 924). The
  * initial containing block (abspos `right: 0`, fixed boxes) is rounded down in both: 724 × 924.
+ * The root's `height: 100%` resolves against the height rounded to the nearest px (`rootHeight`,
+ * set when it differs): measured through Page.printToPDF as make-refs.mjs calls it, A4 landscape
+ * with no margin (595.92 pt = 794.56 px): `position: fixed; bottom: 0` ends at 794, yet probes at
+ * `top: calc(100% - 100.Npx)` in a `height: 100%` root put 100% at 795.0-795.1 (weasyprint-ticket's
+ * centred body spans 246-549 px there; 1049.84 px pages likewise centre as 1050).
  * `left`/`top`/`right`/`bottom` are the page-box insets (px), `size` the page size (px).
  */
 export function snappedPageArea(size: { width: number; height: number }, left: number, top: number, right: number, bottom: number): PageAreaRect {
@@ -110,7 +119,9 @@ export function snappedPageArea(size: { width: number; height: number }, left: n
   const width = Math.ceil(size.width - left - right - EPS);
   const icbWidth = Math.floor(size.width - left - right + EPS);
   const height = Math.floor(size.height - top - bottom + EPS);
+  const rootHeight = Math.round(size.height - top - bottom);
   const out: PageAreaRect = { x: Math.round(left), y: Math.round(top), width: Math.max(1, width), height: Math.max(1, height) };
   if (icbWidth !== width) out.icbWidth = Math.max(1, icbWidth);
+  if (rootHeight !== height) out.rootHeight = Math.max(1, rootHeight);
   return out;
 }

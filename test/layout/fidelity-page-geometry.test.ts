@@ -54,7 +54,7 @@ test('page margins land on whole px as Chromium prints them (left/top rounded, w
 
 test('snappedPageArea: the rounding rule itself', () => {
   assert.deepEqual(snappedPageArea({ width: 800, height: 1000 }, 113.386, 113.386, 113.386, 113.386), { x: 113, y: 113, width: 574, height: 773, icbWidth: 573 });
-  assert.deepEqual(snappedPageArea({ width: 794.56, height: 1123.84 }, 37, 37, 37, 37), { x: 37, y: 37, width: 721, height: 1049, icbWidth: 720 });
+  assert.deepEqual(snappedPageArea({ width: 794.56, height: 1123.84 }, 37, 37, 37, 37), { x: 37, y: 37, width: 721, height: 1049, icbWidth: 720, rootHeight: 1050 });
   assert.deepEqual(snappedPageArea({ width: 8, height: 2 }, 1, 0, 1, 0), { x: 1, y: 0, width: 6, height: 2 }, 'whole px pages are unchanged');
 });
 
