@@ -153,3 +153,8 @@ test('direction: rtl runs the columns right to left; collapsed start borders are
   assert.equal(b.x, t.x);
   assert.ok(b.x + b.width <= a.x + 0.01);
 });
+
+test('an rtl table with both margins set in an ltr containing block keeps its margin-left (CSS 2.1 §10.3.3: the containing block decides)', () => {
+  const r = layoutHtml(doc('table { direction: rtl; margin: 7px; border-collapse: collapse } td { width: 20px; height: 10px }', '<table id=t><tr><td></td><td></td></tr></table>'));
+  assert.equal(tableOf(r, 't').x, 7);
+});

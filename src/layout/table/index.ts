@@ -208,7 +208,7 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   if (p.marginsOverride) { ml = p.marginsOverride.left; mr = p.marginsOverride.right; }
   else if (mlSpec === null && mrSpec === null) ml = mr = Math.max(0, (avail - tableW) / 2);
   else if (mlSpec === null) ml = avail - tableW - mr;
-  else if (mrSpec !== null && ws.direction === 'rtl') ml = avail - tableW - mr; // over-constrained in an rtl containing block: margin-left gives way (CSS 2.1 §10.3.3)
+  else if (mrSpec !== null && (p.cbRtl ?? ws.direction === 'rtl')) ml = avail - tableW - mr; // over-constrained in an rtl containing block: margin-left gives way (CSS 2.1 §10.3.3; the containing block's direction, not the table's)
   const x = cbx + ml;
   const children: Fragment[] = [];
   let cursor = top;
