@@ -27,7 +27,7 @@ import { layoutInlineChildren } from './block-lines.ts';
 import type { LineClamp } from './clamp.ts';
 import { childFlowEnv, discardAfterClamp, discardContinuation, ownClamp } from './clamp.ts';
 import { layoutGridContainer } from './grid/index.ts';
-import { isFieldset, renderedLegendOf, layoutRenderedLegend } from './fieldset.ts';
+import { isFieldset, renderedLegendOf, layoutRenderedLegend, fieldsetMinInline } from './fieldset.ts';
 import type { AbsBreaks } from './oof-break.ts';
 import { layoutMulticolContent } from './multicol.ts';
 
@@ -304,6 +304,7 @@ export function layoutBlockContainer(box: BlockBox | TableCellBox | FlexBox, p: 
   const bfc = establishesBfc(box) || p.isRoot === true || p.forceBfc === true || isFieldset(box);
   const legend = renderedLegendOf(box);
   let widths = blockWidths(box, cbw, p);
+  if (p.widthOverride === undefined && isFieldset(box)) widths = fieldsetMinInline(box, widths, cbw, s.direction === 'rtl', env);
   const mtRaw = marginValue(s.marginTop, cbw) ?? 0;
   const mb = marginValue(s.marginBottom, cbw) ?? 0;
   const truncate = p.truncate;

@@ -6,7 +6,7 @@ import { translateFragment } from './fragment.ts';
 import type { BlockParams, BlockResult, FlowEnv, PendingAbs } from './block.ts';
 import { BfcFloats } from './float.ts';
 import { floatLikeWidths } from './positioned.ts';
-import { isAbsolute, borderOf, paddingOf } from './box-model.ts';
+import { isAbsolute, borderOf, paddingOf, marginValue } from './box-model.ts';
 
 /** Where a fieldset's block-start border is painted and where its rendered legend cuts it (px, absolute x). */
 export interface LegendGap {
@@ -114,4 +114,22 @@ export function isFieldset(box: Box): boolean {
 function legendAlign(legend: BlockBox): 'left' | 'center' | 'right' | undefined {
   const v = legend.element?.attribs['align']?.trim().toLowerCase();
   return v === 'left' || v === 'center' || v === 'right' ? v : undefined;
+}
+
+/**
+ * The fieldset's UA `min-inline-size: min-content` (HTML §15.3.13; our cascade keeps min-width: min-content as auto, so
+ * `min-width: auto` stands for it here): its used content width is at least its min-content width, the end margin
+ * giving way (over-constrained, CSS 2.1 §10.3.3). `widths` are blockWidths' (px). Returns `widths` when nothing changes.
+ */
+export function fieldsetMinInline(box: Box, widths: { ml: number; mr: number; width: number }, cbWidth: number, rtl: boolean, env: Pick<FlowEnv, 'ctx'>): { ml: number; mr: number; width: number } {
+  const s = box.style;
+  if (s.minWidth !== 'auto') return widths;
+  const b = borderOf(s), pd = paddingOf(s, cbWidth);
+  const bp = b.left + b.right + pd.left + pd.right;
+  // The min-content contribution of the contents: a specified width does not count (min-inline-size wins over it).
+  const sizer = s.width === 'auto' ? box : ({ ...box, style: { ...s, width: 'auto' } } as Box);
+  const min = env.ctx.intrinsicSizes(sizer).min - (marginValue(s.marginLeft, cbWidth) ?? 0) - (marginValue(s.marginRight, cbWidth) ?? 0) - bp;
+  if (!(min > widths.width + 0.01)) return widths;
+  const extra = min - widths.width;
+  return rtl ? { ml: widths.ml - extra, mr: widths.mr, width: min } : { ml: widths.ml, mr: widths.mr - extra, width: min };
 }

@@ -78,3 +78,16 @@ test('the block-start border and background are centred on the legend and not pa
   // The legend spans x 38..~130 (border box): no border there, the fieldset's background below the border line only.
   assert.ok(at(80, 39) > 110 && at(80, 40) > 110, `no border behind the legend (${at(80, 39)}, ${at(80, 40)})`);
 });
+
+test('a fieldset is at least as wide as its min-content (UA min-inline-size: min-content), even with a smaller width (Chromium 156 pixels)', async () => {
+  const pdf = await pdfOf(`${HEAD}</style></head>
+<body><div style="width:50px"><fieldset><legend>Lg</legend>Averyverylongword<div>x</div></fieldset><p>y</p><fieldset style="width:10px"><legend>Lg</legend>Anotherlongword</fieldset></div></body></html>`);
+  execFileSync('pdftoppm', ['-r', '96', '-gray', '-singlefile', pdf, pdf.replace(/\.pdf$/, '')]);
+  const b = readFileSync(pdf.replace(/\.pdf$/, '.pgm'));
+  const [, w, h] = b.toString('latin1', 0, 20).split(/\s+/).map(Number) as [string, number, number];
+  const off = b.length - w * h;
+  const lastDark = (y: number): number => { let z = -1; for (let x = 0; x < w; x++) if (b[off + y * w + x]! < 200) z = x; return z; };
+  // Chromium: the right borders end at x 177 and 162 (px), the 50px-wide parent notwithstanding.
+  assert.ok(Math.abs(lastDark(60) - 177) <= 1, `first fieldset's right border at ${lastDark(60)}`);
+  assert.ok(Math.abs(lastDark(171) - 162) <= 1, `second fieldset's right border at ${lastDark(171)}`);
+});
