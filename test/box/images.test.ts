@@ -9,31 +9,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { png as encodePng } from '../paint/pdf-helpers.ts';
 import { allBoxes, build, dump } from './helpers.ts';
 import type { BlockBox, ReplacedBox } from '../../src/box/types.ts';
 import { px } from '../../src/css/computed.ts';
 
 const doc = (body: string): string => `<!doctype html><html><head></head><body>${body}</body></html>`;
 
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(td) >>> 0);
-  return Buffer.concat([len, td, crc]);
-}
-
-/** A valid w×h grey PNG. */
-function png(w: number, h: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; ihdr[9] = 0; // 8-bit greyscale
-  const raw = Buffer.alloc((w + 1) * h, 0x80);
-  for (let y = 0; y < h; y++) raw[y * (w + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A valid w×h 8-bit grey PNG. */
+const png = (w: number, h: number): Buffer => encodePng({ width: w, height: h, colorType: 0, pixels: new Array<number>(w * h).fill(0x80) });
 
 /** JPEG headers up to the SOF0 segment (enough for the size). */
 function jpeg(w: number, h: number): Buffer {

@@ -9,22 +9,13 @@ import { buildDisplayList } from '../../src/paint/build.ts';
 import type { DisplayItem } from '../../src/paint/display-list.ts';
 import { blurBands } from '../../src/paint/pdf-shadow.ts';
 import { block, layoutTree, para, P } from '../layout/helpers.ts';
-import { qdf, raster } from './pdf-helpers.ts';
-
-const LETTERS: Record<string, string> = {
-  '255,255,255': '_', '255,0,0': 'R', '0,0,255': 'B', '0,255,0': 'G', '0,128,0': 'g', '0,0,0': 'K', '255,255,0': 'Y', '255,0,255': 'M', '0,255,255': 'C', '0,0,128': 'b',
-};
+import { letterRows, qdf, raster } from './pdf-helpers.ts';
 
 /** Renders `css` + `body` on a w×h px page without margins; rows of letters (LETTERS; ? for others). */
 async function pixels(w: number, h: number, css: string, body = '<div></div>'): Promise<string[]> {
   const html = `<style>@page { size: ${w}px ${h}px; margin: 0 } body { margin: 0 } ${css}</style>${body}`;
   const img = raster((await renderPdf(html, { creationDate: new Date(0) })).pdf);
-  const rows: string[] = [];
-  for (let y = 0; y < img.h; y++) {
-    let row = '';
-    for (let x = 0; x < img.w; x++) row += LETTERS[img.px(x, y).join(',')] ?? '?';
-    rows.push(row);
-  }
+  const rows = letterRows(img);
   return rows;
 }
 

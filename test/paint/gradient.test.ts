@@ -5,22 +5,16 @@ import assert from 'node:assert/strict';
 import { renderPdf } from '../../src/index.ts';
 import { buildRamp, fixupStops, gradientShading } from '../../src/paint/gradient.ts';
 import type { Color, Gradient, GradientStop } from '../../src/css/computed.ts';
-import { qdf, raster } from './pdf-helpers.ts';
+import { letterRows, qdf, raster } from './pdf-helpers.ts';
 
 const RED: Color = { r: 255, g: 0, b: 0, a: 1 }, BLUE: Color = { r: 0, g: 0, b: 255, a: 1 }, WHITE: Color = { r: 255, g: 255, b: 255, a: 1 };
 const at = (px: number, pct = 0): { px: number; pct: number } => ({ px, pct });
 const stop = (color: Color | null, pos: { px: number; pct: number } | null = null): GradientStop => ({ color, pos });
 
-const LETTERS: Record<string, string> = { '255,255,255': '_', '255,0,0': 'R', '0,0,255': 'B', '0,255,0': 'G', '0,0,0': 'K' };
 /** Renders `css` + `body` on a w×h px page without margins; rows of letters (? for other colours). */
 async function pixels(w: number, h: number, css: string, body = '<div></div>'): Promise<string[]> {
   const img = await image(w, h, css, body);
-  const rows: string[] = [];
-  for (let y = 0; y < img.h; y++) {
-    let row = '';
-    for (let x = 0; x < img.w; x++) row += LETTERS[img.px(x, y).join(',')] ?? '?';
-    rows.push(row);
-  }
+  const rows = letterRows(img);
   return rows;
 }
 /** The page at 5 × 96 dpi, each CSS px read at its centre (as the conformance runner does: poppler samples shadings at device pixels). */

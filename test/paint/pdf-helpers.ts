@@ -174,3 +174,20 @@ export function png(opts: { width: number; height: number; colorType: number; bi
   parts.push(chunk('IDAT', zlib.deflateSync(Buffer.from(raw))), chunk('IEND', Buffer.alloc(0)));
   return Buffer.concat(parts);
 }
+
+/** Colours the pixel tests name by letter (as the WeasyPrint draw tests do); others read '?'. */
+export const LETTERS: Readonly<Record<string, string>> = {
+  '255,255,255': '_', '255,0,0': 'R', '0,0,255': 'B', '0,255,0': 'G', '0,128,0': 'g', '0,0,0': 'K',
+  '255,255,0': 'Y', '255,0,255': 'M', '0,255,255': 'C', '0,0,128': 'b',
+};
+
+/** The rows of a rasterised page as letters, one per pixel (LETTERS; '?' for other colours). */
+export function letterRows(img: { w: number; h: number; px(x: number, y: number): [number, number, number] }, letters: Readonly<Record<string, string>> = LETTERS): string[] {
+  const rows: string[] = [];
+  for (let y = 0; y < img.h; y++) {
+    let row = '';
+    for (let x = 0; x < img.w; x++) row += letters[img.px(x, y).join(',')] ?? '?';
+    rows.push(row);
+  }
+  return rows;
+}

@@ -5,9 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { renderPdf } from '../../src/index.ts';
-import { qdf, raster, run, withPdf } from './pdf-helpers.ts';
+import { letterRows, png, qdf, raster, run, withPdf } from './pdf-helpers.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'quire-svg-'));
 const base = path.join(dir, 'doc.html');
@@ -19,36 +18,16 @@ writeFileSync(path.join(dir, 'nosize.svg'), '<svg xmlns="http://www.w3.org/2000/
 writeFileSync(path.join(dir, 'current.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="currentColor"/></svg>');
 writeFileSync(path.join(dir, 'withimage.svg'), '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="8" height="8"><image xlink:href="green.png" width="8" height="8"/><image href="https://example.com/x.png" width="1" height="1"/></svg>');
 
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(td) >>> 0);
-  return Buffer.concat([len, td, crc]);
-}
 /** A 2×2 opaque RGB PNG of one colour. */
-function png(r: number, g: number, b: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0); ihdr.writeUInt32BE(2, 4); ihdr[8] = 8; ihdr[9] = 2;
-  const row = [0, r, g, b, r, g, b];
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.from([...row, ...row]))), chunk('IEND', Buffer.alloc(0))]);
-}
-writeFileSync(path.join(dir, 'green.png'), png(0, 255, 0));
-
-const LETTERS: Record<string, string> = { '255,255,255': '_', '255,0,0': 'R', '0,0,255': 'B', '0,255,0': 'G', '0,0,0': 'K' };
+const solidPng = (r: number, g: number, b: number): Buffer => png({ width: 2, height: 2, colorType: 2, pixels: [r, g, b, r, g, b, r, g, b, r, g, b] });
+writeFileSync(path.join(dir, 'green.png'), solidPng(0, 255, 0));
 
 /** Renders `body` on a w×h px page without margins: the pixel rows as letters, the PDF, the warnings. */
 async function render(w: number, h: number, body: string, css = ''): Promise<{ rows: string[]; pdf: Uint8Array; warnings: { code: string; message: string }[] }> {
   const html = `<!doctype html><style>@page { size: ${w}px ${h}px; margin: 0 } body { margin: 0; font-size: 0 } img, svg { display: block } ${css}</style>${body}`;
   const { pdf, warnings } = await renderPdf(html, { baseUrl: base, creationDate: new Date(0) });
   const img = raster(pdf);
-  const rows: string[] = [];
-  for (let y = 0; y < img.h; y++) {
-    let row = '';
-    for (let x = 0; x < img.w; x++) row += LETTERS[img.px(x, y).join(',')] ?? '?';
-    rows.push(row);
-  }
+  const rows = letterRows(img);
   return { rows, pdf, warnings };
 }
 
