@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderPdf } from '../../src/index.ts';
+import { words } from '../paint/pdf-helpers.ts';
 
 async function pdfOf(html: string): Promise<string> {
   const out = await renderPdf(html, { creationDate: new Date(0) });
@@ -16,13 +17,10 @@ async function pdfOf(html: string): Promise<string> {
 }
 
 /** Each word's [xMin, yMin] in pt, in reading order. */
-function words(pdf: string): Array<[string, number, number]> {
-  const xml = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
-  return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => [m[3]!, +m[1]!, +m[2]!]);
-}
+const wordsAt = (pdf: string): Array<[string, number, number]> => words(readFileSync(pdf)).map((w) => [w.text, w.xMin, w.yMin]);
 
 function assertWords(pdf: string, chromium: Array<[string, number, number]>): void {
-  const got = new Map(words(pdf).map(([t, x, y]) => [t, [x, y] as const]));
+  const got = new Map(wordsAt(pdf).map(([t, x, y]) => [t, [x, y] as const]));
   for (const [t, x, y] of chromium) {
     const g = got.get(t);
     assert.ok(g, `${t} missing`);

@@ -1,10 +1,7 @@
 // In: 57 grid containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block.
 // Out: each grid's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { layoutHtml, allFragments } from './helpers.ts';
-import type { BoxFragment, ReplacedFragment } from '../../src/layout/fragment.ts';
-import type { Element } from 'domhandler';
+import { layoutHtml, assertChromiumBoxes } from './helpers.ts';
 
 // Item contents are inline-blocks at font-size 0 (no font dependency): min-content = widest block, max-content = their sum.
 // The baseline cases use text in Arial (Liberation Sans here and in Chromium).
@@ -195,13 +192,6 @@ CASES.forEach(([markup, boxes, tol = 0.05], i) => {
   const first = boxes[0][0];
   test(`Chromium 156 figures: #${first} (${caseId})`, () => {
     const r = docs[SPLITS.findIndex((s) => i < s) - 1];
-    const c = r.byId(caseId);
-    for (const [id, x, y, w, h] of boxes) {
-      const f = allFragments(r.pages[0].children).find((k): k is BoxFragment | ReplacedFragment => (k.kind === 'box' || k.kind === 'replaced') && (k.box.element as Element | undefined)?.attribs?.id === id);
-      assert.ok(f, `#${id} on the first page`);
-      const got = [f.x - c.x, f.y - c.y, f.width, f.height];
-      const want = [x, y, w, h];
-      for (let k = 0; k < 4; k++) assert.ok(Math.abs(got[k] - want[k]) < tol, `#${id}: got ${got.map((v) => +v.toFixed(3)).join(' ')}, Chromium ${want.join(' ')}`);
-    }
+    assertChromiumBoxes(r, caseId, boxes, tol);
   });
 });

@@ -1,10 +1,7 @@
 // In: grid containers using repeat(auto-fill|auto-fit), fit-content(), justify-items/-self, place-* and named lines, laid out through the real stages.
 // Out: each grid's and item's border box (x, y relative to its 600px case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { layoutHtml, allFragments } from './helpers.ts';
-import type { BoxFragment, ReplacedFragment } from '../../src/layout/fragment.ts';
-import type { Element } from 'domhandler';
+import { layoutHtml, assertChromiumBoxes } from './helpers.ts';
 
 const STYLE = `@page { size: A4; margin: 10mm } body { margin: 0; font-size: 0; line-height: 0 } .case { width: 600px; margin-bottom: 20px } i { display: inline-block; height: 10px; vertical-align: top } .g { display: grid } .g > * { background: #ccc }`;
 const doc = (body: string): string => `<!doctype html><html><head><style>${STYLE}</style></head><body>${body}</body></html>`;
@@ -51,13 +48,6 @@ const r = layoutHtml(doc(CASES.map((c) => c[0]).join('\n')));
 for (const [markup, boxes] of CASES) {
   const caseId = /id=(a\d+)/.exec(markup)![1];
   test(`Chromium 156 figures: #${boxes[0][0]} (${caseId})`, () => {
-    const c = r.byId(caseId);
-    for (const [id, x, y, w, h] of boxes) {
-      const f = allFragments(r.pages[0].children).find((k): k is BoxFragment | ReplacedFragment => (k.kind === 'box' || k.kind === 'replaced') && (k.box.element as Element | undefined)?.attribs?.id === id);
-      assert.ok(f, `#${id} on the first page`);
-      const got = [f.x - c.x, f.y - c.y, f.width, f.height];
-      const want = [x, y, w, h];
-      for (let k = 0; k < 4; k++) assert.ok(Math.abs(got[k] - want[k]) < 0.05, `#${id}: got ${got.map((v) => +v.toFixed(3)).join(' ')}, Chromium ${want.join(' ')}`);
-    }
+    assertChromiumBoxes(r, caseId, boxes);
   });
 }

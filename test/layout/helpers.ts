@@ -5,7 +5,8 @@ import type { Box, BlockBox, BoxTree, TextRun, ReplacedBox, MarkerBox } from '..
 import type { StyledDocument, PageStyle } from '../../src/css/styled.ts';
 import type { FontContext, FontSpec, GlyphRun, FontFace, ScaledMetrics } from '../../src/text/types.ts';
 import type { InlineLayoutInput, InlineLayoutResult, LayoutContext } from '../../src/layout/context.ts';
-import type { Fragment, LineFragment, PageFragment, BoxFragment, TextFragment } from '../../src/layout/fragment.ts';
+import type { Fragment, LineFragment, PageFragment, BoxFragment, ReplacedFragment, TextFragment } from '../../src/layout/fragment.ts';
+import assert from 'node:assert/strict';
 import { layoutWith, type InlineEngine } from '../../src/layout/engine.ts';
 import { WarningSink } from '../../src/warnings.ts';
 import { RenderLimits } from '../../src/errors.ts';
@@ -202,4 +203,22 @@ export function layoutHtml(html: string, opts: { maxPages?: number } = {}): Html
     pages, warnings, tree, allById,
     byId(id: string) { const a = allById(id); if (a.length === 0) throw new Error(`no fragment for #${id}`); return a[0].frag; },
   };
+}
+
+/** A box as Chromium reports it: element id, x and y relative to the case's container, width, height (px). */
+export type ChromiumBox = [id: string, x: number, y: number, width: number, height: number];
+
+/**
+ * Asserts that the first-page box or replaced fragment of each element in `boxes` sits where
+ * Chromium put it, relative to the fragment of the case container `caseId`, within `tol` px.
+ */
+export function assertChromiumBoxes(r: HtmlLayout, caseId: string, boxes: readonly ChromiumBox[], tol = 0.05): void {
+  const c = r.byId(caseId);
+  for (const [id, x, y, w, h] of boxes) {
+    const f = allFragments(r.pages[0].children).find((k): k is BoxFragment | ReplacedFragment => (k.kind === 'box' || k.kind === 'replaced') && (k.box.element as Element | undefined)?.attribs?.id === id);
+    assert.ok(f, `#${id} on the first page`);
+    const got = [f.x - c.x, f.y - c.y, f.width, f.height];
+    const want = [x, y, w, h];
+    for (let k = 0; k < 4; k++) assert.ok(Math.abs(got[k]! - want[k]!) < tol, `#${id}: got ${got.map((v) => +v.toFixed(3)).join(' ')}, Chromium ${want.join(' ')}`);
+  }
 }
