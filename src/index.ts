@@ -6,8 +6,11 @@
 import { runPipeline } from './pipeline.ts';
 import { preloadFonts } from './text/index.ts';
 import type { RenderWarning } from './warnings.ts';
+import type { ResourceResolver } from './resources.ts';
 
 export type { RenderWarning, WarningCode } from './warnings.ts';
+export type { ResourceResolver } from './resources.ts';
+export { RESOLVER_BASE } from './resources.ts';
 export { RenderError } from './errors.ts';
 export type { RenderErrorCode } from './errors.ts';
 
@@ -22,6 +25,14 @@ export interface RenderOptions {
    * `baseUrl`. For trusted local use only (the CLI's --resource-root); the service never sets it.
    */
   resourceRoot?: string;
+  /**
+   * Answers resources instead of the filesystem (the service's stored template assets): called
+   * with each absolute URL under the base (relative URLs resolve against `baseUrl`, which may then
+   * be any absolute URL ending in '/', default RESOLVER_BASE = 'asset:///'); returns
+   * `{ data, mime? }` or null (a 'resource-missing' warning). Other URLs are blocked; the
+   * filesystem is never read. Cannot be combined with `resourceRoot` (TypeError).
+   */
+  resolveResource?: ResourceResolver;
   /** CreationDate/ModDate written to the PDF; with a fixed date the output is byte-identical. Default: now. */
   creationDate?: Date;
   /** Render deadline in ms (default RENDER_TIMEOUT_MS or 30000); past it: RenderError('TIMEOUT'). */
@@ -52,6 +63,9 @@ export async function renderPdf(html: string, options: RenderOptions = {}): Prom
   if (options.creationDate !== undefined && !(options.creationDate instanceof Date && !isNaN(+options.creationDate))) {
     throw new TypeError('renderPdf: creationDate must be a valid Date');
   }
+  if (options.resolveResource !== undefined && typeof options.resolveResource !== 'function') {
+    throw new TypeError('renderPdf: resolveResource must be a function');
+  }
   for (const k of ['timeoutMs', 'maxPages'] as const) {
     const v = options[k];
     if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new TypeError(`renderPdf: ${k} must be a positive integer`);
@@ -59,6 +73,7 @@ export async function renderPdf(html: string, options: RenderOptions = {}): Prom
   return runPipeline(html, {
     baseUrl: options.baseUrl,
     resourceRoot: options.resourceRoot,
+    resolveResource: options.resolveResource,
     creationDate: options.creationDate ?? new Date(),
     timeoutMs: options.timeoutMs ?? envInt('RENDER_TIMEOUT_MS', 30000),
     maxPages: options.maxPages ?? envInt('MAX_PAGES', 500),

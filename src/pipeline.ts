@@ -12,13 +12,14 @@ import { snapPagesForPrint } from './layout/print-snap.ts';
 import { buildDisplayList } from './paint/build.ts';
 import { writePdf } from './paint/pdf.ts';
 import { RenderLimits } from './errors.ts';
-import { ResourceLoader } from './resources.ts';
+import { ResourceLoader, type ResourceResolver } from './resources.ts';
 import { WarningSink } from './warnings.ts';
 import type { RenderResult } from './index.ts';
 
 export interface PipelineOptions {
   baseUrl?: string;
   resourceRoot?: string;
+  resolveResource?: ResourceResolver;
   creationDate: Date;
   timeoutMs: number;
   maxPages: number;
@@ -31,7 +32,7 @@ export interface PipelineOptions {
 export async function runPipeline(html: string, opts: PipelineOptions): Promise<RenderResult> {
   const limits = new RenderLimits(opts.timeoutMs, opts.maxPages);
   const warnings = new WarningSink();
-  const loader = new ResourceLoader(opts.baseUrl, opts.resourceRoot);
+  const loader = new ResourceLoader(opts.baseUrl, opts.resourceRoot, opts.resolveResource);
   const fonts = createFontContext({ loader, warnings });
 
   const parsed = parseHtml(html);

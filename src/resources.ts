@@ -5,6 +5,8 @@
  * Rules ("no network, no escape"): `data:` URIs are decoded; `file:` URLs and relative paths
  * resolve against the base; anything that resolves outside the document's folder (`root`), and
  * every http(s)/ftp/other scheme, is refused. Nothing here touches the network.
+ * With a resolver (the service's stored template assets), relative URLs resolve against a
+ * virtual base (`asset:///` unless given) and the resolver answers them; the filesystem is never read.
  */
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +19,17 @@ export interface Resource { url: string; data: Buffer; mime: string | undefined 
 export interface ResourceFailure { url: string; reason: 'blocked' | 'missing'; message: string }
 
 export type LoadResult = { ok: true; resource: Resource } | { ok: false; failure: ResourceFailure };
+
+/**
+ * Answers a render's request for a resource: `url` is absolute, already resolved against the
+ * base (e.g. `asset:///fonts/brand.woff2`, query and fragment kept). Returns the bytes and
+ * their MIME type (undefined: guessed from the extension), or null when there is no such
+ * resource. Must be synchronous and should not throw (a throw counts as missing).
+ */
+export type ResourceResolver = (url: string) => { data: Uint8Array; mime?: string } | null;
+
+/** The base relative URLs resolve against when a resolver is given and no base is. */
+export const RESOLVER_BASE = 'asset:///';
 
 const MIME_BY_EXT: Record<string, string> = {
   '.css': 'text/css', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
@@ -40,8 +53,20 @@ export class ResourceLoader {
   readonly base: string | null;
   private readonly root: string | null;
   private readonly cache = new Map<string, LoadResult>();
+  private readonly resolver: ResourceResolver | undefined;
 
-  constructor(baseUrl?: string, rootDir?: string) {
+  /**
+   * With `resolver`, `baseUrl` is any absolute URL ending in '/' (default RESOLVER_BASE), only
+   * URLs under it are passed to the resolver, others are blocked, and `rootDir` must be unset.
+   */
+  constructor(baseUrl?: string, rootDir?: string, resolver?: ResourceResolver) {
+    this.resolver = resolver;
+    if (resolver) {
+      if (rootDir !== undefined) throw new TypeError('a resource root cannot be combined with a resolver');
+      this.base = resolverBase(baseUrl ?? RESOLVER_BASE);
+      this.root = null;
+      return;
+    }
     this.base = baseUrl ? normaliseBase(baseUrl) : null;
     this.root = this.base ? safeRealpath(fileURLToPath(this.base)) : null;
     if (rootDir !== undefined && this.root !== null) {
@@ -82,6 +107,7 @@ export class ResourceLoader {
 
   private loadAbsolute(abs: string, asWritten: string): LoadResult {
     if (abs.startsWith('data:')) return decodeDataUri(abs, asWritten);
+    if (this.resolver) return this.loadResolved(abs, asWritten, this.resolver);
     if (!abs.startsWith('file:')) {
       return fail(asWritten, 'blocked', `network resource "${asWritten}" is not fetched`);
     }
@@ -111,6 +137,37 @@ export class ResourceLoader {
       return fail(asWritten, 'missing', `cannot read "${asWritten}": ${(e as Error).message}`);
     }
   }
+
+  private loadResolved(abs: string, asWritten: string, resolver: ResourceResolver): LoadResult {
+    if (!abs.startsWith(this.base!)) {
+      return fail(asWritten, 'blocked', /^(https?|ftp):/i.test(abs)
+        ? `network resource "${asWritten}" is not fetched`
+        : `"${asWritten}" is not one of the template's files`);
+    }
+    let got: ReturnType<ResourceResolver>;
+    try {
+      got = resolver(abs);
+    } catch (e) {
+      return fail(asWritten, 'missing', `cannot read "${asWritten}": ${(e as Error).message}`);
+    }
+    if (!got) return fail(asWritten, 'missing', `file "${asWritten}" not found`);
+    if (got.data.byteLength > MAX_RESOURCE_BYTES) return fail(asWritten, 'missing', `"${asWritten}" is larger than ${MAX_RESOURCE_BYTES} bytes`);
+    const data = Buffer.from(got.data.buffer, got.data.byteOffset, got.data.byteLength);
+    const ext = path.posix.extname(new URL(abs).pathname).toLowerCase();
+    return { ok: true, resource: { url: abs, data, mime: got.mime ?? MIME_BY_EXT[ext] } };
+  }
+}
+
+/** Checks a resolver's base: an absolute URL whose path ends in '/'. Throws TypeError. */
+function resolverBase(baseUrl: string): string {
+  let u: URL;
+  try {
+    u = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`with a resolver, baseUrl must be an absolute URL, got "${baseUrl}"`);
+  }
+  if (!u.href.endsWith('/')) throw new TypeError(`with a resolver, baseUrl must end in "/", got "${baseUrl}"`);
+  return u.href;
 }
 
 function fail(url: string, reason: ResourceFailure['reason'], message: string): LoadResult {
