@@ -48,6 +48,46 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX generations_account_created ON generations(account_id, created_at);
     `,
   },
+  {
+    version: 2,
+    name: 'dashboard: passwords, sessions, key labels, sample data, template assets, generation pages',
+    sql: `
+      CREATE TABLE account_passwords (
+        account_id TEXT PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+        hash TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE sessions (
+        id_digest TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX sessions_account ON sessions(account_id);
+      CREATE INDEX sessions_expires ON sessions(expires_at);
+      ALTER TABLE api_keys ADD COLUMN label TEXT;
+      ALTER TABLE templates ADD COLUMN sample_data TEXT NOT NULL DEFAULT '{}';
+      CREATE TABLE template_assets (
+        id TEXT PRIMARY KEY,
+        template_id TEXT NOT NULL REFERENCES templates(id) ON DELETE CASCADE,
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        mime TEXT NOT NULL,
+        bytes INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (template_id, path)
+      );
+      CREATE INDEX template_assets_account ON template_assets(account_id);
+      CREATE TABLE asset_blobs (
+        asset_id TEXT PRIMARY KEY,
+        data BLOB NOT NULL
+      );
+      ALTER TABLE generations ADD COLUMN pages INTEGER;
+    `,
+  },
 ];
 
 /**
