@@ -188,6 +188,8 @@ export interface ComputedStyle {
   wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word';
   hyphens: 'none' | 'manual' | 'auto';
   direction: 'ltr' | 'rtl';
+  /** css-writing-modes-3 §2.2: the bidi embedding an element opens (not inherited). */
+  unicodeBidi: 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
   tabSize: number;                 // in spaces
   // ---- lists and generated content (CSS 2.1 §12)
   listStyleType: string;           // 'disc' | 'circle' | 'square' | 'decimal' | … | 'none', or a quoted string's value prefixed with '"'
@@ -348,7 +350,7 @@ export function initialStyle(): ComputedStyle {
     textDecorationLine: { underline: false, overline: false, lineThrough: false },
     textDecorationColor: BLACK, textDecorationStyle: 'solid', whiteSpace: 'normal',
     verticalAlign: 'baseline', overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual',
-    direction: 'ltr', tabSize: 8,
+    direction: 'ltr', unicodeBidi: 'normal', tabSize: 8,
     listStyleType: 'disc', listStylePosition: 'outside', listStyleImage: { kind: 'none' },
     content: 'normal', quotes: 'auto', counterReset: [], counterIncrement: [], counterSet: [],
     breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto',

@@ -4,7 +4,8 @@
  * (HTML Living Standard §15.3 "non-replaced elements", §15.4 "replaced elements", css-cascade-4 §6.1).
  * Values follow Chromium's mapping where it differs from the spec (e.g. align=center → -webkit-center).
  */
-import type { Element } from 'domhandler';
+import type { Element, Text } from 'domhandler';
+import bidiModule from 'bidi-js';
 import type { Declaration } from './declaration.ts';
 import { NAMED_COLORS } from './presentational-colors.ts';
 
@@ -96,6 +97,49 @@ function familyList(face: string): string {
   }).join(', ');
 }
 
+// bidi-js is CommonJS: the default import is its factory at run time, typed as the namespace.
+const BIDI = ((typeof bidiModule === 'function' ? bidiModule : bidiModule.default) as typeof bidiModule.default)();
+
+/**
+ * HTML §3.2.6.4 auto directionality: the bidi class of the first strong character (L, R, AL) of
+ * the element's descendant text, skipping bdi, script, style and textarea elements and elements
+ * with a dir attribute; null when there is none.
+ */
+function autoDirection(el: Element): 'ltr' | 'rtl' | null {
+  for (const c of el.children) {
+    if (c.type === 'text') {
+      for (const ch of (c as Text).data) {
+        const t = BIDI.getBidiCharTypeName(ch);
+        if (t === 'L') return 'ltr';
+        if (t === 'R' || t === 'AL') return 'rtl';
+      }
+    } else if (c.type === 'tag') {
+      const e = c as Element;
+      if (e.name === 'bdi' || e.name === 'textarea' || e.attribs['dir'] !== undefined) continue;
+      const d = autoDirection(e);
+      if (d) return d;
+    }
+  }
+  return null;
+}
+
+/**
+ * The `dir` attribute as Chromium maps it (HTMLElement::CollectStyleForPresentationAttribute,
+ * measured in Chromium 156): ltr/rtl set `direction` and auto takes it from the content (as does a
+ * <bdi> without dir); every valid dir also isolates (`unicode-bidi: isolate`; plaintext for
+ * pre/textarea with dir=auto), except on bdi, bdo and output, whose UA rules decide.
+ */
+function dirHints(el: Element): void {
+  const raw = el.attribs['dir'];
+  const d = raw?.trim().toLowerCase();
+  const auto = d === 'auto' || (el.name === 'bdi' && d !== 'ltr' && d !== 'rtl');
+  if (d === 'ltr' || d === 'rtl') add('direction', d);
+  else if (auto) add('direction', autoDirection(el) ?? 'ltr');
+  else return;
+  if (el.name === 'bdi' || el.name === 'bdo' || el.name === 'output' || raw === undefined) return;
+  add('unicode-bidi', auto && (el.name === 'pre' || el.name === 'textarea') ? 'plaintext' : 'isolate');
+}
+
 /** The table an element (cell, row, section) belongs to, or null. */
 function owningTable(el: Element): Element | null {
   for (let p = el.parent; p && p.type !== 'root'; p = (p as Element).parent) {
@@ -112,11 +156,11 @@ function owningTable(el: Element): Element | null {
  */
 export function presentationalHints(el: Element, ctx: HintContext): Declaration[] {
   const a = el.attribs;
-  if (!HINTED.has(el.name) && a['dir'] === undefined) return NONE;
+  if (!HINTED.has(el.name) && a['dir'] === undefined && el.name !== 'bdi') return NONE;
   const out: Declaration[] = [];
   hintsOut = out;
   const name = el.name;
-  if (a['dir'] !== undefined) { const d = a['dir']!.toLowerCase(); if (d === 'rtl' || d === 'ltr') add('direction', d); }
+  dirHints(el);
 
   switch (name) {
     case 'body': {

@@ -78,6 +78,8 @@ hr { color: gray; border-style: inset; border-width: 1px; margin: 0.5em auto; ov
 pre, xmp, plaintext, listing { font-family: monospace; white-space: pre; margin-top: 1em; margin-bottom: 1em }
 tt, code, kbd, samp { font-family: monospace }
 b, strong { font-weight: bolder }
+address, blockquote, center, dialog, div, figure, figcaption, footer, form, header, hr, legend, listing, main, p, plaintext, pre, search, xmp, bdi, output { unicode-bidi: isolate }
+bdo { unicode-bidi: isolate-override }
 i, cite, em, var, dfn { font-style: italic }
 u, ins { text-decoration: underline }
 s, strike, del { text-decoration: line-through }

@@ -29,7 +29,7 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   textDecorationLine: 'text-decoration-line: underline', textDecorationColor: 'text-decoration-color: red',
   textDecorationStyle: 'text-decoration-style: wavy', whiteSpace: 'white-space: pre', verticalAlign: 'vertical-align: top',
   overflowWrap: 'overflow-wrap: anywhere', wordBreak: 'word-break: keep-all', hyphens: 'hyphens: none',
-  direction: 'direction: rtl', tabSize: 'tab-size: 2', listStyleType: 'list-style-type: square',
+  direction: 'direction: rtl', unicodeBidi: 'unicode-bidi: isolate', tabSize: 'tab-size: 2', listStyleType: 'list-style-type: square',
   listStylePosition: 'list-style-position: inside', listStyleImage: 'list-style-image: url(a.png)',
   content: 'content: "x"', quotes: 'quotes: none', counterReset: 'counter-reset: a', counterIncrement: 'counter-increment: a',
   counterSet: 'counter-set: a', breakBefore: 'break-before: page', breakAfter: 'break-after: page',

@@ -54,7 +54,7 @@ const LONGHANDS = new Map<string, Longhand<any>>(LONGHAND_LIST.map((r) => [r.nam
 const ALL_SHORTHAND: Shorthand = {
   name: 'all',
   // css-cascade-4 §3.1: every property except direction and unicode-bidi (and custom properties)
-  longhands: PHYSICAL_ROWS.filter((r) => r.name !== 'direction').map((r) => r.name),
+  longhands: PHYSICAL_ROWS.filter((r) => r.name !== 'direction' && r.name !== 'unicode-bidi').map((r) => r.name),
   expand: () => null, // only the CSS-wide keywords are valid, handled before expansion
 };
 const SHORTHAND_MAP = new Map<string, Shorthand>(

@@ -316,6 +316,7 @@ export const TEXT_ROWS: Longhand<any>[] = [
   keywordRow('hyphens', 'hyphens', true, ['none', 'manual', 'auto']),
   // early: flow-relative properties (logical.ts) map to physical sides by direction
   { ...keywordRow('direction', 'direction', true, ['ltr', 'rtl']), early: true },
+  keywordRow('unicode-bidi', 'unicodeBidi', false, ['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext']),
   {
     name: 'tab-size', inherited: true, fields: ['tabSize'],
     parse: (v) => {
