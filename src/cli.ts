@@ -11,6 +11,8 @@ const USAGE = `usage: quire <command> [options]
   account create --email E [--plan P]           create an account (plans: free, starter, pro, scale, enterprise)
   account plan --account ID --plan P            change an account's plan
   account list                                  list accounts
+  account password (--account ID | --email E)   set the dashboard password (read from stdin;
+                                                asked twice on a terminal); ends the account's sessions
   key create --account ID                       create an API key (shown only this once)
   key list --account ID                         list an account's keys (last 4 characters only)
   key delete --account ID --key-id KID          delete (revoke) a key
@@ -75,6 +77,50 @@ function readJson(file: string, what: string): unknown {
 /** Prints `obj` as one JSON line with --json, else `text` (defaults to the JSON, pretty). */
 function out(opts: Opts, obj: unknown, text?: string): void {
   process.stdout.write(opts.json ? JSON.stringify(obj) + '\n' : (text ?? JSON.stringify(obj, null, 2)) + '\n');
+}
+
+/**
+ * Reads a new password: on a terminal, asked twice without echo; otherwise the first line of
+ * stdin (so `printf '%s\n' "$PW" | quire account password …` works). Throws CliError.
+ */
+async function readPassword(): Promise<string> {
+  const { createInterface } = await import('node:readline');
+  if (!process.stdin.isTTY) {
+    const rl = createInterface({ input: process.stdin });
+    for await (const line of rl) {
+      rl.close();
+      return line;
+    }
+    throw new CliError('no password on stdin');
+  }
+  // Raw mode: characters are not echoed; Enter ends, Backspace deletes, Ctrl-C/Ctrl-D abort.
+  const ask = (prompt: string) => new Promise<string>((resolve, reject) => {
+    process.stderr.write(prompt);
+    const stdin = process.stdin;
+    let answer = '';
+    const done = (err?: Error) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+      if (err) reject(err);
+      else resolve(answer);
+    };
+    const onData = (chunk: Buffer) => {
+      for (const ch of chunk.toString('utf8')) {
+        if (ch === '\r' || ch === '\n') return done();
+        if (ch === '\u0003' || ch === '\u0004') return done(new CliError('cancelled'));
+        if (ch === '\u007f' || ch === '\b') answer = answer.slice(0, -1);
+        else answer += ch;
+      }
+    };
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.on('data', onData);
+  });
+  const first = await ask('New password: ');
+  if ((await ask('Again: ')) !== first) throw new CliError('the two passwords differ');
+  return first;
 }
 
 async function render(file: string | undefined, opts: Opts): Promise<void> {
@@ -184,6 +230,17 @@ async function admin(cmd: string, sub: string | undefined, opts: Opts): Promise<
       case 'account plan': {
         const a = store.setPlan(need(opts, 'account'), plan(need(opts, 'plan')));
         return out(opts, { id: a.id, plan: a.plan }, `${a.id} ${a.plan}`);
+      }
+      case 'account password': {
+        const a = opts.account ? store.getAccount(opts.account) : store.findAccountByEmail(need(opts, 'email'));
+        if (!a) throw new CliError(`no account ${opts.account ?? opts.email}`);
+        const { hashPassword, passwordProblem } = await import('./storage/passwords.ts');
+        const password = await readPassword();
+        const problem = passwordProblem(password);
+        if (problem) throw new CliError(problem);
+        store.setPasswordHash(a.id, await hashPassword(password), now);
+        const ended = store.sessions.removeAll(a.id);
+        return out(opts, { id: a.id, email: a.email, sessions_ended: ended }, `password set for ${a.email}; ${ended} session(s) ended`);
       }
       case 'account list': {
         const list = store.listAccounts().map((a) => ({

@@ -38,6 +38,7 @@ export class SessionRepo {
       touch: p('UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id_digest = ?'),
       remove: p('DELETE FROM sessions WHERE id_digest = ?'),
       removeOthers: p('DELETE FROM sessions WHERE account_id = ? AND id_digest <> ?'),
+      removeAll: p('DELETE FROM sessions WHERE account_id = ?'),
       removeExpired: p('DELETE FROM sessions WHERE expires_at <= ?'),
     };
   }
@@ -67,6 +68,11 @@ export class SessionRepo {
   /** Ends every session of an account except `keepDigest` (after a password change). */
   removeOthers(accountId: string, keepDigest: string): number {
     return this.s.removeOthers.run(accountId, keepDigest).changes;
+  }
+
+  /** Ends every session of an account (the operator set a new password). */
+  removeAll(accountId: string): number {
+    return this.s.removeAll.run(accountId).changes;
   }
 
   /** Deletes sessions expired at `now`; returns how many. */
