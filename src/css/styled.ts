@@ -14,6 +14,8 @@ export interface FontFaceRule {
   sources: Array<{ kind: 'url'; url: string; format?: string } | { kind: 'local'; name: string }>;
   /** Weight range [min, max] (a single weight gives min = max). */
   weight: [number, number];
+  /** No font-weight descriptor (or `auto`): a variable font's own wght range applies (css-fonts-4 §4.5). */
+  weightAuto?: boolean;
   style: 'normal' | 'italic' | 'oblique';
   /** unicode-range as [first, last] code point pairs; empty means all. */
   unicodeRange: Array<[number, number]>;

@@ -210,13 +210,14 @@ export function unquote(s: string): string {
 
 /**
  * An @font-face rule's descriptors (css-fonts-4 §4): font-family, src (url() with format(),
- * local()), font-weight (keyword, number or range), font-style, unicode-range. URLs resolved by
+ * local()), font-weight (keyword, number, range or auto), font-style, unicode-range. URLs resolved by
  * `resolve`. Returns null without font-family or a usable src.
  */
 export function fontFaceRule(decls: Declaration[], line: number, resolve: (url: string) => string | null): FontFaceRule | null {
   let family: string | undefined;
   const sources: FontFaceRule['sources'] = [];
   let weight: [number, number] = [400, 400];
+  let weightAuto = true;
   let style: FontFaceRule['style'] = 'normal';
   const unicodeRange: Array<[number, number]> = [];
   for (const d of decls) {
@@ -238,7 +239,10 @@ export function fontFaceRule(decls: Declaration[], line: number, resolve: (url: 
         break;
       case 'font-weight': {
         const nums = v.split(/\s+/).map((x) => (x === 'normal' ? 400 : x === 'bold' ? 700 : Number(x)));
-        if (nums.length && nums.every((n) => Number.isFinite(n) && n >= 1 && n <= 1000)) weight = [nums[0]!, nums[1] ?? nums[0]!];
+        if (nums.length && nums.every((n) => Number.isFinite(n) && n >= 1 && n <= 1000)) {
+          weight = [nums[0]!, nums[1] ?? nums[0]!];
+          weightAuto = false;
+        } else if (v.toLowerCase() === 'auto') weightAuto = true;
         break;
       }
       case 'font-style': {
@@ -257,5 +261,5 @@ export function fontFaceRule(decls: Declaration[], line: number, resolve: (url: 
     }
   }
   if (!family || sources.length === 0) return null;
-  return { family, sources, weight, style, unicodeRange, line };
+  return { family, sources, weight, weightAuto, style, unicodeRange, line };
 }

@@ -14,6 +14,7 @@ import type { FontFace, ShapedGlyph } from '../text/types.ts';
 import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
 import type { WarningSink } from '../warnings.ts';
 import { RawPdf } from './pdf-content.ts';
+import { fixWoff2Subsetting } from '../text/woff2-subset.ts';
 
 /** Process-wide facts about one fontkit font (computed once, kept with the Font object). */
 interface FaceInfo {
@@ -280,82 +281,15 @@ end`;
 
 /**
  * Encodes the subset font program holding `gids` (in that order: subset glyph i = CID i).
- * fontkit's TrueType subsetter copies raw `glyf` records, which WOFF2 fonts do not have (their
- * glyf table is transformed), so for WOFF2 each glyph is re-encoded from its decoded outline
- * (composite glyphs flattened, instructions dropped).
+ * WOFF2 fonts (transformed glyf) and instances of variable fonts get fontkit's subsetter with
+ * glyphs re-encoded from their decoded (interpolated) contours: text/woff2-subset.ts.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function encodeSubset(font: any, gids: number[]): Uint8Array {
+  fixWoff2Subsetting(font);
   const subset = font.createSubset();
-  if (font.type === 'WOFF2' && !(font.directory && font.directory.tables && font.directory.tables['CFF '])) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    subset._addGlyph = function (this: any, gid: number): number {
-      const glyph = font.getGlyph(gid);
-      const path = glyph.path;
-      const buffer = encodeSimpleGlyph(path && path.commands ? path.commands : []);
-      this.glyf.push(buffer);
-      this.loca.offsets.push(this.offset);
-      this.hmtx.metrics.push({ advance: glyph.advanceWidth, bearing: glyph._getMetrics().leftBearing });
-      this.offset += buffer.length;
-      return this.glyf.length - 1;
-    };
-  }
   for (const gid of gids) subset.includeGlyph(gid);
   return subset.encode();
-}
-
-/**
- * A TrueType simple-glyph record (OpenType 'glyf', no instructions) for an outline given as
- * fontkit path commands (moveTo, lineTo, quadraticCurveTo, bezierCurveTo, closePath), in font
- * units. Cubic segments are approximated by one quadratic each (TrueType outlines are quadratic,
- * so they only occur in odd fonts). Empty outlines give an empty record. Padded to 4 bytes.
- */
-export function encodeSimpleGlyph(commands: Array<{ command: string; args: number[] }>): Uint8Array {
-  const xs: number[] = [], ys: number[] = [], on: boolean[] = [], ends: number[] = [];
-  let start = -1;
-  const pt = (x: number, y: number, onCurve: boolean): void => {
-    xs.push(Math.round(x)); ys.push(Math.round(y)); on.push(onCurve);
-  };
-  const close = (): void => {
-    if (start < 0 || xs.length <= start) return;
-    const last = xs.length - 1;
-    if (last > start && on[last] && xs[last] === xs[start] && ys[last] === ys[start]) { xs.pop(); ys.pop(); on.pop(); }
-    if (xs.length > start) ends.push(xs.length - 1);
-    start = -1;
-  };
-  for (const c of commands) {
-    const a = c.args;
-    switch (c.command) {
-      case 'moveTo': close(); start = xs.length; pt(a[0]!, a[1]!, true); break;
-      case 'lineTo': pt(a[0]!, a[1]!, true); break;
-      case 'quadraticCurveTo': pt(a[0]!, a[1]!, false); pt(a[2]!, a[3]!, true); break;
-      case 'bezierCurveTo': {
-        const px = xs.length ? xs[xs.length - 1]! : a[0]!, py = ys.length ? ys[ys.length - 1]! : a[1]!;
-        pt((3 * (a[0]! + a[2]!) - px - a[4]!) / 4, (3 * (a[1]! + a[3]!) - py - a[5]!) / 4, false);
-        pt(a[4]!, a[5]!, true);
-        break;
-      }
-      case 'closePath': close(); break;
-    }
-  }
-  close();
-  const n = xs.length;
-  if (!n || !ends.length) return new Uint8Array(0);
-  const size = 10 + 2 * ends.length + 2 + n + 4 * n;
-  const out = new Uint8Array(size + ((4 - (size % 4)) % 4));
-  const dv = new DataView(out.buffer);
-  dv.setInt16(0, ends.length);
-  dv.setInt16(2, Math.min(...xs)); dv.setInt16(4, Math.min(...ys));
-  dv.setInt16(6, Math.max(...xs)); dv.setInt16(8, Math.max(...ys));
-  let o = 10;
-  for (const e of ends) { dv.setUint16(o, e); o += 2; }
-  dv.setUint16(o, 0); o += 2; // no instructions
-  for (let i = 0; i < n; i++) out[o++] = on[i] ? 1 : 0; // flags: on-curve bit only, 16-bit deltas
-  let prev = 0;
-  for (let i = 0; i < n; i++) { dv.setInt16(o, xs[i]! - prev); prev = xs[i]!; o += 2; }
-  prev = 0;
-  for (let i = 0; i < n; i++) { dv.setInt16(o, ys[i]! - prev); prev = ys[i]!; o += 2; }
-  return out;
 }
 
 /** A deterministic six-letter subset tag (ISO 32000-1 §9.6.4) from the font's index in the PDF. */

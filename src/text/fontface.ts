@@ -1,5 +1,6 @@
 // @font-face faces (css-fonts-4 §4). In: FontFaceRule objects from the cascade, a ResourceLoader
-// and a WarningSink. Out: lazily loaded FaceEntry objects per family; parsed fonts cached by content hash.
+// and a WarningSink. Out: lazily loaded FaceEntry objects per family, variable fonts instanced at
+// the used weight (css-fonts-4 §4.5, as Blink's FontCustomPlatformData); parsed fonts cached by content hash.
 import { createHash } from 'node:crypto';
 import type { Font } from 'fontkit';
 import type { FontFaceRule } from '../css/styled.ts';
@@ -56,14 +57,111 @@ function sniff(data: Uint8Array): string | undefined {
   return undefined;
 }
 
+/** A parsed font with the fontkit internals that instancing touches. */
+interface VariableFont {
+  fvar?: { axis: Array<{ axisTag: string; minValue: number; defaultValue: number; maxValue: number }> };
+  directory?: { tables?: Record<string, unknown> };
+  variationCoords?: number[] | null;
+}
+
+/** The `wght` axis of a variable TrueType font (fvar + gvar + glyf), or undefined. CFF2 fonts are not instanced (fontkit cannot subset them). */
+export function weightAxis(font: Font): { min: number; def: number; max: number } | undefined {
+  const f = font as unknown as VariableFont;
+  try {
+    const t = f.directory?.tables;
+    if (!t || !t.fvar || !t.gvar || !t.glyf) return undefined;
+    const a = f.fvar?.axis.find((x) => x.axisTag.trim() === 'wght');
+    return a && a.minValue <= a.maxValue ? { min: a.minValue, def: a.defaultValue, max: a.maxValue } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** fontkit getters that cache per object and depend on the variation coordinates (re-run on an instance). */
+const PER_INSTANCE_GETTERS = ['_variationProcessor', '_layoutEngine'];
+
+/**
+ * The named-axis instance of a variable font: a fontkit Font sharing the parsed tables (and, for
+ * WOFF2, the decoded glyph data) of `font`, whose outlines, advances (HVAR or gvar phantom points)
+ * and shaping follow `coords` (one value per fvar axis, user units). fontkit's own getVariation()
+ * re-parses the file and cannot read WOFF2, hence an object inheriting from the parsed font with
+ * its own glyph cache and layout engine. Subsetting writes the interpolated outlines (woff2-subset.ts).
+ */
+function instanceOf(font: Font, coords: number[]): Font {
+  const v = Object.create(font) as Record<string, unknown>;
+  v.variationCoords = coords;
+  v._glyphs = {};
+  for (const name of PER_INSTANCE_GETTERS) {
+    for (let p = Object.getPrototypeOf(font); p; p = Object.getPrototypeOf(p)) {
+      const d = Object.getOwnPropertyDescriptor(p, name);
+      if (d?.get) {
+        const value = d.get.call(v); // fontkit's cached getters define the own property themselves
+        if (!Object.prototype.hasOwnProperty.call(v, name)) Object.defineProperty(v, name, { value });
+        break;
+      }
+    }
+  }
+  if (v.type === 'WOFF2') v._transformedGlyphs = variedWoff2Glyphs(v);
+  fixWoff2Subsetting(v as unknown as Font);
+  return v as unknown as Font;
+}
+
+interface GlyfPoint { x: number; y: number; copy(): GlyfPoint }
+interface DecodedGlyph { numberOfContours: number; points?: GlyfPoint[]; components?: Array<{ dx: number; dy: number }> }
+
+/**
+ * fontkit decodes a WOFF2 font's transformed glyf table up front and never applies gvar to those
+ * glyphs (only TrueType glyphs read from a glyf table are varied). For an instance, each glyph is
+ * copied on first use and its points (simple glyphs) or component offsets (composites) moved by
+ * the gvar deltas at the instance's coordinates; the four phantom points that gvar counts after
+ * the outline are passed as zeros (advances come from HVAR, which web fonts carry).
+ */
+function variedWoff2Glyphs(v: Record<string, unknown>): DecodedGlyph[] {
+  const base = v._transformedGlyphs as DecodedGlyph[] | undefined;
+  if (!Array.isArray(base)) return base as unknown as DecodedGlyph[];
+  const processor = v._variationProcessor as { transformPoints(gid: number, pts: GlyfPoint[]): void } | null;
+  const done: DecodedGlyph[] = [];
+  const vary = (id: number): DecodedGlyph => {
+    const g = base[id]!;
+    const out: DecodedGlyph = { ...g };
+    const pts = g.points?.map((p) => p.copy()) ?? [];
+    const sample = pts[0] ?? g.points?.[0];
+    if (processor && sample) {
+      let moved: GlyfPoint[];
+      if (g.numberOfContours >= 0) moved = pts;
+      else moved = (out.components = (g.components ?? []).map((c) => ({ ...c }))).map((c) => Object.assign(sample.copy(), { x: c.dx, y: c.dy, endContour: true }));
+      const phantom = [0, 1, 2, 3].map(() => Object.assign(sample.copy(), { x: 0, y: 0, endContour: true }));
+      const all = [...moved, ...phantom];
+      processor.transformPoints(id, all);
+      if (g.numberOfContours >= 0) out.points = all.slice(0, moved.length);
+      else all.slice(0, moved.length).forEach((p, i) => { out.components![i]!.dx = p.x; out.components![i]!.dy = p.y; });
+    }
+    return out;
+  };
+  return new Proxy(base, {
+    get(target, prop, receiver) {
+      if (typeof prop === 'string' && /^\d+$/.test(prop)) {
+        const id = Number(prop);
+        if (!target[id]) return target[id];
+        return (done[id] ??= vary(id));
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
 class FontFaceEntry implements FaceEntry {
   readonly key: string;
   readonly family: string;
-  readonly weight: [number, number];
+  /** The descriptor's range; for a variable font without a font-weight descriptor (`auto`), its wght axis range once loaded. */
+  weight: [number, number];
   readonly style: FontFace['style'];
   readonly unicodeRange: ReadonlyArray<readonly [number, number]>;
   private loaded: FontFace | undefined;
   private done = false;
+  private axis: { min: number; def: number; max: number } | undefined;
+  /** Instances of a variable font by used weight (a handful per document). */
+  private readonly instances = new Map<number, FontFace>();
 
   constructor(private readonly rule: FontFaceRule, index: number, private readonly loader: ResourceLoader, private readonly warnings: WarningSink) {
     this.family = rule.family;
@@ -75,8 +173,35 @@ class FontFaceEntry implements FaceEntry {
     this.key = `font-face:${index}`;
   }
 
+  /**
+   * The face for a desired `weight` (default 400). A variable font with a wght axis is instanced
+   * at the weight clamped to the descriptor's range, or to the axis range when the rule has no
+   * font-weight (css-fonts-4 `auto`), as Chromium 156 does (measured: Inter variable under
+   * `@font-face { font-family: X }` at font-weight 300/700 draws wght 300/700, no synthetic bold;
+   * under `font-weight: 400` it draws wght 400 plus synthetic bold at 700).
+   */
+  face(weight = 400): FontFace | undefined {
+    const base = this.load();
+    if (!base || !this.axis) return base;
+    const [lo, hi] = this.weight;
+    const w = Math.min(this.axis.max, Math.max(this.axis.min, Math.min(hi, Math.max(lo, Number.isFinite(weight) ? weight : 400))));
+    if (w === this.axis.def) return base;
+    let f = this.instances.get(w);
+    if (!f) {
+      const font = base.font as Font;
+      const coords = (font as unknown as VariableFont).fvar!.axis.map((a) => (a.axisTag.trim() === 'wght' ? w : a.defaultValue));
+      try {
+        f = makeFace(`${base.key}@wght=${w}`, base.family, base.weight, base.style, instanceOf(font, coords));
+      } catch {
+        f = base; // an odd variable font: its default instance
+      }
+      this.instances.set(w, f);
+    }
+    return f;
+  }
+
   /** Loads the first usable source (css-fonts-4 §4.3: sources in order, unsupported formats skipped). */
-  face(): FontFace | undefined {
+  private load(): FontFace | undefined {
     if (this.done) return this.loaded;
     this.done = true;
     const reasons: string[] = [];
@@ -107,6 +232,8 @@ class FontFaceEntry implements FaceEntry {
         continue;
       }
       this.loaded = makeFace(parsed.key, this.family, weight, this.style, parsed.font);
+      this.axis = weightAxis(parsed.font);
+      if (this.axis && this.rule.weightAuto) this.weight = [this.axis.min, this.axis.max];
       return this.loaded;
     }
     const why = reasons.length ? reasons.join('; ') : 'no usable source';

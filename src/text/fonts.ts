@@ -13,7 +13,8 @@ export interface FaceEntry extends MatchCandidate {
   family: string;
   /** unicode-range as [first, last] pairs; empty = all code points. */
   unicodeRange: ReadonlyArray<readonly [number, number]>;
-  face(): FontFace | undefined;
+  /** The face for a desired font-weight (variable fonts are instanced; other faces ignore it). */
+  face(weight?: number): FontFace | undefined;
 }
 
 /** The folder of the bundled font files (repository `fonts/`). */

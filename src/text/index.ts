@@ -228,7 +228,7 @@ class Fonts implements FontContext {
     while (pool.length) {
       const entry = matchFace(pool, weight, style);
       if (!entry) return undefined;
-      const face = entry.face();
+      const face = entry.face(weight);
       if (face) {
         const syn = needsSynthesis(entry, weight, style);
         const v = withSynthesis(face, syn.bold, syn.oblique);

@@ -51,18 +51,19 @@ export function encodeSimpleGlyph(contours: ReadonlyArray<ReadonlyArray<Point>>)
  * fontkit's own re-encoder fails with restructure 3). For WOFF2 fonts with TrueType outlines the
  * subsetter now writes each glyph from its decoded contours (composite glyphs flattened into
  * simple ones; hinting instructions dropped, which PDF viewers do not need). Per font object;
- * other fonts are untouched. Never throws: an odd font keeps fontkit's behaviour.
+ * instances of variable fonts get the same (their outlines are the interpolated ones); other fonts are untouched. Never throws: an odd font keeps fontkit's behaviour.
  */
 export function fixWoff2Subsetting(font: Font): void {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const f = font as any;
-  if (f.type !== 'WOFF2' || typeof f.createSubset !== 'function') return;
+  // Also instances of variable fonts (variationCoords set): fontkit's re-encoder fails there too.
+  if ((f.type !== 'WOFF2' && !f.variationCoords) || typeof f.constructor?.prototype?.createSubset !== 'function') return;
   try {
     if (f.directory?.tables?.['CFF '] || f.directory?.tables?.CFF2) return;
   } catch {
     return;
   }
-  const create = f.createSubset.bind(f);
+  const create = f.constructor.prototype.createSubset.bind(f);
   f.createSubset = () => {
     const sub = create();
     if (!sub || typeof sub._addGlyph !== 'function') return sub;
