@@ -7,7 +7,7 @@ import type { Store } from '../storage/store.ts';
 import type { ServerConfig } from './config.ts';
 import { ApiError, internalError, methodNotAllowed, notFound } from './errors.ts';
 import { generatePdf, type Clock } from './generate.ts';
-import { RenderQueue } from './render-queue.ts';
+import { renderQueueFor } from './render-queue.ts';
 import { QuotaGate } from './quota-gate.ts';
 import { RateLimiter } from './rate-limit.ts';
 import type { Renderer } from './renderer.ts';
@@ -17,7 +17,7 @@ export type { Clock } from './generate.ts';
 export interface AppDeps {
   /** Open store (database + PDF folder); the caller opens and closes it. */
   store: Store;
-  /** The engine (inProcessRenderer() or workerPoolRenderer(n)); the caller closes it. */
+  /** The engine (inProcessRenderer() or workerPoolRenderer(…)); the caller closes it. */
   renderer: Renderer;
   /** Current time; default the system clock. */
   clock?: Clock;
@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): Koa {
   const { store, renderer, config } = deps;
   const clock = deps.clock ?? systemClock;
   const log = deps.logger ?? pino({ level: 'silent' });
-  const queue = new RenderQueue(config.renderWorkers, config.renderQueue);
+  const queue = renderQueueFor(renderer, config);
   const quota = new QuotaGate();
   const rateLimiter = config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute) : null;
 

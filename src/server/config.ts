@@ -2,6 +2,7 @@
 // In: an env object (process.env). Out: a checked ServerConfig, or ConfigError naming the variable.
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_FILL_LIMITS } from '../template/fill.ts';
 
 export interface ServerConfig {
   /** TCP port (PORT, default 8080). */
@@ -23,10 +24,26 @@ export interface ServerConfig {
   renderTimeoutMs: number;
   /** Page cap per render (MAX_PAGES, default 500). */
   maxPages: number;
-  /** Renders running at once (RENDER_WORKERS, default: number of CPUs). */
+  /** Worker threads, i.e. renders at once (RENDER_WORKERS, default: CPUs + 1). */
   renderWorkers: number;
+  /** Renders one account may run at once (MAX_RENDERS_PER_ACCOUNT, default RENDER_WORKERS - 1, at least 1). */
+  maxRendersPerAccount: number;
   /** Renders allowed to wait for a worker before 503 (RENDER_QUEUE, default 100). */
   renderQueue: number;
+  /** Heap cap per render worker in MB (RENDER_MEMORY_MB, default 512); over it: 422, the worker is replaced. */
+  renderMemoryMb: number;
+  /** A worker is replaced after this many renders (RENDER_RECYCLE_AFTER, default 500). */
+  renderRecycleAfter: number;
+  /** A worker whose heap is above this many MB after a render is replaced (RENDER_RECYCLE_HEAP_MB, default 192). */
+  renderRecycleHeapMb: number;
+  /** Largest filled template in bytes (MAX_HTML_BYTES, default 5 MiB). */
+  maxHtmlBytes: number;
+  /** Most items one list may expand to (MAX_LIST_ITEMS, default 10000). */
+  maxListItems: number;
+  /** Most section items one fill may expand, nested ones included (MAX_TOTAL_ITEMS, default 100000). */
+  maxTotalItems: number;
+  /** How long a shutdown waits for open requests before it exits anyway, ms (SHUTDOWN_TIMEOUT_MS, default 10000). */
+  shutdownTimeoutMs: number;
   /** Requests per minute per API key; 0 = rate limiting off (RATE_LIMIT_PER_MINUTE, default 0). */
   rateLimitPerMinute: number;
 }
@@ -73,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const tlsKeyFile = env.TLS_KEY_FILE?.trim() || undefined;
   if (Boolean(tlsCertFile) !== Boolean(tlsKeyFile)) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
   const cpus = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+  const renderWorkers = int(env, 'RENDER_WORKERS', cpus + 1, 1, 256);
+  const renderMemoryMb = int(env, 'RENDER_MEMORY_MB', 512, 64, 65536);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -84,8 +103,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxBodyBytes: int(env, 'MAX_BODY_BYTES', 1024 * 1024, 1),
     renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', 30000, 1),
     maxPages: int(env, 'MAX_PAGES', 500, 1),
-    renderWorkers: int(env, 'RENDER_WORKERS', cpus, 1, 256),
+    renderWorkers,
+    maxRendersPerAccount: int(env, 'MAX_RENDERS_PER_ACCOUNT', Math.max(1, renderWorkers - 1), 1, 256),
     renderQueue: int(env, 'RENDER_QUEUE', 100, 0),
+    renderMemoryMb,
+    renderRecycleAfter: int(env, 'RENDER_RECYCLE_AFTER', 500, 1),
+    renderRecycleHeapMb: int(env, 'RENDER_RECYCLE_HEAP_MB', 192, 16, 65536),
+    maxHtmlBytes: int(env, 'MAX_HTML_BYTES', DEFAULT_FILL_LIMITS.maxHtmlBytes, 1024),
+    maxListItems: int(env, 'MAX_LIST_ITEMS', DEFAULT_FILL_LIMITS.maxListItems, 1),
+    maxTotalItems: int(env, 'MAX_TOTAL_ITEMS', DEFAULT_FILL_LIMITS.maxTotalItems, 1),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
   };
 }

@@ -4,15 +4,13 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { z } from 'zod';
-import { RenderError } from '../index.ts';
 import { UUID_FORMAT, type Store } from '../storage/store.ts';
 import { monthlyLimit } from '../storage/plans.ts';
 import { resolveValues } from '../template/variables.ts';
-import { fillTemplate } from '../template/fill.ts';
 import { ApiError, badRequest } from './errors.ts';
 import type { ServerConfig } from './config.ts';
-import type { Renderer } from './renderer.ts';
-import { QueueFullError, type RenderQueue } from './render-queue.ts';
+import { isRenderFailure, type Renderer, type RenderJob } from './renderer.ts';
+import { QueueAbortedError, QueueFullError, type RenderQueue } from './render-queue.ts';
 import type { QuotaGate } from './quota-gate.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -73,6 +71,24 @@ async function readJsonObject(ctx: Context, limit: number): Promise<Record<strin
   return parsed as Record<string, unknown>;
 }
 
+/** The render job of a stored template with its resolved values, under the configured limits. */
+function renderJob(template: string, view: Record<string, unknown>, d: GenerateDeps): RenderJob {
+  const c = d.config;
+  return {
+    template, view, creationDate: d.clock.now(), timeoutMs: c.renderTimeoutMs, maxPages: c.maxPages,
+    limits: { maxHtmlBytes: c.maxHtmlBytes, maxListItems: c.maxListItems, maxTotalItems: c.maxTotalItems },
+  };
+}
+
+/** An AbortSignal that fires when the client goes away (so a job still waiting for a slot is dropped). */
+function abortOnClose(ctx: Context): AbortSignal {
+  const ac = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) ac.abort();
+  });
+  return ac.signal;
+}
+
 /**
  * Handles one generation request in DECISIONS.md's order of checks: 401, 400 (body), 404,
  * 403 FORBIDDEN, 400 (variables), 403 QUOTA_EXCEEDED, then the render (413, 422, 429, 503 on the
@@ -119,27 +135,20 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
   if (!reservation) throw quotaExceeded();
 
   try {
-    // 7. render
-    let html: string;
-    try {
-      html = fillTemplate(template.html, values.view);
-    } catch (e) {
-      throw new ApiError(422, 'RENDER_FAILED', `Template cannot be rendered: ${(e as Error).message}`);
-    }
+    // 7. fill + render, in a worker, under one deadline and memory cap; slots shared fairly by account
     let t0 = 0;
     let pdf: Uint8Array;
     try {
-      ({ pdf } = await d.queue.run(() => {
-        t0 = performance.now(); // render time, without the wait for a worker
-        return d.renderer.render({
-          html, creationDate: d.clock.now(), timeoutMs: d.config.renderTimeoutMs, maxPages: d.config.maxPages,
-        });
-      }));
+      ({ pdf } = await d.queue.run(account.id, () => {
+        t0 = performance.now(); // render time, without the wait for a slot
+        return d.renderer.render(renderJob(template.html, values.view, d));
+      }, abortOnClose(ctx)));
     } catch (e) {
       if (e instanceof QueueFullError) {
         throw new ApiError(503, 'UNAVAILABLE', 'The service is busy; retry later', { 'Retry-After': String(e.retryAfterSeconds) });
       }
-      if (e instanceof RenderError) throw new ApiError(422, 'RENDER_FAILED', `Template cannot be rendered: ${e.message}`);
+      if (e instanceof QueueAbortedError) throw new ApiError(503, 'UNAVAILABLE', 'The request ended before a render slot was free');
+      if (isRenderFailure(e)) throw new ApiError(422, 'RENDER_FAILED', `Template cannot be rendered: ${e.message}`);
       throw e;
     }
     const renderMs = Math.round(performance.now() - t0);

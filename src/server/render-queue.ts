@@ -1,7 +1,9 @@
-// A bounded render queue: at most `concurrency` jobs run at once, at most `maxWaiting` wait.
-// In: async jobs. Out: their results, or QueueFullError (the server's 503 UNAVAILABLE).
+// The render scheduler: fair shares of the render slots between accounts, a bounded waiting line,
+// and Retry-After from the work ahead. In: (account, async job) pairs. Out: their results, or QueueFullError (503).
+import type { ServerConfig } from './config.ts';
+import type { Renderer } from './renderer.ts';
 
-/** The waiting line is full; `retryAfterSeconds` estimates when a slot frees up. */
+/** No room in the waiting line; `retryAfterSeconds` is the estimated wait for a slot (≥ 1). */
 export class QueueFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super('render queue is full');
@@ -9,45 +11,277 @@ export class QueueFullError extends Error {
   }
 }
 
-/** A semaphore with a bounded FIFO waiting line. */
-export class RenderQueue {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
-  /** Moving average of job duration in ms, for Retry-After. */
-  private avgMs = 200;
+/** The caller gave up (its AbortSignal fired) while the job was waiting; the job never ran. */
+export class QueueAbortedError extends Error {
+  constructor() {
+    super('request ended while waiting for a render slot');
+    this.name = 'QueueAbortedError';
+  }
+}
 
-  constructor(readonly concurrency: number, readonly maxWaiting: number) {
-    if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new TypeError('concurrency must be an integer >= 1');
-    if (!(Number.isInteger(maxWaiting) && maxWaiting >= 0)) throw new TypeError('maxWaiting must be an integer >= 0');
+export interface QueueOptions {
+  /** Render slots right now (e.g. the worker threads that are up); read on every decision. */
+  capacity: () => number;
+  /** Jobs allowed to wait in all (RENDER_QUEUE). */
+  maxWaiting: number;
+  /** Jobs one account may run at once (MAX_RENDERS_PER_ACCOUNT). */
+  maxPerAccount: number;
+  /** An account that asked within this many ms keeps its share reserved (default 2000). */
+  recentMs?: number;
+  /** Clock in ms (tests); default performance.now. */
+  now?: () => number;
+}
+
+interface Waiter { start: () => void; fail: (e: Error) => void }
+
+interface AccountState {
+  running: number;
+  waiting: Waiter[];
+  /** Start times of its running jobs, for the time they still need. */
+  started: number[];
+  lastSeen: number;
+  /** Recent render time in ms (exponentially weighted), or NaN before its first render. */
+  avgMs: number;
+}
+
+/** Weight of the newest render time in the moving averages. */
+const ALPHA = 0.3;
+/** Render time assumed before any render finished (ms). */
+const FIRST_GUESS_MS = 1000;
+/** Idle accounts remembered (for their render times); beyond, the longest idle are forgotten. */
+const MAX_REMEMBERED = 10000;
+
+/**
+ * Slots go round-robin between the accounts that wait. An account's share is the slots divided
+ * by the accounts active now (running, waiting, or asked within `recentMs`), at least 1 and at
+ * most `maxPerAccount`. A waiting account below its share goes first; an account above it gets a
+ * slot only when the slots left exceed what the other active accounts' shares still reserve. So
+ * one account flooding cannot hold more than its share while another one waits or has just been
+ * served, and alone it may use every slot (up to `maxPerAccount`).
+ * A full waiting line makes room by refusing the newest job of the account with the most
+ * waiting jobs, when that is not the caller's.
+ */
+export class RenderQueue {
+  private readonly accounts = new Map<string, AccountState>();
+  /** Accounts with waiting jobs, in round-robin order (the head is served next). */
+  private ring: string[] = [];
+  private running = 0;
+  private waiting = 0;
+  private globalAvgMs = NaN;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
+  private readonly recentMs: number;
+
+  constructor(private readonly opts: QueueOptions) {
+    if (!(Number.isInteger(opts.maxWaiting) && opts.maxWaiting >= 0)) throw new TypeError('maxWaiting must be an integer >= 0');
+    if (!(Number.isInteger(opts.maxPerAccount) && opts.maxPerAccount >= 1)) throw new TypeError('maxPerAccount must be an integer >= 1');
+    this.now = opts.now ?? (() => performance.now());
+    this.recentMs = opts.recentMs ?? 2000;
   }
 
-  /** Jobs running and waiting now. */
-  get stats(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+  /** Jobs running and waiting now, and the slots. */
+  get stats(): { running: number; waiting: number; capacity: number } {
+    return { running: this.running, waiting: this.waiting, capacity: this.opts.capacity() };
   }
 
   /**
-   * Runs `job` when a slot is free. Throws QueueFullError at once when all slots are busy and
-   * `maxWaiting` jobs already wait; otherwise returns (or throws) what `job` does.
+   * Runs `job` for `account` when the scheduler gives it a slot; returns (or throws) what `job`
+   * does. Throws QueueFullError when the waiting line is full (before or while waiting), and
+   * QueueAbortedError when `signal` fires while the job waits.
    */
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxWaiting) {
-        const secs = Math.ceil(((this.waiting.length / this.concurrency + 1) * this.avgMs) / 1000);
-        throw new QueueFullError(Math.min(60, Math.max(1, secs)));
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+  async run<T>(account: string, job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const a = this.account(account);
+    a.lastSeen = this.now();
+    if (signal?.aborted) throw new QueueAbortedError();
+    if (a.waiting.length === 0 && this.running < this.opts.capacity() && this.eligible(a, account)) {
+      this.begin(a);
     } else {
-      this.running++;
+      await this.wait(account, a, signal);
     }
-    const t0 = performance.now();
+    const t0 = this.now();
+    a.started.push(t0);
     try {
       return await job();
     } finally {
-      this.avgMs = this.avgMs * 0.8 + (performance.now() - t0) * 0.2;
-      const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight to the next waiter
-      else this.running--;
+      const t1 = this.now();
+      a.started.splice(a.started.indexOf(t0), 1);
+      a.running--;
+      this.running--;
+      a.lastSeen = t1;
+      const ms = t1 - t0;
+      a.avgMs = Number.isNaN(a.avgMs) ? ms : a.avgMs + ALPHA * (ms - a.avgMs);
+      this.globalAvgMs = Number.isNaN(this.globalAvgMs) ? ms : this.globalAvgMs + ALPHA * (ms - this.globalAvgMs);
+      this.pump();
     }
   }
+
+  /** Hands free slots to waiting jobs; call when capacity() may have grown. */
+  pump(): void {
+    while (this.ring.length && this.running < this.opts.capacity()) {
+      const i = this.ring.findIndex((id) => this.eligible(this.accounts.get(id)!, id));
+      if (i < 0) {
+        this.repumpWhenReservationsLapse();
+        return;
+      }
+      const id = this.ring[i];
+      const a = this.accounts.get(id)!;
+      const w = a.waiting.shift()!;
+      this.waiting--;
+      // round-robin: the served account goes to the back; one with nothing left leaves the ring
+      this.ring.splice(i, 1);
+      if (a.waiting.length) this.ring.push(id);
+      this.begin(a);
+      w.start();
+    }
+  }
+
+  /**
+   * Free slots held back for recently active accounts go to the waiting ones once those
+   * accounts' `recentMs` has passed without a new request: pump again then.
+   */
+  private repumpWhenReservationsLapse(): void {
+    if (this.timer) return;
+    const t = this.now();
+    let next = Infinity;
+    for (const [, s] of this.accounts) {
+      if (s.running === 0 && s.waiting.length === 0 && t - s.lastSeen < this.recentMs) next = Math.min(next, s.lastSeen + this.recentMs);
+    }
+    if (next === Infinity) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pump();
+    }, Math.max(1, Math.ceil(next - t) + 1));
+    this.timer.unref();
+  }
+
+  /** Estimated ms until a job of `account` queued now would start (Retry-After). */
+  estimateWaitMs(account: string): number {
+    const a = this.accounts.get(account);
+    const mine = a ? a.waiting.length : 0;
+    const t = this.now();
+    let work = 0;
+    for (const [, s] of this.accounts) {
+      const avg = this.expectedMs(s);
+      for (const t0 of s.started) work += Math.max(avg - (t - t0), avg * 0.1);
+      // round-robin: each account's first `mine + 1` waiting jobs run before ours
+      work += Math.min(s.waiting.length, mine + 1) * avg;
+    }
+    return work / Math.max(1, this.opts.capacity());
+  }
+
+  private expectedMs(a: AccountState): number {
+    if (!Number.isNaN(a.avgMs)) return a.avgMs;
+    return Number.isNaN(this.globalAvgMs) ? FIRST_GUESS_MS : this.globalAvgMs;
+  }
+
+  private retryAfter(account: string): number {
+    return Math.max(1, Math.ceil(this.estimateWaitMs(account) / 1000));
+  }
+
+  private begin(a: AccountState): void {
+    a.running++;
+    this.running++;
+  }
+
+  /** May `a` take a free slot now? Below its share, yes; above, only from slots nobody else reserves. */
+  private eligible(a: AccountState, id: string): boolean {
+    const cap = Math.max(1, this.opts.capacity());
+    if (a.running >= this.opts.maxPerAccount) return false;
+    const t = this.now();
+    let active = 0;
+    for (const [other, s] of this.accounts) {
+      if (other === id || s.running > 0 || s.waiting.length > 0 || t - s.lastSeen < this.recentMs) active++;
+    }
+    const share = Math.max(1, Math.floor(cap / active));
+    if (a.running < share) return true;
+    let reserved = 0;
+    for (const [other, s] of this.accounts) {
+      if (other === id) continue;
+      const isActive = s.running > 0 || s.waiting.length > 0 || t - s.lastSeen < this.recentMs;
+      if (isActive) reserved += Math.max(0, Math.min(share, this.opts.maxPerAccount) - s.running);
+    }
+    return cap - this.running > reserved;
+  }
+
+  private wait(id: string, a: AccountState, signal?: AbortSignal): Promise<void> {
+    if (this.waiting >= this.opts.maxWaiting && !this.makeRoom(id)) {
+      throw new QueueFullError(this.retryAfter(id));
+    }
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const i = a.waiting.indexOf(w);
+        if (i < 0) return;
+        this.dropWaiter(id, a, i);
+        reject(new QueueAbortedError());
+      };
+      const w: Waiter = {
+        start: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        fail: (e) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      a.waiting.push(w);
+      this.waiting++;
+      if (a.waiting.length === 1) this.ring.push(id);
+    });
+  }
+
+  /** Refuses the newest job of the account with the most waiting jobs, if that is not `id`'s. */
+  private makeRoom(id: string): boolean {
+    let most: string | undefined;
+    let n = this.accounts.get(id)?.waiting.length ?? 0;
+    for (const other of this.ring) {
+      const len = this.accounts.get(other)!.waiting.length;
+      if (len > n + 1) {
+        most = other;
+        n = len;
+      }
+    }
+    if (most === undefined) return false;
+    const s = this.accounts.get(most)!;
+    const w = s.waiting[s.waiting.length - 1];
+    this.dropWaiter(most, s, s.waiting.length - 1);
+    w.fail(new QueueFullError(this.retryAfter(most)));
+    return true;
+  }
+
+  private dropWaiter(id: string, a: AccountState, i: number): void {
+    a.waiting.splice(i, 1);
+    this.waiting--;
+    if (a.waiting.length === 0) this.ring = this.ring.filter((x) => x !== id);
+  }
+
+  private account(id: string): AccountState {
+    let a = this.accounts.get(id);
+    if (!a) {
+      if (this.accounts.size >= MAX_REMEMBERED) this.forget();
+      a = { running: 0, waiting: [], started: [], lastSeen: this.now(), avgMs: NaN };
+      this.accounts.set(id, a);
+    }
+    return a;
+  }
+
+  /** Drops the idle half of the remembered accounts (the longest idle first). */
+  private forget(): void {
+    const idle = [...this.accounts].filter(([, s]) => s.running === 0 && s.waiting.length === 0);
+    idle.sort((x, y) => x[1].lastSeen - y[1].lastSeen);
+    for (const [id] of idle.slice(0, Math.ceil(idle.length / 2))) this.accounts.delete(id);
+  }
+}
+
+/**
+ * The service's scheduler for `renderer`: its capacity is the renderer's ready threads (or
+ * RENDER_WORKERS for an in-process renderer), RENDER_QUEUE may wait, MAX_RENDERS_PER_ACCOUNT
+ * run per account; it is pumped whenever a thread becomes ready.
+ */
+export function renderQueueFor(renderer: Renderer, config: ServerConfig): RenderQueue {
+  const capacity = renderer.capacity ? () => renderer.capacity!() : () => config.renderWorkers;
+  const queue = new RenderQueue({ capacity, maxWaiting: config.renderQueue, maxPerAccount: config.maxRendersPerAccount });
+  renderer.onCapacity?.(() => queue.pump());
+  return queue;
 }

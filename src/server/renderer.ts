@@ -1,132 +1,193 @@
-// How the server calls the engine: renderPdf from src/index.ts, in this thread or in worker threads.
-// In: filled HTML and render limits. Out: the PDF bytes, page count and warnings, or RenderError.
+// How the server calls the engine: a render job (fill + render) in this thread or in a pool of
+// worker threads with a hard deadline and a memory cap. In: RenderJob. Out: RenderOutput or a RenderFailure.
 import { Worker } from 'node:worker_threads';
-import { renderPdf, RenderError, type RenderWarning } from '../index.ts';
+import { RenderError } from '../index.ts';
+import { revive, runRenderJob, type RenderJob, type RenderOutput, type WireFailure } from './render-job.ts';
 
-export interface RenderJob {
-  html: string;
-  /** Written to the PDF as CreationDate/ModDate. */
-  creationDate: Date;
-  /** Deadline in ms; past it RenderError('TIMEOUT'). */
-  timeoutMs: number;
-  /** Page cap; past it RenderError('TOO_MANY_PAGES'). */
-  maxPages: number;
-  /** Folder (file: URL or path) that relative URLs resolve against; none for stored templates. */
-  baseUrl?: string;
-}
+export type { RenderJob, RenderOutput } from './render-job.ts';
+export { isRenderFailure } from './render-job.ts';
 
-export interface RenderOutput { pdf: Uint8Array; pageCount: number; warnings: RenderWarning[] }
-
-/** Renders filled HTML to PDF. `render` rejects with RenderError for render failures. */
+/** Renders jobs. `render` rejects with RenderError or TemplateError for what the template causes. */
 export interface Renderer {
   render(job: RenderJob): Promise<RenderOutput>;
   /** Frees threads; pending renders are rejected. */
   close(): Promise<void>;
-  /** Starts threads and loads the engine ahead of the first request (optional). */
-  warm?(): void;
+  /** Renders it can run at once right now (threads started and loaded); absent = not limited here. */
+  capacity?(): number;
+  /** `listener` is called whenever capacity() may have grown (a thread became ready). */
+  onCapacity?(listener: () => void): void;
 }
 
-/** Calls renderPdf on the calling thread (a render blocks the event loop while it computes). */
+/** Runs jobs on the calling thread: no hard deadline, no memory cap (tests and the CLI). */
 export function inProcessRenderer(): Renderer {
-  return {
-    render: (job) => renderPdf(job.html, {
-      creationDate: job.creationDate, timeoutMs: job.timeoutMs, maxPages: job.maxPages, baseUrl: job.baseUrl,
-    }),
-    close: async () => {},
-  };
+  return { render: (job) => runRenderJob(job), close: async () => {} };
+}
+
+export interface PoolOptions {
+  /** Worker threads (RENDER_WORKERS). */
+  size: number;
+  /** Heap cap per thread in MB (RENDER_MEMORY_MB): V8's old generation; over it the render fails, the thread is replaced. */
+  memoryMb: number;
+  /** A thread is replaced after this many renders (RENDER_RECYCLE_AFTER). */
+  recycleAfter: number;
+  /** A thread whose heap (V8 heap + external buffers) exceeds this after a render is replaced (MB). */
+  recycleHeapMb: number;
+  /** Module exporting renderPdf (tests substitute a stub); default src/index.ts. */
+  engineUrl?: string;
 }
 
 type Reply =
-  | { ok: true; pdf: Uint8Array; pageCount: number; warnings: RenderWarning[] }
-  | { ok: false; renderError?: { code: RenderError['code']; message: string }; message: string; stack?: string };
+  | { type: 'ready' }
+  | { type: 'done'; ok: true; out: RenderOutput; heapBytes: number }
+  | { type: 'done'; ok: false; failure?: WireFailure; message: string; stack?: string; heapBytes: number };
 
-interface Slot { worker: Worker | null; busy: boolean }
+interface Task { job: RenderJob; resolve: (o: RenderOutput) => void; reject: (e: Error) => void }
+
+interface Thread {
+  worker: Worker;
+  state: 'booting' | 'idle' | 'busy' | 'gone';
+  renders: number;
+  task?: Task;
+  timer?: NodeJS.Timeout;
+}
+
+/** Stops the engine this long before the hard deadline, so a render that checks its clock ends by itself. */
+function softMarginMs(timeoutMs: number): number {
+  return Math.min(100, Math.floor(timeoutMs / 20));
+}
 
 /**
- * Runs renderPdf in up to `size` worker threads (started on first use, each loading the engine
- * through tsx). A render still running `graceMs` after its own deadline has its thread
- * terminated and fails with RenderError('TIMEOUT'); a thread that dies is replaced on next use.
- * Callers must not run more than `size` renders at once (the RenderQueue guarantees it).
+ * A pool of `size` worker threads, each loading the engine through tsx and then announcing it
+ * is ready. A job goes to an idle ready thread (or waits for one). Per render:
+ * - the deadline is exact: at `timeoutMs` after the job was handed over, a thread still working
+ *   is terminated, the render fails with RenderError('TIMEOUT') and a fresh thread is started;
+ * - memory is capped by `resourceLimits` (old generation `memoryMb`); a thread over it dies,
+ *   its render fails with RenderError('UNRENDERABLE') naming RENDER_MEMORY_MB, and it is replaced;
+ * - a thread is replaced after `recycleAfter` renders or when its heap stays above
+ *   `recycleHeapMb` after a render, so memory a burst used goes back to the system.
+ * A thread that fails to load is replaced after a back-off; renders wait meanwhile.
  */
-export function workerPoolRenderer(
-  size: number,
-  graceMs = 5000,
-  /** Module exporting renderPdf and RenderError (tests substitute a stub); default src/index.ts. */
-  engineUrl: string = new URL('../index.ts', import.meta.url).href,
-): Renderer {
-  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, busy: false }));
+export function workerPoolRenderer(opts: PoolOptions): Renderer {
   const bootUrl = new URL('./render-worker.mjs', import.meta.url);
+  const jobUrl = new URL('./render-job.ts', import.meta.url).href;
+  const engineUrl = opts.engineUrl ?? new URL('../index.ts', import.meta.url).href;
+  const threads = new Set<Thread>();
+  const pending: Task[] = [];
+  const listeners: Array<() => void> = [];
   let closed = false;
+  let bootFailures = 0;
 
-  const spawn = (slot: Slot): Worker => {
-    const w = new Worker(bootUrl, { workerData: { engineUrl } });
-    w.unref();
-    // An idle thread that fails (e.g. while loading the engine) is dropped and respawned on next use.
-    const drop = () => {
-      if (slot.worker === w) slot.worker = null;
-    };
-    w.on('error', drop);
-    w.on('exit', drop);
-    return w;
+  const notify = () => {
+    for (const l of listeners) l();
   };
+
+  const spawn = (): void => {
+    if (closed) return;
+    const worker = new Worker(bootUrl, {
+      workerData: { engineUrl, jobUrl },
+      resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb, stackSizeMb: 4 },
+    });
+    worker.unref();
+    const t: Thread = { worker, state: 'booting', renders: 0 };
+    threads.add(t);
+    worker.on('message', (m: Reply) => onMessage(t, m));
+    worker.on('error', (e: Error & { code?: string }) => {
+      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        end(t, new RenderError('UNRENDERABLE', `render exceeded the memory limit of ${opts.memoryMb} MB (RENDER_MEMORY_MB)`));
+      } else end(t, e);
+    });
+    worker.on('exit', (code) => end(t, new Error(`render worker exited with code ${code}`)));
+  };
+
+  /** The thread is finished (died, killed or retired): fail its task, replace it. */
+  const end = (t: Thread, err: Error | null): void => {
+    if (t.state === 'gone') return;
+    const wasBooting = t.state === 'booting';
+    t.state = 'gone';
+    threads.delete(t);
+    clearTimeout(t.timer);
+    const task = t.task;
+    t.task = undefined;
+    void t.worker.terminate();
+    if (task) task.reject(err ?? new Error('render worker stopped'));
+    if (closed) return;
+    if (wasBooting && err) {
+      // The engine does not load: back off (capped at 10 s) instead of spinning.
+      bootFailures++;
+      setTimeout(spawn, Math.min(10000, 100 * 2 ** Math.min(bootFailures, 7))).unref();
+    } else spawn();
+  };
+
+  const onMessage = (t: Thread, m: Reply): void => {
+    if (t.state === 'gone') return;
+    if (m.type === 'ready') {
+      bootFailures = 0;
+      t.state = 'idle';
+      dispatch();
+      notify();
+      return;
+    }
+    const task = t.task;
+    clearTimeout(t.timer);
+    t.task = undefined;
+    t.renders++;
+    if (task) {
+      if (m.ok) task.resolve(m.out);
+      else if (m.failure) task.reject(revive(m.failure));
+      else {
+        const e = new Error(m.message);
+        if (m.stack) e.stack = m.stack;
+        task.reject(e);
+      }
+    }
+    if (t.renders >= opts.recycleAfter || m.heapBytes > opts.recycleHeapMb * 1024 * 1024) {
+      end(t, null);
+      return;
+    }
+    t.state = 'idle';
+    dispatch();
+  };
+
+  const dispatch = (): void => {
+    for (const t of threads) {
+      if (!pending.length) return;
+      if (t.state !== 'idle') continue;
+      const task = pending.shift()!;
+      t.state = 'busy';
+      t.task = task;
+      const { job } = task;
+      t.timer = setTimeout(
+        () => end(t, new RenderError('TIMEOUT', `render exceeded its time limit of ${job.timeoutMs} ms (RENDER_TIMEOUT_MS)`)),
+        job.timeoutMs,
+      );
+      t.worker.postMessage({ job, marginMs: softMarginMs(job.timeoutMs) });
+    }
+  };
+
+  for (let i = 0; i < opts.size; i++) spawn();
 
   return {
     render(job) {
       if (closed) return Promise.reject(new Error('renderer is closed'));
-      const slot = slots.find((s) => !s.busy);
-      if (!slot) return Promise.reject(new Error(`more than ${size} renders at once`));
-      slot.busy = true;
-      slot.worker ??= spawn(slot);
-      const w = slot.worker;
       return new Promise<RenderOutput>((resolve, reject) => {
-        const cleanup = () => {
-          clearTimeout(timer);
-          w.off('message', onMessage);
-          w.off('error', onError);
-          w.off('exit', onExit);
-          slot.busy = false;
-        };
-        const kill = (err: Error) => {
-          cleanup();
-          if (slot.worker === w) slot.worker = null;
-          void w.terminate();
-          reject(err);
-        };
-        const timer = setTimeout(
-          () => kill(new RenderError('TIMEOUT', `render exceeded its time limit of ${job.timeoutMs} ms`)),
-          job.timeoutMs + graceMs,
-        );
-        const onMessage = (m: Reply) => {
-          cleanup();
-          if (m.ok) resolve({ pdf: m.pdf, pageCount: m.pageCount, warnings: m.warnings });
-          else if (m.renderError) reject(new RenderError(m.renderError.code, m.renderError.message));
-          else {
-            const e = new Error(m.message);
-            if (m.stack) e.stack = m.stack;
-            reject(e);
-          }
-        };
-        const onError = (e: Error) => kill(e);
-        const onExit = (code: number) => kill(new Error(`render worker exited with code ${code}`));
-        w.on('message', onMessage);
-        w.on('error', onError);
-        w.on('exit', onExit);
-        w.postMessage({
-          html: job.html, creationDate: job.creationDate.getTime(), timeoutMs: job.timeoutMs,
-          maxPages: job.maxPages, baseUrl: job.baseUrl,
-        });
+        pending.push({ job, resolve, reject });
+        dispatch();
       });
     },
-    warm() {
-      if (closed) return;
-      for (const s of slots) s.worker ??= spawn(s);
+    capacity() {
+      let n = 0;
+      for (const t of threads) if (t.state === 'idle' || t.state === 'busy') n++;
+      return n;
+    },
+    onCapacity(listener) {
+      listeners.push(listener);
     },
     async close() {
       closed = true;
-      await Promise.all(slots.map(async (s) => {
-        const w = s.worker;
-        s.worker = null;
-        if (w) await w.terminate();
+      for (const task of pending.splice(0)) task.reject(new Error('renderer is closed'));
+      await Promise.all([...threads].map(async (t) => {
+        end(t, new Error('renderer is closed'));
+        await t.worker.terminate();
       }));
     },
   };

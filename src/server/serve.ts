@@ -52,7 +52,10 @@ export async function startServer(
     }
   }
   const store = openStore(config.dataDir);
-  const renderer: Renderer = opts.workers === false ? inProcessRenderer() : workerPoolRenderer(config.renderWorkers);
+  const renderer: Renderer = opts.workers === false ? inProcessRenderer() : workerPoolRenderer({
+    size: config.renderWorkers, memoryMb: config.renderMemoryMb,
+    recycleAfter: config.renderRecycleAfter, recycleHeapMb: config.renderRecycleHeapMb,
+  });
   const app = createApp({ store, renderer, config, logger: log, clock: opts.clock });
   const handler = app.callback();
   const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
@@ -70,7 +73,6 @@ export async function startServer(
     store.close();
     throw e;
   }
-  renderer.warm?.();
   const addr = server.address() as AddressInfo;
   const hostForUrl = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   const url = `${tls ? 'https' : 'http'}://${hostForUrl}:${addr.port}`;

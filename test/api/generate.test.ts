@@ -258,10 +258,10 @@ describe('generate-pdf-preview: 429, 500, 503', () => {
   test('503 UNAVAILABLE with Retry-After when the render queue is full', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
-    const { renderPdf } = await import('../../src/index.ts');
+    const { runRenderJob } = await import('../../src/server/render-job.ts');
     const h = await startHarness({
       env: { RENDER_WORKERS: '1', RENDER_QUEUE: '1' },
-      renderer: { render: async (j) => { await gate; return renderPdf(j.html); }, close: async () => {} },
+      renderer: { render: async (j) => { await gate; return runRenderJob(j); }, close: async () => {} },
     });
     try {
       const { accountId, key } = h.account();

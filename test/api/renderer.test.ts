@@ -1,41 +1,96 @@
-// The worker-thread renderer: renderPdf in worker threads, RenderError carried back, hard timeout.
-// In: workerPoolRenderer. Out: node:test results.
+// The worker-thread renderer: fill + render in worker threads, failures carried back, the exact
+// deadline, the memory cap and recycling. In: workerPoolRenderer with real and stub engines. Out: node:test results.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { RenderError } from '../../src/index.ts';
-import { workerPoolRenderer } from '../../src/server/renderer.ts';
+import { workerPoolRenderer, type RenderJob, type Renderer } from '../../src/server/renderer.ts';
+import { TemplateError } from '../../src/template/fill.ts';
 
-test('workerPoolRenderer renders in worker threads and carries RenderError codes back', async () => {
-  const r = workerPoolRenderer(2);
+const STUB = new URL('./fixtures/hanging-engine.ts', import.meta.url).href;
+const base = { creationDate: new Date('2026-01-01T00:00:00Z'), timeoutMs: 30000, maxPages: 500 };
+const job = (template: string, extra: Partial<RenderJob> = {}): RenderJob => ({ ...base, template, view: {}, ...extra });
+const pool = (o: Partial<Parameters<typeof workerPoolRenderer>[0]> = {}) =>
+  workerPoolRenderer({ size: 1, memoryMb: 256, recycleAfter: 1000, recycleHeapMb: 1024, ...o });
+const isPdf = (b: Uint8Array) => Buffer.from(b.subarray(0, 5)).toString('latin1') === '%PDF-';
+
+async function ready(r: Renderer, n: number): Promise<void> {
+  for (let i = 0; i < 600 && r.capacity!() < n; i++) await new Promise((res) => setTimeout(res, 50));
+  assert.equal(r.capacity!(), n, 'the threads came up');
+}
+
+test('fills and renders in worker threads; RenderError and TemplateError come back with their codes', async () => {
+  const r = pool({ size: 2 });
   try {
-    const job = { creationDate: new Date('2026-01-01T00:00:00Z'), timeoutMs: 30000, maxPages: 500 };
     const [a, b] = await Promise.all([
-      r.render({ ...job, html: '<p>first</p>' }),
-      r.render({ ...job, html: '<p>second</p>' }),
+      r.render(job('<p>{{first}}</p>', { view: { first: 'one' } })),
+      r.render(job('<p>second</p>', { view: null })),
     ]);
-    assert.equal(Buffer.from(a.pdf.subarray(0, 5)).toString('latin1'), '%PDF-');
-    assert.equal(Buffer.from(b.pdf.subarray(0, 5)).toString('latin1'), '%PDF-');
+    assert.ok(isPdf(a.pdf) && isPdf(b.pdf));
     assert.equal(a.pageCount, 1);
     const long = Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join('');
-    await assert.rejects(r.render({ ...job, html: long, maxPages: 1 }), (e: unknown) => e instanceof RenderError && e.code === 'TOO_MANY_PAGES');
-    const again = await r.render({ ...job, html: '<p>after an error</p>' });
-    assert.ok(again.pdf.length > 100, 'the worker keeps serving after a failed render');
+    await assert.rejects(r.render(job(long, { maxPages: 1 })), (e: unknown) => e instanceof RenderError && e.code === 'TOO_MANY_PAGES');
+    await assert.rejects(r.render(job('{{#a}}open')), (e: unknown) => e instanceof TemplateError && e.code === 'SYNTAX');
+    await assert.rejects(
+      r.render(job('{{#l}}x{{/l}}', { view: { l: [{}, {}, {}] }, limits: { maxHtmlBytes: 1e6, maxListItems: 2, maxTotalItems: 100 } })),
+      (e: unknown) => e instanceof TemplateError && e.code === 'MAX_LIST_ITEMS' && /MAX_LIST_ITEMS \(2\)/.test(e.message),
+    );
+    const again = await r.render(job('<p>after errors</p>'));
+    assert.ok(isPdf(again.pdf), 'the thread keeps serving after failed renders');
   } finally {
     await r.close();
   }
 });
 
-test('a render that runs past its deadline has its thread terminated: TIMEOUT, and the pool recovers', async () => {
-  const engine = new URL('./fixtures/hanging-engine.ts', import.meta.url).href;
-  const r = workerPoolRenderer(1, 200, engine);
+test('the deadline is exact: a runaway render is stopped at timeoutMs, the slot frees at once, a new thread replaces it', async () => {
+  const r = pool({ engineUrl: STUB, size: 2 });
   try {
-    const job = { creationDate: new Date('2026-01-01T00:00:00Z'), timeoutMs: 100, maxPages: 500 };
+    await ready(r, 2);
     const t0 = performance.now();
-    await assert.rejects(r.render({ ...job, html: '<hang>' }), (e: unknown) => e instanceof RenderError && e.code === 'TIMEOUT');
-    assert.ok(performance.now() - t0 < 10000);
-    const ok = await r.render({ ...job, timeoutMs: 30000, html: '<p>fresh thread</p>' });
-    assert.equal(Buffer.from(ok.pdf.subarray(0, 5)).toString('latin1'), '%PDF-');
+    await assert.rejects(r.render(job('<hang>', { timeoutMs: 400 })), (e: unknown) => e instanceof RenderError && e.code === 'TIMEOUT');
+    const took = performance.now() - t0;
+    assert.ok(took >= 390 && took < 700, `stopped after ${Math.round(took)} ms, deadline 400 ms`);
+    assert.equal(r.capacity!(), 1, 'the killed thread is gone at once; its replacement is loading');
+    const ok = await r.render(job('<p>the other thread serves meanwhile</p>'));
+    assert.ok(isPdf(ok.pdf));
+    await ready(r, 2);
   } finally {
     await r.close();
+  }
+});
+
+test('a thread over RENDER_MEMORY_MB fails its render with 422-class UNRENDERABLE and is replaced; the others go on', async () => {
+  const r = pool({ engineUrl: STUB, size: 2, memoryMb: 64 });
+  try {
+    await ready(r, 2);
+    const other = r.render(job('<sleep 300>'));
+    await assert.rejects(r.render(job('<oom>')), (e: unknown) => e instanceof RenderError && e.code === 'UNRENDERABLE' && /RENDER_MEMORY_MB/.test(e.message));
+    assert.ok(isPdf((await other).pdf), 'the render on the other thread finished');
+    await ready(r, 2);
+    assert.ok(isPdf((await r.render(job('<p>after</p>'))).pdf));
+  } finally {
+    await r.close();
+  }
+});
+
+test('threads are recycled after RENDER_RECYCLE_AFTER renders and above the heap mark', async () => {
+  const r = pool({ recycleAfter: 2 });
+  try {
+    await ready(r, 1);
+    await r.render(job('<p>1</p>'));
+    assert.equal(r.capacity!(), 1);
+    await r.render(job('<p>2</p>'));
+    assert.equal(r.capacity!(), 0, 'retired after its second render');
+    await ready(r, 1);
+  } finally {
+    await r.close();
+  }
+  const h = pool({ engineUrl: STUB, recycleHeapMb: 16 });
+  try {
+    await ready(h, 1);
+    await h.render(job('<retain 64>'));
+    assert.equal(h.capacity!(), 0, 'retired: its heap stayed above 16 MB');
+    await ready(h, 1);
+  } finally {
+    await h.close();
   }
 });

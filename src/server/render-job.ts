@@ -1,0 +1,87 @@
+// One render job, the same in a worker thread and in-process: the Mustache fill, then the engine,
+// under one deadline. In: a RenderJob. Out: the PDF, page count and warnings, or RenderError/TemplateError.
+import { renderPdf, RenderError, type RenderWarning } from '../index.ts';
+import { DEFAULT_FILL_LIMITS, fillTemplate, TemplateError, type FillLimits } from '../template/fill.ts';
+
+/** The fill limits a job carries (MAX_HTML_BYTES, MAX_LIST_ITEMS, MAX_TOTAL_ITEMS). */
+export type JobFillLimits = Pick<FillLimits, 'maxHtmlBytes' | 'maxListItems' | 'maxTotalItems'>;
+
+/** Everything one render needs; structured-cloneable, so it crosses to a worker thread as it is. */
+export interface RenderJob {
+  /** Template source: Mustache, filled with `view`; plain HTML (not filled) when `view` is null. */
+  template: string;
+  /** Values for the placeholders (a resolved variables view); null = `template` is plain HTML. */
+  view: Record<string, unknown> | null;
+  /** Written to the PDF as CreationDate/ModDate. */
+  creationDate: Date;
+  /** Deadline in ms for fill + render together (RENDER_TIMEOUT_MS); past it RenderError('TIMEOUT'). */
+  timeoutMs: number;
+  /** Page cap (MAX_PAGES); past it RenderError('TOO_MANY_PAGES'). */
+  maxPages: number;
+  /** Fill limits; default DEFAULT_FILL_LIMITS. */
+  limits?: JobFillLimits;
+  /** Folder (file: URL or path) that relative URLs resolve against; none for stored templates. */
+  baseUrl?: string;
+  /** Folder files may be read from (trusted local use: the CLI); the service never sets it. */
+  resourceRoot?: string;
+  /**
+   * Reserved for template assets (images, fonts uploaded with a template, DECISIONS.md
+   * "Template assets"): carried to the worker with the job, not read yet.
+   */
+  assets?: unknown;
+}
+
+export interface RenderOutput { pdf: Uint8Array; pageCount: number; warnings: RenderWarning[] }
+
+/** The engine entry points a job uses (tests substitute a stub module in worker threads). */
+export interface Engine { renderPdf: typeof renderPdf }
+
+/** A render failure the service answers with 422 RENDER_FAILED: the engine's or the template's. */
+export type RenderFailure = RenderError | TemplateError;
+
+/** True for the errors a caller's template or values can cause (422), false for bugs (500). */
+export function isRenderFailure(e: unknown): e is RenderFailure {
+  return e instanceof RenderError || e instanceof TemplateError;
+}
+
+/** A plain-object form of a RenderFailure, to cross a thread boundary; `revive` turns it back. */
+export interface WireFailure { kind: 'render' | 'template'; code: string; message: string }
+
+export function toWire(e: RenderFailure): WireFailure {
+  return { kind: e instanceof TemplateError ? 'template' : 'render', code: e.code, message: e.message };
+}
+
+export function revive(w: WireFailure): RenderFailure {
+  return w.kind === 'template'
+    ? new TemplateError(w.code as TemplateError['code'], w.message)
+    : new RenderError(w.code as RenderError['code'], w.message);
+}
+
+/**
+ * Fills and renders `job`. The deadline starts now and covers both steps; `marginMs` ends the
+ * engine's own deadline that much earlier (a worker's hard deadline is the full timeout, so a
+ * render that checks its clock stops by itself and keeps its thread). A stack overflow (markup
+ * or sections nested too deeply) becomes RenderError('UNRENDERABLE').
+ * Throws RenderError or TemplateError; anything else is a bug.
+ */
+export async function runRenderJob(job: RenderJob, engine: Engine = { renderPdf }, marginMs = 0): Promise<RenderOutput> {
+  const start = Date.now();
+  const deadline = start + job.timeoutMs;
+  try {
+    const html = job.view === null
+      ? job.template
+      : fillTemplate(job.template, job.view, { ...DEFAULT_FILL_LIMITS, ...job.limits, deadline, timeoutMs: job.timeoutMs });
+    const left = Math.max(1, deadline - marginMs - Date.now());
+    return await engine.renderPdf(html, {
+      creationDate: job.creationDate, timeoutMs: left, maxPages: job.maxPages, baseUrl: job.baseUrl, resourceRoot: job.resourceRoot,
+    });
+  } catch (e) {
+    if (e instanceof RenderError && e.code === 'TIMEOUT') {
+      throw new RenderError('TIMEOUT', `render exceeded its time limit of ${job.timeoutMs} ms (RENDER_TIMEOUT_MS)`);
+    }
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      throw new RenderError('UNRENDERABLE', 'the document is nested too deeply to render');
+    }
+    throw e;
+  }
+}
