@@ -1,0 +1,64 @@
+// In: two small documents on disk, one Chromium 156 (/usr/bin/chromium) with the pinned fonts. Out: checks of the whole
+// divergence tool (tools/diverge): a document both engines lay out alike has no divergence; one whose box a script changes
+// (Chromium runs it, our engine does not) is found with its path, source line, delta, styles and fonts.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { diverge } from '../../tools/diverge/index.ts';
+import { ChromiumReference } from '../../tools/diverge/chromium.ts';
+import { formatText } from '../../tools/diverge/report.ts';
+
+let dir = '';
+let reference: ChromiumReference;
+const before0 = new Set(readdirSync(tmpdir()));
+
+const page = (body: string): string => `<!doctype html>
+<style>@page { size: 500px 400px; margin: 20px } body { margin: 8px; font: 16px/20px sans-serif } div { height: 30px }</style>
+<body>
+<div id="a">Fixed blocks</div>
+<div id="b" style="width: 200px">middle</div>
+<div id="c"><span>after</span></div>
+${body}
+</body>`;
+
+before(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'diverge-test-'));
+  writeFileSync(path.join(dir, 'same.html'), page(''));
+  writeFileSync(path.join(dir, 'script.html'), page(`<script>document.getElementById('b').style.width = '150px'; document.getElementById('b').style.height = '40px';</script>`));
+  reference = await ChromiumReference.launch();
+});
+
+after(async () => {
+  await reference?.close();
+  rmSync(dir, { recursive: true, force: true });
+  // The reference's fontconfig folder is gone too.
+  assert.deepEqual(readdirSync(tmpdir()).filter((n) => n.startsWith('quire-diverge-') && !before0.has(n)), []);
+});
+
+test('fixed-size blocks: no divergence, at the page area width', async () => {
+  const r = await diverge(path.join(dir, 'same.html'), { reference, all: true });
+  assert.deepEqual(r.viewport, { width: 460, height: 360 });
+  assert.equal(r.first, null);
+  assert.deepEqual(r.groups, []);
+  assert.ok(r.compared >= 6, `compared ${r.compared}`);
+});
+
+test('a box Chromium sees 50 px narrower and 10 px taller is the first divergence; what follows moved with it', async () => {
+  const r = await diverge(path.join(dir, 'script.html'), { reference, all: true });
+  const f = r.first!;
+  assert.equal(f.kind, 'box');
+  assert.equal(f.path, 'html > body > div#b');
+  assert.equal(f.line, 5);
+  assert.deepEqual(f.delta, { dx: 0, dy: 0, dw: 50, dh: -10 });
+  assert.deepEqual(f.styles.filter((s) => s.differs).map((s) => s.property), ['width', 'height']);
+  assert.deepEqual(f.ancestors.map((a) => a.path), ['html', 'body']);
+  // Chromium drew the text with the pinned sans-serif (fonts.conf: Liberation Sans), as we do.
+  assert.deepEqual(f.fonts!.chromium.map((p) => [p.familyName, p.glyphCount]), [['Liberation Sans', 6]]);
+  assert.equal(f.fonts!.ours!.family, 'Liberation Sans');
+  assert.deepEqual(r.groups!.map((g) => [g.path.split(' > ').pop(), g.kind, g.delta?.dy ?? null, g.inherited]), [['div#b', 'box', 0, 0], ['div#c', 'box', -10, 1]]);
+  const text = formatText(r);
+  assert.match(text, /first divergence \(border box differs\): html > body > div#b {3}\(line 5\)/);
+  assert.match(text, /≠ width +150px +200px/);
+});

@@ -1,0 +1,161 @@
+/**
+ * The divergence tool's core: one document laid out by our engine and by Chromium, paired element by element.
+ * In: an HTML file path and options (tolerance px, all or first). Out: a DivergeResult (plain data; report.ts prints it).
+ */
+import { readFileSync } from 'node:fs';
+import { ancestry, allDivergences, countCompared, firstDivergence, firstInside, pairTrees, STYLE_KEYS } from './compare.ts';
+import type { Delta, Divergence, DivergenceKind, LayoutNode, Pair, Rect } from './compare.ts';
+import { ChromiumReference } from './chromium.ts';
+import type { ChromiumCapture, PlatformFont } from './chromium.ts';
+import { ourLayout } from './ours.ts';
+import type { OurLayout } from './ours.ts';
+import type { UsedFont } from '../../src/inspect.ts';
+
+export interface DivergeOptions {
+  /** Tolerance in CSS px for x, y, width, height and text positions (default 1). */
+  tol?: number;
+  /** List every divergence (grouped), not only the first. */
+  all?: boolean;
+  /** With `all`: at most this many groups in the result (default 50); `groupsTotal` has the full count. */
+  max?: number;
+  /** A running Chromium to reuse (several documents); by default one is launched and closed. */
+  reference?: ChromiumReference;
+}
+
+/** One divergent element, with what is needed to tell its class. */
+export interface DivergenceReport {
+  kind: DivergenceKind;
+  path: string;
+  line?: number;
+  ours: Rect | null;
+  chromium: Rect | null;
+  /** Ours minus Chromium's, px. */
+  delta?: Delta;
+  text?: Divergence['text'];
+  /** The properties that matter, both sides (ours: computed and used values as getComputedStyle gives them). */
+  styles: Array<{ property: string; ours: string; chromium: string; differs: boolean }>;
+  fonts?: { ours: UsedFont | null; oursText: string[]; chromium: PlatformFont[] };
+  /** Root to the element's parent: each ancestor's box delta (null where a side has no box). */
+  ancestors: Array<{ path: string; delta: Delta | null }>;
+  /** For a box divergence: the first divergence inside the element, if any (the cause of a width taken from content). */
+  inside?: { path: string; kind: DivergenceKind; delta?: Delta };
+}
+
+export interface GroupReport {
+  kind: DivergenceKind;
+  path: string;
+  line?: number;
+  delta?: Delta;
+  /** Sibling elements in the same run (same tag, same delta), the leader included. */
+  count: number;
+  lastPath?: string;
+  /** Descendants that only moved with it. */
+  inherited: number;
+}
+
+export interface DivergeResult {
+  file: string;
+  tol: number;
+  pageSize: { width: number; height: number };
+  pageArea: Rect;
+  viewport: { width: number; height: number };
+  quirks: { ours: boolean; chromium: boolean };
+  /** Print shrink-to-fit factors, each engine's own; both sides are laid out at Chromium's viewport width. */
+  contentScale: { ours: number; chromium: number };
+  /** Forced breaks: pages of our unfragmented layout (1 without them). */
+  ourPages: number;
+  /** Elements with a box on both sides. */
+  compared: number;
+  ms: { ours: number; chromiumLoad: number; chromiumSnapshot: number; compare: number };
+  blocked: string[];
+  first: DivergenceReport | null;
+  groups?: GroupReport[];
+  groupsTotal?: number;
+}
+
+/** Lays `file` out both ways and compares. Launches Chromium unless `opts.reference` is given. */
+export async function diverge(file: string, opts: DivergeOptions = {}): Promise<DivergeResult> {
+  const tol = opts.tol ?? 1;
+  const html = readFileSync(file, 'utf8');
+  const natural = ourLayout(html, file);
+  const area = natural.inspection.pageArea;
+  const reference = opts.reference ?? await ChromiumReference.launch();
+  try {
+    const cap = await reference.capture(file, { width: area.width, height: area.height });
+    try {
+      // Both sides at the same layout width: with shrink-to-fit on either side, ours again at Chromium's (whole px) viewport width.
+      const ours = cap.contentScale === 1 && natural.inspection.contentScale === 1 ? natural : ourLayout(html, file, cap.viewport.width / area.width);
+      return await compareLayouts(file, ours, natural, cap, tol, opts);
+    } finally { await cap.close(); }
+  } finally {
+    if (!opts.reference) await reference.close();
+  }
+}
+
+async function compareLayouts(file: string, ours: OurLayout, natural: OurLayout, cap: ChromiumCapture, tol: number, opts: DivergeOptions): Promise<DivergeResult> {
+  const ins = ours.inspection;
+  const t0 = performance.now();
+  const root = pairTrees(ours.root, cap.root);
+  const first = firstDivergence(root, tol);
+  const all = opts.all ? allDivergences(root, tol) : undefined;
+  const compare = performance.now() - t0;
+  const result: DivergeResult = {
+    file, tol, pageSize: ins.pageSize, pageArea: ins.pageArea, viewport: cap.viewport,
+    quirks: { ours: ins.quirks, chromium: cap.quirks },
+    contentScale: { ours: natural.inspection.contentScale, chromium: cap.contentScale },
+    ourPages: ins.pageCount,
+    compared: countCompared(root),
+    ms: { ours: natural.ms + (ours === natural ? 0 : ours.ms), chromiumLoad: cap.ms.load, chromiumSnapshot: cap.ms.snapshot, compare },
+    blocked: cap.blocked,
+    first: first ? await detail(first, tol, ours, cap) : null,
+  };
+  if (all) {
+    const max = opts.max ?? 50;
+    result.groupsTotal = all.length;
+    result.groups = all.slice(0, max).map((g) => {
+      const last = g.siblings[g.siblings.length - 1];
+      const out: GroupReport = { kind: g.leader.kind, path: g.leader.pair.path, delta: g.leader.delta, count: 1 + g.siblings.length, inherited: g.inherited };
+      const line = lineOf(g.leader.pair);
+      if (line !== undefined) out.line = line;
+      if (last) out.lastPath = last.path;
+      return out;
+    });
+  }
+  return result;
+}
+
+const lineOf = (p: Pair): number | undefined => p.ours?.line ?? p.theirs?.line;
+
+async function detail(d: Divergence, tol: number, ours: OurLayout, cap: ChromiumCapture): Promise<DivergenceReport> {
+  const p = d.pair;
+  const out: DivergenceReport = {
+    kind: d.kind, path: p.path, ours: p.ours?.box ?? null, chromium: p.theirs?.box ?? null,
+    styles: styleRows(p.ours, p.theirs, tol),
+    ancestors: ancestry(p).slice(0, -1).map((a) => ({ path: a.pair.path.split(' > ').pop()!, delta: a.delta })),
+  };
+  const line = lineOf(p);
+  if (line !== undefined) out.line = line;
+  if (d.delta) out.delta = d.delta;
+  if (d.text) out.text = d.text;
+  if (p.ours && p.theirs) {
+    out.fonts = { ours: ours.usedFont(p.ours), oursText: ours.textFonts(p.ours), chromium: await cap.platformFonts(p.theirs) };
+  }
+  if (d.kind === 'box') {
+    const inner = firstInside(p, tol);
+    if (inner) out.inside = { path: inner.pair.path.slice(p.path.length + 3), kind: inner.kind, ...(inner.delta ? { delta: inner.delta } : {}) };
+  }
+  return out;
+}
+
+const number = (v: string | undefined): number | null => (v && /^-?[\d.]+px$/.test(v) ? parseFloat(v) : null);
+const canon = (v: string | undefined): string => (v ?? '').replace(/["']/g, '').replace(/\s*,\s*/g, ',').trim().toLowerCase();
+
+function styleRows(a: LayoutNode | null, b: LayoutNode | null, tol: number): DivergenceReport['styles'] {
+  return STYLE_KEYS.map((property) => {
+    const ours = a?.style[property] ?? '', chromium = b?.style[property] ?? '';
+    const x = number(ours), y = number(chromium);
+    const differs = x !== null && y !== null ? Math.abs(x - y) > tol / 2 : canon(ours) !== canon(chromium);
+    return { property, ours, chromium, differs };
+  });
+}
+

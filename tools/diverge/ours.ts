@@ -1,0 +1,112 @@
+/**
+ * Our side: a document laid out by the engine (src/inspect.ts, one continuous flow in the page area), as a LayoutNode tree.
+ * In: the HTML file's text and its path. Out: the tree (border boxes, own text boxes, computed and used values), the page geometry.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isTag, type Element } from 'domhandler';
+import { layoutForInspection, type Inspection, type InspectedElement, type UsedFont } from '../../src/inspect.ts';
+import { sourceLine } from '../../src/html/parse.ts';
+import type { ComputedStyle } from '../../src/css/computed.ts';
+import type { LayoutNode, Rect } from './compare.ts';
+
+export interface OurLayout {
+  root: LayoutNode;
+  inspection: Inspection;
+  ms: number;
+  /** The engine's primary font for a node's element, with its metrics (px). */
+  usedFont(node: LayoutNode): UsedFont | null;
+  /** Families of the faces our text runs of the node's own text use. */
+  textFonts(node: LayoutNode): string[];
+}
+
+/**
+ * Lays out `html` (the document at `file`, whose folder relative URLs resolve against) as src/inspect.ts does,
+ * unfragmented, at print shrink-to-fit factor `contentScale` (default: the engine's own).
+ */
+export function ourLayout(html: string, file: string, contentScale?: number): OurLayout {
+  const t0 = performance.now();
+  const baseUrl = pathToFileURL(path.dirname(path.resolve(file)) + path.sep).href;
+  const inspection = layoutForInspection(html, { baseUrl, timeoutMs: 600_000, ...(contentScale ? { contentScale } : {}) });
+  const ms = performance.now() - t0;
+  const rootEl = inspection.document.children.find(isTag) as Element | undefined;
+  if (!rootEl) throw new Error('the document has no root element');
+  const root = nodeOf(rootEl, inspection);
+  const recOf = (node: LayoutNode): InspectedElement | undefined => inspection.elements.get(node.ref as Element);
+  return {
+    root, inspection, ms,
+    usedFont: (node) => { const r = recOf(node); return r ? inspection.usedFont(r.style) : null; },
+    textFonts: (node) => [...new Set(recOf(node)?.texts.map((t) => t.font) ?? [])],
+  };
+}
+
+function nodeOf(el: Element, ins: Inspection): LayoutNode {
+  const rec = ins.elements.get(el);
+  const node: LayoutNode = {
+    tag: el.name.toLowerCase(),
+    classes: (el.attribs.class ?? '').split(/\s+/).filter(Boolean),
+    box: rec ? union(rec.boxes) : null,
+    texts: rec ? rec.texts.map(({ x, y, width, height }) => ({ x, y, width, height })) : [],
+    style: rec ? styleStrings(rec) : {},
+    children: [],
+    ref: el,
+  };
+  if (el.attribs.id) node.id = el.attribs.id;
+  const line = sourceLine(el);
+  if (line !== undefined) node.line = line;
+  // Recursion depth is the DOM depth (parse5 keeps it in the low thousands at most).
+  for (const c of el.children) if (isTag(c)) node.children.push(nodeOf(c, ins));
+  return node;
+}
+
+/**
+ * The bounding box of an element's fragments, as Chromium's layout object reports it: fragments of
+ * zero width (an inline's empty piece at a line end, before a block inside it) are left out when
+ * others are not, as Blink's culled inlines take their bounds from what they hold.
+ */
+function union(all: Rect[]): Rect | null {
+  const some = all.filter((r) => r.width > 0);
+  const rs = some.length > 0 ? some : all;
+  if (rs.length === 0) return null;
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const r of rs) { x0 = Math.min(x0, r.x); y0 = Math.min(y0, r.y); x1 = Math.max(x1, r.x + r.width); y1 = Math.max(y1, r.y + r.height); }
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+const px = (v: number): string => `${+v.toFixed(4)}px`;
+
+/** Our values in the form Chromium's getComputedStyle gives them: used px for sizes, margins, padding and borders. */
+function styleStrings(rec: InspectedElement): Record<string, string> {
+  const s = rec.style;
+  const out: Record<string, string> = {
+    display: s.display, position: s.position, float: s.float, 'box-sizing': s.boxSizing,
+    'font-family': s.fontFamily.map(familyName).join(', '), 'font-size': px(s.fontSize), 'font-weight': String(s.fontWeight),
+    'line-height': lineHeight(s), 'white-space': s.whiteSpace, direction: s.direction,
+  };
+  const b = rec.boxes[0]!;
+  const inline = s.display === 'inline' && rec.element.name !== 'img';
+  const cb = s.boxSizing === 'border-box';
+  out.width = inline ? 'auto' : px(cb ? b.width : b.width - rec.border.left - rec.border.right - rec.padding.left - rec.padding.right);
+  out.height = inline ? 'auto' : px(cb ? b.height : b.height - rec.border.top - rec.border.bottom - rec.padding.top - rec.padding.bottom);
+  for (const side of ['top', 'right', 'bottom', 'left'] as const) {
+    // As Blink resolves margins: a length as computed, 'auto' and percentages as used.
+    const m = s[`margin${side[0]!.toUpperCase()}${side.slice(1)}` as 'marginTop'];
+    out[`margin-${side}`] = px(m !== 'auto' && m.pct === 0 ? m.px : rec.margin[side]);
+    out[`padding-${side}`] = px(rec.padding[side]);
+    out[`border-${side}-width`] = px(rec.border[side]);
+  }
+  const transform = (s as unknown as Record<string, unknown>).transform;
+  // The engine has no transforms yet: 'none', so that a Chromium transform shows as a difference.
+  out.transform = transform === undefined ? 'none' : typeof transform === 'string' ? transform : JSON.stringify(transform);
+  return out;
+}
+
+function familyName(f: string): string {
+  return ['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui'].includes(f) || /^[a-z][a-z0-9-]*$/i.test(f) ? f : `"${f}"`;
+}
+
+function lineHeight(s: ComputedStyle): string {
+  const lh = s.lineHeight;
+  if (lh === 'normal') return 'normal';
+  return 'px' in lh ? px(lh.px) : px(lh.number * s.fontSize);
+}
