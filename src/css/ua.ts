@@ -62,9 +62,9 @@ blockquote { margin: 1em 40px }
 figure { margin: 1em 40px }
 address { font-style: italic }
 dl { margin-top: 1em; margin-bottom: 1em }
-dd { margin-left: 40px }
-ul, menu, dir { list-style-type: disc; margin-top: 1em; margin-bottom: 1em; padding-left: 40px }
-ol { list-style-type: decimal; margin-top: 1em; margin-bottom: 1em; padding-left: 40px }
+dd { margin-inline-start: 40px }
+ul, menu, dir { list-style-type: disc; margin-top: 1em; margin-bottom: 1em; padding-inline-start: 40px }
+ol { list-style-type: decimal; margin-top: 1em; margin-bottom: 1em; padding-inline-start: 40px }
 ul ul, ol ul, menu ul, dir ul, ul menu, ol menu, ul dir, ol dir { list-style-type: circle }
 ul ul ul, ul ol ul, ol ul ul, ol ol ul, menu ul ul, dir ul ul { list-style-type: square }
 ul ul, ul ol, ol ul, ol ol, ul menu, ul dir, ol menu, ol dir, menu ul, menu ol, dir ul, dir ol { margin-top: 0; margin-bottom: 0 }
