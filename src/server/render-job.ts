@@ -1,6 +1,7 @@
 // One render job, the same in a worker thread and in-process: the Mustache fill, then the engine,
 // under one deadline. In: a RenderJob. Out: the PDF, page count and warnings, or RenderError/TemplateError.
 import { renderPdf, RenderError, type RenderWarning } from '../index.ts';
+import { assetResolver, type JobAsset } from './template-assets.ts';
 import { DEFAULT_FILL_LIMITS, fillTemplate, TemplateError, type FillLimits } from '../template/fill.ts';
 
 /** The fill limits a job carries (MAX_HTML_BYTES, MAX_LIST_ITEMS, MAX_TOTAL_ITEMS). */
@@ -25,10 +26,10 @@ export interface RenderJob {
   /** Folder files may be read from (trusted local use: the CLI); the service never sets it. */
   resourceRoot?: string;
   /**
-   * Reserved for template assets (images, fonts uploaded with a template, DECISIONS.md
-   * "Template assets"): carried to the worker with the job, not read yet.
+   * The template's stored files this render may name (images, fonts; DECISIONS.md "Template
+   * assets"): relative URLs resolve against asset:/// and are answered from these, never from disk.
    */
-  assets?: unknown;
+  assets?: JobAsset[];
 }
 
 export interface RenderOutput { pdf: Uint8Array; pageCount: number; warnings: RenderWarning[] }
@@ -74,6 +75,7 @@ export async function runRenderJob(job: RenderJob, engine: Engine = { renderPdf 
     const left = Math.max(1, deadline - marginMs - Date.now());
     return await engine.renderPdf(html, {
       creationDate: job.creationDate, timeoutMs: left, maxPages: job.maxPages, baseUrl: job.baseUrl, resourceRoot: job.resourceRoot,
+      resolveResource: job.assets?.length ? assetResolver(job.assets) : undefined,
     });
   } catch (e) {
     if (e instanceof RenderError && e.code === 'TIMEOUT') {

@@ -1,0 +1,53 @@
+// Template assets in a render job: which stored files a job carries, the resolver over them, and a
+// render that draws one (in-process runRenderJob, as a worker runs it). In: a temporary store. Out: node:test results.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { runRenderJob } from '../../src/server/render-job.ts';
+import { assetResolver, assetsForRender } from '../../src/server/template-assets.ts';
+import { openStore } from '../../src/storage/store.ts';
+import { letterRows, png, raster } from '../paint/pdf-helpers.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-tassets-'));
+const store = openStore(dir);
+after(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+const now = new Date('2026-05-01T00:00:00Z');
+const blue = png({ width: 1, height: 1, colorType: 2, pixels: [0, 0, 255] });
+
+test('a job carries the assets the template or the values name (and what a carried SVG names), nothing else', async () => {
+  const a = store.createAccount('ta@example.com', 'pro', now);
+  const t = store.createTemplate({ accountId: a.id, name: 'T', html: '', variables: [] }, now);
+  const put = (p: string, mime: string, data: Uint8Array) => store.assets.put({ templateId: t.id, accountId: a.id, path: p, mime, data }, now);
+  await put('logo.png', 'image/png', blue);
+  await put('fonts/brand.woff2', 'font/woff2', new Uint8Array([1]));
+  await put('seal.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><image href="inner.png"/></svg>'));
+  await put('inner.png', 'image/png', blue);
+  await put('unused.png', 'image/png', blue);
+  const paths = async (texts: string[]) => (await assetsForRender(store, t.id, texts)).map((x) => x.path).sort();
+  assert.deepEqual(await paths(['<img src="logo.png">']), ['logo.png']);
+  assert.deepEqual(await paths(['<img src="{{img}}">', JSON.stringify({ img: 'seal.svg' })]), ['inner.png', 'seal.svg']);
+  assert.deepEqual(await paths(['@font-face { src: url(fonts/brand.woff2) }']), ['fonts/brand.woff2']);
+  assert.deepEqual(await paths(['<p>nothing</p>']), []);
+});
+
+test('the resolver answers asset:/// URLs by path (percent-decoded, query ignored) and nothing else', () => {
+  const r = assetResolver([{ path: 'img/my logo.png', mime: 'image/png', data: blue }]);
+  assert.equal(r('asset:///img/my%20logo.png?v=2#x')?.mime, 'image/png');
+  assert.equal(r('asset:///img/other.png'), null);
+  assert.equal(r('asset:///%E0%A4%A'), null, 'a malformed escape is not found, not thrown');
+});
+
+test('runRenderJob draws an asset the filled template names', async () => {
+  const out = await runRenderJob({
+    template: '<style>@page{size:10px 10px;margin:0}body{margin:0}img{display:block;width:10px;height:10px}</style><img src="{{logo}}">',
+    view: { logo: 'logo.png' }, creationDate: now, timeoutMs: 10000, maxPages: 5,
+    assets: [{ path: 'logo.png', mime: 'image/png', data: blue }],
+  });
+  assert.deepEqual(out.warnings, []);
+  assert.equal(letterRows(raster(out.pdf, 96))[4]!.slice(2, 8), 'BBBBBB');
+});
