@@ -8,7 +8,7 @@ import type { PropertyTable, ComputeContext } from '../../src/css/cascade.ts';
 import type { Declaration } from '../../src/css/declaration.ts';
 
 const KNOWN = new Set(['display', 'color', 'font-size', 'font-family', 'font-weight', 'font-style', 'margin', 'margin-top',
-  'margin-bottom', 'margin-left', 'margin-right', 'padding-left', 'content', 'list-style-type', 'text-align', 'white-space',
+  'margin-bottom', 'margin-left', 'margin-right', 'padding-left', 'padding-inline-start', 'content', 'list-style-type', 'text-align', 'white-space',
   'background-color', 'width', 'height', 'vertical-align', 'float', 'size', 'border-spacing', 'text-decoration']);
 const KEYWORDS: Record<string, number> = { 'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48 };
 const COLORS: Record<string, Color> = { red: { r: 255, g: 0, b: 0, a: 1 }, blue: { r: 0, g: 0, b: 255, a: 1 }, green: { r: 0, g: 128, b: 0, a: 1 }, black: { r: 0, g: 0, b: 0, a: 1 }, yellow: { r: 255, g: 255, b: 0, a: 1 }, gray: { r: 128, g: 128, b: 128, a: 1 } };
@@ -65,7 +65,7 @@ export function fakeComputeStyle(decls: readonly Declaration[], ctx: ComputeCont
         if (l !== null) s[key] = l === 'auto' ? 'auto' : px(l);
         break;
       }
-      case 'padding-left': { const l = length(v, s.fontSize); if (l !== null) s.paddingLeft = px(l); break; }
+      case 'padding-left': case 'padding-inline-start': { const l = length(v, s.fontSize); if (l !== null) s.paddingLeft = px(l); break; } // ltr only
       case 'width': { const l = v.endsWith('%') ? { px: 0, pct: Number(v.slice(0, -1)) } : length(v, s.fontSize); if (l !== null) s.width = typeof l === 'number' ? px(l) : l; break; }
       case 'content': s.content = v === 'none' || v === 'normal' ? v : [{ kind: 'string', value: v.replace(/^["']|["']$/g, '') }]; break;
       case 'list-style-type': s.listStyleType = v; break;
