@@ -22,7 +22,9 @@ const USAGE = `usage: quire <command> [options]
   render FILE.html [--data VARS.json] [--variables DEFS.json] [-o OUT.pdf] [--resource-root DIR]
                                                 fill and render locally (no server, no database);
                                                 the PDF goes to stdout without -o; files are read
-                                                only from FILE's folder, or from DIR when given
+                                                only from FILE's folder, or from DIR when given;
+                                                warnings on stderr (--json: in the JSON); exit 1
+                                                when the render fails
 
 options for every command:
   --data-dir DIR   data folder (default: DATA_DIR or ./data)
@@ -123,43 +125,52 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
+/** The view for `quire render`: --data values, checked and defaulted by --variables; null without either. */
+async function renderView(opts: Opts): Promise<Record<string, unknown> | null> {
+  if (opts.data === undefined && opts.variables === undefined) return null;
+  const data = opts.data !== undefined ? readJson(opts.data, 'data file') : {};
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new CliError('the data file must hold a JSON object');
+  if (opts.variables === undefined) return data as Record<string, unknown>;
+  const { parseVariableDefs, resolveValues } = await import('./template/variables.ts');
+  let defs;
+  try {
+    defs = parseVariableDefs(readJson(opts.variables, 'variables file'));
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  const r = resolveValues(defs, data as Record<string, unknown>);
+  if (!r.ok) throw new CliError(r.message);
+  return r.view;
+}
+
+/**
+ * `quire render`: the same render job as the service (fill limits, deadline, page cap from the
+ * environment), in this process. Warnings go to stderr (with --json: in the JSON, which goes to
+ * stdout with -o, else to stderr); a render or template error exits 1.
+ */
 async function render(file: string | undefined, opts: Opts): Promise<void> {
   if (!file) throw new CliError('render needs an HTML file: quire render FILE.html [--data VARS.json] [-o OUT.pdf]');
-  const source = readText(file, 'HTML file');
-  let html = source;
-  if (opts.data !== undefined || opts.variables !== undefined) {
-    const { fillTemplate } = await import('./template/fill.ts');
-    const data = opts.data !== undefined ? readJson(opts.data, 'data file') : {};
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new CliError('the data file must hold a JSON object');
-    let view = data as Record<string, unknown>;
-    if (opts.variables !== undefined) {
-      const { parseVariableDefs, resolveValues } = await import('./template/variables.ts');
-      let defs;
-      try {
-        defs = parseVariableDefs(readJson(opts.variables, 'variables file'));
-      } catch (e) {
-        throw new CliError((e as Error).message);
-      }
-      const r = resolveValues(defs, view);
-      if (!r.ok) throw new CliError(r.message);
-      view = r.view;
-    }
-    try {
-      html = fillTemplate(source, view);
-    } catch (e) {
-      throw new CliError((e as Error).message);
-    }
-  }
-  const { renderPdf, RenderError } = await import('./index.ts');
-  let pdf: Uint8Array;
+  const template = readText(file, 'HTML file');
+  const view = await renderView(opts);
+  const [{ loadConfig }, { runRenderJob, isRenderFailure }] = await Promise.all([
+    import('./server/config.ts'), import('./server/render-job.ts'),
+  ]);
+  const c = loadConfig(process.env);
+  let result;
   try {
-    ({ pdf } = await renderPdf(html, {
+    result = await runRenderJob({
+      template, view, creationDate: new Date(), timeoutMs: c.renderTimeoutMs, maxPages: c.maxPages,
+      limits: { maxHtmlBytes: c.maxHtmlBytes, maxListItems: c.maxListItems, maxTotalItems: c.maxTotalItems },
       baseUrl: pathToFileURL(path.dirname(path.resolve(file)) + path.sep).href,
       resourceRoot: opts['resource-root'] ?? process.env.QUIRE_RESOURCE_ROOT,
-    }));
+    });
   } catch (e) {
-    if (e instanceof RenderError) throw new CliError(`render failed (${e.code}): ${e.message}`);
+    if (isRenderFailure(e)) throw new CliError(`render failed (${e.code}): ${e.message}`);
     throw e;
+  }
+  const { pdf, pageCount, warnings } = result;
+  if (!opts.json) {
+    for (const w of warnings) process.stderr.write(`quire: warning${w.line ? ` (line ${w.line})` : ''}: ${w.message} [${w.code}]\n`);
   }
   if (opts.output !== undefined && opts.output !== '-') {
     try {
@@ -167,9 +178,10 @@ async function render(file: string | undefined, opts: Opts): Promise<void> {
     } catch (e) {
       throw new CliError(`cannot write ${opts.output}: ${(e as Error).message}`);
     }
-    if (opts.json) out(opts, { output: path.resolve(opts.output), bytes: pdf.length });
+    if (opts.json) out(opts, { output: path.resolve(opts.output), bytes: pdf.length, pages: pageCount, warnings });
     return;
   }
+  if (opts.json) process.stderr.write(JSON.stringify({ bytes: pdf.length, pages: pageCount, warnings }) + '\n');
   await new Promise<void>((resolve, reject) => process.stdout.write(pdf, (e) => (e ? reject(e) : resolve())));
 }
 

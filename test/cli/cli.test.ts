@@ -11,9 +11,9 @@ const root = path.join(import.meta.dirname, '../..');
 const bin = path.join(root, 'bin/quire.mjs');
 let dir: string;
 
-function quire(args: string[], opts: { cwd?: string } = {}): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+function quire(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: Buffer; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: opts.cwd ?? dir, encoding: 'buffer', env: { ...process.env, DATA_DIR: '' } },
+    execFile(process.execPath, [bin, ...args], { cwd: opts.cwd ?? dir, encoding: 'buffer', env: { ...process.env, DATA_DIR: '', ...opts.env } },
       (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr: stderr.toString() }));
   });
 }
@@ -92,3 +92,30 @@ test('render: -o writes the file and prints nothing; without -o the PDF goes to 
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /Missing template variables: invoiceNumber, createdDate, dueDate/);
 });
+
+test('render: warnings on stderr (and in the --json object), render and template errors exit 1', async () => {
+  writeFileSync(path.join(dir, 'warn.html'), '<style>p { frobnicate: 1 }</style><p style="color: nonsense-colour">{{who}}</p>');
+  writeFileSync(path.join(dir, 'who.json'), '{"who":"Ada"}');
+  const out = path.join(dir, 'warn.pdf');
+  const text = await quire(['render', 'warn.html', '--data', 'who.json', '-o', out]);
+  assert.equal(text.code, 0, text.stderr);
+  assert.equal(text.stdout.length, 0);
+  assert.match(text.stderr, /^quire: warning.*frobnicate.*\[unsupported-property\]$/m);
+  const j = await quire(['render', 'warn.html', '--data', 'who.json', '-o', out, '--json']);
+  assert.equal(j.code, 0, j.stderr);
+  const o = json(j.stdout);
+  assert.equal(o.pages, 1);
+  assert.ok(o.warnings.some((w: { code: string; message: string }) => w.code === 'unsupported-property' && /frobnicate/.test(w.message)), JSON.stringify(o));
+  assert.equal(j.stderr, '', 'with --json the warnings are in the JSON only');
+
+  writeFileSync(path.join(dir, 'long.html'), Array.from({ length: 300 }, (_, i) => `<p>Paragraph ${i}</p>`).join(''));
+  const pages = await quire(['render', 'long.html', '-o', out], { env: { MAX_PAGES: '1' } });
+  assert.equal(pages.code, 1);
+  assert.match(pages.stderr, /^quire: render failed \(TOO_MANY_PAGES\)/);
+  writeFileSync(path.join(dir, 'bomb.html'), '{{#l}}{{#l}}{{#l}}x{{/l}}{{/l}}{{/l}}');
+  writeFileSync(path.join(dir, 'l.json'), JSON.stringify({ l: Array.from({ length: 100 }, () => ({})) }));
+  const bomb = await quire(['render', 'bomb.html', '--data', 'l.json', '-o', out]);
+  assert.equal(bomb.code, 1);
+  assert.match(bomb.stderr, /^quire: render failed \(MAX_TOTAL_ITEMS\).*MAX_TOTAL_ITEMS \(100000\)/);
+});
+
