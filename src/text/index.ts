@@ -172,7 +172,7 @@ class Fonts implements FontContext {
     return m;
   }
 
-  shape(text: string, spec: FontSpec): GlyphRun[] {
+  shape(text: string, spec: FontSpec, rtl?: boolean): GlyphRun[] {
     validSpec(spec);
     if (typeof text !== 'string') throw new TypeError('shape expects a string');
     if (text === '') return [];
@@ -181,18 +181,19 @@ class Fonts implements FontContext {
     // document's @font-face rules are known, and must not warn about families they define.
     if (r.unknown) this.warnings.add('unknown-font', r.unknown);
     const size = sizeOf(spec);
-    const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}\u0001${text}`;
+    const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}${rtl === undefined ? '' : rtl ? 'r' : 'l'}\u0001${text}`;
     const hit = this.caches.shapes.get(key);
     if (hit) return hit;
     const runs: GlyphRun[] = [];
-    for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs);
+    for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs, rtl);
+    if (rtl) runs.reverse(); // segments of a right-to-left run go right to left
     if (this.caches.shapes.size >= 20000) this.caches.shapes.clear();
     this.caches.shapes.set(key, runs);
     return runs;
   }
 
-  measure(text: string, spec: FontSpec): number {
-    const runs = this.shape(text, spec);
+  measure(text: string, spec: FontSpec, rtl?: boolean): number {
+    const runs = this.shape(text, spec, rtl);
     let w = 0;
     for (const run of runs) w += run.width;
     return w;

@@ -11,17 +11,20 @@ import { isClusterExtender, shapeRun } from './shape.ts';
  */
 export const SMALL_CAPS_SCALE = 0.7;
 
-/** Shapes one single-face segment, synthesising small caps when the face has no smcp. */
-export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size: number, out: GlyphRun[]): void {
+/**
+ * Shapes one single-face segment, synthesising small caps when the face has no smcp. `rtl`: the
+ * run's bidi direction (see RunOptions.rtl); runs are appended in logical order either way.
+ */
+export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size: number, out: GlyphRun[], rtl?: boolean): void {
   const ls = Number.isFinite(spec.letterSpacing) ? spec.letterSpacing! : 0;
   const ws = Number.isFinite(spec.wordSpacing) ? spec.wordSpacing! : 0;
   if (spec.fontVariantCaps !== 'small-caps') {
-    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: false });
+    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: false, rtl });
     out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
     return;
   }
   if (hasSmcp(face.font as Font)) {
-    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: true });
+    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: true, rtl });
     out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
     return;
   }
@@ -39,13 +42,13 @@ export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size:
     const part = text.slice(i, j);
     if (lower) {
       const upper = part.toUpperCase();
-      const s = shapeRun(face, upper, { size: smallSize, letterSpacing: ls, wordSpacing: ws, smcp: false });
+      const s = shapeRun(face, upper, { size: smallSize, letterSpacing: ls, wordSpacing: ws, smcp: false, rtl });
       const glyphs = upper.length === part.length
         ? s.glyphs.map((g) => ({ ...g, text: remapText(g.text, upper, part, s.glyphs, g) }))
         : s.glyphs.map((g, k) => ({ ...g, text: k === 0 ? part : '' }));
       out.push({ face, fontSize: smallSize, glyphs, width: s.width, text: part });
     } else {
-      const s = shapeRun(face, part, { size, letterSpacing: ls, wordSpacing: ws, smcp: false });
+      const s = shapeRun(face, part, { size, letterSpacing: ls, wordSpacing: ws, smcp: false, rtl });
       out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text: part });
     }
     i = j;

@@ -3,6 +3,7 @@
 import type { Font, GlyphRun as FkGlyphRun } from 'fontkit';
 import type { FontFace, ShapedGlyph } from './types.ts';
 import { Lru } from './lru.ts';
+import { mirrorText } from './bidi.ts';
 
 /** Options of one single-face shaping call. Lengths in px. */
 export interface RunOptions {
@@ -11,6 +12,12 @@ export interface RunOptions {
   wordSpacing: number;
   /** Use the font's OpenType small-caps feature (smcp). */
   smcp: boolean;
+  /**
+   * The run's direction from its bidi level: true = right-to-left (glyphs come out in visual order,
+   * right to left, and mirrored characters are mirrored, UAX #9 L4), false = left-to-right;
+   * undefined = the script's own direction, as fontkit detects it (text outside a paragraph).
+   */
+  rtl?: boolean;
 }
 
 /** A shaped single-face run before it is tied to a face object: glyphs and total advance (px). */
@@ -157,7 +164,7 @@ const RUN_CACHE = new Lru<string, ShapedText>(20000);
  * that fails to shape gives one .notdef-free empty run of width 0.
  */
 export function shapeRun(face: FontFace, text: string, opts: RunOptions): ShapedText {
-  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.smcp ? 1 : 0}\u0001${text}`;
+  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.smcp ? 1 : 0}${opts.rtl === undefined ? '' : opts.rtl ? 'r' : 'l'}\u0001${text}`;
   const hit = RUN_CACHE.get(key);
   if (hit) return hit;
   const result = shapeUncached(face, text, opts);
@@ -175,14 +182,21 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
   let run: FkGlyphRun;
   try {
     cap.counts = null;
-    run = font.layout(text, { ...feats });
+    if (opts.rtl === undefined) run = font.layout(text, { ...feats });
+    else run = font.layout(opts.rtl ? mirrorText(text) : text, { ...feats }, undefined, undefined, opts.rtl ? 'rtl' : 'ltr');
   } catch {
     return { glyphs: [], width: 0 };
   }
   const n = run.glyphs.length;
   let texts = clusterTexts(text, n, cap.counts);
   const rtl = run.direction === 'rtl';
-  if (rtl) texts = texts.reverse();
+  if (rtl) {
+    texts = texts.reverse();
+    // fontkit reverses the glyphs of a right-to-left run only in its OpenType/AAT engines: a font
+    // with neither (no GSUB, GPOS or morx) comes back in logical order.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    if (!(font as any)._layoutEngine?.engine) { run.glyphs.reverse(); run.positions.reverse(); }
+  }
   const glyphs: ShapedGlyph[] = new Array(n);
   let width = 0;
   let spaceId = -1;

@@ -105,8 +105,11 @@ export interface FontContext {
    * Shapes `text` (kerning and ligatures on, as browsers do) into runs, splitting where a
    * character is missing from the primary face and comes from a fallback face (per-character
    * fallback: other families of the list, then DejaVu Sans). Results are cached per (spec, text).
+   * `rtl`: the text is one bidi level run (UAX #9) of that direction: true gives the runs and
+   * their glyphs in visual order, right to left first, with mirrored characters mirrored (L4);
+   * false shapes left to right; undefined lets each script take its own direction.
    */
-  shape(text: string, spec: FontSpec): GlyphRun[];
-  /** Total advance of `text` in px: the sum of `shape(text, spec)` widths. */
-  measure(text: string, spec: FontSpec): number;
+  shape(text: string, spec: FontSpec, rtl?: boolean): GlyphRun[];
+  /** Total advance of `text` in px: the sum of `shape(text, spec, rtl)` widths. */
+  measure(text: string, spec: FontSpec, rtl?: boolean): number;
 }

@@ -5,7 +5,8 @@ import type { GlyphRun, FontContext, FontSpec } from '../../text/types.ts';
 import type { BoxFragment, ReplacedFragment } from '../fragment.ts';
 import type { InlineLayoutInput, InlineLayoutResult, LayoutContext } from '../context.ts';
 import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './items.ts';
-import { collectInlineItems } from './items.ts';
+import { collectParagraph } from './items.ts';
+import type { ParagraphBidi } from './bidi.ts';
 import type { BreakerEnv, BreakerState } from './line-breaker.ts';
 import { breakLine } from './line-breaker.ts';
 import type { LineEnv } from './line-box.ts';
@@ -16,6 +17,7 @@ import { floatLikeWidths } from '../positioned.ts';
 import { borderOf, paddingOf } from '../box-model.ts';
 
 export { inlineIntrinsicSizes } from './intrinsic.ts';
+export { shapeBidiText } from './bidi.ts';
 
 const hyphenCache = new WeakMap<FontContext, Map<FontSpec, { runs: GlyphRun[]; text: string; width: number }>>();
 
@@ -70,12 +72,13 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
   const width = Number.isFinite(input.width) ? Math.max(0, input.width) : 0;
   const x0 = input.x;
   const resumed = input.resume as BreakerState | undefined;
-  const items = resumed ? resumed.items : collectInlineItems(container, fonts, ctx.warnings);
+  const paragraph = collectParagraph(container, fonts, ctx.warnings);
+  const items = resumed ? resumed.items : paragraph.items;
   const result: InlineLayoutResult = { lines: [], height: 0, floats: [], positioned: [], resume: [] };
   if (items.length === 0) return result;
 
   const strut = inlineMetricsOf(container.style, fonts);
-  const para = new Paragraph(input, width, strut.lineHeight, result, items);
+  const para = new Paragraph(input, width, strut.lineHeight, result, items, paragraph.bidi);
   const env: BreakerEnv = para;
   const lineEnv: LineEnv = para;
   const state: BreakerState = resumed ? { ...resumed, items: resumed.own ? resumed.items.slice() : resumed.items, stack: resumed.stack.slice() } : { items, own: false, i: 0, stack: [] };
@@ -162,7 +165,7 @@ class Paragraph implements BreakerEnv, LineEnv {
 
   constructor(
     private readonly input: InlineLayoutInput, private readonly width: number, strutHeight: number,
-    private readonly result: InlineLayoutResult, items: readonly InlineItem[],
+    private readonly result: InlineLayoutResult, items: readonly InlineItem[], readonly bidi: ParagraphBidi,
   ) {
     this.ctx = input.ctx;
     this.fonts = input.ctx.fonts;

@@ -4,7 +4,10 @@ import type { Box, BlockBox, InlineBox, LineBreak, TableCellBox, TextRun } from 
 import type { ComputedStyle } from '../../css/computed.ts';
 import type { FontContext, FontSpec, GlyphRun } from '../../text/types.ts';
 import type { WarningSink } from '../../warnings.ts';
+import type { BidiInsert } from '../../text/bidi.ts';
+import { bidiControls, hasRtlOrControls } from '../../text/bidi.ts';
 import { paragraphBreaks } from './breaks.ts';
+import { paragraphBidi, type ParagraphBidi } from './bidi.ts';
 import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './style.ts';
 
 /**
@@ -35,13 +38,27 @@ export interface TextPiece {
   canSplit: boolean;
   /** A soft wrap opportunity follows this item (css-text-3 §5). */
   breakAfter: boolean;
+  /** Bidi embedding level of the whole piece (UAX #9; pieces are split where it changes); 0 outside bidi paragraphs. */
+  level: number;
+  /** Base level (0 ltr, 1 rtl) of the bidi paragraph the piece belongs to. */
+  base: number;
+  /** The shaping direction: the level's parity in a bidi paragraph, undefined elsewhere (each script its own). */
+  rtl: boolean | undefined;
 }
+/** A piece's bidi fields: its level, its paragraph's base level and its shaping direction. */
+export type PieceBidi = Pick<TextPiece, 'level' | 'base' | 'rtl'>;
 /** The start edge of an inline box (its left margin, border and padding come before what follows). */
 export interface OpenItem { kind: 'open'; box: InlineBox; style: ComputedStyle; breakAfter: boolean }
 /** The end edge of an inline box. */
 export interface CloseItem { kind: 'close'; box: InlineBox; style: ComputedStyle; open: OpenItem; breakAfter: boolean }
 /** An atomic inline (inline-block, inline-table, inline-flex/grid, inline replaced element). */
-export interface AtomicItem { kind: 'atomic'; box: Box; style: ComputedStyle; breakAfter: boolean; /** Its U+FFFC's index in the paragraph text. */ start: number }
+export interface AtomicItem {
+  kind: 'atomic'; box: Box; style: ComputedStyle; breakAfter: boolean;
+  /** Its U+FFFC's index in the paragraph text. */
+  start: number;
+  /** Bidi level of its U+FFFC and its paragraph's base level (see TextPiece). */
+  level: number; base: number;
+}
 /** A forced line break (<br>, or a preserved newline). */
 export interface BreakItem { kind: 'br'; box: LineBreak | TextRun; style: ComputedStyle; breakAfter: boolean }
 /** A float met in the inline content (CSS 2.1 §9.5.1). */
@@ -55,7 +72,9 @@ interface RawText { kind: 'raw'; box: TextRun; style: ComputedStyle; text: strin
 type Raw = RawText | Exclude<InlineItem, TextPiece>;
 
 const SHY = '\u00ad';
-const cache = new WeakMap<BlockBox | TableCellBox, { fonts: FontContext; items: InlineItem[] }>();
+/** The inline items of a paragraph and its bidi facts. */
+export interface InlineParagraph { items: InlineItem[]; bidi: ParagraphBidi }
+const cache = new WeakMap<BlockBox | TableCellBox, { fonts: FontContext; para: InlineParagraph }>();
 
 const isAtomic = (b: Box): boolean =>
   (b.kind === 'block' || b.kind === 'replaced' || b.kind === 'table-wrapper' || b.kind === 'flex' || b.kind === 'grid');
@@ -68,11 +87,22 @@ const isAtomic = (b: Box): boolean =>
  * returned array must not be mutated. Odd children warn ('layout') and are skipped.
  */
 export function collectInlineItems(container: BlockBox | TableCellBox, fonts: FontContext, warnings: WarningSink): InlineItem[] {
+  return collectParagraph(container, fonts, warnings).items;
+}
+
+/**
+ * collectInlineItems with the paragraph's bidi facts (css-writing-modes-3 §2.4): text pieces and
+ * atomic inlines carry their UAX #9 levels, computed over the paragraph text with the controls
+ * that inline boxes' unicode-bidi stands for; `bidi.active` tells layout to reorder lines.
+ */
+export function collectParagraph(container: BlockBox | TableCellBox, fonts: FontContext, warnings: WarningSink): InlineParagraph {
   const hit = cache.get(container);
-  if (hit && hit.fonts === fonts) return hit.items;
+  if (hit && hit.fonts === fonts) return hit.para;
   const raws: Raw[] = [];
   let para = '';
   let prevSpace = true; // a collapsible space at the very start is removed anyway (phase II)
+  const inserts: BidiInsert[] = [];
+  let rtlBoxes = false;
 
   const walk = (children: readonly Box[]): void => {
     for (const child of children) {
@@ -93,7 +123,11 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
         case 'inline': {
           const open: OpenItem = { kind: 'open', box: child, style: st, breakAfter: false };
           raws.push(open);
+          const ctl = bidiControls(st.unicodeBidi, st.direction);
+          if (ctl) inserts.push({ at: para.length, text: ctl.open });
+          if (st.direction === 'rtl') rtlBoxes = true;
           walk(child.children);
+          if (ctl) inserts.push({ at: para.length, text: ctl.close });
           raws.push({ kind: 'close', box: child, style: st, open, breakAfter: false });
           break;
         }
@@ -102,7 +136,7 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
             if ((child as { outer?: string }).outer === 'block') {
               warnings.add('layout', `a block-level ${child.kind} box inside inline content is laid out as an inline-block`, { line: child.line });
             }
-            raws.push({ kind: 'atomic', box: child, style: st, breakAfter: false, start: para.length });
+            raws.push({ kind: 'atomic', box: child, style: st, breakAfter: false, start: para.length, level: 0, base: 0 });
             para += '\ufffc';
             prevSpace = false;
           } else {
@@ -137,6 +171,7 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
   };
 
   walk(container.children);
+  const bidi = paragraphBidi(container.style, para, inserts, rtlBoxes);
   const breaks = paragraphBreaks(para);
   // brk[p]: a soft wrap opportunity before position p (css-text-3 §5.1).
   const brk = new Uint8Array(para.length + 1);
@@ -146,6 +181,7 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
   for (const r of raws) {
     if (r.kind === 'atomic') {
       r.breakAfter = wrapsLines(r.style.whiteSpace) && brk[r.start + 1] === 1;
+      if (bidi.levels) { r.level = bidi.levels.levels[r.start]; r.base = bidi.levels.base[r.start]; }
       items.push(r);
       continue;
     }
@@ -161,11 +197,11 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
       for (; bi < breaks.length && breaks[bi].position < end; bi++) {
         const p = breaks[bi].position;
         if (!allowedBreak(para, p, keepAll, noShy)) continue;
-        splitPiece(items, r, para.slice(from, p), true, fonts);
+        splitLevels(items, r, para, from, p, true, fonts, bidi);
         from = p;
       }
     }
-    splitPiece(items, r, para.slice(from, end), wraps && brk[end] === 1 && allowedBreak(para, end, keepAll, noShy), fonts);
+    splitLevels(items, r, para, from, end, wraps && brk[end] === 1 && allowedBreak(para, end, keepAll, noShy), fonts, bidi);
   }
   // A break opportunity right before closing edges moves after them: a box's end edge stays with its content.
   for (let i = 0; i < items.length - 1; i++) {
@@ -177,8 +213,30 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
     i = j;
   }
   kernAcrossPieces(items, fonts);
-  cache.set(container, { fonts, items });
-  return items;
+  const result: InlineParagraph = { items, bidi };
+  cache.set(container, { fonts, para: result });
+  return result;
+}
+
+const NO_BIDI: PieceBidi = { level: 0, base: 0, rtl: undefined };
+
+/**
+ * Splits the slice [from, to) of the paragraph text (inside raw text `r`) where its bidi level
+ * changes (the pieces between carry no break opportunity), then each part as splitPiece does.
+ */
+function splitLevels(
+  items: InlineItem[], r: RawText, para: string, from: number, to: number, breakAfter: boolean, fonts: FontContext, bidi: ParagraphBidi,
+): void {
+  const lv = bidi.levels;
+  if (!lv) { splitPiece(items, r, para.slice(from, to), breakAfter, fonts, NO_BIDI); return; }
+  let a = from;
+  while (a < to) {
+    let b = a + 1;
+    while (b < to && lv.levels[b] === lv.levels[a]) b++;
+    const level = lv.levels[a];
+    splitPiece(items, r, para.slice(a, b), b === to ? breakAfter : false, fonts, { level, base: lv.base[a], rtl: (level & 1) === 1 });
+    a = b;
+  }
 }
 
 const kernCache = new WeakMap<FontContext, Map<FontSpec, Map<string, number>>>();
@@ -209,6 +267,8 @@ function kernAcrossPieces(items: InlineItem[], fonts: FontContext): void {
     const a = items[i];
     const b = items[i + 1];
     if (a.kind !== 'text' || b.kind !== 'text' || a.box !== b.box || a.tab || b.tab || b.word === '') continue;
+    // Runs of different bidi levels are shaped apart (as in Blink); a right-to-left pair's junction is not at the glyphs' ends.
+    if (a.level !== b.level || a.rtl || b.rtl) continue;
     const onSpace = a.spaces !== '';
     const left = onSpace ? a.spaces : a.word;
     if (left === '') continue;
@@ -243,7 +303,7 @@ function allowedBreak(para: string, p: number, keepAll: boolean, noShy: boolean)
 }
 
 /** Splits one break-delimited slice of a text run into a TextPiece (or one per character under word-break: break-all). */
-function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: boolean, fonts: FontContext): void {
+function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: boolean, fonts: FontContext, bidi: PieceBidi): void {
   const st = r.style;
   const ws = st.whiteSpace;
   const spec = fontSpecOf(st);
@@ -252,8 +312,8 @@ function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: 
     // Tabs are pieces of their own: their advance depends on where they fall on the line.
     const parts = slice.split('\t');
     parts.forEach((part, i) => {
-      if (i > 0) items.push(makePiece(r, '\t', '', spec, fonts, false, true));
-      if (part !== '') items.push(makePiece(r, ...splitSpaces(part), spec, fonts, false, false));
+      if (i > 0) items.push(makePiece(r, '\t', '', spec, fonts, false, true, bidi));
+      if (part !== '') items.push(makePiece(r, ...splitSpaces(part), spec, fonts, false, false, bidi));
     });
     const last = items[items.length - 1] as TextPiece;
     last.breakAfter = breakAfter;
@@ -264,11 +324,11 @@ function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: 
     const chars = Array.from(word);
     chars.forEach((ch, i) => {
       const last = i === chars.length - 1;
-      items.push(makePiece(r, ch, last ? spaces : '', spec, fonts, last ? breakAfter : true, false));
+      items.push(makePiece(r, ch, last ? spaces : '', spec, fonts, last ? breakAfter : true, false, bidi));
     });
     return;
   }
-  items.push(makePiece(r, word, spaces, spec, fonts, breakAfter, false));
+  items.push(makePiece(r, word, spaces, spec, fonts, breakAfter, false, bidi));
 }
 
 function splitSpaces(s: string): [string, string] {
@@ -284,38 +344,42 @@ const SHAPE_CACHE_MAX = 20000;
 let shapeCacheSize = 0;
 
 /**
- * `fonts.shape(text, spec)` with its total width, memoised per FontContext, FontSpec object and
- * text (a plain Map hit is cheaper than the text stage's LRU; bounded at 20,000 entries).
+ * `fonts.shape(text, spec, rtl)` with its total width, memoised per FontContext, FontSpec object,
+ * direction and text (a plain Map hit is cheaper than the text stage's LRU; bounded at 20,000
+ * entries). A left-to-right run without right-to-left characters is shaped as text outside a
+ * bidi paragraph (same result, shared cache entries).
  */
-export function shapeWord(fonts: FontContext, spec: FontSpec, text: string): Shaped {
+export function shapeWord(fonts: FontContext, spec: FontSpec, text: string, rtl?: boolean): Shaped {
   if (text === '') return EMPTY;
+  if (rtl === false && !hasRtlOrControls(text)) rtl = undefined;
+  const key = rtl === undefined ? text : rtl ? `\u0001r${text}` : `\u0001l${text}`;
   let bySpec = shapeCache.get(fonts);
   if (!bySpec) { bySpec = new Map(); shapeCache.set(fonts, bySpec); }
   let byText = bySpec.get(spec);
   if (!byText) { byText = new Map(); bySpec.set(spec, byText); }
-  let hit = byText.get(text);
+  let hit = byText.get(key);
   if (!hit) {
-    const runs = fonts.shape(text, spec);
+    const runs = fonts.shape(text, spec, rtl);
     let width = 0;
     for (const r of runs) width += r.width;
     hit = { runs, width };
     if (++shapeCacheSize > SHAPE_CACHE_MAX) { bySpec.clear(); shapeCacheSize = 0; byText = new Map(); bySpec.set(spec, byText); }
-    byText.set(text, hit);
+    byText.set(key, hit);
   }
   return hit;
 }
 
-/** Shapes one piece: the word (soft hyphens removed) and its trailing spaces. */
+/** Shapes one piece: the word (soft hyphens removed) and its trailing spaces, in the direction of its bidi level. */
 export function makePiece(
   r: { box: TextRun; style: ComputedStyle }, rawWord: string, spaces: string, spec: FontSpec,
-  fonts: FontContext, breakAfter: boolean, tab: boolean,
+  fonts: FontContext, breakAfter: boolean, tab: boolean, bidi: PieceBidi,
 ): TextPiece {
   const st = r.style;
   const ws = st.whiteSpace;
   const shy = rawWord.endsWith(SHY);
   const word = tab ? '' : rawWord.includes(SHY) ? rawWord.split(SHY).join('') : rawWord;
-  const w = shapeWord(fonts, spec, word);
-  const sp = shapeWord(fonts, spec, spaces);
+  const w = shapeWord(fonts, spec, word, bidi.rtl);
+  const sp = shapeWord(fonts, spec, spaces, bidi.rtl);
   return {
     kind: 'text', box: r.box, style: st, spec,
     word: tab ? '\t' : word, wordRuns: w.runs, wordWidth: w.width,
@@ -325,5 +389,6 @@ export function makePiece(
     shy, tab,
     canSplit: st.overflowWrap !== 'normal' || st.wordBreak === 'break-word',
     breakAfter,
+    level: bidi.level, base: bidi.base, rtl: bidi.rtl,
   };
 }

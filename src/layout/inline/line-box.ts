@@ -5,9 +5,10 @@ import type { GlyphRun } from '../../text/types.ts';
 import type { BoxFragment, Fragment, InlineFragment, LineFragment, ReplacedFragment, TextFragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
 import type { AbsItem, AtomicItem, OpenItem, TextPiece } from './items.ts';
-import type { LineSpec } from './line-breaker.ts';
+import type { LineSpec, PlacedItem } from './line-breaker.ts';
+import { drawsNothing, lineBaseLevel, visualSteps, type ParagraphBidi } from './bidi.ts';
 import type { InlineEdges, InlineMetrics } from './style.ts';
-import { inlineMetricsOf } from './style.ts';
+import { fallbackExtents, inlineMetricsOf } from './style.ts';
 import type { ContainingBlock, LayoutContext } from '../context.ts';
 import { relativeOffset } from '../positioned.ts';
 
@@ -16,6 +17,8 @@ export interface LineEnv {
   ctx: LayoutContext;
   /** The block container's style: the strut, text-align, direction. */
   root: ComputedStyle;
+  /** The paragraph's bidi facts: when active, lines are placed in visual order. */
+  bidi: ParagraphBidi;
   edges(item: OpenItem): InlineEdges;
   atomicFragment(item: AtomicItem): BoxFragment | ReplacedFragment;
   hyphen(piece: TextPiece): { runs: GlyphRun[]; text: string };
@@ -86,12 +89,15 @@ const countSpaces = (s: string): number => {
   return c;
 };
 
-/** The used text-align of a line (css-text-3 §7.1–§7.2): justify falls back to text-align-last on the last line and before forced breaks. */
-export function alignOf(root: ComputedStyle, lastOrForced: boolean): 'left' | 'right' | 'center' | 'justify' {
+/**
+ * The used text-align of a line (css-text-3 §7.1–§7.2): justify falls back to text-align-last on
+ * the last line and before forced breaks; start/end follow `rtl`, the line's base direction
+ * (default: the container's direction; a unicode-bidi: plaintext paragraph's own otherwise).
+ */
+export function alignOf(root: ComputedStyle, lastOrForced: boolean, rtl = root.direction === 'rtl'): 'left' | 'right' | 'center' | 'justify' {
   let a: string = root.textAlign;
   if (lastOrForced && a === 'justify') a = root.textAlignLast === 'auto' ? 'start' : root.textAlignLast;
   else if (lastOrForced && root.textAlignLast !== 'auto') a = root.textAlignLast;
-  const rtl = root.direction === 'rtl';
   if (a === 'start') return rtl ? 'right' : 'left';
   if (a === 'end') return rtl ? 'left' : 'right';
   return a as 'left' | 'right' | 'center' | 'justify';
@@ -110,7 +116,9 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
   const quirks = env.ctx.quirks;
   const avail = spec.right - spec.left;
   const free = avail - spec.width;
-  const align = alignOf(env.root, isLast || spec.forced);
+  const lineBase = env.bidi.active ? lineBaseLevel(spec, env.bidi) : env.root.direction === 'rtl' ? 1 : 0;
+  const lineRtl = lineBase === 1;
+  const align = alignOf(env.root, isLast || spec.forced, lineRtl);
   let offset = 0;
   let extra = 0;
   if (free > 0) {
@@ -126,7 +134,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
       }
       if (spaces > 0) extra = free / spaces;
     }
-  } else if (free < 0 && env.root.direction === 'rtl') {
+  } else if (free < 0 && lineRtl) {
     // Too long for the line: start-aligned, overflowing the end edge, which is the left one in rtl (css-text-3 §7.1).
     offset = free;
   }
@@ -135,95 +143,35 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
     style: env.root, m: inlineMetricsOf(env.root, fonts), frag: null, edges: null, children: [],
     hasText: false, shift: 0, top: 0, bottom: 0, baseline: 0,
   };
-  const b: Build = { env, x: spec.left + spec.indent + offset, stack: [rootV] };
-  for (const o of spec.openAtStart) openBox(b, o, false);
-
-  const positioned: Array<{ item: AbsItem; x: number; y: number }> = [];
-  // Block-level abspos boxes after in-flow content on this line: their static position is below the line box.
-  let below: Array<{ item: AbsItem; x: number; y: number }> | null = null;
-  const penStart = b.x;
-  let placedAtomic = false;
-  let lineHasText = false;
-  let curText: TextFragment | null = null;
-  for (const p of spec.items) {
-    const it = p.item;
-    if (it.kind !== 'text') curText = null;
-    switch (it.kind) {
-      case 'text': {
-        if (p.collapsed) break;
-        const piece = p.trimmed ?? it;
-        if (piece.word === '' && p.tabWidth === undefined && !p.hyphen && (p.dropSpaces || piece.spaces === '')) break;
-        const top = b.stack[b.stack.length - 1];
-        if (!curText || curText.box !== it.box) {
-          curText = {
-            kind: 'text', box: it.box, style: it.style, x: b.x, y: 0, width: 0, height: 0, baseline: 0, runs: [], text: '',
-          };
-          top.children.push({ kind: 'text', frag: curText });
-        }
-        let w = 0;
-        if (p.tabWidth !== undefined) {
-          const sp = fonts.shape(' ', it.spec);
-          const g = sp[0]?.glyphs[0];
-          if (g) {
-            curText.runs.push({ face: sp[0].face, fontSize: sp[0].fontSize, glyphs: [{ ...g, advance: p.tabWidth }], width: p.tabWidth, text: ' ' });
-          }
-          w = p.tabWidth;
-          curText.text += ' ';
-        } else {
-          const ex = it.collapsible ? extra : 0;
-          w += appendRuns(curText.runs, piece.wordRuns, ex);
-          curText.text += piece.word;
-          if (!p.dropSpaces) { w += appendRuns(curText.runs, piece.spaceRuns, ex); curText.text += piece.spaces; }
-          if (p.hyphen) {
-            const h = env.hyphen(it);
-            w += appendRuns(curText.runs, h.runs, 0);
-            curText.text += h.text;
-          }
-        }
-        curText.width += w;
-        b.x += w;
-        if (piece.word !== '' || !it.collapsible) { top.hasText = true; lineHasText = true; }
-        break;
-      }
-      case 'open': openBox(b, it, true); break;
-      case 'close': {
-        let at = b.stack.length - 1;
-        while (at > 0 && b.stack[at].frag!.box !== it.box) at--;
-        if (at === 0) break;
-        while (b.stack.length - 1 > at) closeTop(b, false);
-        closeTop(b, true);
-        break;
-      }
-      case 'atomic': {
-        const frag = env.atomicFragment(it);
-        translateFragment(frag, b.x + frag.margin.left - frag.x, -frag.y);
-        const base = frag.kind === 'box' && frag.baseline !== undefined ? frag.baseline - frag.y : frag.height + frag.margin.bottom;
-        b.stack[b.stack.length - 1].children.push({
-          kind: 'atomic', frag, style: it.style, base,
-          top: -frag.margin.top - base, bottom: frag.height + frag.margin.bottom - base, shift: 0, baseline: 0,
-        });
-        b.x += frag.margin.left + frag.width + frag.margin.right;
-        placedAtomic = true;
-        break;
-      }
-      case 'br':
-        b.stack[b.stack.length - 1].hasText = true;
-        lineHasText = true;
-        break;
-      case 'abs': {
-        if (it.box.originalOuter !== 'block') { positioned.push({ item: it, x: b.x, y: spec.y }); break; }
-        // CSS 2.1 §10.3.7/§10.6.4, css-position-3 §3 static position: a box that would have been
-        // block-level ends the line before it and starts at the container's start edge, below the
-        // line box when in-flow content precedes it on the line, at the line's top otherwise.
-        const p = { item: it, x: env.full.left, y: spec.y };
-        positioned.push(p);
-        if (lineHasText || placedAtomic || b.x !== penStart) (below ??= []).push(p);
-        break;
-      }
-      default: break;
+  // The start edge is the right one in an rtl line: text-indent goes there, not before the content.
+  const x0 = spec.left + (lineRtl ? 0 : spec.indent) + offset;
+  const b: Build = {
+    env, x: x0, stack: [rootV], spec, extra, penStart: x0, curText: null,
+    placedAtomic: false, lineHasText: false, positioned: [], below: null, rtl: lineRtl,
+  };
+  if (env.bidi.active) {
+    for (const step of visualSteps(spec, lineBase)) {
+      if (step.kind === 'leaf') { if (step.p) placeLeaf(b, step.p); continue; }
+      b.curText = null;
+      if (step.kind === 'open') openBox(b, step.item, step.leftEdge);
+      else closeTop(b, step.rightEdge);
+    }
+  } else {
+    for (const o of spec.openAtStart) openBox(b, o, false);
+    for (const p of spec.items) {
+      const it = p.item;
+      if (it.kind === 'open') { b.curText = null; openBox(b, it, true); continue; }
+      if (it.kind !== 'close') { placeLeaf(b, p); continue; }
+      b.curText = null;
+      let at = b.stack.length - 1;
+      while (at > 0 && b.stack[at].frag!.box !== it.box) at--;
+      if (at === 0) continue;
+      while (b.stack.length - 1 > at) closeTop(b, false);
+      closeTop(b, true);
     }
   }
   while (b.stack.length > 1) closeTop(b, false);
+  const { positioned, below, lineHasText } = b;
 
   // ---- Vertical alignment (CSS 2.1 §10.8.1; Blink's InlineLayoutStateStack).
   const pending: Pending[] = [];
@@ -253,7 +201,100 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
 }
 
 /** Horizontal placement state while a line's items are laid left to right. */
-interface Build { env: LineEnv; x: number; stack: VBox[] }
+interface Build {
+  env: LineEnv;
+  x: number;
+  stack: VBox[];
+  spec: LineSpec;
+  /** Justification: px added to each collapsible space. */
+  extra: number;
+  /** Where the pen started (after floats, indent and alignment). */
+  penStart: number;
+  /** The text fragment the next piece of the same text run joins, if nothing came between. */
+  curText: TextFragment | null;
+  placedAtomic: boolean;
+  lineHasText: boolean;
+  positioned: Array<{ item: AbsItem; x: number; y: number }>;
+  /** Block-level abspos boxes after in-flow content on this line: their static position is below the line box. */
+  below: Array<{ item: AbsItem; x: number; y: number }> | null;
+  /** The line's base direction is rtl (its start edge is the right one). */
+  rtl: boolean;
+}
+
+/** Places one leaf of the line (a text piece, an atomic inline, a forced break, an out-of-flow box's place) at the pen. */
+function placeLeaf(b: Build, p: PlacedItem): void {
+  const it = p.item;
+  const env = b.env;
+  if (it.kind !== 'text') b.curText = null;
+  switch (it.kind) {
+    case 'text': {
+      if (drawsNothing(p)) break;
+      const piece = p.trimmed ?? it;
+      const top = b.stack[b.stack.length - 1];
+      let cur = b.curText;
+      if (!cur || cur.box !== it.box) {
+        cur = { kind: 'text', box: it.box, style: it.style, x: b.x, y: 0, width: 0, height: 0, baseline: 0, runs: [], text: '' };
+        b.curText = cur;
+        top.children.push({ kind: 'text', frag: cur });
+      }
+      let w = 0;
+      if (p.tabWidth !== undefined) {
+        const sp = env.ctx.fonts.shape(' ', it.spec);
+        const g = sp[0]?.glyphs[0];
+        if (g) cur.runs.push({ face: sp[0].face, fontSize: sp[0].fontSize, glyphs: [{ ...g, advance: p.tabWidth }], width: p.tabWidth, text: ' ' });
+        w = p.tabWidth;
+        cur.text += ' ';
+      } else {
+        const ex = it.collapsible ? b.extra : 0;
+        const h = p.hyphen ? env.hyphen(it) : null;
+        const spaces = !p.dropSpaces && piece.spaces !== '';
+        if (it.rtl) {
+          // Right to left: the trailing spaces and a hyphen come before the word, visually.
+          if (spaces) { w += appendRuns(cur.runs, piece.spaceRuns, ex); cur.text += piece.spaces; }
+          if (h) { w += appendRuns(cur.runs, h.runs, 0); cur.text += h.text; }
+          w += appendRuns(cur.runs, piece.wordRuns, ex);
+          cur.text += piece.word;
+        } else {
+          w += appendRuns(cur.runs, piece.wordRuns, ex);
+          cur.text += piece.word;
+          if (spaces) { w += appendRuns(cur.runs, piece.spaceRuns, ex); cur.text += piece.spaces; }
+          if (h) { w += appendRuns(cur.runs, h.runs, 0); cur.text += h.text; }
+        }
+      }
+      cur.width += w;
+      b.x += w;
+      if (piece.word !== '' || !it.collapsible) { top.hasText = true; b.lineHasText = true; }
+      break;
+    }
+    case 'atomic': {
+      const frag = env.atomicFragment(it);
+      translateFragment(frag, b.x + frag.margin.left - frag.x, -frag.y);
+      const base = frag.kind === 'box' && frag.baseline !== undefined ? frag.baseline - frag.y : frag.height + frag.margin.bottom;
+      b.stack[b.stack.length - 1].children.push({
+        kind: 'atomic', frag, style: it.style, base,
+        top: -frag.margin.top - base, bottom: frag.height + frag.margin.bottom - base, shift: 0, baseline: 0,
+      });
+      b.x += frag.margin.left + frag.width + frag.margin.right;
+      b.placedAtomic = true;
+      break;
+    }
+    case 'br':
+      b.stack[b.stack.length - 1].hasText = true;
+      b.lineHasText = true;
+      break;
+    case 'abs': {
+      if (it.box.originalOuter !== 'block') { b.positioned.push({ item: it, x: b.x, y: b.spec.y }); break; }
+      // CSS 2.1 §10.3.7/§10.6.4, css-position-3 §3 static position: a box that would have been
+      // block-level ends the line before it and starts at the container's start edge, below the
+      // line box when in-flow content precedes it on the line, at the line's top otherwise.
+      const sp = { item: it, x: env.full.left, y: b.spec.y };
+      b.positioned.push(sp);
+      if (b.lineHasText || b.placedAtomic || b.x !== b.penStart) (b.below ??= []).push(sp);
+      break;
+    }
+    default: break;
+  }
+}
 
 /** Opens a piece of an inline box at the current x; `starts`: the piece holds the box's start edge. */
 function openBox(b: Build, item: OpenItem, starts: boolean): void {
@@ -311,7 +352,11 @@ function measureBox(v: VBox, mc: MeasureCtx): void {
   let top = contributes ? -(v.m.ascent + v.m.leadingTop) : Infinity;
   let bottom = contributes ? v.m.descent + v.m.leadingBottom : -Infinity;
   for (const c of v.children) {
-    if (c.kind === 'text') continue;
+    if (c.kind === 'text') {
+      const fb = contributes ? fallbackExtents(v.style, c.frag.runs, mc.fonts) : null;
+      if (fb) { top = Math.min(top, fb.top); bottom = Math.max(bottom, fb.bottom); }
+      continue;
+    }
     let ct: number, cb: number, va: ComputedStyle['verticalAlign'], lh: number;
     if (c.kind === 'box') { measureBox(c.v, mc); ct = c.v.top; cb = c.v.bottom; va = c.v.style.verticalAlign; lh = c.v.m.lineHeight; }
     else { ct = c.top; cb = c.bottom; va = c.style.verticalAlign; lh = typeof va === 'object' && va.pct !== 0 ? inlineMetricsOf(c.style, mc.fonts).lineHeight : 0; }

@@ -287,7 +287,7 @@ function trimEnd(placed: PlacedItem[], lineW: number): number {
 /** A collapsible piece with its leading spaces removed (phase II at a line start); re-shaped through the text stage's cache. */
 function leadingTrim(it: TextPiece, fonts: FontContext): TextPiece {
   const word = it.word.replace(/^ +/, '');
-  const p = makePiece(it, word, it.spaces, it.spec, fonts, it.breakAfter, false);
+  const p = makePiece(it, word, it.spaces, it.spec, fonts, it.breakAfter, false, it);
   p.shy = it.shy;
   return p;
 }
@@ -313,7 +313,7 @@ function splitToFit(state: BreakerState, env: BreakerEnv, j: number, room: numbe
     let w = used;
     let count = 0;
     for (const ch of chars) {
-      const cw = env.fonts.measure(ch, it.spec);
+      const cw = env.fonts.measure(ch, it.spec, it.rtl);
       if (count > 0 && w + cw > room + EPS) break;
       if (count === 0 && used > 0 && w + cw > room + EPS) break;
       w += cw;
@@ -329,8 +329,8 @@ function splitToFit(state: BreakerState, env: BreakerEnv, j: number, room: numbe
       return false;
     }
     ensureOwn(state);
-    const head = makePiece(it, chars.slice(0, count).join(''), '', it.spec, env.fonts, true, false);
-    const tail = makePiece(it, chars.slice(count).join(''), it.spaces, it.spec, env.fonts, it.breakAfter, false);
+    const head = makePiece(it, chars.slice(0, count).join(''), '', it.spec, env.fonts, true, false, it);
+    const tail = makePiece(it, chars.slice(count).join(''), it.spaces, it.spec, env.fonts, it.breakAfter, false, it);
     tail.shy = it.shy;
     state.items.splice(k, 1, head, tail);
     return true;

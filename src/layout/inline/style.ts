@@ -2,7 +2,8 @@
 // Out: cached FontSpecs, used line-heights and half-leading (CSS 2.1 §10.8.1), inline edges in px.
 import type { ComputedStyle, LengthPctAuto } from '../../css/computed.ts';
 import { resolveLength } from '../../css/computed.ts';
-import type { FontContext, FontSpec, ScaledMetrics } from '../../text/types.ts';
+import type { FontContext, FontSpec, GlyphRun, ScaledMetrics } from '../../text/types.ts';
+import { faceMetrics } from '../../text/index.ts';
 
 const specCache = new WeakMap<ComputedStyle, FontSpec>();
 
@@ -78,6 +79,29 @@ export function inlineMetricsOf(style: ComputedStyle, fonts: FontContext): Inlin
   };
   metricsCache.set(style, { fonts, m });
   return m;
+}
+
+/**
+ * For line-height: normal, the extents (px, relative to the baseline, top negative) that the
+ * fallback fonts used by `runs` add to their inline box (Blink's
+ * NGInlineBoxState::AccumulateUsedFonts): each other face's rounded ascent and descent with the
+ * half-leading of its own normal line height (its line gap, split as `leadingAbove` does).
+ * Returns null when every run is in the style's primary face or line-height is not normal.
+ */
+export function fallbackExtents(style: ComputedStyle, runs: readonly GlyphRun[], fonts: FontContext): { top: number; bottom: number } | null {
+  if (style.lineHeight !== 'normal' || runs.length === 0) return null;
+  let primary: string | undefined;
+  let out: { top: number; bottom: number } | null = null;
+  for (const r of runs) {
+    primary ??= fonts.match(fontSpecOf(style)).key;
+    if (r.face.key === primary || !r.face.font) continue;
+    const m = faceMetrics(r.face, r.fontSize);
+    const above = leadingAbove(m.lineGap);
+    const top = -(m.ascent + above), bottom = m.descent + m.lineGap - above;
+    if (!out) out = { top, bottom };
+    else { out.top = Math.min(out.top, top); out.bottom = Math.max(out.bottom, bottom); }
+  }
+  return out;
 }
 
 const autoZero = (v: LengthPctAuto, basis: number): number => (v === 'auto' ? 0 : resolveLength(v, basis));
