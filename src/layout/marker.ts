@@ -10,6 +10,7 @@
 import type { BlockBox } from '../box/types.ts';
 import type { LayoutContext } from './context.ts';
 import type { BoxFragment, MarkerFragment } from './fragment.ts';
+import { shapeBidiText } from './inline/bidi.ts';
 
 const SYMBOLS = new Set(['disc', 'circle', 'square']);
 
@@ -29,11 +30,15 @@ export function placeOutsideMarker(box: BlockBox, item: BoxFragment, ctx: Layout
   const s = marker.style;
   const m = ctx.fonts.metrics(s);
   const contentLeft = item.x + item.border.left + item.padding.left;
+  // rtl: the marker sits right of the content box, mirrored (measured in Chromium 156), its text in visual order.
+  const rtl = box.style.direction === 'rtl';
+  const contentRight = item.x + item.width - item.border.right - item.padding.right;
+  const mirror = (x: number, w: number): number => (rtl ? contentRight + (contentLeft - x - w) : x);
   const contentTop = item.y + item.border.top + item.padding.top;
   const baseline = item.baseline ?? contentTop + m.ascent;
   if (marker.image) {
     const w = marker.image.width, h = marker.image.height;
-    return { kind: 'marker', box: marker, style: s, x: contentLeft - 7 - w, y: baseline - h, width: w, height: h, baseline, runs: [] };
+    return { kind: 'marker', box: marker, style: s, x: mirror(contentLeft - 7 - w, w), y: baseline - h, width: w, height: h, baseline, runs: [] };
   }
   const type = box.style.listStyleType;
   if (isSymbolMarker(type) && !marker.text.startsWith('"')) {
@@ -42,12 +47,12 @@ export function placeOutsideMarker(box: BlockBox, item: BoxFragment, ctx: Layout
     const side = Math.floor((twoThirds + 1) / 2);
     const start = contentLeft - (twoThirds + 8);
     const top = baseline - ascent + Math.floor((3 * (ascent - twoThirds)) / 2);
-    return { kind: 'marker', box: marker, style: s, x: start + 1, y: top, width: side, height: side, baseline, runs: [] };
+    return { kind: 'marker', box: marker, style: s, x: mirror(start + 1, side), y: top, width: side, height: side, baseline, runs: [] };
   }
   const text = marker.text;
   if (!text) return null;
-  const runs = ctx.fonts.shape(text, s);
+  const runs = shapeBidiText(ctx.fonts, s, text, rtl ? 'rtl' : 'ltr');
   let width = 0;
   for (const r of runs) width += r.width;
-  return { kind: 'marker', box: marker, style: s, x: contentLeft - width, y: baseline - m.ascent, width, height: m.ascent + m.descent, baseline, runs };
+  return { kind: 'marker', box: marker, style: s, x: mirror(contentLeft - width, width), y: baseline - m.ascent, width, height: m.ascent + m.descent, baseline, runs };
 }
