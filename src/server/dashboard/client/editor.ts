@@ -1,0 +1,288 @@
+// Browser side, the template editor page: wires the code editors, variables and files panels, the live
+// preview (debounced, one request in flight, the newest edit wins) and explicit saving (button, Ctrl/Cmd+S)
+// with an unsaved-changes guard. In: the page's #editor-data JSON. Out: calls to /dashboard/templates/:id[/preview].
+import { ApiFailure, post } from './api.ts';
+import { AssetsPanel, type AssetInfo } from './assets.ts';
+import { goToLine, htmlEditor, jsonEditor, refreshDiagnostics, type LineWarning } from './code.ts';
+import { PdfPreview } from './preview.ts';
+import { VariablesPanel, type VariableDef } from './variables.ts';
+
+interface EditorData {
+  id: string; name: string; html: string; variables: VariableDef[]; sampleData: Record<string, unknown>; updatedAt: string;
+  assets: AssetInfo[]; assetMaxBytes: number; types: string[]; apiBase: string;
+}
+interface PreviewAnswer { pdf: string; pageCount: number; renderMs: number; warnings: Array<{ code: string; message: string; line?: number }> }
+
+/** Quiet time after the last edit before a preview is requested (ms). */
+const DEBOUNCE_MS = 120;
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const data = JSON.parse($('editor-data').textContent!) as EditorData;
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+const staticBase = (document.querySelector<HTMLScriptElement>('script[src*="/editor.js"]')?.src ?? '').replace(/editor\.js.*$/, '');
+const version = new URL(document.querySelector<HTMLScriptElement>('script[src*="/editor.js"]')!.src).searchParams.get('v');
+
+// ── state ────────────────────────────────────────────────────────────────────────────────────
+let warnings: LineWarning[] = [];
+let saved = snapshotOf(data.name, data.html, data.variables, JSON.stringify(data.sampleData, null, 2));
+
+function snapshotOf(name: string, html: string, vars: VariableDef[], sample: string): string {
+  return JSON.stringify([name.trim(), html, vars, sample]);
+}
+
+// ── widgets ──────────────────────────────────────────────────────────────────────────────────
+const nameInput = $<HTMLInputElement>('template-name');
+const code = htmlEditor({
+  parent: $('code'), doc: data.html, nonce, onChange: changed, onSave: () => void save(),
+  variableNames: () => vars.names(), warnings: () => warnings,
+});
+const sample = jsonEditor($('sample-code'), JSON.stringify(data.sampleData, null, 2), nonce, changed, () => void save());
+const vars = new VariablesPanel($('vars-body') as HTMLTableSectionElement, $('vars-note'), data.types, data.variables, (added) => {
+  addSampleKeys(added);
+  changed();
+});
+const assets = new AssetsPanel(data.id, $('asset-list') as HTMLUListElement, $('asset-status'), data.assets, data.assetMaxBytes, () => {
+  updateTabCounts();
+  schedulePreview();
+});
+const preview = new PdfPreview($('preview-scroll'), $('preview-pages'), `${staticBase}pdf.worker.mjs?v=${version}`);
+
+// ── tabs (WAI-ARIA tabs pattern: arrows move, Home/End jump) ───────────────────────────────────
+const tabs = [...document.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+function selectTab(tab: HTMLButtonElement, focus = true): void {
+  for (const t of tabs) {
+    const on = t === tab;
+    t.setAttribute('aria-selected', String(on));
+    t.tabIndex = on ? 0 : -1;
+    $(t.getAttribute('aria-controls')!).hidden = !on;
+  }
+  if (focus) tab.focus();
+}
+for (const t of tabs) {
+  t.addEventListener('click', () => selectTab(t));
+  t.addEventListener('keydown', (e) => {
+    const i = tabs.indexOf(t);
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    selectTab(tabs[(to + tabs.length) % tabs.length]!);
+  });
+}
+function updateTabCounts(): void {
+  $('tab-variables').textContent = `Variables (${vars.names().length})`;
+  $('tab-assets').textContent = `Files (${assets.count})`;
+}
+updateTabCounts();
+
+// ── sample data ──────────────────────────────────────────────────────────────────────────────
+/** The sample data if it is a JSON object; else null, with the reason shown under the editor. */
+function sampleValue(): Record<string, unknown> | null {
+  const status = $('sample-status');
+  let v: unknown;
+  try {
+    v = JSON.parse(sample.state.doc.toString());
+  } catch (e) {
+    status.textContent = `Not valid JSON: ${(e as Error).message}`;
+    status.classList.add('error');
+    return null;
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    status.textContent = 'Sample data must be a JSON object: { "name": "value", … }';
+    status.classList.add('error');
+    return null;
+  }
+  status.classList.remove('error');
+  status.textContent = '';
+  return v as Record<string, unknown>;
+}
+
+/** A new variable gets a sample value of its type (when the sample data parses and lacks it). */
+function addSampleKeys(added: VariableDef[]): void {
+  const v = sampleValue();
+  if (!v) return;
+  const missing = added.filter((a) => !(a.name in v));
+  if (!missing.length) return;
+  const example: Record<string, unknown> = { string: '', number: '0', date: new Date().toISOString().slice(0, 10), boolean: true, list: [] };
+  for (const a of missing) v[a.name] = example[a.type] ?? '';
+  sample.dispatch({ changes: { from: 0, to: sample.state.doc.length, insert: JSON.stringify(v, null, 2) } });
+}
+
+// ── change tracking and saving ───────────────────────────────────────────────────────────────
+function current(): string {
+  return snapshotOf(nameInput.value, code.state.doc.toString(), vars.defs(), sample.state.doc.toString());
+}
+function isDirty(): boolean {
+  return current() !== saved;
+}
+function showSaveState(text: string, kind: 'saved' | 'dirty' | 'error' | 'busy'): void {
+  const el = $('save-state');
+  el.textContent = text;
+  el.dataset.kind = kind;
+}
+function changed(): void {
+  updateTabCounts();
+  showSaveState(isDirty() ? 'Unsaved changes' : 'Saved', isDirty() ? 'dirty' : 'saved');
+  schedulePreview();
+}
+nameInput.addEventListener('input', changed);
+nameInput.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') void save();
+});
+
+let saving = false;
+async function save(): Promise<void> {
+  if (saving) return;
+  const sampleData = sampleValue();
+  if (!sampleData) {
+    showSaveState('Not saved: sample data is not valid JSON', 'error');
+    selectTab($('tab-sample') as HTMLButtonElement);
+    return;
+  }
+  saving = true;
+  const snap = current();
+  showSaveState('Saving…', 'busy');
+  try {
+    const r = await post<{ name: string; updatedAt: string; curl: string }>(`/dashboard/templates/${data.id}`, {
+      name: nameInput.value, html: code.state.doc.toString(), variables: vars.defs(), sampleData,
+    });
+    saved = snap;
+    $('curl').textContent = r.curl;
+    document.title = `${r.name} · Quire`;
+    showSaveState(isDirty() ? 'Unsaved changes' : 'Saved', isDirty() ? 'dirty' : 'saved');
+  } catch (e) {
+    showSaveState(e instanceof ApiFailure ? e.message : 'Not saved', 'error');
+  } finally {
+    saving = false;
+  }
+}
+$('save-button').addEventListener('click', () => void save());
+document.addEventListener('keydown', (e) => {
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+    e.preventDefault();
+    void save();
+  }
+});
+window.addEventListener('beforeunload', (e) => {
+  if (isDirty()) e.preventDefault();
+});
+window.addEventListener('quire:signed-out', () => showSaveState('Signed out: sign in again in another tab, then save', 'error'));
+
+// ── variables and files panels ───────────────────────────────────────────────────────────────
+$('var-add').addEventListener('click', () => vars.add());
+$('var-detect').addEventListener('click', () => vars.detect(code.state.doc.toString()));
+$('asset-file').addEventListener('change', () => {
+  const f = ($('asset-file') as HTMLInputElement).files?.[0];
+  if (f && !($('asset-path') as HTMLInputElement).value) ($('asset-path') as HTMLInputElement).value = f.name;
+});
+$('asset-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const input = $('asset-file') as HTMLInputElement;
+  const f = input.files?.[0];
+  if (!f) {
+    $('asset-status').textContent = 'Choose a file first.';
+    return;
+  }
+  void assets.upload(f, ($('asset-path') as HTMLInputElement).value).then(() => {
+    input.value = '';
+    ($('asset-path') as HTMLInputElement).value = '';
+  });
+});
+
+// ── live preview ─────────────────────────────────────────────────────────────────────────────
+let timer: number | undefined;
+let inFlight = false;
+let again = false;
+
+function schedulePreview(): void {
+  clearTimeout(timer);
+  timer = window.setTimeout(() => void runPreview(), DEBOUNCE_MS);
+}
+
+function showMessage(text: string | null, kind: 'error' | 'info' = 'error'): void {
+  const m = $('preview-message');
+  m.hidden = text === null;
+  m.textContent = text ?? '';
+  m.dataset.kind = kind;
+  $('preview-scroll').classList.toggle('stale', text !== null && kind === 'error');
+}
+
+function showWarnings(list: PreviewAnswer['warnings']): void {
+  warnings = list.filter((w) => w.line !== undefined).map((w) => ({ line: w.line!, message: w.message }));
+  refreshDiagnostics(code);
+  const box = $('warnings');
+  box.hidden = list.length === 0;
+  $('warnings-title').textContent = `${list.length} warning${list.length === 1 ? '' : 's'}`;
+  $('warnings-list').replaceChildren(...list.map((w) => {
+    const li = document.createElement('li');
+    if (w.line !== undefined) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'warning-line';
+      b.textContent = `Line ${w.line}`;
+      b.setAttribute('aria-label', `Go to line ${w.line}: ${w.message}`);
+      b.addEventListener('click', () => {
+        selectTab($('tab-html') as HTMLButtonElement, false);
+        goToLine(code, w.line!);
+      });
+      li.append(b, ' ');
+    }
+    const msg = document.createElement('span');
+    msg.textContent = w.message;
+    li.append(msg);
+    return li;
+  }));
+}
+
+async function runPreview(): Promise<void> {
+  if (inFlight) {
+    again = true;
+    return;
+  }
+  const sampleData = sampleValue();
+  if (!sampleData) {
+    showMessage('The sample data is not valid JSON; fix it in the Sample data tab to update the preview.');
+    return;
+  }
+  inFlight = true;
+  again = false;
+  $('preview-state').textContent = 'Rendering…';
+  const t0 = performance.now();
+  try {
+    const r = await post<PreviewAnswer>(`/dashboard/templates/${data.id}/preview`, {
+      html: code.state.doc.toString(), variables: vars.defs(), sampleData,
+    });
+    const bytes = Uint8Array.from(atob(r.pdf), (c) => c.charCodeAt(0));
+    await preview.show(bytes);
+    showMessage(null);
+    showWarnings(r.warnings);
+    $('preview-state').textContent = 'Up to date';
+    $('preview-meta').textContent = `${r.pageCount} page${r.pageCount === 1 ? '' : 's'} · rendered in ${r.renderMs} ms`;
+    document.dispatchEvent(new CustomEvent('quire:preview', { detail: { pages: r.pageCount, renderMs: r.renderMs, ms: performance.now() - t0 } }));
+  } catch (e) {
+    $('preview-state').textContent = 'Not updated';
+    if (e instanceof ApiFailure) {
+      const retry = e.status === 429 || e.status === 503;
+      showMessage(retry ? `${e.message}` : e.message, retry ? 'info' : 'error');
+      if (retry) window.setTimeout(schedulePreview, 1000);
+    } else {
+      showMessage(`The preview could not be drawn: ${(e as Error).message}`);
+    }
+  } finally {
+    inFlight = false;
+    if (again) schedulePreview();
+  }
+}
+
+$('zoom-in').addEventListener('click', () => void zoom(1.25));
+$('zoom-out').addEventListener('click', () => void zoom(0.8));
+async function zoom(f: number): Promise<void> {
+  await preview.setZoom(preview.zoomLevel * f);
+  $('zoom-level').textContent = `${Math.round(preview.zoomLevel * 100)}%`;
+}
+let resizeTimer: number | undefined;
+new ResizeObserver(() => {
+  clearTimeout(resizeTimer);
+  resizeTimer = window.setTimeout(() => void preview.setZoom(preview.zoomLevel), 150);
+}).observe($('preview-scroll'));
+
+void runPreview();

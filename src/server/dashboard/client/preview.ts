@@ -1,0 +1,117 @@
+// Browser side: the preview pane draws PDF bytes as pages with pdf.js (pdfjs-dist, its worker served by
+// Quire): canvas + text layer per page, fitted to the pane's width, swapped in without flashing a blank pane.
+// In: PDF bytes. Out: drawn pages (the first ones before the promise resolves, the rest as they scroll into view).
+import * as pdfjs from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
+
+/** Pages drawn before `show` resolves; later ones are drawn when they come near the viewport. */
+const EAGER_PAGES = 2;
+
+export class PdfPreview {
+  private doc: PDFDocumentProxy | null = null;
+  private zoom = 1;
+  private generation = 0;
+  private tasks: RenderTask[] = [];
+  private observer: IntersectionObserver | null = null;
+
+  constructor(private readonly scroll: HTMLElement, private readonly host: HTMLElement, workerSrc: string) {
+    pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
+  }
+
+  get pageCount(): number {
+    return this.doc?.numPages ?? 0;
+  }
+
+  /** Zoom relative to fit-width (0.5 … 3); redraws the current document. */
+  async setZoom(z: number): Promise<void> {
+    this.zoom = Math.min(3, Math.max(0.5, z));
+    if (this.doc) await this.draw(this.doc, ++this.generation);
+  }
+
+  get zoomLevel(): number {
+    return this.zoom;
+  }
+
+  /** Loads `bytes` and draws them, replacing the pages shown. Resolves once the first pages are drawn. */
+  async show(bytes: Uint8Array): Promise<void> {
+    const gen = ++this.generation;
+    const doc = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, useSystemFonts: false }).promise;
+    if (gen !== this.generation) {
+      void doc.destroy();
+      return;
+    }
+    const old = this.doc;
+    this.doc = doc;
+    await this.draw(doc, gen);
+    if (old && old !== doc) void old.destroy();
+  }
+
+  private async draw(doc: PDFDocumentProxy, gen: number): Promise<void> {
+    for (const t of this.tasks) t.cancel();
+    this.tasks = [];
+    this.observer?.disconnect();
+    const fresh = document.createElement('div');
+    fresh.className = 'preview-pages-inner';
+    const width = Math.max(200, this.scroll.clientWidth - 48);
+    const pages: Array<{ el: HTMLElement; page: PDFPageProxy; drawn: boolean }> = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      if (gen !== this.generation) return;
+      const base = page.getViewport({ scale: 1 });
+      const scale = (width / base.width) * this.zoom;
+      const el = document.createElement('div');
+      el.className = 'pdf-page';
+      el.dataset.page = String(n);
+      el.setAttribute('aria-label', `Page ${n} of ${doc.numPages}`);
+      el.style.width = `${Math.floor(base.width * scale)}px`;
+      el.style.height = `${Math.floor(base.height * scale)}px`;
+      el.style.setProperty('--total-scale-factor', String(scale));
+      el.style.setProperty('--scale-round-x', '1px');
+      el.style.setProperty('--scale-round-y', '1px');
+      fresh.append(el);
+      pages.push({ el, page, drawn: false });
+    }
+    const drawOne = async (p: (typeof pages)[number]) => {
+      if (p.drawn) return;
+      p.drawn = true;
+      await this.drawPage(p.page, p.el);
+    };
+    for (const p of pages.slice(0, EAGER_PAGES)) {
+      await drawOne(p).catch(() => {});
+      if (gen !== this.generation) return;
+    }
+    const top = this.scroll.scrollTop;
+    this.host.replaceChildren(fresh);
+    this.scroll.scrollTop = top;
+    if (pages.length > EAGER_PAGES) {
+      this.observer = new IntersectionObserver((entries) => {
+        for (const e of entries) {
+          if (!e.isIntersecting) continue;
+          const p = pages.find((x) => x.el === e.target);
+          if (p) void drawOne(p).catch(() => {});
+        }
+      }, { root: this.scroll, rootMargin: '400px 0px' });
+      for (const p of pages.slice(EAGER_PAGES)) this.observer.observe(p.el);
+    }
+  }
+
+  /** Draws one page: a canvas at the device's pixel ratio and pdf.js's text layer above it. */
+  private async drawPage(page: PDFPageProxy, el: HTMLElement): Promise<void> {
+    const scale = Number(el.style.getPropertyValue('--total-scale-factor'));
+    const viewport = page.getViewport({ scale });
+    const ratio = window.devicePixelRatio || 1;
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.floor(viewport.width * ratio);
+    canvas.height = Math.floor(viewport.height * ratio);
+    canvas.setAttribute('aria-hidden', 'true');
+    const task = page.render({
+      canvas, canvasContext: canvas.getContext('2d')!, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+    });
+    this.tasks.push(task);
+    await task.promise;
+    const text = document.createElement('div');
+    text.className = 'textLayer';
+    el.replaceChildren(canvas, text);
+    await new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport }).render();
+  }
+}
