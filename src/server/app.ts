@@ -11,6 +11,8 @@ import { renderQueueFor } from './render-queue.ts';
 import { QuotaGate } from './quota-gate.ts';
 import { RateLimiter } from './rate-limit.ts';
 import type { Renderer } from './renderer.ts';
+import { dashboard } from './dashboard/index.ts';
+import type { DashboardConfig } from './dashboard/config.ts';
 
 export type { Clock } from './generate.ts';
 
@@ -24,6 +26,8 @@ export interface AppDeps {
   config: ServerConfig;
   /** Request and error log; default silent. */
   logger?: pino.Logger;
+  /** The dashboard's settings (SIGNUP, asset limits …); default from process.env. */
+  dashboard?: DashboardConfig;
 }
 
 const PDF_ROUTE = '/storage/v1/object/public/pdfs/:file';
@@ -82,6 +86,9 @@ export function createApp(deps: AppDeps): Koa {
     }
     await next();
   });
+
+  // The web dashboard at /dashboard (and / leading there); previews share the render queue.
+  app.use(dashboard({ store, renderer, queue, clock, config, log, dashboard: deps.dashboard }));
 
   const router = new Router();
 
