@@ -39,6 +39,14 @@ export type BoxEdge = 'border-box' | 'padding-box' | 'content-box';
 
 /** A background-position axis: an offset from the start edge (`origin` 'start') or the end edge. */
 export interface BgPosition { x: LengthPct; y: LengthPct }
+
+/** A 2D transform function, computed: translations in px with percentages of the border box kept, angles in degrees. */
+export type TransformFn =
+  | { f: 'translate'; x: LengthPct; y: LengthPct }
+  | { f: 'scale'; x: number; y: number }
+  | { f: 'rotate'; deg: number }
+  | { f: 'skew'; x: number; y: number }
+  | { f: 'matrix'; m: [number, number, number, number, number, number] };
 export type BgSize = 'cover' | 'contain' | { w: LengthPctAuto; h: LengthPctAuto };
 
 /**
@@ -162,6 +170,12 @@ export interface ComputedStyle {
   overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   visibility: 'visible' | 'hidden' | 'collapse';
   opacity: number;
+  // ---- transforms (css-transforms-1, css-transforms-2 individual properties); [] / null = none
+  transform: TransformFn[];
+  transformOrigin: BgPosition;
+  translate: { x: LengthPct; y: LengthPct } | null;
+  rotate: number | null;           // degrees
+  scale: { x: number; y: number } | null;
   // ---- backgrounds (css-backgrounds-3); layers[0] is painted on top, as in the property's order
   backgroundColor: Color;
   backgroundLayers: BackgroundLayer[];
@@ -343,6 +357,7 @@ export function initialStyle(): ComputedStyle {
     borderTopLeftRadius: noRadius(), borderTopRightRadius: noRadius(),
     borderBottomRightRadius: noRadius(), borderBottomLeftRadius: noRadius(),
     boxSizing: 'content-box', overflowX: 'visible', overflowY: 'visible', visibility: 'visible', opacity: 1,
+    transform: [], transformOrigin: { x: { px: 0, pct: 50 }, y: { px: 0, pct: 50 } }, translate: null, rotate: null, scale: null,
     backgroundColor: TRANSPARENT, backgroundLayers: [],
     color: BLACK, fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal',
     fontVariantCaps: 'normal', lineHeight: 'normal', textAlign: 'start', textAlignLast: 'auto',

@@ -14,6 +14,7 @@ import { legendShifted, paintAroundLegend } from './fieldset.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
 import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
+import { isDegenerate, isTransformed, mapRect, multiply, transformMatrix, type Matrix } from './transform.ts';
 
 export type { ImageLoader } from './build-background.ts';
 
@@ -60,6 +61,10 @@ class PageBuilder {
   private canvasSources = new Set<unknown>();
   /** The root (and body) whose overflow applies to the viewport instead of clipping the box itself. */
   private viewportOverflow = new Set<unknown>();
+  /** While painting a transformed box: the clips pushed outside its group (never popped inside it). */
+  private base: Chain = [];
+  /** While painting a transformed box: the product of the transforms around the items (for links and anchors). */
+  private ctm: Matrix | null = null;
 
   constructor(private readonly page: PageFragment, private readonly opts: BuildOptions, private readonly anchors: Set<string>) {}
 
@@ -134,14 +139,17 @@ class PageBuilder {
         const s = f.style;
         const positioned = s.position !== 'static';
         const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;
-        const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1;
+        // A transformed box is a stacking context (css-transforms-1 §3); with z-index auto it paints as z-index 0.
+        const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1 || isTransformed(s);
         const abs = s.position === 'absolute' || s.position === 'fixed';
-        const ch0 = s.position === 'fixed' ? [] : abs ? chain.filter((c) => (c as Clip & { positioned?: boolean }).positioned) : chain;
+        // Inside a transformed box, the clips around it stay pushed (they were pushed outside its group).
+        const base = this.base;
+        const ch0 = s.position === 'fixed' ? base : abs ? [...base, ...chain.slice(base.length).filter((c) => (c as Clip & { positioned?: boolean }).positioned)] : chain;
         // clip: rect() clips an absolutely positioned box and everything inside it (CSS 2.1 §11.1.2)
         const clipRect = abs ? clipRectOf(f, s) : null;
         const ch: Chain = clipRect ? [...ch0, { rect: clipRect, positioned: true } as Clip] : ch0;
         if (positioned || sc) {
-          const e: ScEntry = { kind: 'sc', frag: f, chain: ch, z: zi, decos: [] };
+          const e: ScEntry = { kind: 'sc', frag: f, chain: ch, z: positioned ? zi : 0, decos: [] };
           if (sc && zi < 0) ph.neg.push(e); else if (sc && zi > 0) ph.pos.push(e); else ph.zero.push(e);
           return;
         }
@@ -150,7 +158,7 @@ class PageBuilder {
         this.anchor(f);
         if (f.kind === 'replaced') { this.boxItems(f, chain, ph.blocks, ph.outlines); return; }
         this.boxItems(f, chain, ph.blocks, ph.outlines);
-        if (f.box.href) this.links.push({ rect: borderRect(f), url: f.box.href, line: null });
+        if (f.box.href) this.link(borderRect(f), f.box.href, null);
         const inner = this.clipChain(f, chain);
         const d = decorating(f.style) ? [...decos, { style: f.style }] : decos;
         for (const c of f.children) this.classify(c, inner, ph, d, false);
@@ -180,7 +188,7 @@ class PageBuilder {
 
   private classifyInline(f: Fragment, chain: Chain, ph: Phases, decos: Decorator[], line: LineFragment | null, segs: DecorationSegment[]): void {
     if (f.kind === 'text') {
-      if (f.box.href) this.links.push({ rect: { x: f.x, y: f.y, w: f.width, h: f.height }, url: f.box.href, line });
+      if (f.box.href) this.link({ x: f.x, y: f.y, w: f.width, h: f.height }, f.box.href, line);
       if (!isVisible(f.style)) return;
       let x = f.x;
       for (const run of f.runs) {
@@ -200,14 +208,14 @@ class PageBuilder {
         return;
       }
       this.inlineBoxItems(f, chain, ph.inlines, ph.outlines);
-      if (f.box.href) this.links.push({ rect: { x: f.x, y: f.y, w: f.width, h: f.height }, url: f.box.href, line });
+      if (f.box.href) this.link({ x: f.x, y: f.y, w: f.width, h: f.height }, f.box.href, line);
       const d = decorating(s) ? [...decos, { style: s }] : decos;
       for (const c of f.children) this.classifyInline(c, chain, ph, d, line, segs);
       return;
     }
     if (f.kind === 'box' || f.kind === 'replaced') {
-      if (f.kind === 'replaced' && f.box.href) this.links.push({ rect: borderRect(f), url: f.box.href, line });
-      else if (f.kind === 'box' && f.box.href) this.links.push({ rect: borderRect(f), url: f.box.href, line });
+      if (f.kind === 'replaced' && f.box.href) this.link(borderRect(f), f.box.href, line);
+      else if (f.kind === 'box' && f.box.href) this.link(borderRect(f), f.box.href, line);
       this.classify(f, chain, ph, decos, true);
       return;
     }
@@ -219,6 +227,28 @@ class PageBuilder {
 
   /** Paints a stacking context (or an atomically painted box) with its own phases. */
   private paintSc(e: ScEntry): void {
+    const f = e.frag;
+    const s = f.style;
+    const m = f.kind !== 'inline' ? transformMatrix(s, borderRect(f)) : null;
+    if (m) {
+      if (isDegenerate(m)) return;
+      this.sync(e.chain);
+      this.items.push({ kind: 'push-transform', matrix: m });
+      const saved = { base: this.base, ctm: this.ctm };
+      this.base = e.chain;
+      this.ctm = this.ctm ? multiply(this.ctm, m) : m;
+      this.paintGroup(e);
+      this.sync(e.chain);
+      this.items.push({ kind: 'pop-transform' });
+      this.base = saved.base;
+      this.ctm = saved.ctm;
+      return;
+    }
+    this.paintGroup(e);
+  }
+
+  /** A stacking context's own painting, inside its opacity group when opacity < 1. */
+  private paintGroup(e: ScEntry): void {
     const f = e.frag;
     const s = f.style;
     const group = s.opacity < 1;
@@ -238,7 +268,7 @@ class PageBuilder {
     } else {
       this.boxItems(f, e.chain, ph.blocks, ph.outlines);
       if (f.kind === 'box') {
-        if (f.box.href) this.links.push({ rect: borderRect(f), url: f.box.href, line: null });
+        if (f.box.href) this.link(borderRect(f), f.box.href, null);
         const positioned = s.position !== 'static';
         const inner = this.clipChain(f, e.chain, positioned);
         const d = decorating(s) ? [{ style: s }] : [];
@@ -344,7 +374,13 @@ class PageBuilder {
     if (!id || this.anchors.has(id)) return;
     if ('startsBox' in f && !f.startsBox) return;
     this.anchors.add(id);
-    this.items.push({ kind: 'anchor', name: id, x: f.x, y: f.y });
+    const at = this.ctm ? mapRect(this.ctm, { x: f.x, y: f.y, w: 0, h: 0 }) : { x: f.x, y: f.y };
+    this.items.push({ kind: 'anchor', name: id, x: at.x, y: at.y });
+  }
+
+  /** A link over `rect`; inside transformed boxes the annotation covers the transformed rect's bounding box. */
+  private link(rect: Rect, url: string, line: LineFragment | null): void {
+    this.links.push({ rect: this.ctm ? mapRect(this.ctm, rect) : rect, url, line });
   }
 }
 

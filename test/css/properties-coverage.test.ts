@@ -21,6 +21,7 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   borderBottomRightRadius: 'border-bottom-right-radius: 1px', borderBottomLeftRadius: 'border-bottom-left-radius: 1px',
   boxSizing: 'box-sizing: border-box', overflowX: 'overflow-x: hidden', overflowY: 'overflow-y: hidden',
   visibility: 'visibility: hidden', opacity: 'opacity: 0.5',
+  transform: 'transform: rotate(45deg)', transformOrigin: 'transform-origin: left top', translate: 'translate: 1px', rotate: 'rotate: 1deg', scale: 'scale: 2',
   backgroundColor: 'background-color: red', backgroundLayers: 'background-image: url(a.png)',
   color: 'color: red', fontFamily: 'font-family: Arial', fontSize: 'font-size: 10px', fontWeight: 'font-weight: 700',
   fontStyle: 'font-style: italic', fontVariantCaps: 'font-variant-caps: small-caps', lineHeight: 'line-height: 2',

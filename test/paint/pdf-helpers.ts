@@ -80,9 +80,10 @@ export function words(pdf: Uint8Array): Array<{ text: string; xMin: number; yMin
 }
 
 /** Rasterises page `page` (1-based) at `dpi` (72 → 1 pixel per pt, 96 → 1 pixel per px). */
-export function raster(pdf: Uint8Array, dpi = 96, page = 1): { w: number; h: number; px(x: number, y: number): [number, number, number] } {
+export function raster(pdf: Uint8Array, dpi = 96, page = 1, antialias = false): { w: number; h: number; px(x: number, y: number): [number, number, number] } {
   return withPdf(pdf, (p, dir) => {
-    execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', '-aa', 'no', '-aaVector', 'no', p, join(dir, 'img')]);
+    const aa = antialias ? [] : ['-aa', 'no', '-aaVector', 'no'];
+    execFileSync('pdftoppm', ['-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', ...aa, p, join(dir, 'img')]);
     const buf = readFileSync(join(dir, 'img.ppm'));
     // P6 header: "P6\n<w> <h>\n255\n"
     let pos = 0;

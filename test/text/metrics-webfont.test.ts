@@ -3,9 +3,8 @@
 // Out: line-box edges (px rows), word x positions (pt) and ink per line against Chromium 156's print of the same markup.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { renderPdf } from '../../src/index.ts';
-import { words, withPdf, run } from '../paint/pdf-helpers.ts';
+import { words, raster } from '../paint/pdf-helpers.ts';
 import { FIXTURE_FONTS } from './helpers.ts';
 
 const DOC = `<!doctype html><html><head><style>
@@ -28,28 +27,16 @@ const DOC = `<!doctype html><html><head><style>
 <div style="font: 700 16px IV400">Fixed minimum Aq7</div>
 </body></html>`;
 
-/** Rasterises page 1 at 96 dpi (1 px = 1 CSS px): RGB bytes, width, height. */
-function raster(pdf: Uint8Array): { w: number; h: number; px: Buffer } {
-  return withPdf(pdf, (p, dir) => {
-    run('pdftoppm', ['-r', '96', '-f', '1', '-l', '1', '-singlefile', p, `${dir}/page`]);
-    return ppm(`${dir}/page.ppm`);
-  });
-}
-
-function ppm(file: string): { w: number; h: number; px: Buffer } {
-  const b = readFileSync(file);
-  const [, w, h] = b.toString('latin1', 0, 20).split(/\s+/).map(Number) as [string, number, number];
-  return { w, h, px: b.subarray(b.length - w * h * 3) };
-}
+type Img = ReturnType<typeof raster>;
 
 /** Rows where more than a quarter of the pixels are red: the divs' border-top edges. */
-function redRows(img: { w: number; h: number; px: Buffer }): number[] {
+function redRows(img: Img): number[] {
   const rows: number[] = [];
   for (let y = 0; y < img.h; y++) {
     let n = 0;
     for (let x = 0; x < img.w; x++) {
-      const i = (y * img.w + x) * 3;
-      if (img.px[i]! > 200 && img.px[i + 1]! < 80 && img.px[i + 2]! < 80) n++;
+      const [r, g, b] = img.px(x, y);
+      if (r > 200 && g < 80 && b < 80) n++;
     }
     if (n > img.w / 4) rows.push(y);
   }
@@ -57,11 +44,11 @@ function redRows(img: { w: number; h: number; px: Buffer }): number[] {
 }
 
 /** Ink (sum of darkness / 255) of rows [y0, y1). */
-function ink(img: { w: number; h: number; px: Buffer }, y0: number, y1: number): number {
+function ink(img: Img, y0: number, y1: number): number {
   let s = 0;
   for (let y = y0; y < y1; y++) for (let x = 0; x < img.w; x++) {
-    const i = (y * img.w + x) * 3;
-    s += 255 - (img.px[i]! + img.px[i + 1]! + img.px[i + 2]!) / 3;
+    const [r, g, b] = img.px(x, y);
+    s += 255 - (r + g + b) / 3;
   }
   return s / 255;
 }
@@ -69,7 +56,7 @@ function ink(img: { w: number; h: number; px: Buffer }, y0: number, y1: number):
 test('web-font line boxes and variable-font instances as Chromium 156 prints them', async () => {
   const out = await renderPdf(DOC, { baseUrl: FIXTURE_FONTS.href, creationDate: new Date(0) });
   assert.deepEqual(out.warnings, []);
-  const img = raster(out.pdf);
+  const img = raster(out.pdf, 96, 1, true);
   // Chromium 156 (reference fonts.conf, print to PDF, 96 dpi): each div's border-top row. The line boxes
   // follow hhea (Open Sans, Cantarell) or OS/2 typo (Inter: USE_TYPO_METRICS) ascent + descent + gap, each rounded.
   assert.deepEqual(redRows(img), [10, 29, 52, 81, 98, 118, 145, 162, 183, 209, 246, 267, 288, 309, 330, 351]);

@@ -20,7 +20,7 @@ type RepeatKw = 'repeat' | 'no-repeat' | 'space' | 'round';
 type Repeat = BackgroundLayer['repeat'];
 /** One axis of a specified position: an offset from the start (left/top) or end (right/bottom) edge. */
 interface PosAxis { end: boolean; len: MathExpr | null; center?: boolean }
-interface PosVal { x: PosAxis; y: PosAxis }
+export interface PosVal { x: PosAxis; y: PosAxis }
 type SizeVal = 'cover' | 'contain' | { w: MathExpr | 'auto'; h: MathExpr | 'auto' };
 
 const GRADIENTS = /gradient$/;
@@ -215,6 +215,8 @@ function axisRow(name: string, axis: 'x' | 'y'): Longhand<PosAxis[]> {
 const computeSize = (v: SizeVal, env: Env): BgScratch['size'][number] =>
   typeof v === 'string' ? v : { w: v.w === 'auto' ? 'auto' : computeLength(v.w, env, true), h: v.h === 'auto' ? 'auto' : computeLength(v.h, env, true) };
 const computePos = (v: PosVal, env: Env): BgScratch['position'][number] => ({ x: computeAxis(v.x, env), y: computeAxis(v.y, env) });
+/** A parsed <position> as offsets from the left and top edges (also transform-origin's). */
+export const computePosition = computePos;
 /** <position> of radial and conic gradients: parsed and computed as background-position. */
 const POSITION: PositionCodec = { parse: (v) => parsePosition(v, false), compute: (p, env) => computePos(p as PosVal, env as Env) };
 /** Computes a specified <bg-image>: a gradient gets px lengths; its currentcolor stops wait for finishBackground. */

@@ -21,6 +21,7 @@ import { BORDER_IMAGE_SHORTHAND, DECOR_ROWS, finishDecor, OUTLINE_SHORTHAND } fr
 import { FLEXGRID_ROWS } from './flexgrid.ts';
 import { ALIASES, SHORTHANDS } from './shorthands.ts';
 import { TEXT_ROWS } from './text.ts';
+import { TRANSFORM_ROWS } from './transform.ts';
 import { MULTICOL_ROWS, MULTICOL_SHORTHANDS } from './multicol.ts';
 import { logicalBorderShorthands, logicalProperties } from './logical.ts';
 import { finishLineClamp, LINE_CLAMP_ROWS, LINE_CLAMP_SHORTHAND } from './line-clamp.ts';
@@ -47,7 +48,7 @@ export interface ComputeContext {
 
 // ---------------------------------------------------------------- the table
 
-const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS, ...LINE_CLAMP_ROWS];
+const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS, ...LINE_CLAMP_ROWS, ...TRANSFORM_ROWS];
 const LOGICAL = logicalProperties(new Map(PHYSICAL_ROWS.map((r) => [r.name, r])));
 const LONGHAND_LIST: Longhand<any>[] = [...PHYSICAL_ROWS, ...LOGICAL.longhands];
 const LONGHANDS = new Map<string, Longhand<any>>(LONGHAND_LIST.map((r) => [r.name, r]));
