@@ -193,16 +193,29 @@ async function serve(opts: Opts): Promise<void> {
   if (opts['data-dir']) env.DATA_DIR = opts['data-dir'];
   const config = loadConfig(env);
   const log = pino({ base: undefined });
-  const running = await startServer(config, log);
-  const stop = (signal: string) => {
-    log.info({ signal }, 'shutting down');
-    running.stop().then(() => process.exit(0), (e) => {
+  // SIGTERM/SIGINT drain open requests (up to SHUTDOWN_TIMEOUT_MS) and exit 0. A terminal's Ctrl-C
+  // reaches both npm and this process (npm forwards it too): later signals are only logged.
+  let signalled: string | undefined;
+  let running: Awaited<ReturnType<typeof startServer>> | undefined;
+  const stop = () => {
+    log.info({ signal: signalled }, 'shutting down: draining open requests');
+    running!.stop().then(() => {
+      log.info('stopped');
+      process.exit(0);
+    }, (e) => {
       log.error({ err: e }, 'shutdown failed');
       process.exit(1);
     });
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      if (signalled) return void log.info({ signal: sig }, 'already shutting down');
+      signalled = sig;
+      if (running) stop(); // during start-up: stop as soon as the server is up
+    });
+  }
+  running = await startServer(config, log);
+  if (signalled) stop();
 }
 
 async function admin(cmd: string, sub: string | undefined, opts: Opts): Promise<void> {

@@ -4,9 +4,10 @@ import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import pino from 'pino';
 import type { Store } from '../storage/store.ts';
-import type { ServerConfig } from './config.ts';
+import { servesHttps, type ServerConfig } from './config.ts';
 import { ApiError, internalError, methodNotAllowed, notFound } from './errors.ts';
 import { generatePdf, type Clock } from './generate.ts';
+import { securityHeaders } from './http-hardening.ts';
 import { renderQueueFor } from './render-queue.ts';
 import { QuotaGate } from './quota-gate.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const app = new Koa({ proxy: config.trustProxy });
   app.silent = true;
+  app.use(securityHeaders(servesHttps(config)));
 
   // Request log + error boundary: one line per request, never the key or variable values.
   app.use(async (ctx, next) => {

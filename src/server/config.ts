@@ -122,3 +122,8 @@ export function isLoopback(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
 }
+
+/** True when clients reach the service over HTTPS: native TLS, or a TLS-terminating proxy (TRUST_PROXY). */
+export function servesHttps(config: ServerConfig): boolean {
+  return Boolean(config.tlsCertFile && config.tlsKeyFile) || config.trustProxy;
+}

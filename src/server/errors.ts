@@ -3,7 +3,8 @@
 
 export type ErrorCode =
   | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'QUOTA_EXCEEDED' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED'
-  | 'PAYLOAD_TOO_LARGE' | 'RENDER_FAILED' | 'RATE_LIMITED' | 'INTERNAL_ERROR' | 'UNAVAILABLE';
+  | 'PAYLOAD_TOO_LARGE' | 'RENDER_FAILED' | 'RATE_LIMITED' | 'INTERNAL_ERROR' | 'UNAVAILABLE'
+  | 'HEADERS_TOO_LARGE' | 'REQUEST_TIMEOUT';
 
 /** The exact body of every error response. */
 export interface ErrorBody { error: string; code: ErrorCode; status: number }

@@ -1,5 +1,5 @@
-// `quire serve`: opens the store, starts the render workers and listens over HTTPS or loopback HTTP.
-// In: a ServerConfig and a logger. Out: a running server and a stop() that closes everything.
+// `quire serve`: opens the store (sweeping what a crash left), starts the render workers and listens
+// over HTTPS or loopback HTTP. In: a ServerConfig and a logger. Out: a running server and a draining stop().
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -8,13 +8,14 @@ import type pino from 'pino';
 import { openStore } from '../storage/store.ts';
 import { createApp, type Clock } from './app.ts';
 import { ConfigError, isLoopback, type ServerConfig } from './config.ts';
+import { baseSecurityHeaders, jsonClientErrors } from './http-hardening.ts';
 import { inProcessRenderer, workerPoolRenderer, type Renderer } from './renderer.ts';
 
 export interface RunningServer {
   server: http.Server | https.Server;
   /** The base URL it listens on (scheme, host, actual port). */
   url: string;
-  /** Stops accepting, waits for open requests, closes workers and the database. */
+  /** Stops accepting, waits for open requests (SHUTDOWN_TIMEOUT_MS at most), closes workers and the database. */
   stop(): Promise<void>;
 }
 
@@ -52,14 +53,21 @@ export async function startServer(
     }
   }
   const store = openStore(config.dataDir);
+  const swept = await store.pdfs.sweep((file) => store.getGeneration(file.slice(0, -'.pdf'.length)) !== null);
+  if (swept.length) {
+    log.warn({ removed: swept, dir: store.pdfs.dir }, `removed ${swept.length} file(s) an interrupted run left in the PDF folder`);
+  }
   const renderer: Renderer = opts.workers === false ? inProcessRenderer() : workerPoolRenderer({
     size: config.renderWorkers, memoryMb: config.renderMemoryMb,
     recycleAfter: config.renderRecycleAfter, recycleHeapMb: config.renderRecycleHeapMb,
   });
   const app = createApp({ store, renderer, config, logger: log, clock: opts.clock });
-  const handler = app.callback();
-  const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
+  const drain = new Drain(app.callback(), baseSecurityHeaders(mode !== 'loopback'));
+  const server = tls ? https.createServer(tls, drain.handler) : http.createServer(drain.handler);
   server.keepAliveTimeout = 5000;
+  server.headersTimeout = 20000;
+  server.requestTimeout = 60000;
+  server.on('clientError', jsonClientErrors(mode !== 'loopback'));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -88,14 +96,58 @@ export async function startServer(
     url,
     stop() {
       stopping ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
+        const left = await drain.close(server, config.shutdownTimeoutMs);
+        if (left > 0) log.warn({ requests: left, timeout_ms: config.shutdownTimeoutMs }, 'shutdown timeout: open requests cut off');
         await renderer.close();
         store.close();
       })();
       return stopping;
     },
   };
+}
+
+/**
+ * Counts open requests and, once closing, answers new ones on kept-alive connections with
+ * 503 UNAVAILABLE (Connection: close) so that a shutdown drains instead of taking more work.
+ */
+class Drain {
+  private open = 0;
+  private closing = false;
+  private idle: Array<() => void> = [];
+
+  constructor(private readonly app: http.RequestListener, private readonly headers: Record<string, string>) {}
+
+  readonly handler: http.RequestListener = (req, res) => {
+    if (this.closing) {
+      const body = JSON.stringify({ error: 'The service is shutting down; retry later', code: 'UNAVAILABLE', status: 503 });
+      res.writeHead(503, { ...this.headers, 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', Connection: 'close' });
+      res.end(body);
+      return;
+    }
+    this.open++;
+    res.once('close', () => {
+      if (--this.open === 0) for (const f of this.idle.splice(0)) f();
+    });
+    this.app(req, res);
+  };
+
+  /**
+   * Stops accepting connections, lets open requests finish for up to `timeoutMs`, then cuts
+   * every connection. Returns how many requests were still open when it gave up (0: drained).
+   */
+  async close(server: http.Server | https.Server, timeoutMs: number): Promise<number> {
+    this.closing = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    server.closeIdleConnections();
+    let timer: NodeJS.Timeout | undefined;
+    const drained = this.open === 0 ? Promise.resolve() : new Promise<void>((resolve) => this.idle.push(resolve));
+    await Promise.race([drained, new Promise<void>((resolve) => { timer = setTimeout(resolve, timeoutMs); })]);
+    clearTimeout(timer);
+    clearInterval(sweep);
+    const left = this.open;
+    server.closeAllConnections();
+    await closed;
+    return left;
+  }
 }

@@ -1,12 +1,18 @@
 // PDF files on local disk: DATA_DIR/pdfs/<generation_id>.pdf, written to a temporary file and renamed.
-// In: a generation id and PDF bytes. Out: the stored file's size, its path, or a read stream.
+// In: a generation id and PDF bytes. Out: the stored file's size, its path, a read stream, or a start-up sweep.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { lstat, open, opendir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /** `<uuid v4>.pdf`, lower-case: the only file names ever written or served. */
 export const PDF_FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.pdf$/;
+
+/** Temporary files of `write()`: `.tmp-<uuid>`. */
+const TMP_FILE_NAME = /^\.tmp-[0-9a-f-]{36}$/;
+
+/** A file the start-up sweep removed, and why. */
+export interface SweptFile { name: string; bytes: number; reason: 'temporary' | 'unrecorded' }
 
 /** The folder of generated PDFs; every method takes a file name matching PDF_FILE_NAME. */
 export class PdfFiles {
@@ -69,5 +75,31 @@ export class PdfFiles {
     await unlink(this.pathOf(fileName)).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
     });
+  }
+
+  /**
+   * Removes what a crash can leave behind (DECISIONS.md "PDF files"): temporary files of an
+   * interrupted write, and PDFs that were renamed into place but whose generation was never
+   * recorded (`isRecorded(fileName)` false; they would never be served or counted). Run it at
+   * start, before serving, while no write is in flight: the folder belongs to one running
+   * service. Other files are left alone. Returns what it removed.
+   */
+  async sweep(isRecorded: (fileName: string) => boolean | Promise<boolean>): Promise<SweptFile[]> {
+    const removed: SweptFile[] = [];
+    for await (const entry of await opendir(this.dir)) {
+      const name = entry.name;
+      const reason = TMP_FILE_NAME.test(name) ? 'temporary' : PDF_FILE_NAME.test(name) && !(await isRecorded(name)) ? 'unrecorded' : null;
+      if (!reason) continue;
+      const file = path.join(this.dir, name);
+      try {
+        const st = await lstat(file);
+        if (!st.isFile()) continue;
+        await unlink(file);
+        removed.push({ name, bytes: st.size, reason });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+    }
+    return removed;
   }
 }

@@ -90,10 +90,12 @@ test('native HTTPS from TLS_CERT_FILE/TLS_KEY_FILE with a self-signed certificat
       method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ templateId, variables: {} }),
     });
     assert.equal(r.status, 200, r.body.toString());
+    assert.equal(r.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains', 'HSTS under TLS');
     const body = JSON.parse(r.body.toString());
     assert.ok(body.pdf_url.startsWith('https://localhost:'));
     const pdf = await httpsRequest(body.pdf_url, ca);
     assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains');
     assert.equal(pdf.body.length, body.file_size);
     assert.equal(pdf.body.subarray(0, 4).toString(), '%PDF');
   } finally {
@@ -113,6 +115,7 @@ test('TRUST_PROXY: X-Forwarded-Proto must say https, and pdf_url follows the for
     const viaProxy = await h.generate(key, { templateId, variables: {} }, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'pdf.example.org' });
     assert.equal(viaProxy.status, 200);
     assert.ok(viaProxy.body.pdf_url.startsWith('https://pdf.example.org/storage/v1/object/public/pdfs/'));
+    assert.ok(viaProxy.headers.get('strict-transport-security'), 'HSTS behind a TLS-terminating proxy');
     assert.equal((await fetch(`${h.url}/healthz`)).status, 200, 'health checks need no proxy header');
   } finally {
     await h.close();
@@ -140,6 +143,7 @@ test('the start-up log says when it serves plain HTTP on loopback', async () => 
     assert.ok(logs.some((l) => l.includes('plain HTTP on a loopback address only')));
     const r = await fetch(`${srv.url}/healthz`);
     assert.equal(r.status, 200);
+    assert.equal(r.headers.get('strict-transport-security'), null, 'no HSTS pinned on a loopback development server');
   } finally {
     await srv.stop();
     rmSync(dir, { recursive: true, force: true });
