@@ -12,6 +12,7 @@ import type { ServerConfig } from './config.ts';
 import { isRenderFailure, type Renderer, type RenderJob } from './renderer.ts';
 import { QueueAbortedError, QueueFullError, type RenderQueue } from './render-queue.ts';
 import type { QuotaGate } from './quota-gate.ts';
+import { assetsForRender, type JobAsset } from './template-assets.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 /** A source of the current time (injected so tests can cross month boundaries). */
@@ -71,12 +72,17 @@ async function readJsonObject(ctx: Context, limit: number): Promise<Record<strin
   return parsed as Record<string, unknown>;
 }
 
-/** The render job of a stored template with its resolved values, under the configured limits. */
-function renderJob(template: string, view: Record<string, unknown>, d: GenerateDeps): RenderJob {
+/**
+ * The render job of a stored template with its resolved values and files, under the configured
+ * limits (also the dashboard preview's).
+ */
+export function renderJob(
+  template: string, view: Record<string, unknown>, d: Pick<GenerateDeps, 'config' | 'clock'>, assets: JobAsset[],
+): RenderJob {
   const c = d.config;
   return {
     template, view, creationDate: d.clock.now(), timeoutMs: c.renderTimeoutMs, maxPages: c.maxPages,
-    limits: { maxHtmlBytes: c.maxHtmlBytes, maxListItems: c.maxListItems, maxTotalItems: c.maxTotalItems },
+    limits: { maxHtmlBytes: c.maxHtmlBytes, maxListItems: c.maxListItems, maxTotalItems: c.maxTotalItems }, assets,
   };
 }
 
@@ -138,10 +144,12 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
     // 7. fill + render, in a worker, under one deadline and memory cap; slots shared fairly by account
     let t0 = 0;
     let pdf: Uint8Array;
+    let pages: number;
+    const assets = await assetsForRender(d.store, template.id, [template.html, JSON.stringify(variables)]);
     try {
-      ({ pdf } = await d.queue.run(account.id, () => {
+      ({ pdf, pageCount: pages } = await d.queue.run(account.id, (hold) => {
         t0 = performance.now(); // render time, without the wait for a slot
-        return d.renderer.render(renderJob(template.html, values.view, d));
+        return d.renderer.render(renderJob(template.html, values.view, d, assets), { hold });
       }, abortOnClose(ctx)));
     } catch (e) {
       if (e instanceof QueueFullError) {
@@ -160,7 +168,7 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
     let recorded;
     try {
       recorded = d.store.recordGenerationWithinQuota(
-        { id: generationId, accountId: account.id, templateId: template.id, apiKeyId: auth.keyId, fileName, bytes, renderMs },
+        { id: generationId, accountId: account.id, templateId: template.id, apiKeyId: auth.keyId, fileName, bytes, renderMs, pages },
         limit, d.clock.now(),
       );
     } catch (e) {

@@ -75,7 +75,7 @@ export async function runRenderJob(job: RenderJob, engine: Engine = { renderPdf 
     const left = Math.max(1, deadline - marginMs - Date.now());
     return await engine.renderPdf(html, {
       creationDate: job.creationDate, timeoutMs: left, maxPages: job.maxPages, baseUrl: job.baseUrl, resourceRoot: job.resourceRoot,
-      resolveResource: job.assets?.length ? assetResolver(job.assets) : undefined,
+      resolveResource: job.assets ? assetResolver(job.assets) : undefined,
     });
   } catch (e) {
     if (e instanceof RenderError && e.code === 'TIMEOUT') {

@@ -4,6 +4,7 @@
 import type Router from '@koa/router';
 import { resolveValues } from '../../../template/variables.ts';
 import { ApiError } from '../../errors.ts';
+import { renderJob } from '../../generate.ts';
 import { QueueAbortedError, QueueFullError } from '../../render-queue.ts';
 import { isRenderFailure } from '../../renderer.ts';
 import { assetsForRender } from '../../template-assets.ts';
@@ -40,7 +41,6 @@ export function previewRoutes(r: Router, d: DashCtx): void {
     const values = resolveValues(defs, sample);
     if (!values.ok) throw invalid(values.message);
     const assets = await assetsForRender(d.store, t.id, [template, JSON.stringify(sample)]);
-    const c = d.config;
     let t0 = 0;
     const ac = new AbortController();
     ctx.res.once('close', () => {
@@ -49,10 +49,7 @@ export function previewRoutes(r: Router, d: DashCtx): void {
     try {
       const out = await d.queue.run(account.id, () => {
         t0 = performance.now();
-        return d.renderer.render({
-          template, view: values.view, creationDate: d.clock.now(), timeoutMs: c.renderTimeoutMs, maxPages: c.maxPages,
-          limits: { maxHtmlBytes: c.maxHtmlBytes, maxListItems: c.maxListItems, maxTotalItems: c.maxTotalItems }, assets,
-        });
+        return d.renderer.render(renderJob(template, values.view, d, assets));
       }, ac.signal);
       const result: PreviewResult = {
         pdf: Buffer.from(out.pdf).toString('base64'), pageCount: out.pageCount,
