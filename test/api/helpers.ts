@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createApp } from '../../src/server/app.ts';
+import type { DashboardConfig } from '../../src/server/dashboard/config.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import { inProcessRenderer, type Renderer } from '../../src/server/renderer.ts';
 import { openStore, type Store } from '../../src/storage/store.ts';
@@ -46,6 +47,8 @@ export async function startHarness(opts: {
   env?: Record<string, string>;
   renderer?: Renderer;
   clock?: ManualClock;
+  /** The dashboard's settings (default: from process.env). */
+  dashboard?: DashboardConfig;
 } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, RENDER_WORKERS: '2', ...opts.env });
@@ -60,7 +63,7 @@ export async function startHarness(opts: {
   });
   const logger = pino({ level: 'info' }, sink);
   const renderer = opts.renderer ?? inProcessRenderer();
-  const app = createApp({ store, renderer, clock, config, logger });
+  const app = createApp({ store, renderer, clock, config, logger, dashboard: opts.dashboard });
   const server = http.createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -9,6 +9,8 @@ export interface DashboardConfig {
   assetMaxBytes: number;
   /** All assets of one account together, in bytes (ACCOUNT_ASSETS_MAX_BYTES, default 50 MiB). */
   accountAssetsMaxBytes: number;
+  /** Sign-ups allowed per client address per hour (SIGNUPS_PER_HOUR, default 10). */
+  signupsPerHour: number;
   /** Previews per minute per session (PREVIEWS_PER_MINUTE, default 120). */
   previewsPerMinute: number;
   /** A session ends after this many days without a request (SESSION_IDLE_DAYS, default 7)… */
@@ -33,6 +35,7 @@ export function loadDashboardConfig(env: NodeJS.ProcessEnv = process.env): Dashb
     signup,
     assetMaxBytes: int(env, 'ASSET_MAX_BYTES', 5 * 1024 * 1024, 1),
     accountAssetsMaxBytes: int(env, 'ACCOUNT_ASSETS_MAX_BYTES', 50 * 1024 * 1024, 1),
+    signupsPerHour: int(env, 'SIGNUPS_PER_HOUR', 10, 1),
     previewsPerMinute: int(env, 'PREVIEWS_PER_MINUTE', 120, 1),
     sessionIdleDays: int(env, 'SESSION_IDLE_DAYS', 7, 1),
     sessionMaxDays: int(env, 'SESSION_MAX_DAYS', 30, 1),

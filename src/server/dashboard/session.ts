@@ -128,8 +128,12 @@ export function checkCsrf(ctx: Context, sent: string | undefined): void {
  */
 export function checkOrigin(ctx: Context): void {
   const origin = ctx.get('origin') || (ctx.get('referer') ? safeOrigin(ctx.get('referer')) : '');
-  if (origin && origin !== 'null' && origin !== ctx.origin) throw csrfFailed();
-  if (origin === 'null') throw csrfFailed();
+  if (origin && origin !== siteOrigin(ctx)) throw csrfFailed();
+}
+
+/** This site's origin as the browser sees it (scheme and host, from X-Forwarded-* behind a trusted proxy). */
+export function siteOrigin(ctx: Context): string {
+  return `${ctx.protocol}://${ctx.host}`;
 }
 
 function safeOrigin(url: string): string {

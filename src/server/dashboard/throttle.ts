@@ -42,14 +42,19 @@ export class SlidingWindow {
   }
 }
 
-/** Failed sign-ins allowed per email and per address in 15 minutes; sign-ups per address per hour. */
-export const THROTTLE = { perEmail: 5, perAddress: 20, windowMs: 15 * 60_000, signUpsPerAddress: 10, signUpWindowMs: 3600_000 };
+/** Failed sign-ins allowed per email and per address in 15 minutes. */
+export const THROTTLE = { perEmail: 5, perAddress: 20, windowMs: 15 * 60_000 };
 
 /** The throttles of one server process. */
 export class AuthThrottle {
   readonly byEmail = new SlidingWindow(THROTTLE.perEmail, THROTTLE.windowMs);
   readonly byAddress = new SlidingWindow(THROTTLE.perAddress, THROTTLE.windowMs);
-  readonly signUps = new SlidingWindow(THROTTLE.signUpsPerAddress, THROTTLE.signUpWindowMs);
+  /** Sign-ups per address per hour (SIGNUPS_PER_HOUR). */
+  readonly signUps: SlidingWindow;
+
+  constructor(signupsPerHour: number) {
+    this.signUps = new SlidingWindow(signupsPerHour, 3600_000);
+  }
 
   /** Seconds to wait before another sign-in attempt for this email from this address, or null. */
   signInWait(email: string, address: string, now: number): number | null {

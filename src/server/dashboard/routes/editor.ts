@@ -10,12 +10,12 @@ import { readJson } from '../body.ts';
 import { invalid, jsonRoute, ownTemplate, sendAppPage, type DashCtx } from '../context.ts';
 import { bytes } from '../format.ts';
 import { html, jsonIsland } from '../html.ts';
-import { checkCsrf } from '../session.ts';
+import { checkCsrf, siteOrigin } from '../session.ts';
 import { templateName } from './templates.ts';
 
 /** The address API calls go to: PUBLIC_BASE_URL, else this request's origin. */
 export function apiBase(ctx: Context, d: DashCtx): string {
-  return d.config.publicBaseUrl ?? ctx.origin;
+  return d.config.publicBaseUrl ?? siteOrigin(ctx);
 }
 
 /** A ready-to-run curl command for `t` with its sample data (the key read from $QUIRE_API_KEY). */
