@@ -81,6 +81,8 @@ export interface Inspection {
   document: Document;
   /** True when the document is in quirks mode (HTML §13.2.6.4.1). */
   quirks: boolean;
+  /** The document mode as parse5 sets it (HTML §13.2.6.4.1); the engine lays 'limited-quirks' out as 'no-quirks'. */
+  documentMode: 'no-quirks' | 'limited-quirks' | 'quirks';
   /** The first page's size and page area (px); coordinates in `elements` are relative to `pageArea`'s top-left. */
   pageSize: { width: number; height: number };
   pageArea: { x: number; y: number; width: number; height: number };
@@ -127,6 +129,7 @@ export function layoutForInspection(html: string, options: InspectOptions = {}):
   return {
     document: parsed.document,
     quirks: parsed.quirksMode,
+    documentMode: (parsed.document as unknown as { 'x-mode'?: Inspection['documentMode'] })['x-mode'] ?? 'no-quirks',
     pageSize: { ...first.size },
     pageArea: { x: area.x, y: area.y, width: area.width, height: area.rootHeight ?? area.height },
     contentScale: scale,

@@ -27,6 +27,10 @@ before(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'diverge-test-'));
   writeFileSync(path.join(dir, 'same.html'), page(''));
   writeFileSync(path.join(dir, 'script.html'), page(`<script>document.getElementById('b').style.width = '150px'; document.getElementById('b').style.height = '40px';</script>`));
+  // 12 blocks of 30 px on 360 px page areas: two pages; a script makes Chromium (only) break before the 6th.
+  const tall = (script: string): string => page(`${Array.from({ length: 12 }, (_, i) => `<div id="r${i}">Row ${i}</div>`).join('\n')}${script}`);
+  writeFileSync(path.join(dir, 'pages.html'), tall(''));
+  writeFileSync(path.join(dir, 'break.html'), tall(`<script>document.getElementById('r5').style.breakBefore = 'page';</script>`));
   reference = await ChromiumReference.launch();
 });
 
@@ -61,4 +65,19 @@ test('a box Chromium sees 50 px narrower and 10 px taller is the first divergenc
   const text = formatText(r);
   assert.match(text, /first divergence \(border box differs\): html > body > div#b {3}\(line 5\)/);
   assert.match(text, /≠ width +150px +200px/);
+});
+
+test('page breaks: the same pages when the layouts agree; a break only Chromium makes is found at its element', async () => {
+  const same = await diverge(path.join(dir, 'pages.html'), { reference });
+  assert.equal(same.first, null);
+  assert.equal(same.pages!.ours, 2);
+  assert.equal(same.pages!.chromium, 2);
+  assert.ok(Math.abs(same.pages!.chromiumBreaks[1]! - same.pages!.oursBreaks[1]!) <= 3, `${same.pages!.chromiumBreaks} vs ${same.pages!.oursBreaks}`);
+  assert.equal(same.pages!.first, null);
+  const moved = await diverge(path.join(dir, 'break.html'), { reference });
+  assert.equal(moved.first, null); // a forced break does nothing to the continuous flow
+  const f = moved.pages!.first!;
+  assert.equal(f.path, 'html > body > div#r5');
+  assert.deepEqual([f.chromium.page, f.ours.page], [1, 0]);
+  assert.deepEqual(f.styles.filter((s) => s.differs).map((s) => [s.property, s.chromium, s.ours]), [['break-before', 'page', 'auto']]);
 });

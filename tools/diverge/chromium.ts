@@ -5,6 +5,8 @@
  * Reference environment: ../shared/fidelity/README.md (same Chromium, launch flags, pinned fonts, blocked network).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -12,6 +14,9 @@ import { chromium } from 'playwright-core';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { LayoutNode, Rect } from './compare.ts';
 import { STYLE_KEYS } from './compare.ts';
+import { pdfWords } from '../../test/fidelity/score.ts';
+
+const run = promisify(execFile);
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Launch flags of the fidelity references (make-refs.mjs) and the brief. */
@@ -26,6 +31,12 @@ export function defaultFontsConfTemplate(): string {
 /** The platform fonts Chromium used for an element's own text (CSS.getPlatformFontsForNode). */
 export interface PlatformFont { familyName: string; postScriptName?: string; isCustomFont: boolean; glyphCount: number }
 
+/** A text box with its text, px. */
+export interface TextBox extends Rect { text: string }
+
+/** A word of a PDF as pdftotext -bbox gives it: 0-based page, box in pt from the page's top-left, text XML-escaped. */
+export type PdfWord = Awaited<ReturnType<typeof pdfWords>>[number];
+
 /** One document as Chromium laid it out; `close()` ends its tab. */
 export interface ChromiumCapture {
   root: LayoutNode;
@@ -37,8 +48,15 @@ export interface ChromiumCapture {
   viewport: { width: number; height: number };
   /** Requests that were blocked (anything but file: and data:). */
   blocked: string[];
+  /** Every text box of the document with its text (document px), in document order. */
+  textBoxes: TextBox[];
   ms: { load: number; snapshot: number };
   platformFonts(node: LayoutNode): Promise<PlatformFont[]>;
+  /**
+   * Prints the document as the fidelity references are made (page.pdf: A4, 10 mm margins,
+   * preferCSSPageSize, printBackground) and returns its words (pdftotext -bbox; pt, 0-based pages) and page count.
+   */
+  printedWords(): Promise<{ pages: number; words: PdfWord[] }>;
   close(): Promise<void>;
 }
 
@@ -69,7 +87,7 @@ export class ChromiumReference {
   async capture(file: string, viewport: { width: number; height: number }): Promise<ChromiumCapture> {
     const page = await this.browser.newPage({ viewport: { width: Math.round(viewport.width), height: Math.round(viewport.height) } });
     try {
-      return await captureIn(page, file, viewport);
+      return await captureIn(page, file, viewport, this.work);
     } catch (e) {
       await page.close();
       throw e;
@@ -81,7 +99,7 @@ export class ChromiumReference {
   }
 }
 
-async function captureIn(page: Page, file: string, viewport: { width: number; height: number }): Promise<ChromiumCapture> {
+async function captureIn(page: Page, file: string, viewport: { width: number; height: number }, work: string): Promise<ChromiumCapture> {
   const blocked: string[] = [];
   await page.route('**/*', (route) => {
     const u = route.request().url();
@@ -103,11 +121,20 @@ async function captureIn(page: Page, file: string, viewport: { width: number; he
   const cdp = await page.context().newCDPSession(page);
   const t1 = performance.now();
   const snap = await cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLE_KEYS], includeDOMRects: false });
-  const root = snapshotTree(snap as unknown as Snapshot);
+  const { root, textBoxes } = snapshotTree(snap as unknown as Snapshot);
   const snapshot = performance.now() - t1;
   let domReady = false;
   return {
-    root, quirks, contentScale, viewport: used, blocked, ms: { load, snapshot },
+    root, quirks, contentScale, viewport: used, blocked, textBoxes, ms: { load, snapshot },
+    printedWords: async () => {
+      const pdf = path.join(work, `print-${process.pid}-${Date.now()}.pdf`);
+      try {
+        writeFileSync(pdf, await page.pdf({ format: 'A4', margin: { top: '10mm', right: '10mm', bottom: '10mm', left: '10mm' }, preferCSSPageSize: true, printBackground: true }));
+        const words = await pdfWords(pdf);
+        const { stdout } = await run('pdfinfo', [pdf]);
+        return { pages: Number(/Pages:\s+(\d+)/.exec(stdout)?.[1] ?? 0), words };
+      } finally { rmSync(pdf, { force: true }); }
+    },
     platformFonts: async (node) => {
       if (typeof node.ref !== 'number') return [];
       if (!domReady) { await cdp.send('DOM.enable'); await cdp.send('CSS.enable'); await cdp.send('DOM.getDocument', { depth: 0 }); domReady = true; }
@@ -137,7 +164,7 @@ const rectOf = (b: number[]): Rect => ({ x: b[0]!, y: b[1]!, width: b[2]!, heigh
  * no shadow trees, whose nodes hang from shadow-root nodes), each with its layout object's bounds (the
  * border box in document coordinates), its computed values and the text boxes of its own text nodes.
  */
-export function snapshotTree(snap: Snapshot): LayoutNode {
+export function snapshotTree(snap: Snapshot): { root: LayoutNode; textBoxes: TextBox[] } {
   const S = snap.strings;
   const doc = snap.documents[0]!;
   const { nodes, layout, textBoxes } = doc;
@@ -167,13 +194,15 @@ export function snapshotTree(snap: Snapshot): LayoutNode {
     if (parent >= 0 && made[parent]) made[parent]!.children.push(node);
     else if (!root && parent >= 0 && nodes.nodeType[parent] === 9) root = node;
   }
+  const all: TextBox[] = [];
   textBoxes.layoutIndex.forEach((li, k) => {
     const textNode = layout.nodeIndex[li]!;
-    const owner = made[nodes.parentIndex[textNode]!];
-    if (!owner || nodes.nodeType[textNode] !== 3) return;
     const text = (S[layout.text[li]!] ?? '').slice(textBoxes.start[k]!, textBoxes.start[k]! + textBoxes.length[k]!);
-    if (text.trim() !== '') owner.texts.push(rectOf(textBoxes.bounds[k]!));
+    if (text.trim() === '') return;
+    all.push({ ...rectOf(textBoxes.bounds[k]!), text });
+    const owner = made[nodes.parentIndex[textNode]!];
+    if (owner && nodes.nodeType[textNode] === 3) owner.texts.push(rectOf(textBoxes.bounds[k]!));
   });
   if (!root) throw new Error('Chromium snapshot has no root element');
-  return root;
+  return { root, textBoxes: all };
 }

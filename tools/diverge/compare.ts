@@ -24,6 +24,10 @@ export interface LayoutNode {
   children: LayoutNode[];
   /** The side's handle for the element (Chromium: backendNodeId; ours: the domhandler Element). */
   ref?: unknown;
+  /** 0-based page the element starts on when printed (set by tools/diverge/pages.ts), when known. */
+  page?: number;
+  /** The element starts within a few px of a page break on this side: its page is not a finding. */
+  pageUncertain?: boolean;
 }
 
 /** The properties shown for a divergent element. */
@@ -33,6 +37,7 @@ export const STYLE_KEYS = [
   'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
   'border-top-width', 'border-right-width', 'border-bottom-width', 'border-left-width',
   'font-family', 'font-size', 'font-weight', 'line-height', 'white-space', 'direction', 'transform',
+  'break-before', 'break-after', 'break-inside',
 ] as const;
 
 /** Elements whose subtree is not compared: no boxes in either engine, or an inside that is the engine's own (SVG, form controls). */
@@ -282,4 +287,20 @@ export function countCompared(root: Pair): number {
     stack.push(...p.children);
   }
   return n;
+}
+
+/**
+ * The first element, in document order, that starts on a different page when printed (both pages known,
+ * neither side within a few px of a break, some height on both sides: an empty element's page says nothing), or null.
+ */
+export function firstPageDivergence(root: Pair): Pair | null {
+  const stack = [root];
+  while (stack.length) {
+    const p = stack.pop()!;
+    const a = p.ours, b = p.theirs;
+    if (a?.page !== undefined && b?.page !== undefined && !a.pageUncertain && !b.pageUncertain && a.page !== b.page &&
+      (a.box?.height ?? 0) > 0 && (b.box?.height ?? 0) > 0) return p;
+    for (let i = p.children.length - 1; i >= 0; i--) stack.push(p.children[i]!);
+  }
+  return null;
 }

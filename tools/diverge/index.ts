@@ -3,7 +3,8 @@
  * In: an HTML file path and options (tolerance px, all or first). Out: a DivergeResult (plain data; report.ts prints it).
  */
 import { readFileSync } from 'node:fs';
-import { ancestry, allDivergences, countCompared, firstDivergence, firstInside, pairTrees, STYLE_KEYS } from './compare.ts';
+import { ancestry, allDivergences, countCompared, firstDivergence, firstInside, firstPageDivergence, pairTrees, STYLE_KEYS } from './compare.ts';
+import { applyOurPages, assignPages, chromiumPageBreaks } from './pages.ts';
 import type { Delta, Divergence, DivergenceKind, LayoutNode, Pair, Rect } from './compare.ts';
 import { ChromiumReference } from './chromium.ts';
 import type { ChromiumCapture, PlatformFont } from './chromium.ts';
@@ -18,6 +19,8 @@ export interface DivergeOptions {
   all?: boolean;
   /** With `all`: at most this many groups in the result (default 50); `groupsTotal` has the full count. */
   max?: number;
+  /** Also compare page breaks: our printed layout against a print of Chromium's (default true). */
+  pages?: boolean;
   /** A running Chromium to reuse (several documents); by default one is launched and closed. */
   reference?: ChromiumReference;
 }
@@ -41,6 +44,35 @@ export interface DivergenceReport {
   inside?: { path: string; kind: DivergenceKind; delta?: Delta };
 }
 
+/** The first element that starts on another page when printed. */
+export interface PageDivergenceReport {
+  path: string;
+  line?: number;
+  /** 0-based pages; boxes in the continuous flow (px). */
+  ours: { page: number; box: Rect | null };
+  chromium: { page: number; box: Rect | null };
+  /** Height of the page area the content is laid out in (px, times the shrink-to-fit factor). */
+  pageAreaHeight: number;
+  /** Room left (px) on the page Chromium starts the element on, from its top down (about: the page's begin is its first text). */
+  room: number;
+  /** display, height and break-* on both sides. */
+  styles: DivergenceReport['styles'];
+  /** Root to parent: display (ours) and the page each side starts it on. */
+  ancestors: Array<{ path: string; display: string; ours?: number; chromium?: number }>;
+}
+
+export interface PagesReport {
+  ours: number;
+  chromium: number;
+  /**
+   * Where each printed page begins in the continuous flow (px; NaN where it could not be told): ours, the
+   * top of the first element starting on the page; Chromium's, the top of the first text on it (from its printed words).
+   */
+  oursBreaks: number[];
+  chromiumBreaks: number[];
+  first: PageDivergenceReport | null;
+}
+
 export interface GroupReport {
   kind: DivergenceKind;
   path: string;
@@ -60,15 +92,20 @@ export interface DivergeResult {
   pageArea: Rect;
   viewport: { width: number; height: number };
   quirks: { ours: boolean; chromium: boolean };
+  /** The HTML document mode parse5 gives (HTML §13.2.6.4.1); Chromium's compatMode cannot tell limited-quirks from no-quirks. */
+  documentMode: 'no-quirks' | 'limited-quirks' | 'quirks';
   /** Print shrink-to-fit factors, each engine's own; both sides are laid out at Chromium's viewport width. */
   contentScale: { ours: number; chromium: number };
   /** Forced breaks: pages of our unfragmented layout (1 without them). */
   ourPages: number;
   /** Elements with a box on both sides. */
   compared: number;
-  ms: { ours: number; chromiumLoad: number; chromiumSnapshot: number; compare: number };
+  /** ours: our layouts (unfragmented, and printed with `pages`); pages: Chromium's print and the page comparison. */
+  ms: { ours: number; chromiumLoad: number; chromiumSnapshot: number; compare: number; pages?: number };
   blocked: string[];
   first: DivergenceReport | null;
+  /** Page breaks (unless `pages: false`). */
+  pages?: PagesReport;
   groups?: GroupReport[];
   groupsTotal?: number;
 }
@@ -84,15 +121,25 @@ export async function diverge(file: string, opts: DivergeOptions = {}): Promise<
     const cap = await reference.capture(file, { width: area.width, height: area.height });
     try {
       // Both sides at the same layout width: with shrink-to-fit on either side, ours again at Chromium's (whole px) viewport width.
-      const ours = cap.contentScale === 1 && natural.inspection.contentScale === 1 ? natural : ourLayout(html, file, cap.viewport.width / area.width);
-      return await compareLayouts(file, ours, natural, cap, tol, opts);
+      const scale = cap.contentScale === 1 && natural.inspection.contentScale === 1 ? undefined : cap.viewport.width / area.width;
+      const ours = scale === undefined ? natural : ourLayout(html, file, scale);
+      const { result, root } = await compareLayouts(file, ours, natural, cap, tol, opts);
+      if (opts.pages !== false) {
+        const t0 = performance.now();
+        const printed = ourLayout(html, file, scale, 'pages');
+        result.ms.ours += printed.ms;
+        result.pages = await comparePages(root, ours, printed, cap, area, tol);
+        result.ms.pages = performance.now() - t0 - printed.ms;
+      }
+      return result;
     } finally { await cap.close(); }
   } finally {
     if (!opts.reference) await reference.close();
   }
 }
 
-async function compareLayouts(file: string, ours: OurLayout, natural: OurLayout, cap: ChromiumCapture, tol: number, opts: DivergeOptions): Promise<DivergeResult> {
+/** Pairs and compares the two unfragmented layouts; returns the result and the paired tree. */
+async function compareLayouts(file: string, ours: OurLayout, natural: OurLayout, cap: ChromiumCapture, tol: number, opts: DivergeOptions): Promise<{ result: DivergeResult; root: Pair }> {
   const ins = ours.inspection;
   const t0 = performance.now();
   const root = pairTrees(ours.root, cap.root);
@@ -102,6 +149,7 @@ async function compareLayouts(file: string, ours: OurLayout, natural: OurLayout,
   const result: DivergeResult = {
     file, tol, pageSize: ins.pageSize, pageArea: ins.pageArea, viewport: cap.viewport,
     quirks: { ours: ins.quirks, chromium: cap.quirks },
+    documentMode: ins.documentMode,
     contentScale: { ours: natural.inspection.contentScale, chromium: cap.contentScale },
     ourPages: ins.pageCount,
     compared: countCompared(root),
@@ -121,10 +169,36 @@ async function compareLayouts(file: string, ours: OurLayout, natural: OurLayout,
       return out;
     });
   }
-  return result;
+  return { result, root };
 }
 
 const lineOf = (p: Pair): number | undefined => p.ours?.line ?? p.theirs?.line;
+
+async function comparePages(root: Pair, ours: OurLayout, printed: OurLayout, cap: ChromiumCapture, area: Rect, tol: number): Promise<PagesReport> {
+  const oursBreaks = applyOurPages(ours.root, printed.root, printed.inspection.pageCount);
+  const { pages, words } = await cap.printedWords();
+  const chromiumBreaks = chromiumPageBreaks(pages, words, cap.textBoxes, area, cap.contentScale);
+  assignPages(cap.root, chromiumBreaks);
+  const p = firstPageDivergence(root);
+  const out: PagesReport = { ours: printed.inspection.pageCount, chromium: pages, oursBreaks, chromiumBreaks, first: null };
+  if (!p) return out;
+  const keys = new Set(['display', 'height', 'break-before', 'break-after', 'break-inside']);
+  const pageAreaHeight = area.height * cap.contentScale;
+  const top = p.theirs!.box?.y ?? NaN;
+  out.first = {
+    path: p.path, pageAreaHeight, room: pageAreaHeight - (top - chromiumBreaks[p.theirs!.page!]!),
+    ours: { page: p.ours!.page!, box: p.ours!.box },
+    chromium: { page: p.theirs!.page!, box: p.theirs!.box },
+    styles: styleRows(p.ours, p.theirs, tol).filter((r) => keys.has(r.property)),
+    ancestors: ancestry(p).slice(0, -1).map(({ pair: a }) => ({
+      path: a.path.split(' > ').pop()!, display: a.ours?.style.display ?? a.theirs?.style.display ?? '',
+      ...(a.ours?.page !== undefined ? { ours: a.ours.page } : {}), ...(a.theirs?.page !== undefined ? { chromium: a.theirs.page } : {}),
+    })),
+  };
+  const line = lineOf(p);
+  if (line !== undefined) out.first.line = line;
+  return out;
+}
 
 async function detail(d: Divergence, tol: number, ours: OurLayout, cap: ChromiumCapture): Promise<DivergenceReport> {
   const p = d.pair;
@@ -147,15 +221,25 @@ async function detail(d: Divergence, tol: number, ours: OurLayout, cap: Chromium
   return out;
 }
 
-const number = (v: string | undefined): number | null => (v && /^-?[\d.]+px$/.test(v) ? parseFloat(v) : null);
-const canon = (v: string | undefined): string => (v ?? '').replace(/["']/g, '').replace(/\s*,\s*/g, ',').trim().toLowerCase();
+const NUMBER = /-?\d*\.?\d+(?:e-?\d+)?/g;
+const canon = (v: string): string => v.replace(/["']/g, '').replace(/\s*,\s*/g, ',').trim().toLowerCase();
+
+/**
+ * Whether two computed values differ: the same words with numbers in the same places agree when each
+ * number does within half the tolerance (px values) or 0.1 % (unitless ones, matrix entries).
+ */
+function valuesDiffer(ours: string, chromium: string, tol: number): boolean {
+  const a = canon(ours), b = canon(chromium);
+  if (a.replace(NUMBER, '#') !== b.replace(NUMBER, '#')) return true;
+  const xs = a.match(NUMBER) ?? [], ys = b.match(NUMBER) ?? [];
+  const px = /^-?[\d.]+px$/.test(a);
+  return xs.some((x, i) => Math.abs(+x - +ys[i]!) > (px ? tol / 2 : 1e-3 * Math.max(1, Math.abs(+x))));
+}
 
 function styleRows(a: LayoutNode | null, b: LayoutNode | null, tol: number): DivergenceReport['styles'] {
   return STYLE_KEYS.map((property) => {
     const ours = a?.style[property] ?? '', chromium = b?.style[property] ?? '';
-    const x = number(ours), y = number(chromium);
-    const differs = x !== null && y !== null ? Math.abs(x - y) > tol / 2 : canon(ours) !== canon(chromium);
-    return { property, ours, chromium, differs };
+    return { property, ours, chromium, differs: valuesDiffer(ours, chromium, tol) };
   });
 }
 

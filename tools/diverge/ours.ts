@@ -9,6 +9,8 @@ import { layoutForInspection, type Inspection, type InspectedElement, type UsedF
 import { sourceLine } from '../../src/html/parse.ts';
 import type { ComputedStyle } from '../../src/css/computed.ts';
 import type { LayoutNode, Rect } from './compare.ts';
+import { mapRect, multiply, transformMatrix } from '../../src/paint/transform.ts';
+import type { Matrix } from '../../src/paint/transform.ts';
 
 export interface OurLayout {
   root: LayoutNode;
@@ -24,10 +26,10 @@ export interface OurLayout {
  * Lays out `html` (the document at `file`, whose folder relative URLs resolve against) as src/inspect.ts does,
  * unfragmented, at print shrink-to-fit factor `contentScale` (default: the engine's own).
  */
-export function ourLayout(html: string, file: string, contentScale?: number): OurLayout {
+export function ourLayout(html: string, file: string, contentScale?: number, fragmentation: 'none' | 'pages' = 'none'): OurLayout {
   const t0 = performance.now();
   const baseUrl = pathToFileURL(path.dirname(path.resolve(file)) + path.sep).href;
-  const inspection = layoutForInspection(html, { baseUrl, timeoutMs: 600_000, ...(contentScale ? { contentScale } : {}) });
+  const inspection = layoutForInspection(html, { baseUrl, timeoutMs: 600_000, fragmentation, ...(contentScale ? { contentScale } : {}) });
   const ms = performance.now() - t0;
   const rootEl = inspection.document.children.find(isTag) as Element | undefined;
   if (!rootEl) throw new Error('the document has no root element');
@@ -40,14 +42,23 @@ export function ourLayout(html: string, file: string, contentScale?: number): Ou
   };
 }
 
-function nodeOf(el: Element, ins: Inspection): LayoutNode {
+/**
+ * One element's node. `outer` is the product of the transforms of its ancestors (null: none): like
+ * Chromium's layout object bounds, the box and text boxes are the bounding boxes of the transformed rectangles.
+ */
+function nodeOf(el: Element, ins: Inspection, outer: Matrix | null = null): LayoutNode {
   const rec = ins.elements.get(el);
+  // Printed: the box on the page the element starts on.
+  const box = rec ? union(rec.boxes.filter((b) => b.page === rec.boxes[0]!.page)) : null;
+  const own = rec && box ? transformMatrix(rec.style, { x: box.x, y: box.y, w: box.width, h: box.height }) : null;
+  const m = own && outer ? multiply(outer, own) : own ?? outer;
   const node: LayoutNode = {
     tag: el.name.toLowerCase(),
     classes: (el.attribs.class ?? '').split(/\s+/).filter(Boolean),
-    box: rec ? union(rec.boxes) : null,
-    texts: rec ? rec.texts.map(({ x, y, width, height }) => ({ x, y, width, height })) : [],
-    style: rec ? styleStrings(rec) : {},
+    box: box && m ? mapped(m, box) : box,
+    ...(rec ? { page: rec.boxes[0]!.page } : {}),
+    texts: rec ? rec.texts.map((t) => (m ? mapped(m, t) : { x: t.x, y: t.y, width: t.width, height: t.height })) : [],
+    style: rec && box ? styleStrings(rec, box) : {},
     children: [],
     ref: el,
   };
@@ -55,8 +66,13 @@ function nodeOf(el: Element, ins: Inspection): LayoutNode {
   const line = sourceLine(el);
   if (line !== undefined) node.line = line;
   // Recursion depth is the DOM depth (parse5 keeps it in the low thousands at most).
-  for (const c of el.children) if (isTag(c)) node.children.push(nodeOf(c, ins));
+  for (const c of el.children) if (isTag(c)) node.children.push(nodeOf(c, ins, m));
   return node;
+}
+
+function mapped(m: Matrix, r: Rect): Rect {
+  const q = mapRect(m, { x: r.x, y: r.y, w: r.width, h: r.height });
+  return { x: q.x, y: q.y, width: q.w, height: q.h };
 }
 
 /**
@@ -76,7 +92,7 @@ function union(all: Rect[]): Rect | null {
 const px = (v: number): string => `${+v.toFixed(4)}px`;
 
 /** Our values in the form Chromium's getComputedStyle gives them: used px for sizes, margins, padding and borders. */
-function styleStrings(rec: InspectedElement): Record<string, string> {
+function styleStrings(rec: InspectedElement, box: Rect): Record<string, string> {
   const s = rec.style;
   const out: Record<string, string> = {
     display: s.display, position: s.position, float: s.float, 'box-sizing': s.boxSizing,
@@ -95,10 +111,23 @@ function styleStrings(rec: InspectedElement): Record<string, string> {
     out[`padding-${side}`] = px(rec.padding[side]);
     out[`border-${side}-width`] = px(rec.border[side]);
   }
-  const transform = (s as unknown as Record<string, unknown>).transform;
-  // The engine has no transforms yet: 'none', so that a Chromium transform shows as a difference.
-  out.transform = transform === undefined ? 'none' : typeof transform === 'string' ? transform : JSON.stringify(transform);
+  out.transform = transformValue(s, box);
+  out['break-before'] = s.breakBefore;
+  out['break-after'] = s.breakAfter;
+  out['break-inside'] = s.breakInside;
   return out;
+}
+
+/**
+ * The `transform` property as getComputedStyle resolves it: `none`, or the matrix of its functions
+ * (without transform-origin and the individual translate/rotate/scale properties), 6 significant digits.
+ */
+function transformValue(s: ComputedStyle, box: Rect): string {
+  if (s.transform.length === 0) return 'none';
+  const zero = { px: 0, pct: 0 };
+  const only = { ...s, translate: null, rotate: null, scale: null, transformOrigin: { x: zero, y: zero } };
+  const m = transformMatrix(only, { x: 0, y: 0, w: box.width, h: box.height })!;
+  return `matrix(${m.map((v) => +v.toPrecision(6)).join(', ')})`;
 }
 
 function familyName(f: string): string {

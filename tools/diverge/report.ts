@@ -2,7 +2,7 @@
  * Prints a DivergeResult for a person: the page geometry, the first divergence with both boxes, the styles that
  * matter, the fonts, the ancestors' deltas, and (with --all) the grouped list. In: DivergeResult. Out: text.
  */
-import type { DivergeResult, DivergenceReport, GroupReport } from './index.ts';
+import type { DivergeResult, DivergenceReport, GroupReport, PagesReport } from './index.ts';
 import type { Delta, Rect } from './compare.ts';
 
 const f1 = (v: number): string => (Math.abs(v) < 0.05 ? '0' : v.toFixed(1));
@@ -58,12 +58,29 @@ function groupText(g: GroupReport): string {
   return `  ${g.kind.padEnd(14)} ${deltaText(g.delta).padEnd(30)} ${g.path}${span}${g.line ? ` (line ${g.line})` : ''}${inh}`;
 }
 
+const starts = (s: number[]): string => s.map((v) => (Number.isNaN(v) ? '?' : f1(v))).join(', ');
+
+function pagesText(p: PagesReport): string[] {
+  const out = [`pages: ours ${p.ours}, Chromium ${p.chromium}; pages begin in the continuous flow at (px): ours ${starts(p.oursBreaks)} (first element); Chromium ${starts(p.chromiumBreaks)} (first text)`];
+  const f = p.first;
+  if (!f) { out.push('  every element starts on the same page (as far as the printed words tell)'); return out; }
+  const box = (b: Rect | null): string => (b ? `y ${f1(b.y)}, height ${f1(b.height)}` : 'no box');
+  out.push(`first element on another page: ${f.path}${f.line ? `   (line ${f.line})` : ''}`);
+  out.push(`  Chromium page ${f.chromium.page + 1} (${box(f.chromium.box)}), ours page ${f.ours.page + 1} (${box(f.ours.box)})`);
+  const h = f.chromium.box?.height ?? NaN;
+  out.push(`  ${f1(h)} px tall; a page area is ${f1(f.pageAreaHeight)} px${h <= f.pageAreaHeight ? ' (it fits on one page)' : ''}; Chromium's page ${f.chromium.page + 1} had ${f1(f.room)} px left at its top`);
+  for (const s of f.styles) out.push(`${s.differs ? '≠ ' : '  '}${s.property.padEnd(20)}${s.chromium.slice(0, 34).padEnd(36)}${s.ours.slice(0, 60)}`);
+  out.push('  ancestors (display; page Chromium/ours):');
+  f.ancestors.forEach((a, i) => out.push(`    ${' '.repeat(i)}${a.path.padEnd(Math.max(1, 40 - i))} ${a.display}; ${a.chromium === undefined ? '?' : a.chromium + 1}/${a.ours === undefined ? '?' : a.ours + 1}`));
+  return out;
+}
+
 /** The whole report as lines of text. */
 export function formatText(r: DivergeResult): string {
   const out = [
     `diverge: ${r.file}`,
     `  page ${f1(r.pageSize.width)} × ${f1(r.pageSize.height)} px, page area ${f1(r.pageArea.width)} × ${f1(r.pageArea.height)} px at (${f1(r.pageArea.x)}, ${f1(r.pageArea.y)}); Chromium viewport ${r.viewport.width} × ${r.viewport.height}`,
-    `  quirks mode: ours ${r.quirks.ours ? 'yes' : 'no'}, Chromium ${r.quirks.chromium ? 'yes' : 'no'}; shrink-to-fit: ours ${r.contentScale.ours.toFixed(3)}, Chromium ${r.contentScale.chromium.toFixed(3)}${r.ourPages > 1 ? `; forced breaks: ${r.ourPages} pages stacked` : ''}`,
+    `  document mode ${r.documentMode}; quirks mode: ours ${r.quirks.ours ? 'yes' : 'no'}, Chromium ${r.quirks.chromium ? 'yes' : 'no'}; shrink-to-fit: ours ${r.contentScale.ours.toFixed(3)}, Chromium ${r.contentScale.chromium.toFixed(3)}${r.ourPages > 1 ? `; forced breaks: ${r.ourPages} pages stacked` : ''}`,
     `  ${r.compared} elements compared, tolerance ${r.tol} px (1 px = 0.75 pt); ours ${r.ms.ours.toFixed(0)} ms, Chromium load ${r.ms.chromiumLoad.toFixed(0)} ms + snapshot ${r.ms.chromiumSnapshot.toFixed(0)} ms, compare ${r.ms.compare.toFixed(0)} ms`,
   ];
   if (r.blocked.length) out.push(`  blocked requests: ${r.blocked.length} (${r.blocked.slice(0, 3).join(', ')})`);
@@ -71,6 +88,7 @@ export function formatText(r: DivergeResult): string {
   if (Math.abs(r.contentScale.ours - r.contentScale.chromium) > 0.005) out.push('  ! shrink-to-fit factors differ: every box differs by the ratio; the widest content is the cause');
   out.push('');
   out.push(...(r.first ? firstText(r.first) : [`no divergence beyond ${r.tol} px`]));
+  if (r.pages) out.push('', ...pagesText(r.pages));
   if (r.groups) {
     out.push('', `all divergences: ${r.groupsTotal} group${r.groupsTotal === 1 ? '' : 's'}${r.groupsTotal! > r.groups.length ? ` (first ${r.groups.length} shown)` : ''}`);
     for (const g of r.groups) out.push(groupText(g));
