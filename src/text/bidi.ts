@@ -52,6 +52,21 @@ export function hasRtlOrControls(text: string): boolean {
   return false;
 }
 
+/**
+ * Whether `text` may hold characters of a right-to-left script (Hebrew, Arabic, Syriac, Thaana,
+ * N'Ko … U+0590–08FF, presentation forms, or any supplementary-plane character): text without
+ * them shapes the same whatever direction is asked, since fontkit takes a run's default direction
+ * from its script. Persian digits (U+06F0–06F9) are EN, left to right, yet in the Arabic script.
+ */
+export function mayHaveRtlScript(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x590) continue;
+    if (c <= 0x8ff || (c >= 0xfb1d && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfeff) || (c >= 0xd800 && c <= 0xdbff)) return true;
+  }
+  return false;
+}
+
 /** Control characters inserted before paragraph index `at` (in insertion order when several share it). */
 export interface BidiInsert { at: number; text: string }
 

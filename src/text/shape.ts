@@ -1,6 +1,6 @@
 // Shaping of one run in one face (fontkit OpenType layout). In: a face, a size in px, the text and
 // spacing. Out: ShapedGlyph lists in px with each glyph's cluster text; cached process-wide (LRU).
-import type { Font, GlyphRun as FkGlyphRun } from 'fontkit';
+import type { Font, Glyph, GlyphRun as FkGlyphRun } from 'fontkit';
 import type { FontFace, ShapedGlyph } from './types.ts';
 import { Lru } from './lru.ts';
 import { mirrorText } from './bidi.ts';
@@ -182,8 +182,9 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
   let run: FkGlyphRun;
   try {
     cap.counts = null;
-    if (opts.rtl === undefined) run = font.layout(text, { ...feats });
-    else run = font.layout(opts.rtl ? mirrorText(text) : text, { ...feats }, undefined, undefined, opts.rtl ? 'rtl' : 'ltr');
+    const glyphs = glyphsFor(font, opts.rtl ? mirrorText(text) : text);
+    if (opts.rtl === undefined) run = font.layout(glyphs, { ...feats });
+    else run = font.layout(glyphs, { ...feats }, undefined, undefined, opts.rtl ? 'rtl' : 'ltr');
   } catch {
     return { glyphs: [], width: 0 };
   }
@@ -224,6 +225,38 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
     width += advance;
   }
   return { glyphs, width };
+}
+
+const isVariationSelector = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
+
+/**
+ * fontkit's glyphs for `text` (cmap, variation sequences) each carrying its own code points.
+ * fontkit caches one Glyph object per glyph id with the code points it was first created with
+ * (by a cmap lookup, a GSUB substitution or a bare getGlyph(id)), and its shapers read those: a
+ * heh first created without U+0647 no longer joins (Arabic shaping then depends on what the process
+ * rendered before). Glyphs whose cached code points differ are replaced by views with the right ones.
+ */
+function glyphsFor(font: Font, text: string): Glyph[] {
+  const glyphs = font.glyphsForString(text);
+  let k = 0;
+  const cps: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i)!;
+    cps.push(cp);
+    i += cp > 0xffff ? 2 : 1;
+  }
+  for (let i = 0; i < glyphs.length; i++) {
+    while (k < cps.length && isVariationSelector(cps[k])) k++; // fontkit drops a VS that follows nothing or another VS
+    if (k >= cps.length) break;
+    const want = k + 1 < cps.length && isVariationSelector(cps[k + 1]) ? [cps[k], cps[k + 1]] : [cps[k]];
+    k += want.length;
+    const g = glyphs[i];
+    const have = g.codePoints;
+    if (have.length !== want.length || have.some((c, j) => c !== want[j])) {
+      glyphs[i] = Object.create(g, { codePoints: { value: want, writable: true, enumerable: true } }) as Glyph;
+    }
+  }
+  return glyphs;
 }
 
 function safeSpaceId(font: Font): number {

@@ -146,8 +146,8 @@ declare module 'fontkit' {
     glyphForCodePoint(codePoint: number): Glyph;
     glyphsForString(text: string): Glyph[];
     getGlyph(id: number, codePoints?: number[]): Glyph;
-    /** Shapes `text` (OpenType GSUB/GPOS, or AAT morx, or the kern table). Units: font units. */
-    layout(text: string, features?: Features, script?: string, language?: string, direction?: 'ltr' | 'rtl'): GlyphRun;
+    /** Shapes `text`, or glyphs already mapped (script then from their code points) (OpenType GSUB/GPOS, or AAT morx, or the kern table). Units: font units. */
+    layout(text: string | Glyph[], features?: Features, script?: string, language?: string, direction?: 'ltr' | 'rtl'): GlyphRun;
     stringsForGlyph(gid: number): string[];
     createSubset(): Subset;
     /** For collections (TTC/DFont): the face with this PostScript name. */

@@ -5,7 +5,7 @@ import type { ComputedStyle } from '../../css/computed.ts';
 import type { FontContext, FontSpec, GlyphRun } from '../../text/types.ts';
 import type { WarningSink } from '../../warnings.ts';
 import type { BidiInsert } from '../../text/bidi.ts';
-import { bidiControls, hasRtlOrControls } from '../../text/bidi.ts';
+import { bidiControls, mayHaveRtlScript } from '../../text/bidi.ts';
 import { paragraphBreaks } from './breaks.ts';
 import { paragraphBidi, type ParagraphBidi } from './bidi.ts';
 import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './style.ts';
@@ -351,7 +351,7 @@ let shapeCacheSize = 0;
  */
 export function shapeWord(fonts: FontContext, spec: FontSpec, text: string, rtl?: boolean): Shaped {
   if (text === '') return EMPTY;
-  if (rtl === false && !hasRtlOrControls(text)) rtl = undefined;
+  if (rtl === false && !mayHaveRtlScript(text)) rtl = undefined;
   const key = rtl === undefined ? text : rtl ? `\u0001r${text}` : `\u0001l${text}`;
   let bySpec = shapeCache.get(fonts);
   if (!bySpec) { bySpec = new Map(); shapeCache.set(fonts, bySpec); }
