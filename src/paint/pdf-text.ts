@@ -30,8 +30,12 @@ export function fakeBoldScale(size: number): number {
   return 1 / 24 + ((size - 9) / 27) * (1 / 32 - 1 / 24);
 }
 
-/** Writes one glyph run with its pen at (x, y) px in `color`. Runs with no glyphs or size ≤ 0 write nothing. */
-export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y: number, run: GlyphRun, color: Color): void {
+/**
+ * Writes one glyph run with its pen at (x, y) px in `color`. Runs with no glyphs or size ≤ 0 write
+ * nothing. `clip`: the glyphs are added to the clipping path instead of painted (text rendering
+ * mode 7, ISO 32000-1 §9.3.6); the clip takes effect at the text object's ET.
+ */
+export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y: number, run: GlyphRun, color: Color, clip = false): void {
   const fs = run.fontSize;
   const glyphs = run.glyphs;
   if (!(fs > 0) || !glyphs || glyphs.length === 0 || !(color.a > 0)) return;
@@ -41,9 +45,10 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
     cs.inText = true;
     cs.textFont = '';
   }
-  cs.fill(color);
   const syn = run.face.synthetic;
-  if (syn && syn.bold) {
+  if (clip) cs.textRender(7);
+  else cs.fill(color);
+  if (clip) { /* outlines only */ } else if (syn && syn.bold) {
     cs.stroke(color);
     cs.textRender(2, fs * fakeBoldScale(fs));
   } else {
@@ -65,10 +70,12 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
     const g = glyphs[i]!;
     const cid = ef.cid(g);
     const target = (pen + (g.dx || 0)) * k;
-    const adj = Math.round(cur - target);
+    // 1/100 of a text-space unit: the font's /W widths are fractional, and a zero-advance glyph
+    // (a hidden bidi mark) must leave the pen exactly where the next glyph starts, as Chromium's do.
+    const adj = Math.round((cur - target) * 100) / 100;
     if (adj !== 0 && Number.isFinite(adj)) {
       if (hex) { out.push(`<${hex}>`); hex = ''; }
-      out.push(String(adj));
+      out.push(num(adj));
       cur -= adj;
     }
     if (g.dy) {
