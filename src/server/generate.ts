@@ -147,9 +147,9 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
     let pages: number;
     const assets = await assetsForRender(d.store, template.id, [template.html, JSON.stringify(variables)]);
     try {
-      ({ pdf, pageCount: pages } = await d.queue.run(account.id, (hold) => {
+      ({ pdf, pageCount: pages } = await d.queue.run(account.id, () => {
         t0 = performance.now(); // render time, without the wait for a slot
-        return d.renderer.render(renderJob(template.html, values.view, d, assets), { hold });
+        return d.renderer.render(renderJob(template.html, values.view, d, assets));
       }, abortOnClose(ctx)));
     } catch (e) {
       if (e instanceof QueueFullError) {
