@@ -15,6 +15,7 @@
  */
 import { isTag, type Element } from 'domhandler';
 import type { ComputedStyle } from './computed.ts';
+import type { RegisteredProperty } from './values/var.ts';
 import type { Declaration } from './declaration.ts';
 import type { PageStyle, PseudoElement, StyledDocument } from './styled.ts';
 import type { WarningSink } from '../warnings.ts';
@@ -36,6 +37,8 @@ export interface ComputeContext {
   quirks: boolean;
   warnings: WarningSink;
   fontMetrics?: (style: ComputedStyle) => { xHeight: number; chWidth: number };
+  /** Custom properties registered with @property (initial values, inheritance). */
+  registered?: ReadonlyMap<string, RegisteredProperty>;
 }
 export interface PropertyTable {
   computeStyle(declarations: readonly Declaration[], ctx: ComputeContext): ComputedStyle;
@@ -122,6 +125,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const ctxFor = (parent: ComputedStyle | null): ComputeContext => {
     const ctx: ComputeContext = { parent, rootFontSize, quirks, warnings };
     if (opts.fontMetrics) ctx.fontMetrics = opts.fontMetrics;
+    if (collected.registered.size) ctx.registered = collected.registered;
     return ctx;
   };
 

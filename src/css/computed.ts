@@ -78,7 +78,8 @@ export interface BackgroundLayer {
   position: BgPosition;
   size: BgSize;
   origin: BoxEdge;
-  clip: BoxEdge;
+  /** The painting area; 'text': the glyphs of the box's text (css-backgrounds-4 §2.1.1, Chromium's -webkit-background-clip: text). */
+  clip: BoxEdge | 'text';
   /** background-attachment when `fixed` (absent: scroll; local paints as scroll in print). */
   attachment?: 'fixed';
 }
@@ -341,6 +342,15 @@ const BI_100: BorderImageSide = { kind: 'length', value: { px: 0, pct: 100 } };
 const BI_1: BorderImageSide = { kind: 'number', value: 1 };
 const BI_0: BorderImageSide = { kind: 'number', value: 0 };
 const noRadius = (): CornerRadius => ({ h: ZERO, v: ZERO });
+
+/**
+ * Whether a style transforms its box (transform, translate, rotate or scale other than none): such a
+ * box is a stacking context and the containing block of its absolute and fixed descendants
+ * (css-transforms-1 §3, css-transforms-2 §5).
+ */
+export function hasTransform(s: ComputedStyle): boolean {
+  return s.transform.length > 0 || s.translate !== null || s.rotate !== null || s.scale !== null;
+}
 
 /**
  * The initial value of every property (each spec's "Initial:" line). Returns a fresh object

@@ -9,6 +9,7 @@
 import { isTag, type AnyNode, type Document, type Element } from 'domhandler';
 import type { Declaration } from './declaration.ts';
 import type { FontFaceRule } from './styled.ts';
+import type { RegisteredProperty } from './values/var.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';
 import { parseStylesheet, splitList, type MarginRule, type ParsedSheet, type SheetItem } from './stylesheet.ts';
@@ -43,6 +44,8 @@ export interface CollectedStyles {
   rules: CollectedRule[];
   pages: CollectedPage[];
   fontFaces: FontFaceRule[];
+  /** Custom properties registered with @property, by name (the last valid rule wins). */
+  registered: Map<string, RegisteredProperty>;
   /** Rank given to unlayered author rules (the highest layer rank). */
   unlayeredRank: number;
 }
@@ -91,7 +94,7 @@ export function collectStyles(document: Document, uaSheets: ParsedSheet[], opts:
   c.root.assignRanks();
   const rules = c.rules.map(([r, node]) => ((r.layer = node.rank), r));
   const pages = c.pages.map(([p, node]) => ((p.layer = node.rank), p));
-  return { rules, pages, fontFaces: c.fontFaces, unlayeredRank: c.root.rank };
+  return { rules, pages, fontFaces: c.fontFaces, registered: c.registered, unlayeredRank: c.root.rank };
 }
 
 function walkSheets(node: AnyNode, visit: (el: Element) => void): void {
@@ -107,6 +110,7 @@ class Collector {
   readonly rules: Array<[CollectedRule, LayerNode]> = [];
   readonly pages: Array<[CollectedPage, LayerNode]> = [];
   readonly fontFaces: FontFaceRule[] = [];
+  readonly registered = new Map<string, RegisteredProperty>();
   readonly root = new LayerNode();
   readonly uaLayer = new LayerNode();
   private order = 0;
@@ -193,12 +197,38 @@ class Collector {
           else this.opts.warnings.add('css-parse', '@font-face without font-family or src skipped', { line: it.line });
           break;
         }
+        case 'property': {
+          const p = propertyRule(it.name, it.declarations);
+          if (p) this.registered.set(it.name, p);
+          else this.opts.warnings.add('css-parse', `@property ${it.name} needs a custom property name, syntax, inherits and (unless the syntax is "*") an initial-value; rule skipped`, { line: it.line });
+          break;
+        }
         case 'page':
           this.pages.push([{ selector: it.selector, declarations: it.declarations, margins: it.margins, origin, layer: 0, order: this.order++ }, layer]);
           break;
       }
     }
   }
+}
+
+/**
+ * An @property rule's descriptors (css-properties-values-api-1 §3.1): the rule is valid with a
+ * custom property name, `syntax`, `inherits` (true | false) and, unless the syntax is the
+ * universal "*", an `initial-value`. The syntax is not otherwise checked: values are used as
+ * written, as for unregistered custom properties. Null when invalid.
+ */
+export function propertyRule(name: string, decls: Declaration[]): RegisteredProperty | null {
+  if (!/^--[^\s]+$/.test(name)) return null;
+  let syntax: string | undefined, inherits: boolean | undefined, initial: string | undefined;
+  for (const d of decls) {
+    const v = d.value.trim();
+    if (d.name === 'syntax') syntax = unquote(v).trim();
+    else if (d.name === 'inherits') inherits = v === 'true' ? true : v === 'false' ? false : undefined;
+    else if (d.name === 'initial-value') initial = v;
+  }
+  if (syntax === undefined || inherits === undefined) return null;
+  if (initial === undefined && syntax !== '*') return null;
+  return initial === undefined ? { inherits } : { inherits, initial };
 }
 
 /** Removes one level of CSS string quotes and backslash escapes. */

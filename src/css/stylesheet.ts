@@ -24,6 +24,8 @@ export type SheetItem =
   | { kind: 'layer'; names: string[]; items: SheetItem[] | null; line: number }
   | { kind: 'import'; href: string; media: string; layer: string | null | undefined; supports?: string; line: number }
   | { kind: 'font-face'; declarations: Declaration[]; line: number }
+  /** css-properties-values-api-1 §3 @property: a registered custom property. */
+  | { kind: 'property'; name: string; declarations: Declaration[]; line: number }
   | { kind: 'page'; selector: string; declarations: Declaration[]; margins: MarginRule[]; line: number };
 
 /** A warning found while parsing; replayed into each render's WarningSink. */
@@ -286,6 +288,9 @@ class SheetParser {
       }
       case 'font-face':
         if (range) out.push({ kind: 'font-face', declarations: this.declarationsIn(range, 'font-face'), line });
+        return;
+      case 'property':
+        if (range) out.push({ kind: 'property', name: prelude.trim(), declarations: this.declarationsIn(range, '@property'), line });
         return;
       case 'page': {
         if (!range) return;

@@ -50,7 +50,7 @@ tbody { display: table-row-group; vertical-align: middle; border-color: inherit 
 tfoot { display: table-footer-group; vertical-align: middle; border-color: inherit }
 tr { display: table-row; vertical-align: inherit; border-color: inherit }
 td, th { display: table-cell; vertical-align: inherit; padding: 1px }
-th { font-weight: bold; text-align: center }
+th { font-weight: bold; text-align: -internal-center }
 table > form, thead > form, tbody > form, tfoot > form, tr > form { display: none }
 input, select, button, textarea, meter, progress { display: inline-block }
 input, select, button, textarea { font-family: sans-serif; font-size: 13.333333px; font-weight: normal; font-style: normal; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start }

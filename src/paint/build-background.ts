@@ -6,7 +6,8 @@ import type { ComputedStyle, BackgroundLayer, BoxEdge, Gradient } from '../css/c
 import { resolveLength } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { Edges } from '../layout/fragment.ts';
-import type { DisplayItem, Rect, Radii, Shading, TileAxis } from './display-list.ts';
+import type { DisplayItem, Rect, Radii, Shading, TextRun, TileAxis } from './display-list.ts';
+import type { GlyphRun } from '../text/types.ts';
 import { gradientShading } from './gradient.ts';
 import { concreteSize } from '../box/svg.ts';
 
@@ -77,9 +78,18 @@ export interface BackgroundOptions { canvas?: Rect; viewport?: Rect }
  */
 export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader | undefined, push: (i: DisplayItem) => void, opts: BackgroundOptions): void {
   const layers = s.backgroundLayers;
-  const bottomClip: BoxEdge = layers.length > 0 ? layers[layers.length - 1].clip : 'border-box';
+  const bottomClip = layers.length > 0 ? layers[layers.length - 1].clip : 'border-box';
+  let glyphs: TextRun[] | undefined;
+  const textClip = (paint: () => void): void => {
+    glyphs ??= textRuns(f);
+    if (glyphs.length === 0) return; // no text: nothing of this layer shows
+    push({ kind: 'push-clip-text', runs: glyphs });
+    paint();
+    push({ kind: 'pop-clip' });
+  };
   if (s.backgroundColor.a > 0) {
     if (opts.canvas) push({ kind: 'rect', rect: opts.canvas, color: s.backgroundColor });
+    else if (bottomClip === 'text') textClip(() => push({ kind: 'rect', rect: edgeRect(f, 'border-box'), color: s.backgroundColor }));
     else {
       const rect = edgeRect(f, bottomClip);
       if (rect.w > 0 && rect.h > 0) {
@@ -91,12 +101,32 @@ export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader |
   if (!load) return;
   for (let i = layers.length - 1; i >= 0; i--) {
     const layer = layers[i];
-    if (layer.image.kind === 'gradient') { paintLayer(f, s, layer, layer.image.gradient, push, opts); continue; }
-    if (layer.image.kind !== 'url') continue;
-    const image = load(layer.image.url);
-    if (!image || image.width <= 0 || image.height <= 0) continue;
-    paintLayer(f, s, layer, image, push, opts);
+    let img: ImageRef | Gradient;
+    if (layer.image.kind === 'gradient') img = layer.image.gradient;
+    else if (layer.image.kind !== 'url') continue;
+    else {
+      const image = load(layer.image.url);
+      if (!image || image.width <= 0 || image.height <= 0) continue;
+      img = image;
+    }
+    if (layer.clip === 'text' && !opts.canvas) textClip(() => paintLayer(f, s, layer, img, push, opts));
+    else paintLayer(f, s, layer, img, push, opts);
   }
+}
+
+/**
+ * The glyph runs of a fragment's text, its descendants' included, at their pen positions: the
+ * painting area of `background-clip: text` (css-backgrounds-4 §2.1.1).
+ */
+function textRuns(f: Boxish, out: TextRun[] = []): TextRun[] {
+  const fr = f as Boxish & { kind?: string; children?: Boxish[]; runs?: GlyphRun[]; baseline?: number };
+  if (fr.kind === 'text' && fr.runs && fr.baseline !== undefined) {
+    let x = fr.x;
+    for (const run of fr.runs) { out.push({ x, y: fr.baseline, run }); x += run.width; }
+    return out;
+  }
+  for (const c of fr.children ?? []) textRuns(c, out);
+  return out;
 }
 
 /**
@@ -107,9 +137,10 @@ function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, img: Im
   const canvas = opts.canvas;
   // background-attachment: fixed positions (and sizes) the image in the viewport, here the page area (css-backgrounds-3 §3.5).
   const O = layer.attachment === 'fixed' && opts.viewport ? opts.viewport : edgeRect(f, layer.origin);
-  const C = canvas ?? edgeRect(f, layer.clip);
+  const clipEdge: BoxEdge = layer.clip === 'text' ? 'border-box' : layer.clip; // text: clipped around this call
+  const C = canvas ?? edgeRect(f, clipEdge);
   if (C.w <= 0 || C.h <= 0) return;
-  const radii = canvas ? undefined : edgeRadii(f, s, layer.clip);
+  const radii = canvas ? undefined : edgeRadii(f, s, clipEdge);
   const image = 'width' in img ? img : null;
   // A gradient sizes like an image of the positioning area's size whose ratio is free.
   // An SVG lacking intrinsic dimensions sizes against the positioning area (css-images-3 §5.2 default object size).

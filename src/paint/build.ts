@@ -2,7 +2,7 @@
  * The display-list builder: page fragments in, display items out, in CSS 2.1 Appendix E painting order (stacking contexts, z-index).
  * In: PageFragment[] from layout and the document info. Out: a DocumentDisplayList (rects, borders, glyphs, lines, images, clips, opacity groups, links, anchors).
  */
-import type { Color, ComputedStyle, CornerRadius } from '../css/computed.ts';
+import { hasTransform, type Color, type ComputedStyle, type CornerRadius } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragment, MarkerFragment, LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
@@ -14,7 +14,7 @@ import { legendShifted, paintAroundLegend } from './fieldset.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
 import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
-import { isDegenerate, isTransformed, mapRect, multiply, transformMatrix, type Matrix } from './transform.ts';
+import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from './transform.ts';
 
 export type { ImageLoader } from './build-background.ts';
 
@@ -140,7 +140,7 @@ class PageBuilder {
         const positioned = s.position !== 'static';
         const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;
         // A transformed box is a stacking context (css-transforms-1 §3); with z-index auto it paints as z-index 0.
-        const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1 || isTransformed(s);
+        const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1 || hasTransform(s);
         const abs = s.position === 'absolute' || s.position === 'fixed';
         // Inside a transformed box, the clips around it stay pushed (they were pushed outside its group).
         const base = this.base;

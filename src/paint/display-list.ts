@@ -46,6 +46,8 @@ export type DisplayItem =
   | { kind: 'gradient'; area: Rect; radii?: Radii; tileW: number; tileH: number; xs: TileAxis; ys: TileAxis; shading: Shading }
   /** Clip everything until the matching pop-clip to `rect` (rounded by `radii`). */
   | { kind: 'push-clip'; rect: Rect; radii?: Radii }
+  /** Clip everything until the matching pop-clip to the outlines of these glyph runs (background-clip: text). */
+  | { kind: 'push-clip-text'; runs: TextRun[] }
   | { kind: 'pop-clip' }
   /** Paint everything until the matching pop-opacity as one group with `opacity` (0–1). */
   | { kind: 'push-opacity'; opacity: number }
@@ -68,6 +70,9 @@ export type DisplayItem =
    * clipped out of `box`, inset shadows into it.
    */
   | { kind: 'box-shadow'; box: Rect; radii?: Radii; inset: boolean; x: number; y: number; blur: number; spread: number; color: Color };
+
+/** A glyph run with its pen at (x, baseline y). */
+export interface TextRun { x: number; y: number; run: GlyphRun }
 
 /** Tile starts on one axis of a 'gradient' item (px): listed, or repeating every tile size through `origin`. */
 export type TileAxis = { at: readonly number[] } | { origin: number };

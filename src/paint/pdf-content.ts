@@ -135,7 +135,7 @@ export class ContentStream {
    * Text rendering mode (§9.3.6): 0 fill, 2 fill then stroke with `lineWidth` px (used for
    * synthetic bold). Emits only what changed.
    */
-  textRender(mode: 0 | 2, lineWidth = 0): void {
+  textRender(mode: 0 | 2 | 7, lineWidth = 0): void {
     if (mode === 0 && this.st.tr === 0) return;
     if (mode === 2 && lineWidth !== this.st.lw) {
       this.parts.push(`${num(lineWidth)} w`);

@@ -51,6 +51,8 @@ const A4: [number, number] = [793.7007874015749, 1122.5196850393702];
  * the tiny-tile backgrounds that would need thousands.
  */
 const MAX_TILE_PLACEMENTS = 256;
+/** Any opaque colour: glyphs drawn as a clip (text rendering mode 7) paint nothing. */
+const CLIP_COLOR = { r: 0, g: 0, b: 0, a: 1 };
 
 /**
  * Writes the display list as PDF bytes. Deterministic: identical input and creationDate give
@@ -238,6 +240,19 @@ class PageWriter implements ResourceNamer {
         cs.save();
         const r = it.rect;
         cs.op(`${boxPath(r, usedRadii(r, it.radii))} W n`);
+        this.stack.push({ kind: 'clip' });
+        return;
+      }
+      case 'push-clip-text': {
+        cs.save();
+        for (const t of it.runs) {
+          if (!t.run || !t.run.face || !t.run.face.font) continue;
+          const ef = this.dw.fonts.get(t.run.face);
+          this.resource('Font', ef.name, ef.ref);
+          writeGlyphRun(cs, ef, t.x, t.y, t.run, CLIP_COLOR, true);
+        }
+        if (!cs.inText) cs.op('0 0 m W n'); // no glyph: an empty clip
+        cs.endText();
         this.stack.push({ kind: 'clip' });
         return;
       }

@@ -4,7 +4,7 @@
  * border box in page px. Out: an affine matrix [a, b, c, d, e, f] in page px, y down
  * (x' = a·x + c·y + e, y' = b·x + d·y + f), as the display list's push-transform takes it.
  */
-import type { ComputedStyle, LengthPct, TransformFn } from '../css/computed.ts';
+import { hasTransform, type ComputedStyle, type LengthPct, type TransformFn } from '../css/computed.ts';
 import type { Rect } from './display-list.ts';
 
 export type Matrix = [number, number, number, number, number, number];
@@ -18,11 +18,6 @@ export function multiply(m: Matrix, n: Matrix): Matrix {
     m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
     m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
   ];
-}
-
-/** Whether the style has any transform (a transformed box is a stacking context and paints as a group). */
-export function isTransformed(s: ComputedStyle): boolean {
-  return s.transform.length > 0 || s.translate !== null || s.rotate !== null || s.scale !== null;
 }
 
 const resolve = (l: LengthPct, size: number): number => l.px + (l.pct * size) / 100;
@@ -57,7 +52,7 @@ function fnMatrix(f: TransformFn, box: Rect): Matrix {
  * Non-finite entries (tan 90°) make the matrix degenerate: all zeros, nothing is drawn.
  */
 export function transformMatrix(s: ComputedStyle, box: Rect): Matrix | null {
-  if (!isTransformed(s)) return null;
+  if (!hasTransform(s)) return null;
   const ox = box.x + resolve(s.transformOrigin.x, box.w), oy = box.y + resolve(s.transformOrigin.y, box.h);
   let m: Matrix = [1, 0, 0, 1, ox, oy];
   if (s.translate) m = multiply(m, [1, 0, 0, 1, resolve(s.translate.x, box.w), resolve(s.translate.y, box.h)]);

@@ -56,7 +56,7 @@ test('UA sheet: lists, nested list types, tables, links, hidden', () => {
   assert.equal(style('tr').display, 'table-row');
   assert.equal(style('td').display, 'table-cell');
   assert.equal(style('th').fontWeight, 700);
-  assert.equal(style('th').textAlign, 'center');
+  assert.equal(style('th').textAlign, '-internal-center'); // the fake table keeps the UA value: centre unless the parent aligns (properties/text.ts)
   assert.equal(style('a').color.b, 238);
   assert.equal(style('n').color.b, 0, 'a without href is not a link');
   assert.equal(style('h').display, 'none');

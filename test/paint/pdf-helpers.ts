@@ -101,6 +101,44 @@ export function raster(pdf: Uint8Array, dpi = 96, page = 1, antialias = false): 
   });
 }
 
+/**
+ * Ink agreement of page 1 with a reference raster (a gzipped binary PGM at `dpi`, e.g. Chromium's
+ * print rasterised by pdftoppm -gray): among the pixels inked (grey < 250) in either, the share
+ * whose grey levels differ by at most 48 (the fidelity score's ink overlap, which uses 50 dpi).
+ */
+export function inkAgreement(pdf: Uint8Array, refPgmGz: URL, dpi = 96): number {
+  const ref = zlib.gunzipSync(readFileSync(refPgmGz));
+  const header = ref.toString('latin1', 0, 20).split(/\s+/);
+  const rw = Number(header[1]), rh = Number(header[2]);
+  const refPx = ref.subarray(ref.length - rw * rh);
+  const img = raster(pdf, dpi, 1, true);
+  let inked = 0, same = 0;
+  for (let y = 0; y < Math.min(rh, img.h); y++) for (let x = 0; x < Math.min(rw, img.w); x++) {
+    const [r, g, b] = img.px(x, y);
+    const ours = 0.299 * r + 0.587 * g + 0.114 * b, theirs = refPx[y * rw + x]!;
+    if (ours >= 250 && theirs >= 250) continue;
+    inked++;
+    if (Math.abs(ours - theirs) <= 48) same++;
+  }
+  return inked ? same / inked : 1;
+}
+
+/**
+ * Reference words (text, xMin, yMin, xMax, yMax in pt, e.g. pdftotext -bbox of Chromium's PDF) that
+ * `pdf` has at the same place within `tol` pt (each of ours used once); returns the misses as text.
+ */
+export function missingWords(pdf: Uint8Array, ref: ReadonlyArray<readonly [string, number, number, number, number]>, tol = 0.5): string[] {
+  const got = words(pdf);
+  const used = new Set<number>();
+  const miss: string[] = [];
+  for (const [t, x0, y0, x1, y1] of ref) {
+    const i = got.findIndex((g, k) => !used.has(k) && g.text === t && Math.abs(g.xMin - x0) < tol && Math.abs(g.yMin - y0) < tol && Math.abs(g.xMax - x1) < tol && Math.abs(g.yMax - y1) < tol);
+    if (i < 0) miss.push(`${t}@${x0},${y0} (ours: ${got.filter((g) => g.text === t).map((g) => `${g.xMin},${g.yMin}`).join(' ') || 'none'})`);
+    else used.add(i);
+  }
+  return miss;
+}
+
 /** The PDF rewritten by qpdf with uncompressed streams and no object streams. */
 export function qdf(pdf: Uint8Array): string {
   return withPdf(pdf, (p, dir) => {

@@ -243,7 +243,7 @@ export const BACKGROUND_ROWS: Longhand<any>[] = [
   axisRow('background-position-y', 'y'),
   bgRow('background-origin', 'origin', boxOf, id),
   bgRow('background-clip', 'clip', (l) => {
-    if (l.length === 1 && l[0].t === 'ident' && l[0].lc === 'text') return new Note('border-box' as BoxEdge, 'background-clip: text is not supported');
+    if (l.length === 1 && l[0].t === 'ident' && l[0].lc === 'text') return 'text';
     return boxOf(l);
   }, id),
   {
@@ -290,13 +290,14 @@ export const BACKGROUND_SHORTHAND: Shorthand = {
   longhands: ['background-color', 'background-image', 'background-repeat', 'background-position', 'background-size', 'background-origin', 'background-clip', 'background-attachment'],
   expand(v, quirks) {
     const layers = splitCommas(v);
-    const images: Image[] = [], repeats: Repeat[] = [], positions: PosVal[] = [], sizes: SizeVal[] = [], origins: BoxEdge[] = [], clips: BoxEdge[] = [], attachments: Attachment[] = [];
+    const images: Image[] = [], repeats: Repeat[] = [], positions: PosVal[] = [], sizes: SizeVal[] = [], origins: BoxEdge[] = [], clips: Array<BoxEdge | 'text'> = [], attachments: Attachment[] = [];
     let color: Color | null = null;
     const notes: string[] = [];
     for (let li = 0; li < layers.length; li++) {
       const L = layers[li];
       let image: Image | null = null, repeat: Repeat | null = null, pos: PosVal | null = null, size: SizeVal | null = null;
       const boxes: BoxEdge[] = [];
+      let textClip = false;
       let attachment: Attachment | null = null;
       for (let i = 0; i < L.length;) {
         const n = L[i];
@@ -327,7 +328,7 @@ export const BACKGROUND_SHORTHAND: Shorthand = {
           }
           if (ATTACHMENTS.has(n.lc)) { if (attachment) return null; attachment = n.lc as Attachment; i++; continue; }
           if (BOX.has(n.lc)) { if (boxes.length === 2) return null; boxes.push(n.lc as BoxEdge); i++; continue; }
-          if (n.lc === 'text') { notes.push('background-clip: text is not supported'); i++; continue; }
+          if (n.lc === 'text') { if (textClip) return null; textClip = true; i++; continue; }
         }
         if (image === null) {
           const im = parseBgImage(n);
@@ -342,7 +343,7 @@ export const BACKGROUND_SHORTHAND: Shorthand = {
       positions.push(pos ?? { x: { end: false, len: null }, y: { end: false, len: null } });
       sizes.push(size ?? { w: 'auto', h: 'auto' });
       origins.push(boxes[0] ?? 'padding-box');
-      clips.push(boxes[1] ?? boxes[0] ?? 'border-box');
+      clips.push(textClip ? 'text' : boxes[1] ?? boxes[0] ?? 'border-box');
       attachments.push(attachment ?? 'scroll');
     }
     const m = new Map<string, unknown>([

@@ -219,6 +219,8 @@ export const BOX_ROWS: Longhand<any>[] = [
   keywordRow('object-fit', 'objectFit', false, ['fill', 'contain', 'cover', 'none', 'scale-down']),
 ];
 
+const sameColor = (a: Color, b: Color): boolean => a === b || (a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a);
+
 /** Resolves the border scratch and currentcolor into the four BorderSide objects (§8.5.1). */
 export function finishBorders(env: Env, noBorder: ComputedStyle['borderTop']): void {
   const s = env.s;
@@ -231,7 +233,11 @@ export function finishBorders(env: Env, noBorder: ComputedStyle['borderTop']): v
   for (let i = 0; i < 4; i++) {
     const st = b.st[i];
     const c = b.c[i] === CURRENT_COLOR ? s.color : b.c[i];
-    const side = st === 'none' ? noBorder : { width: st === 'hidden' ? 0 : b.w[i], style: st, color: c };
+    // A side with style none still has its computed colour: `border-color: inherit` on a child
+    // (Bootstrap's reboot on tr/td) takes it from a table that draws no border of its own.
+    const side = st === 'none'
+      ? (sameColor(c, noBorder.color) ? noBorder : { width: 0, style: st, color: c })
+      : { width: st === 'hidden' ? 0 : b.w[i], style: st, color: c };
     if (i === 0) s.borderTop = side; else if (i === 1) s.borderRight = side; else if (i === 2) s.borderBottom = side; else s.borderLeft = side;
   }
 }

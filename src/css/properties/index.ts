@@ -13,7 +13,7 @@ import type { WarningSink } from '../../warnings.ts';
 import { CURRENT_COLOR as CURRENT_COLOR_ } from '../values/color.ts';
 import type { LengthEnv } from '../values/length.ts';
 import { tokenize } from '../values/tokens.ts';
-import { computeCustomProperties, hasVar, substituteVars } from '../values/var.ts';
+import { computeCustomProperties, hasVar, startingCustomProperties, substituteVars, type RegisteredProperty } from '../values/var.ts';
 import { BACKGROUND_ROWS, finishBackground as finishBackground_, initialBg } from './background.ts';
 import { BOX_ROWS, finishBorders as finishBorders_ } from './box.ts';
 import { CONTENT_ROWS } from './content.ts';
@@ -42,6 +42,8 @@ export interface ComputeContext {
   warnings: WarningSink;
   /** x-height and '0' advance of the first available font, px; optional (fallback 0.5em / 0.5em). */
   fontMetrics?: (style: ComputedStyle) => { xHeight: number; chWidth: number };
+  /** Custom properties registered with @property (css-properties-values-api-1). */
+  registered?: ReadonlyMap<string, RegisteredProperty>;
   /** The viewport for vw/vh/vmin/vmax, px: the page area. Default A4 minus 10mm margins (718 × 1047). */
   viewport?: { width: number; height: number };
 }
@@ -327,7 +329,7 @@ export function computeStyle(declarations: readonly Declaration[], ctx: ComputeC
     const d = declarations[i];
     if (d.name.charCodeAt(0) === 45 && d.name.charCodeAt(1) === 45) (own ??= new Map()).set(d.name, d.value.trim());
   }
-  const inheritedCustom = parent ? parent.customProperties : EMPTY_CUSTOM;
+  const inheritedCustom = ctx.registered ? startingCustomProperties(parent ? parent.customProperties : null, ctx.registered) : parent ? parent.customProperties : EMPTY_CUSTOM;
   s.customProperties = own ? computeCustomProperties(own, inheritedCustom) : inheritedCustom;
 
   // 2. parse and expand, in cascade order: a flat list of (row, value, declaration) triples

@@ -102,7 +102,8 @@ export function parseLineHeight(n: CV | undefined): LineHeight | MathExpr | null
   if (n === undefined) return null;
   if (n.t === 'ident') return n.lc === 'normal' ? 'normal' : null;
   if (n.t === 'num' || (n.t === 'fn' && !Number.isNaN(parseNumber(n)))) {
-    const x = parseNumber(n);
+    // Blink keeps the number as a float (32-bit): calc(1.25 / 0.875) × 14px is then 20px, not 19.98 (Tailwind 4's text-sm).
+    const x = Math.fround(parseNumber(n));
     return x >= 0 ? Object.freeze({ number: x }) : null;
   }
   const l = parseLength(n, { pct: true, nonNegative: true });
@@ -115,11 +116,11 @@ export function applyLineHeight(env: Env, v: LineHeight | MathExpr): void {
   env.s.lineHeight = { px: Math.max(0, computePx(v, env, env.s.fontSize)) };
 }
 
-const TEXT_ALIGN: Record<string, ComputedStyle['textAlign'] | 'match-parent' | 'justify-all'> = {
+const TEXT_ALIGN: Record<string, ComputedStyle['textAlign'] | 'match-parent' | 'justify-all' | 'internal-center'> = {
   left: 'left', right: 'right', center: 'center', justify: 'justify', start: 'start', end: 'end',
   'justify-all': 'justify-all', '-webkit-left': 'left', '-webkit-right': 'right', '-webkit-center': 'center',
   '-moz-left': 'left', '-moz-right': 'right', '-moz-center': 'center', 'match-parent': 'match-parent',
-  '-webkit-match-parent': 'match-parent',
+  '-webkit-match-parent': 'match-parent', '-internal-center': 'internal-center',
 };
 
 function matchParent(env: Env): ComputedStyle['textAlign'] {
@@ -233,9 +234,12 @@ export const TEXT_ROWS: Longhand<any>[] = [
   {
     name: 'text-align', inherited: true, fields: ['textAlign'],
     parse: (v) => (v.length === 1 && v[0].t === 'ident' ? TEXT_ALIGN[v[0].lc] ?? null : null),
-    apply: (env, v: ComputedStyle['textAlign'] | 'match-parent' | 'justify-all') => {
+    apply: (env, v: ComputedStyle['textAlign'] | 'match-parent' | 'justify-all' | 'internal-center') => {
       // justify-all justifies the last line too (css-text-3 §7.1: text-align-last: justify).
       if (v === 'justify-all') { env.s.textAlign = 'justify'; env.s.textAlignLast = 'justify'; return; }
+      // The UA's th rule (HTML §15.3.8, Chromium's -internal-center): centre only when the parent's
+      // text-align is its initial value; otherwise the parent's alignment (a text-left table keeps it).
+      if (v === 'internal-center') { env.s.textAlign = env.parent && env.parent.textAlign !== 'start' ? env.parent.textAlign : 'center'; return; }
       env.s.textAlign = v === 'match-parent' ? matchParent(env) : v;
     },
   },

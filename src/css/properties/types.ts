@@ -39,7 +39,7 @@ export interface BgScratch {
   position: Array<{ x: LengthPct; y: LengthPct }>;
   size: Array<'cover' | 'contain' | { w: LengthPct | 'auto'; h: LengthPct | 'auto' }>;
   origin: Array<'border-box' | 'padding-box' | 'content-box'>;
-  clip: Array<'border-box' | 'padding-box' | 'content-box'>;
+  clip: Array<'border-box' | 'padding-box' | 'content-box' | 'text'>;
   /** background-attachment per layer (absent: all scroll). */
   attachment?: Array<'scroll' | 'fixed' | 'local'>;
 }

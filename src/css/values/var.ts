@@ -97,6 +97,37 @@ const CSS_WIDE = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer
  * i.e. the guaranteed-invalid value); `initial` also removes, `inherit`/`unset` keep the
  * parent's value. Returns `inherited` itself when `own` is empty.
  */
+/** A custom property registered with @property (css-properties-values-api-1 §3): its inheritance and initial value (as written). */
+export interface RegisteredProperty { inherits: boolean; initial?: string }
+
+/** Per registry: each parent's custom properties with the non-inherited registered ones reset to their initial values. */
+const RESET = new WeakMap<ReadonlyMap<string, RegisteredProperty>, WeakMap<ReadonlyMap<string, string>, ReadonlyMap<string, string>>>();
+
+/**
+ * The custom properties an element starts from (css-properties-values-api-1 §2.4): its parent's,
+ * except that registered properties with `inherits: false` take their initial value (or none);
+ * the root starts from every registered initial value. Cached per parent map: siblings share it,
+ * and a parent whose non-inherited properties are already initial is returned as is.
+ */
+export function startingCustomProperties(parent: ReadonlyMap<string, string> | null, registered: ReadonlyMap<string, RegisteredProperty>): ReadonlyMap<string, string> {
+  let byParent = RESET.get(registered);
+  if (!byParent) RESET.set(registered, (byParent = new WeakMap()));
+  const key = parent ?? registered as unknown as ReadonlyMap<string, string>;
+  const hit = byParent.get(key);
+  if (hit) return hit;
+  let out: Map<string, string> | null = null;
+  for (const [name, r] of registered) {
+    if (parent !== null && r.inherits) continue;
+    const want = r.initial;
+    if ((parent === null ? undefined : parent.get(name)) === want) continue;
+    out ??= new Map(parent ?? []);
+    if (want === undefined) out.delete(name); else out.set(name, want);
+  }
+  const res = out ?? parent ?? new Map<string, string>();
+  byParent.set(key, res);
+  return res;
+}
+
 export function computeCustomProperties(
   own: ReadonlyMap<string, string>,
   inherited: ReadonlyMap<string, string>,
