@@ -61,6 +61,7 @@ export interface InspectedElement {
   element: Element;
   /** 1-based source line of the element's start tag (undefined for elements the parser implied). */
   line: number | undefined;
+  /** Its computed style (a table's: its table box's, with its wrapper box's position, float, clear, offsets, margins and break-*). */
   style: ComputedStyle;
   /**
    * Border boxes of the element's fragments in document order: one per line for an inline box, per
@@ -68,7 +69,7 @@ export interface InspectedElement {
    * its captions, not the table box inside it), as a browser's layout object for the element.
    */
   boxes: InspectRect[];
-  /** Used margin, border and padding widths (px) of the first fragment. */
+  /** Used margin, border and padding widths (px) of the first fragment (a table's border and padding: its table box's). */
   margin: Edges; border: Edges; padding: Edges;
   /** The text fragments whose nearest element is this one (not inside a child element or a pseudo-element); white space only ones left out. */
   texts: InspectedText[];
@@ -197,6 +198,20 @@ function collectElements(pages: PageFragment[], continuous: boolean): Map<Elemen
           out.set(el, rec);
         }
         rec.boxes.push({ page: pageIndex, x: f.x + ox, y: f.y + oy, width: f.width, height: f.height });
+      } else if (el && f.box.kind === 'table') {
+        // The table box inside its wrapper: the table's own computed values and edges, but for those the wrapper box
+        // takes (css-tables-3 §2.1: position, float, clear, offsets, margins, break-*).
+        const rec = out.get(el)!;
+        if (rec.boxes.length === 1) {
+          const w = rec.style;
+          rec.style = {
+            ...f.style, position: w.position, float: w.float, clear: w.clear, top: w.top, right: w.right, bottom: w.bottom, left: w.left,
+            marginTop: w.marginTop, marginRight: w.marginRight, marginBottom: w.marginBottom, marginLeft: w.marginLeft,
+            breakBefore: w.breakBefore, breakAfter: w.breakAfter, breakInside: w.breakInside,
+          };
+          rec.border = { ...f.border };
+          rec.padding = { ...f.padding };
+        }
       }
       if (f.kind !== 'replaced') for (const c of f.children) visit(c, inner);
     };

@@ -38,11 +38,15 @@ test('unfragmented: after a forced break the content is stacked below what came 
 
 test('a table counts with its wrapper box (captions included); own text only, per line', () => {
   const ins = layoutForInspection(`<!doctype html><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 16px/20px sans-serif }</style>
-    <table id="t" style="border-spacing: 0"><caption>Cap</caption><tr><td id="c" style="padding: 0">one <b id="b">two</b> three</td></tr></table>`);
+    <table id="t" style="border-spacing: 0; margin-left: 3px; box-sizing: border-box; border: 2px solid; padding: 1px"><caption>Cap</caption><tr><td id="c" style="padding: 0">one <b id="b">two</b> three</td></tr></table>`);
   const t = byId(ins, 't');
   assert.equal(t.boxes.length, 1);
   assert.equal(t.boxes[0]!.y, 0);
-  assert.equal(t.boxes[0]!.height, 40);
+  assert.equal(t.boxes[0]!.height, 46);
+  // The table box's own values (box-sizing, border, padding) with its wrapper's margins.
+  assert.equal(t.style.boxSizing, 'border-box');
+  assert.deepEqual([t.border.left, t.padding.left, t.margin.left], [2, 1, 3]);
+  assert.deepEqual(t.style.marginLeft, { px: 3, pct: 0 });
   assert.deepEqual(byId(ins, 'c').texts.map((x) => x.text.trim()), ['one', 'three']);
   assert.deepEqual(byId(ins, 'b').texts.map((x) => x.text), ['two']);
   assert.equal(byId(ins, 'c').texts[0]!.font, 'Liberation Sans');

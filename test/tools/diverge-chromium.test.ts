@@ -62,6 +62,9 @@ test('a box Chromium sees 50 px narrower and 10 px taller is the first divergenc
   assert.deepEqual(f.fonts!.chromium.map((p) => [p.familyName, p.glyphCount]), [['Liberation Sans', 6]]);
   assert.equal(f.fonts!.ours!.family, 'Liberation Sans');
   assert.deepEqual(r.groups!.map((g) => [g.path.split(' > ').pop(), g.kind, g.delta?.dy ?? null, g.inherited]), [['div#b', 'box', 0, 0], ['div#c', 'box', -10, 1]]);
+  const inC = await diverge(path.join(dir, 'script.html'), { reference, focus: 'div#c', pages: false });
+  assert.equal(inC.focus, 'html > body > div#c');
+  assert.equal(inC.first!.path, 'html > body > div#c');
   const text = formatText(r);
   assert.match(text, /first divergence \(border box differs\): html > body > div#b {3}\(line 5\)/);
   assert.match(text, /≠ width +150px +200px/);

@@ -57,8 +57,8 @@ test('a taller row is the cause; the body and table it made taller are not, and 
   assert.equal(first.pair.path, 'html > body > table.items > tbody > tr:nth-child(1) > td:nth-child(1)');
   assert.equal(first.kind, 'height');
   const groups = allDivergences(pairTrees(ours, doc()), 1);
-  const paths = groups.map((g) => `${g.leader.pair.path.split(' > ').slice(-2).join(' > ')} ×${1 + g.siblings.length} +${g.inherited}`);
-  // Cells of row 1 (one run of two siblings); rows 2–3 moved by 4 (one run, their 4 cells inherited); the footer moved (its p inherited).
+  const paths = groups.map((g) => `${g.leader.pair.path.split(' > ').slice(-2).join(' > ')} ×${1 + g.members.length} +${g.inherited}`);
+  // Cells of row 1 (one group of two); rows 2–3 moved by 4 (one group, their 4 cells inherited); the footer moved (its p inherited).
   assert.deepEqual(paths, ['tr:nth-child(1) > td:nth-child(1) ×2 +0', 'tbody > tr:nth-child(2) ×2 +4', 'body > footer ×1 +1']);
 });
 
@@ -88,4 +88,15 @@ test('an element only one side has is paired around (longest common subsequence)
   const body = root.children[0]!;
   assert.deepEqual(body.children.map((p) => `${p.ours?.tag ?? '-'}/${p.theirs?.tag ?? '-'}`), ['div/div', '-/script', '-/aside', 'table/table', 'footer/footer']);
   assert.equal(firstDivergence(root, 1)?.kind, 'unpaired');
+});
+
+test('the same divergence in every row is one group, whatever lies between', () => {
+  const ours = doc();
+  for (const r of [0, 1, 2]) {
+    const [a, b] = at(ours, 0, 1, 0, r).children;
+    a!.box!.width -= 2; b!.box!.x -= 2; b!.box!.width += 2;
+  }
+  const groups = allDivergences(pairTrees(ours, doc()), 1);
+  assert.deepEqual(groups.map((g) => [g.pattern.split(' > ').slice(-2).join(' > '), g.leader.delta!.dx, 1 + g.members.length]),
+    [['tr:nth-child(*) > td:nth-child(*)', 0, 3], ['tr:nth-child(*) > td:nth-child(*)', -2, 3]]);
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run diverge -- document.html… [--tol 1] [--all] [--max 50] [--no-pages] [--json] [--fonts-conf FILE]`: where our layout first parts from Chromium's.
+ * `npm run diverge -- document.html… [--tol 1] [--all] [--max 50] [--focus PATH-END] [--no-pages] [--json] [--fonts-conf FILE]`: where our layout first parts from Chromium's.
  * In: HTML files (one Chromium serves them all). Out: the reports on stdout (text, or JSON: one object, an array for several
  * files); exit 0 when every layout agrees, 1 when one diverges, 2 on bad usage or failure.
  */
@@ -9,14 +9,14 @@ import { diverge } from './index.ts';
 import { ChromiumReference } from './chromium.ts';
 import { formatText } from './report.ts';
 
-const USAGE = 'usage: npm run diverge -- document.html… [--tol PX] [--all] [--max N] [--no-pages] [--json] [--fonts-conf FILE]';
+const USAGE = 'usage: npm run diverge -- document.html… [--tol PX] [--all] [--max N] [--focus PATH-END] [--no-pages] [--json] [--fonts-conf FILE]';
 
 async function main(): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { tol: { type: 'string' }, all: { type: 'boolean' }, 'no-pages': { type: 'boolean' }, max: { type: 'string' }, json: { type: 'boolean' }, 'fonts-conf': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { tol: { type: 'string' }, all: { type: 'boolean' }, focus: { type: 'string' }, 'no-pages': { type: 'boolean' }, max: { type: 'string' }, json: { type: 'boolean' }, 'fonts-conf': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n${USAGE}\n`);
@@ -33,7 +33,7 @@ async function main(): Promise<number> {
   try {
     const results = [];
     for (const file of positionals) {
-      const result = await diverge(file, { tol, all: values.all ?? false, max, reference, pages: !values['no-pages'] });
+      const result = await diverge(file, { tol, all: values.all ?? false, max, reference, pages: !values['no-pages'], ...(values.focus ? { focus: values.focus } : {}) });
       if (!values.json) process.stdout.write(formatText(result) + (positionals.length > 1 ? '\n' : ''));
       results.push(result);
     }

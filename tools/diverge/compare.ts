@@ -219,25 +219,31 @@ export function firstInside(p: Pair, tol: number): Divergence | null {
   return null;
 }
 
-/** A group of divergences that share a cause: a leader and the elements that moved or grew with it. */
+/** A group of divergences that share a cause: a leader, the elements like it, and what moved with them. */
 export interface DivergenceGroup {
   leader: Divergence;
-  /** Following siblings of the leader with the same tag and the same delta (within the tolerance), e.g. all rows below a taller one. */
-  siblings: Pair[];
-  /** Descendants (of the leader and its siblings) whose box differs only by the position change they inherited. */
+  /** The leader's path with every `:nth-child(k)` as `:nth-child(*)`: what the members have in common. */
+  pattern: string;
+  /** Later elements of the same pattern, kind and delta (within the tolerance), e.g. the same cell in every row, all rows below a taller one. */
+  members: Pair[];
+  /** Descendants (of the leader and its members) whose box differs only by the position change they inherited. */
   inherited: number;
 }
+
+const patternOf = (path: string): string => path.replace(/:nth-child\(\d+\)/g, ':nth-child(*)');
 
 /**
  * Every divergence, grouped so that a shift inherited from an ancestor is shown once: an element
  * whose delta is its nearest boxed ancestor's position change (and the same size) is counted under the
- * ancestor's group; consecutive sibling leaders with the same tag and delta are one group.
+ * ancestor's group; an element with the same path pattern, kind and delta as an earlier group's leader
+ * joins that group. Containers taller only because of what is inside are left out.
  */
 export function allDivergences(root: Pair, tol: number): DivergenceGroup[] {
   const groups: DivergenceGroup[] = [];
   const groupOf = new Map<Pair, DivergenceGroup>();
-  const close = (a: Delta, b: Delta): boolean =>
-    Math.abs(a.dx - b.dx) <= tol && Math.abs(a.dy - b.dy) <= tol && Math.abs(a.dw - b.dw) <= tol && Math.abs(a.dh - b.dh) <= tol;
+  const byPattern = new Map<string, DivergenceGroup[]>();
+  const close = (a: Delta | undefined, b: Delta | undefined): boolean => (!a && !b) || (!!a && !!b &&
+    Math.abs(a.dx - b.dx) <= tol && Math.abs(a.dy - b.dy) <= tol && Math.abs(a.dw - b.dw) <= tol && Math.abs(a.dh - b.dh) <= tol);
   const visit = (p: Pair, anc: { pair: Pair; delta: Delta } | null): void => {
     let d = comparePair(p, tol);
     // Taller or shorter only because of what is inside: the cause is listed, not the container.
@@ -248,16 +254,14 @@ export function allDivergences(root: Pair, tol: number): DivergenceGroup[] {
         ? groupOf.get(anc.pair) : undefined;
       if (inheritedFrom) { inheritedFrom.inherited++; groupOf.set(p, inheritedFrom); }
       else {
-        const prev = groups[groups.length - 1];
-        const last = prev ? prev.siblings[prev.siblings.length - 1] ?? prev.leader.pair : null;
-        if (prev && last && last.parent === p.parent && prev.leader.kind === d.kind && (last.ours ?? last.theirs)!.tag === (p.ours ?? p.theirs)!.tag &&
-          p.parent!.children.indexOf(last) === p.parent!.children.indexOf(p) - 1 && prev.leader.delta && d.delta && close(prev.leader.delta, d.delta)) {
-          prev.siblings.push(p);
-          groupOf.set(p, prev);
-        } else {
-          const g: DivergenceGroup = { leader: d, siblings: [], inherited: 0 };
+        const key = `${d.kind}|${patternOf(p.path)}`;
+        const like = byPattern.get(key)?.find((g) => close(g.leader.delta, d!.delta));
+        if (like) { like.members.push(p); groupOf.set(p, like); }
+        else {
+          const g: DivergenceGroup = { leader: d, pattern: patternOf(p.path), members: [], inherited: 0 };
           groups.push(g);
           groupOf.set(p, g);
+          byPattern.set(key, [...(byPattern.get(key) ?? []), g]);
         }
       }
     }

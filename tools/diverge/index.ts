@@ -19,6 +19,11 @@ export interface DivergeOptions {
   all?: boolean;
   /** With `all`: at most this many groups in the result (default 50); `groupsTotal` has the full count. */
   max?: number;
+  /**
+   * Look only inside the first element (document order) whose path ends with this (e.g. `table.items`,
+   * `tr:nth-child(3) > td`): its first divergence and, with `all`, its groups. Throws when none matches.
+   */
+  focus?: string;
   /** Also compare page breaks: our printed layout against a print of Chromium's (default true). */
   pages?: boolean;
   /** A running Chromium to reuse (several documents); by default one is launched and closed. */
@@ -78,9 +83,10 @@ export interface GroupReport {
   path: string;
   line?: number;
   delta?: Delta;
-  /** Sibling elements in the same run (same tag, same delta), the leader included. */
+  /** The path with `:nth-child(*)` for every index: what the group's elements share. */
+  pattern: string;
+  /** Elements of the group (same pattern, kind and delta), the leader included. */
   count: number;
-  lastPath?: string;
   /** Descendants that only moved with it. */
   inherited: number;
 }
@@ -103,6 +109,8 @@ export interface DivergeResult {
   /** ours: our layouts (unfragmented, and printed with `pages`); pages: Chromium's print and the page comparison. */
   ms: { ours: number; chromiumLoad: number; chromiumSnapshot: number; compare: number; pages?: number };
   blocked: string[];
+  /** With `focus`: the path of the element looked in. */
+  focus?: string;
   first: DivergenceReport | null;
   /** Page breaks (unless `pages: false`). */
   pages?: PagesReport;
@@ -143,8 +151,9 @@ async function compareLayouts(file: string, ours: OurLayout, natural: OurLayout,
   const ins = ours.inspection;
   const t0 = performance.now();
   const root = pairTrees(ours.root, cap.root);
-  const first = firstDivergence(root, tol);
-  const all = opts.all ? allDivergences(root, tol) : undefined;
+  const scope = opts.focus ? findPair(root, opts.focus) : root;
+  const first = firstDivergence(scope, tol);
+  const all = opts.all ? allDivergences(scope, tol) : undefined;
   const compare = performance.now() - t0;
   const result: DivergeResult = {
     file, tol, pageSize: ins.pageSize, pageArea: ins.pageArea, viewport: cap.viewport,
@@ -157,15 +166,14 @@ async function compareLayouts(file: string, ours: OurLayout, natural: OurLayout,
     blocked: cap.blocked,
     first: first ? await detail(first, tol, ours, cap) : null,
   };
+  if (scope !== root) result.focus = scope.path;
   if (all) {
     const max = opts.max ?? 50;
     result.groupsTotal = all.length;
     result.groups = all.slice(0, max).map((g) => {
-      const last = g.siblings[g.siblings.length - 1];
-      const out: GroupReport = { kind: g.leader.kind, path: g.leader.pair.path, delta: g.leader.delta, count: 1 + g.siblings.length, inherited: g.inherited };
+      const out: GroupReport = { kind: g.leader.kind, path: g.leader.pair.path, pattern: g.pattern, delta: g.leader.delta, count: 1 + g.members.length, inherited: g.inherited };
       const line = lineOf(g.leader.pair);
       if (line !== undefined) out.line = line;
-      if (last) out.lastPath = last.path;
       return out;
     });
   }
@@ -173,6 +181,17 @@ async function compareLayouts(file: string, ours: OurLayout, natural: OurLayout,
 }
 
 const lineOf = (p: Pair): number | undefined => p.ours?.line ?? p.theirs?.line;
+
+/** The first pair (document order) whose path ends with `suffix` (at a segment boundary). */
+function findPair(root: Pair, suffix: string): Pair {
+  const stack = [root];
+  while (stack.length) {
+    const p = stack.pop()!;
+    if (p.path === suffix || p.path.endsWith(` ${suffix}`) || p.path.endsWith(`>${suffix}`)) return p;
+    for (let i = p.children.length - 1; i >= 0; i--) stack.push(p.children[i]!);
+  }
+  throw new Error(`no element's path ends with "${suffix}"`);
+}
 
 async function comparePages(root: Pair, ours: OurLayout, printed: OurLayout, cap: ChromiumCapture, area: Rect, tol: number): Promise<PagesReport> {
   const oursBreaks = applyOurPages(ours.root, printed.root, printed.inspection.pageCount);

@@ -53,7 +53,7 @@ function firstText(r: DivergenceReport): string[] {
 }
 
 function groupText(g: GroupReport): string {
-  const span = g.count > 1 ? ` … ${g.lastPath!.split(' > ').pop()} (${g.count} siblings)` : '';
+  const span = g.count > 1 ? ` and ${g.count - 1} more like it (${g.pattern.split(' > ').slice(-2).join(' > ')})` : '';
   const inh = g.inherited ? `, ${g.inherited} descendant${g.inherited > 1 ? 's' : ''} moved with it` : '';
   return `  ${g.kind.padEnd(14)} ${deltaText(g.delta).padEnd(30)} ${g.path}${span}${g.line ? ` (line ${g.line})` : ''}${inh}`;
 }
@@ -87,6 +87,7 @@ export function formatText(r: DivergeResult): string {
   if (r.quirks.ours !== r.quirks.chromium) out.push('  ! the documents are in different modes');
   if (Math.abs(r.contentScale.ours - r.contentScale.chromium) > 0.005) out.push('  ! shrink-to-fit factors differ: every box differs by the ratio; the widest content is the cause');
   out.push('');
+  if (r.focus) out.push(`looking inside ${r.focus}`);
   out.push(...(r.first ? firstText(r.first) : [`no divergence beyond ${r.tol} px`]));
   if (r.pages) out.push('', ...pagesText(r.pages));
   if (r.groups) {
