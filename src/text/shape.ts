@@ -132,6 +132,32 @@ function clusterTexts(text: string, glyphCount: number, counts: number[] | null)
   return out;
 }
 
+/**
+ * Gives each combining mark's text (and ZWJ/ZWNJ, variation selectors …: isClusterExtender) to the
+ * glyph of its base, the mark glyph keeping '' (glyphs in logical order): a grapheme cluster
+ * extracts as one unit, as from Chromium's PDFs, which label each cluster (base and marks) with
+ * one ActualText. Without it a raised Arabic tanween or harakah comes out as a word of its own.
+ */
+function attachMarks(texts: string[]): string[] {
+  let base = -1;
+  for (let g = 0; g < texts.length; g++) {
+    const t = texts[g];
+    if (t === '') continue;
+    if (base >= 0 && isAllExtenders(t)) { texts[base] += t; texts[g] = ''; continue; }
+    base = g;
+  }
+  return texts;
+}
+
+function isAllExtenders(t: string): boolean {
+  for (let i = 0; i < t.length; ) {
+    const cp = t.codePointAt(i)!;
+    if (!isClusterExtender(cp)) return false;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return true;
+}
+
 const features0 = { liga: true, clig: true, calt: true, kern: true } as const;
 const featuresNoLiga = { liga: false, clig: false, calt: false, kern: true } as const;
 const featuresSmcp = { liga: true, clig: true, calt: true, kern: true, smcp: true } as const;
@@ -189,7 +215,7 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
     return { glyphs: [], width: 0 };
   }
   const n = run.glyphs.length;
-  let texts = clusterTexts(text, n, cap.counts);
+  let texts = attachMarks(clusterTexts(text, n, cap.counts));
   const rtl = run.direction === 'rtl';
   if (rtl) {
     texts = texts.reverse();
