@@ -41,6 +41,24 @@ function logicalRow(name: string, side: Logical, pattern: string, rows: Readonly
   };
 }
 
+/** border-{block}-{inline}-radius (css-logical-1 §6.4): the physical corner row for the element's direction. */
+function cornerRow(block: 'start' | 'end', inline: 'start' | 'end', rows: ReadonlyMap<string, Longhand<any>>): Longhand<any> {
+  const v = block === 'start' ? 'top' : 'bottom';
+  const left = rows.get(`border-${v}-left-radius`)!, right = rows.get(`border-${v}-right-radius`)!;
+  const pick = (env: Env): Longhand<any> => ((inline === 'start') === (env.s.direction !== 'rtl') ? left : right);
+  return {
+    name: `border-${block}-${inline}-radius`, inherited: false, fields: [],
+    parse: (val, q, raw) => left.parse(val, q, raw),
+    apply: (env, val) => pick(env).apply(env, val),
+    copy: (env, from) => {
+      const row = pick(env);
+      if (row.copy) { row.copy(env, from); return; }
+      const s = env.s as unknown as Record<string, unknown>, f = from as unknown as Record<string, unknown>;
+      for (const k of row.fields) s[k] = f[k];
+    },
+  };
+}
+
 /** A logical size row (block-size -> height, inline-size -> width …). */
 function aliasRow(name: string, target: Longhand<any>): Longhand<any> {
   return { ...target, name };
@@ -59,6 +77,7 @@ export function logicalProperties(rows: ReadonlyMap<string, Longhand<any>>): { l
     ['max-block-size', 'max-height'], ['max-inline-size', 'max-width'],
   ];
   for (const [n, t] of sizes) longhands.push(aliasRow(n, rows.get(t)!));
+  for (const block of ['start', 'end'] as const) for (const inline of ['start', 'end'] as const) longhands.push(cornerRow(block, inline, rows));
   const byName = new Map(longhands.map((r) => [r.name, r]));
   const all = (n: string): Longhand<any> => byName.get(n) ?? rows.get(n)!;
 

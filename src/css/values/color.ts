@@ -11,6 +11,7 @@ import type { Color } from '../computed.ts';
 import { NAMED_COLORS } from './named-colors.ts';
 import { lin, labToLinSrgb, linSrgbToLab, linSrgbToOklab, linToRgb255, oklabToLinSrgb, p3ToLinSrgb, polarToRect } from './color-spaces.ts';
 import type { CV } from './tokens.ts';
+import { parseNumber } from './length.ts';
 
 /** Marker for `currentcolor`: compared by identity, replaced by the element's color at compute time. */
 export const CURRENT_COLOR: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 1 }) as Color;
@@ -50,8 +51,42 @@ function chan(n: CV | undefined, pctScale: number): number {
   if (n.t === 'num') return n.v;
   if (n.t === 'pct') return (n.v * pctScale) / 100;
   if (n.t === 'ident' && n.lc === 'none') return 0;
-  if (n.t === 'fn' && n.name === 'calc' && n.args.length === 1) return chan(n.args[0], pctScale);
+  if (n.t === 'fn' && MATH.has(n.name.toLowerCase())) return mathChannel(n, pctScale);
   return NaN;
+}
+
+const MATH = new Set(['calc', 'min', 'max', 'clamp']);
+
+/**
+ * A calc()/min()/max()/clamp() of numbers, percentages and angles evaluated as a number
+ * (css-values-4 §10): percentages become their share of `pctScale` (null: a percentage is
+ * invalid) and angles degrees; `angles` counts the angles met. Null when it holds anything else.
+ * Serves colour channels (Bulma's hsl(153deg, 53%, calc(53% + 0%))) and <angle>s (Tailwind 4's
+ * calc(6deg * -1)).
+ */
+export function mathNumber(n: CV & { t: 'fn' }, pctScale: number | null): { v: number; angles: number } | null {
+  let bad = false, angles = 0;
+  const conv = (c: CV): CV => {
+    if (c.t === 'pct') {
+      if (pctScale === null) bad = true;
+      return { t: 'num', v: (c.v * (pctScale ?? 0)) / 100, int: false };
+    }
+    if (c.t === 'dim') {
+      const d = angleDeg(c);
+      if (Number.isNaN(d)) bad = true; else angles++;
+      return { t: 'num', v: d, int: false };
+    }
+    if (c.t === 'fn') return { ...c, args: c.args.map(conv) };
+    if (c.t === 'block') return { ...c, items: c.items.map(conv) };
+    return c;
+  };
+  const v = parseNumber(conv(n));
+  return bad || Number.isNaN(v) ? null : { v, angles };
+}
+
+/** A channel's calc(): percentages of `pctScale`, angles in degrees. */
+function mathChannel(n: CV & { t: 'fn' }, pctScale: number): number {
+  return mathNumber(n, pctScale)?.v ?? NaN;
 }
 
 /** Hue in degrees: number or angle (deg, grad, rad, turn). */
@@ -59,6 +94,7 @@ function hue(n: CV | undefined): number {
   if (n === undefined) return NaN;
   if (n.t === 'num') return n.v;
   if (n.t === 'ident' && n.lc === 'none') return 0;
+  if (n.t === 'fn' && MATH.has(n.name.toLowerCase())) return mathChannel(n, 100);
   return angleDeg(n);
 }
 
@@ -119,8 +155,8 @@ function colorFunction(name: string, args: readonly CV[]): Color | null {
   if (Number.isNaN(a)) return null;
   if (name === 'rgb' || name === 'rgba') {
     if (p.legacy) { // legacy syntax: all numbers or all percentages, no `none`
-      const kinds = new Set(p.c.map((n) => n.t));
-      if (kinds.size !== 1 || !(kinds.has('num') || kinds.has('pct'))) return null;
+      const kinds = new Set(p.c.filter((n) => n.t !== 'fn').map((n) => n.t)); // calc() fits either
+      if (kinds.size > 1 || kinds.has('ident')) return null;
     }
     const [r, g, b] = p.c.map((n) => chan(n, 255));
     if ([r, g, b].some(Number.isNaN)) return null;
@@ -129,7 +165,7 @@ function colorFunction(name: string, args: readonly CV[]): Color | null {
   if (name === 'hsl' || name === 'hsla' || name === 'hwb') {
     if (name === 'hwb' && p.legacy) return null;
     const h = hue(p.c[0]);
-    if (p.legacy && (p.c[1].t !== 'pct' || p.c[2].t !== 'pct')) return null;
+    if (p.legacy && [p.c[1], p.c[2]].some((n) => n.t !== 'pct' && n.t !== 'fn')) return null;
     const x = chan(p.c[1], 100), y = chan(p.c[2], 100);
     if ([h, x, y].some(Number.isNaN)) return null;
     if (name !== 'hwb') { const [r, g, b] = hslToRgb(h, x, y); return rgba(r, g, b, a); }

@@ -4,8 +4,8 @@
  * (lengths still MathExpr) and its computed `Gradient` (lengths px + pct, colours resolved).
  */
 import type { BgPosition, Color, Gradient, GradientStop, LengthPct } from '../computed.ts';
-import { CURRENT_COLOR, angleDeg, parseColor } from './color.ts';
-import { computeLength, hasPct, parseLength, parseNumber, type LengthEnv, type MathExpr } from './length.ts';
+import { CURRENT_COLOR, angleDeg, mathNumber, parseColor } from './color.ts';
+import { computeLength, hasPct, parseLength, type LengthEnv, type MathExpr } from './length.ts';
 import { splitCommas, type CV } from './tokens.ts';
 
 /** One axis of a specified <position>: as background.ts parses it (offset from the start or end edge). */
@@ -44,27 +44,10 @@ export function parseAngle(n: CV | undefined, zero = true): number {
 
 const MATH_FNS = new Set(['calc', 'min', 'max', 'clamp']);
 
-/**
- * calc()/min()/max()/clamp() of angles (css-values-4 §10), e.g. Tailwind 4's `calc(6deg * -1)`: every
- * angle is taken in degrees and the expression evaluated as a number; it must hold at least one
- * angle and no other dimension. NaN when it is not an angle.
- */
+/** calc()/min()/max()/clamp() of angles, in degrees (at least one angle, no other dimension); NaN otherwise. */
 function mathAngle(n: CV & { t: 'fn' }): number {
-  let angles = 0, bad = false;
-  const toDeg = (c: CV): CV => {
-    if (c.t === 'dim') {
-      const d = angleDeg(c);
-      if (Number.isNaN(d)) { bad = true; return c; }
-      angles++;
-      return { t: 'num', v: d, int: false };
-    }
-    if (c.t === 'pct') bad = true;
-    if (c.t === 'fn') return { ...c, args: c.args.map(toDeg) };
-    if (c.t === 'block') return { ...c, items: c.items.map(toDeg) };
-    return c;
-  };
-  const rewritten = toDeg(n);
-  return bad || angles === 0 ? NaN : parseNumber(rewritten);
+  const r = mathNumber(n, null);
+  return r && r.angles > 0 ? r.v : NaN;
 }
 
 /**
