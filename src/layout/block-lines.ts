@@ -3,43 +3,37 @@
  * In: the container, its flow state, a break token holding the lines laid out on an earlier page. Out: the lines (and floats, static positions) of this page.
  */
 import type { BlockBox, TableCellBox } from '../box/types.ts';
-import type { ContainingBlock, InlineLayoutResult } from './context.ts';
+import type { ContentParams, FlowEnv } from './context.ts';
 import { translateFragment } from './fragment.ts';
 import type { BfcFloats } from './float.ts';
 import { SkipFloats } from './float.ts';
-import type { BreakToken, Flow, FlowEnv, PendingAbs } from './block.ts';
-import { NO_MARGIN, collapsed } from './block.ts';
+import type { Flow, InlineLayoutResult, InlineToken, PendingAbs } from './flow.ts';
+import type { BreakerState } from './inline/line-breaker.ts';
+import { NO_MARGIN, collapsed } from './flow.ts';
 import { consumeLines, truncateLines } from './clamp.ts';
 
-/** Where the inline content goes: the container's content box, its BFC's floats, the positioned-box collector. */
-export interface InlineChildrenParams {
-  contentX: number;
-  contentWidth: number;
-  childCb: ContainingBlock;
-  floats: BfcFloats;
-  abs: PendingAbs[];
-  atTop: boolean;
-  token: BreakToken | null;
-}
-
-/** Inline content of a block container: line boxes from the inline layout, split between pages by orphans/widows. */
-export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q: InlineChildrenParams, env: FlowEnv): void {
+/**
+ * Inline content of a block container (its content box and floats in `q`): line boxes from the inline layout, split
+ * between pages by orphans/widows; `token` resumes it at a line laid out on an earlier page.
+ */
+export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q: ContentParams, token: InlineToken | null, env: FlowEnv): void {
   const top = flow.y + collapsed(flow.margin);
   let result: InlineLayoutResult;
   let start = 0;
-  const fresh = !q.token?.lines;
-  const again = q.token?.lines ? resumeState(q.token.lines, q.floats) : undefined;
-  if (again !== undefined) {
+  const laid = token?.result !== undefined ? token : null;
+  const fresh = laid === null;
+  const again = laid ? resumeState(laid, q.floats) : undefined;
+  if (laid && again !== undefined) {
     // Floats shaped the lines laid out on the page before: the rest is laid out again beside this page's floats
     // (continuations at its top included), from the breaker state of its first line (css-break-3 §2).
-    const skip = q.token!.lines!.skip;
+    const skip = laid.skip;
     const fc = skip ? new SkipFloats(q.floats, skip) : q.floats;
-    result = env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: fc, containing: q.childCb, ctx: env.ctx, resume: again });
+    result = env.ctx.layoutInline({ container: box, x: q.x, y: top, width: q.width, floats: fc, containing: q.cb, ctx: env.ctx, resume: again });
     if (fc instanceof SkipFloats) result.floats = result.floats.filter((f) => !fc.skipped.has(f.fragment));
     result = truncateLines(result, box, env);
-  } else if (q.token?.lines) {
-    result = q.token.lines.result;
-    start = q.token.lines.next;
+  } else if (laid) {
+    result = laid.result!;
+    start = laid.next;
     const first = result.lines[start];
     const dy = first ? top - first.y : 0;
     if (dy !== 0) {
@@ -48,7 +42,7 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
       for (const a of result.positioned) if (a.lineIndex >= start) a.staticY += dy;
     }
   } else {
-    result = truncateLines(env.ctx.layoutInline({ container: box, x: q.contentX, y: top, width: q.contentWidth, floats: q.floats, containing: q.childCb, ctx: env.ctx }), box, env);
+    result = truncateLines(env.ctx.layoutInline({ container: box, x: q.x, y: top, width: q.width, floats: q.floats, containing: q.cb, ctx: env.ctx }), box, env);
   }
   const lines = result.lines;
   const n = lines.length;
@@ -73,7 +67,7 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
       if (floatsOnly) k = start;
       else if (k - start < orphans || k <= start) {
         if (!atTop) {
-          if (fresh) { flow.pushed = true; flow.token = { index: 0, inner: null }; return; }
+          if (fresh) { flow.pushed = true; flow.token = { kind: 'inline', next: 0 }; return; }
           // Continuation that cannot keep its orphans here: still place what fits (progress first).
           k = Math.max(fit, start + 1);
         } else {
@@ -82,8 +76,8 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
       }
       end = floatsOnly ? start : Math.min(n, Math.max(k, start + 1));
       if (end < n) {
-        flow.token = { index: 0, inner: null, lines: { result, next: end, floatsMet } };
-        if (floatsOnly) flow.token.lines!.skip = result.floats.filter((f) => f.lineIndex === start).map((f) => f.fragment.box);
+        flow.token = { kind: 'inline', next: end, result, floatsMet };
+        if (floatsOnly) flow.token.skip = result.floats.filter((f) => f.lineIndex === start).map((f) => f.fragment.box);
       }
     }
   }
@@ -92,7 +86,7 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
   for (const f of result.floats) {
     if (f.lineIndex < start || (f.lineIndex >= floatEnd && end !== n)) continue;
     // A float crossing the page bottom is fragmented; its rest continues at the top of the next page.
-    f.fragment = q.floats.splitPlaced(f.fragment, q.childCb);
+    f.fragment = q.floats.splitPlaced(f.fragment, q.cb);
     flow.children.push(f.fragment);
     for (const a of q.floats.takeAbs(f.fragment)) q.abs.push(a);
   }
@@ -101,7 +95,7 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
     if (a.lineIndex < start || (a.lineIndex >= end && end !== n)) continue;
     const pend: PendingAbs = { box: a.box, staticX: a.staticX, staticY: a.staticY };
     // rtl container: the static position is the hypothetical box's right edge (CSS 2.1 §10.3.7).
-    if (box.style.direction === 'rtl') pend.staticRight = a.box.originalOuter === 'block' ? q.contentX + q.contentWidth : a.staticX;
+    if (box.style.direction === 'rtl') pend.staticRight = a.box.originalOuter === 'block' ? q.x + q.width : a.staticX;
     if (a.box.style.position === 'fixed') env.fixed.push(pend); else q.abs.push(pend);
   }
   if (end > start) {
@@ -116,8 +110,8 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
 }
 
 /** The breaker state to lay the rest of a split paragraph out again from, when floats shaped it or are on this page; else undefined (its lines are moved). */
-function resumeState(t: NonNullable<BreakToken['lines']>, floats: BfcFloats): unknown {
-  const state = t.result.resume?.[t.next];
+function resumeState(t: InlineToken, floats: BfcFloats): BreakerState | undefined {
+  const state = t.result?.resume?.[t.next];
   if (state === undefined) return undefined;
   return t.floatsMet || floats.placed.length > 0 ? state : undefined;
 }

@@ -1,28 +1,13 @@
 // In: block containers with max-lines / line-clamp / continue: discard, the line boxes laid out inside them, the flow state.
 // Out: the clamp threaded through block layout: lines past the limit and everything after them discarded, the block ellipsis placed (css-overflow-4 §4).
-import type { Box, BlockBox, TableCellBox, FlexBox } from '../box/types.ts';
+import type { Box, BlockBox, TableCellBox } from '../box/types.ts';
 import type { ComputedStyle } from '../css/computed.ts';
 import type { FontContext } from '../text/types.ts';
 import type { Fragment, LineFragment } from './fragment.ts';
-import type { InlineLayoutResult } from './context.ts';
-import type { BreakToken, Flow, FlowEnv } from './block.ts';
+import type { FlowEnv } from './context.ts';
+import type { BreakToken, Flow, InlineLayoutResult, LineClamp } from './flow.ts';
 import { applyBlockEllipsis, applyTextOverflow, ellipsisString } from './inline/ellipsis.ts';
 import { isAbsolute } from './box-model.ts';
-
-/**
- * A line clamp (css-overflow-4 §4.2 max-lines): the line boxes its box may still hold. Nested
- * clamps chain to the enclosing one (lines count for both); a box that establishes an
- * independent formatting context starts a new chain or none (its lines are not counted).
- */
-export interface LineClamp {
-  /** Line boxes still allowed by this clamp. */
-  remaining: number;
-  /** Line boxes counted so far (kept in break tokens when the box continues on the next page). */
-  used: number;
-  parent: LineClamp | null;
-  /** The last line kept when this clamp ran out: its block ellipsis waits until content is actually discarded. */
-  pending: { line: LineFragment; style: ComputedStyle } | null;
-}
 
 /**
  * The flow environment for a block container's children: a new clamp when the box has
@@ -31,7 +16,7 @@ export interface LineClamp {
  * style when it clips with a text-overflow other than clip (its anonymous block children's lines
  * are truncated by it, as Blink does). `env` itself when nothing changes.
  */
-export function childFlowEnv(box: BlockBox | TableCellBox | FlexBox, independent: boolean, token: BreakToken | null, env: FlowEnv): FlowEnv {
+export function childFlowEnv(box: Box, independent: boolean, token: BreakToken | null, env: FlowEnv): FlowEnv {
   const s = box.style;
   const max = s.maxLines;
   const outer = env.clamp ?? null;

@@ -1,51 +1,21 @@
 /**
- * The layout context shared by the formatting contexts (block, inline, float, positioned, page).
- * In: fonts, limits, warnings, and the callbacks one formatting context needs from another.
- * Out: the `LayoutContext`, `ContainingBlock` and `FloatContext` contracts.
+ * The layout context shared by the formatting contexts, and the call by which one lays out a box of another without
+ * importing it: the block-level dispatcher (Servo's IndependentFormattingContext, Taffy's compute_child_layout).
+ * In: fonts, limits, warnings; the flow contract (src/layout/flow.ts). Out: LayoutContext, FlowEnv, BlockParams/BlockResult
+ * (the dispatcher's input and output), ContentLayout (what a formatting context supplies to the block-level path).
  */
 import type { Box, BlockBox, ImageRef, TableCellBox } from '../box/types.ts';
+import type { ComputedStyle } from '../css/computed.ts';
 import type { FontContext } from '../text/types.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { RenderLimits } from '../errors.ts';
-import type { BoxFragment, ReplacedFragment, LineFragment } from './fragment.ts';
+import type { BoxFragment, Edges, Fragment, ReplacedFragment } from './fragment.ts';
+import type { BreakerState } from './inline/line-breaker.ts';
+import type { ContainingBlock, ContentToken, FloatContext, Flow, InlineLayoutResult, LineClamp, MarginSet, PendingAbs, BreakToken } from './flow.ts';
+import type { BfcFloats, FloatBoxLayout } from './float.ts';
+import type { AbsBreaks } from './oof-break.ts';
 
-/** A containing block (CSS 2.1 §10.1): absolute px; `height` null while it depends on content. */
-export interface ContainingBlock { x: number; y: number; width: number; height: number | null }
-
-/**
- * Float placement inside one block formatting context (CSS 2.1 §9.5.1). Implemented by the
- * block layout (src/layout/float.ts); the inline layout asks it for the space left for each
- * line box and hands it the floats it meets in the inline content.
- */
-export interface FloatContext {
-  /**
-   * The inline range left free by floats for a band [y, y + height) within [left, right]:
-   * returns the shortened { left, right } (right - left may be 0 or less when nothing fits).
-   */
-  available(y: number, height: number, left: number, right: number): { left: number; right: number };
-  /**
-   * Places a float whose anchor is met at `y` (the top of the current line box, or the current
-   * block position); `left`/`right` are the containing block's content edges. Returns the
-   * float's fragment (margin box placed per the §9.5.1 rules) so the caller can keep it.
-   */
-  placeFloat(box: Box, y: number, containing: ContainingBlock): BoxFragment | ReplacedFragment;
-  /** The y below all floats on the given side(s) (for clear, CSS 2.1 §9.5.2); `y` itself if none. */
-  clearance(side: 'left' | 'right' | 'both', y: number): number;
-}
-
-/** What inline layout returns for a block container with inline content (CSS 2.1 §9.4.2, §10.8). */
-export interface InlineLayoutResult {
-  /** Line boxes top to bottom, positioned absolutely (first at the input y). Empty lines (§9.4.2: only collapsible white space / out-of-flow) are not produced. */
-  lines: LineFragment[];
-  /** Total height of the line boxes, px. */
-  height: number;
-  /** Floats met in the inline content, placed through FloatContext.placeFloat, with the index of the line they belong to. */
-  floats: Array<{ fragment: BoxFragment | ReplacedFragment; lineIndex: number }>;
-  /** Absolutely/fixed positioned boxes met in the inline content, with their static position (CSS 2.1 §10.3.7). */
-  positioned: Array<{ box: Box; staticX: number; staticY: number; lineIndex: number }>;
-  /** Per line index, an opaque state from which `InlineLayoutInput.resume` lays the content out again from that line on (css-break-3: a paragraph resumed beside other floats on the next page). */
-  resume?: unknown[];
-}
+export type { ContainingBlock, FloatContext, InlineLayoutResult } from './flow.ts';
 
 /** The input of inline layout: a block container whose children are inline-level. */
 export interface InlineLayoutInput {
@@ -60,12 +30,12 @@ export interface InlineLayoutInput {
   containing: ContainingBlock;
   ctx: LayoutContext;
   /** A state from an earlier result's `resume`: lay out only the lines from there on (no text-indent), the first at `y`. */
-  resume?: unknown;
+  resume?: BreakerState;
 }
 
 /**
- * Context passed down through layout. The callbacks let one formatting context lay out boxes
- * of another without importing it (block ↔ inline ↔ table ↔ flex).
+ * What every formatting context reads, the inline one included: fonts, limits, warnings, and the callbacks for
+ * atomic inlines, inline content and intrinsic sizes.
  */
 export interface LayoutContext {
   fonts: FontContext;
@@ -84,9 +54,150 @@ export interface LayoutContext {
   layoutAtomicInline(box: Box, available: number, containing: ContainingBlock): BoxFragment | ReplacedFragment;
   /** Lays out the inline content of a block container (src/layout/inline). */
   layoutInline(input: InlineLayoutInput): InlineLayoutResult;
-  /**
-   * Min-content and max-content inline sizes (css-sizing-3 §5) of a box's margin box, px,
-   * for shrink-to-fit widths (floats, inline-blocks, absolute boxes) and, later, tables and flex.
-   */
+  /** Min-content and max-content inline sizes (css-sizing-3 §5) of a box's margin box, px. */
   intrinsicSizes(box: Box): { min: number; max: number };
+}
+
+/** The layout context of block-level layout: the shared context plus the formatting-context dispatcher. */
+export interface BlockLayoutContext extends LayoutContext {
+  /**
+   * Lays out one block-level box of any kind (block container, multicol, fieldset, flex, grid, table, replaced) at the
+   * flow position through the block-level path (src/layout/block-level.ts) and the box's formatting context
+   * (src/layout/dispatch.ts picks it). Every formatting context lays out its children through this call.
+   */
+  layoutBlockLevel(box: Box, p: BlockParams, env: FlowEnv): BlockResult;
+}
+
+/** Per-fragmentainer parameters of block-level layout. */
+export interface FlowEnv {
+  ctx: BlockLayoutContext;
+  /** Bottom of the fragmentainer (page area or column, absolute px), Infinity when not fragmenting. */
+  pageBottom: number;
+  /** Height of the fragmentainer (px) when fragmenting: content taller than this cannot fit in any. */
+  pageHeight?: number;
+  /** Fixed-position boxes met (laid out on every page by the page driver). */
+  fixed: PendingAbs[];
+  /** Height of the initial containing block, for quirks-mode percentage heights of html/body. */
+  icbHeight: number;
+  /** Lays out an absolutely positioned box against its containing block (src/layout/positioned.ts). */
+  absLayout(a: PendingAbs, cb: ContainingBlock, env?: FlowEnv): Fragment | null;
+  /** Lays out a float's box at (0, 0) for BfcFloats.placeFloat. */
+  floatLayout: FloatBoxLayout;
+  /** The line clamp (max-lines / line-clamp) counting the line boxes of this flow (src/layout/clamp.ts); absent or null for none. */
+  clamp?: LineClamp | null;
+  /** A clipping block container whose text-overflow truncates the lines of its anonymous block children (css-overflow-3 §3, as Blink). */
+  overflowStyle?: ComputedStyle | null;
+  /** The fragmentainer is a column of a multicol container: break-*: column forces and avoid-column avoids breaks (css-break-3 §3.1). */
+  inColumns?: boolean;
+  /** Collects abspos boxes fragmented at `pageBottom` (src/layout/oof-break.ts); set only where coordinates are the page's own. */
+  absBreaks?: AbsBreaks;
+}
+
+/** Input of one block-level box's layout. */
+export interface BlockParams {
+  /** Containing block: content box of the parent (x, width; height null when auto). */
+  cb: ContainingBlock;
+  /** Flow position: the last border edge above (absolute y), before the pending margins. */
+  y: number;
+  /** Pending adjoining margins from above (not yet including this box's top margin). */
+  margin: MarginSet;
+  /** The float exclusions of the block formatting context the box is in; absent: none (an independent box laid out alone). */
+  floats?: BfcFloats;
+  token: BreakToken | null;
+  /** Nothing has been placed on this page yet: the box must make progress (never pushed). */
+  atTop: boolean;
+  /** Margins adjoining the page top are truncated (after an unforced break, css-break-3 §5.2). */
+  truncate: boolean;
+  /** The absolutely positioned boxes' collector of the nearest positioned ancestor. */
+  abs: PendingAbs[];
+  /** Used content width forced by the caller (shrink-to-fit floats, absolute boxes, inline-blocks). */
+  widthOverride?: number;
+  /** Margins already resolved by the caller (floats/absolute: auto margins are used values). */
+  marginsOverride?: { left: number; right: number };
+  /** The root element: its box is laid out in the page area. */
+  isRoot?: boolean;
+  /** Used content height forced by the caller (absolute boxes, §10.6.4). */
+  heightOverride?: number;
+  /** The used page name of the parent (css-page-3 §6), '' for none. */
+  pageName?: string;
+  /** Ignore the box's own height/min/max-height (table cells: the table sets their height). */
+  ignoreHeight?: boolean;
+  /** The box establishes a block formatting context whatever its style (flex items, css-flexbox-1 §4). */
+  forceBfc?: boolean;
+  /** The containing block's direction is rtl (CSS 2.1 §10.3.3: which margin an over-constrained width ignores); absent: the box's own direction. */
+  cbRtl?: boolean;
+  /** Floats of the BFC this box establishes are fragmented at the fragmentainer bottom, like the root's (a multicol column's flow thread). */
+  fragmentFloats?: boolean;
+}
+
+/** Result of one block-level box's layout. */
+export interface BlockResult {
+  fragment: BoxFragment | ReplacedFragment | null;
+  /** The flow position after the box: its bottom border edge (or the incoming y if collapsed through). */
+  bottom: number;
+  /** Pending margins after the box (its bottom margin, collapsed with what adjoins it). */
+  margin: MarginSet;
+  /** The y where the incoming margins were resolved (the box's top border edge), null when collapsed through. */
+  firstY: number | null;
+  /** The box's margins collapsed through it (an empty box, §8.3.1). */
+  collapsedThrough: boolean;
+  /** Where this box resumes on the next page, or null when it ended. */
+  token: BreakToken | null;
+  /** The box did not fit and nothing of it was placed: break before it. */
+  pushed: boolean;
+}
+
+/** Used horizontal metrics of a block-level box (CSS 2.1 §10.3.3, §10.4): margins and content width, px. */
+export interface UsedWidths { ml: number; mr: number; width: number }
+
+/** Where a formatting context lays out a box's content on this fragmentainer, as the block-level path resolved it (absolute px). */
+export interface ContentParams {
+  /** The box's own layout parameters (its containing block, overrides, token). */
+  p: BlockParams;
+  /** Content box left edge and width. */
+  x: number;
+  width: number;
+  /** The used border and padding of the box on this fragmentainer (sliced). */
+  border: Edges;
+  padding: Edges;
+  /** The children's containing block (the content box; its height when definite). */
+  cb: ContainingBlock;
+  /** The specified content height (px, the whole box over all fragmentainers), null when auto. */
+  specH: number | null;
+  /** The float exclusions the children see: the box's own BFC's, or its parent's. */
+  floats: BfcFloats;
+  /** The collector of absolutely positioned descendants (the box's own when it is positioned). */
+  abs: PendingAbs[];
+  /** Where the content resumes (null: from its start). */
+  token: ContentToken | null;
+  /** Content height (px) used on earlier fragmentainers by a box with a specified height. */
+  consumed: number;
+  /** The box continues from an earlier fragmentainer. */
+  resumed: boolean;
+  /** Nothing is placed above the box on this fragmentainer. */
+  atTop: boolean;
+  /** Margins at the top of the content adjoin a page top after an unforced break: truncated (css-break-3 §5.2). */
+  truncate: boolean;
+  /** The used page name of the box (css-page-3 §6), '' for none. */
+  pageName: string;
+}
+
+/**
+ * What a formatting context supplies to the block-level path (src/layout/block-level.ts, WeasyPrint's block_level_layout):
+ * the path resolves margins, clearance, float avoidance, pushing to the next fragmentainer, the height and the sliced
+ * fragment; the formatting context lays out the content into a Flow. One per box kind (src/layout/dispatch.ts).
+ */
+export interface ContentLayout<B extends Box = Box> {
+  /** The box establishes an independent formatting context: its margins never collapse with its content's and it does not overlap floats (CSS 2.1 §8.3.1, §9.5). */
+  independent: boolean;
+  /** Used margins and content width in `avail` px (CSS 2.1 §10.3.3 when absent). */
+  widths?(box: B, avail: number, p: BlockParams, env: FlowEnv): UsedWidths;
+  /** A content height fixed by the box itself (replaced elements, px): no specified height, no min/max clamp, no content. */
+  fixedHeight?(box: B, p: BlockParams): number;
+  /** Laid out whole: pushed to the next fragmentainer when it does not fit (css-break-3 §2.1). */
+  monolithic?: boolean;
+  /** Beside floats, moved below them when it does not fit (replaced elements) rather than narrowed to the space left. */
+  fitsBesideFloats?: boolean;
+  /** Lays the content out into `flow` (from `flow.y`, below the top border and padding). Absent: the box has no content. */
+  layout?(box: B, c: ContentParams, flow: Flow, env: FlowEnv): void;
 }

@@ -1,5 +1,6 @@
 /**
- * The layout engine's assembly: builds the LayoutContext (block ↔ inline callbacks) and runs pagination.
+ * The layout engine's assembly: builds the layout context (the formatting-context dispatcher, atomic inlines, inline content,
+ * intrinsic sizes) and runs pagination.
  * In: box tree, styled document, fonts/limits/warnings, and the inline layout's two entry points. Out: PageFragment[].
  */
 import type { Box, BoxTree, ImageRef } from '../box/types.ts';
@@ -7,18 +8,19 @@ import type { StyledDocument } from '../css/styled.ts';
 import type { FontContext } from '../text/types.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { RenderLimits } from '../errors.ts';
-import type { ContainingBlock, InlineLayoutInput, InlineLayoutResult, LayoutContext } from './context.ts';
+import type { BlockLayoutContext, FlowEnv, InlineLayoutInput, InlineLayoutResult, LayoutContext } from './context.ts';
 import type { BoxFragment, PageFragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
+import type { ContainingBlock, PendingAbs } from './flow.ts';
+import { NO_MARGIN } from './flow.ts';
 import { IntrinsicSizer } from './intrinsic.ts';
 import { tableIntrinsicSizes as tableIntrinsic } from './table/index.ts';
 import type { LayoutSession } from './page.ts';
 import { paginate, makeFloatLayout } from './page.ts';
 import { overflowShrinkFactor } from './print-scale.ts';
-import type { FlowEnv, PendingAbs } from './block.ts';
-import { layoutBlockLevel, lastBaselineOf, layoutPendingAbs, NO_MARGIN } from './block.ts';
-import { BfcFloats } from './float.ts';
-import { layoutAbsolute, floatLikeWidths } from './positioned.ts';
+import { layoutBlockLevel } from './dispatch.ts';
+import { lastBaselineOf } from './block-level.ts';
+import { layoutAbsolute, floatLikeWidths, layoutPendingAbs } from './positioned.ts';
 
 /** What layoutDocument needs besides the trees. */
 export interface LayoutOptions {
@@ -34,10 +36,10 @@ export interface InlineEngine {
 }
 
 /**
- * Creates the LayoutContext of one render. `session.env` is the flow environment of the page
- * being laid out (set by paginate); atomic inlines use it for their fixed descendants.
+ * Creates the layout context of one render, with the formatting-context dispatcher (src/layout/dispatch.ts). `session.env`
+ * is the flow environment of the page being laid out (set by paginate); atomic inlines use it for their fixed descendants.
  */
-export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, session: LayoutSession): LayoutContext {
+export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, session: LayoutSession): BlockLayoutContext {
   const fallbackEnv = (): FlowEnv => {
     const env: FlowEnv = {
       ctx, pageBottom: Infinity, fixed: [], icbHeight: 0,
@@ -47,7 +49,7 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
     return env;
   };
   const envOf = (): FlowEnv => session.env ?? (session.env = fallbackEnv());
-  const ctx: LayoutContext = {
+  const ctx: BlockLayoutContext = {
     fonts: opts.fonts,
     warnings: opts.warnings,
     limits: opts.limits,
@@ -56,6 +58,7 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
     layoutInline: (input) => inline.layoutInlineContent(input),
     intrinsicSizes: (box) => sizer.sizes(box),
     layoutAtomicInline: (box, available, containing) => layoutAtomic(box, available, containing, { ...envOf(), pageBottom: Infinity }),
+    layoutBlockLevel,
   };
   const sizer = new IntrinsicSizer((container) => inline.inlineIntrinsicSizes(container, ctx), (box) => tableIntrinsic(box, ctx));
   return ctx;
@@ -71,9 +74,8 @@ function layoutAtomic(box: Box, available: number, containing: ContainingBlock, 
   const W = containing.width;
   const { width, ml, mr } = floatLikeWidths(box, available, W, env);
   const abs: PendingAbs[] = [];
-  const r = layoutBlockLevel(box, {
-    cb: { x: 0, y: 0, width: W, height: containing.height }, y: 0, margin: NO_MARGIN,
-    floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs,
+  const r = env.ctx.layoutBlockLevel(box, {
+    cb: { x: 0, y: 0, width: W, height: containing.height }, y: 0, margin: NO_MARGIN, token: null, atTop: true, truncate: false, abs,
     widthOverride: width, marginsOverride: { left: ml, right: mr },
   }, env);
   let f = r.fragment;

@@ -1,10 +1,11 @@
-// In: a fieldset's block box, its used border-box geometry on the page and the flow environment.
-// Out: its rendered legend's fragment (HTML §15.3.13), the fieldset's used block-start border + padding and the paint hint (border shift, gap).
+// In: a fieldset's block box, its content box on the page (ContentParams), its flow and the flow environment.
+// Out: its rendered legend's fragment (HTML §15.3.13) at the top of the flow, the flow moved below it, the paint hint (border shift, gap); its min-inline-size.
 import type { Box, BlockBox } from '../box/types.ts';
 import type { BoxFragment, Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import type { BlockParams, BlockResult, FlowEnv, PendingAbs } from './block.ts';
-import { BfcFloats } from './float.ts';
+import type { ContentParams, FlowEnv, LayoutContext, UsedWidths } from './context.ts';
+import type { Flow, PendingAbs } from './flow.ts';
+import { NO_MARGIN } from './flow.ts';
 import { floatLikeWidths } from './positioned.ts';
 import { isAbsolute, borderOf, paddingOf, marginValue } from './box-model.ts';
 
@@ -56,8 +57,6 @@ export interface RenderedLegend {
   gap: LegendGap;
 }
 
-type LayoutBlock = (box: Box, p: BlockParams, env: FlowEnv) => BlockResult;
-
 /**
  * Lays out a fieldset's rendered legend (HTML §15.3.13, as Chromium): shrink-to-fit width, at the inline
  * start of the fieldset's content box (auto inline margins centre it or push it to the end), its margin box
@@ -66,7 +65,7 @@ type LayoutBlock = (box: Box, p: BlockParams, env: FlowEnv) => BlockResult;
  * fieldset's content starts below max(border, legend margin box) + padding. The legend is monolithic and
  * establishes a new formatting context. Returns null when the legend produced no fragment.
  */
-export function layoutRenderedLegend(legend: BlockBox, g: FieldsetGeometry, abs: PendingAbs[], env: FlowEnv, layoutBlock: LayoutBlock): RenderedLegend | null {
+function layoutRenderedLegend(legend: BlockBox, g: FieldsetGeometry, abs: PendingAbs[], env: FlowEnv): RenderedLegend | null {
   const s = legend.style;
   const avail = g.contentWidth;
   const w = floatLikeWidths(legend, avail, avail, env);
@@ -82,9 +81,8 @@ export function layoutRenderedLegend(legend: BlockBox, g: FieldsetGeometry, abs:
     const align = legendAlign(legend) ?? (g.rtl ? 'right' : 'left');
     if (align === 'center') ml += free / 2; else if (align === 'right') ml += free;
   }
-  const r = layoutBlock(legend, {
-    cb: { x: g.contentX, y: 0, width: avail, height: null }, y: g.borderTop, margin: { pos: 0, neg: 0 },
-    floats: new BfcFloats(env.floatLayout, Infinity), token: null, atTop: true, truncate: false, abs,
+  const r = env.ctx.layoutBlockLevel(legend, {
+    cb: { x: g.contentX, y: 0, width: avail, height: null }, y: g.borderTop, margin: NO_MARGIN, token: null, atTop: true, truncate: false, abs,
     widthOverride: width, marginsOverride: { left: ml, right: mr }, forceBfc: true,
   }, { ...env, pageBottom: Infinity });
   const f = r.fragment;
@@ -105,6 +103,25 @@ export function layoutRenderedLegend(legend: BlockBox, g: FieldsetGeometry, abs:
 }
 
 
+/**
+ * A fieldset's rendered legend at the top of its content (on its first fragment): laid out over the block-start border,
+ * the content moved below it, the legend gap kept in `flow` for the fieldset's fragment. Nothing when it has none.
+ */
+export function placeRenderedLegend(box: BlockBox, c: ContentParams, flow: Flow, env: FlowEnv): void {
+  const legend = renderedLegendOf(box);
+  if (!legend || c.resumed) return;
+  const borderTop = flow.y - c.border.top - c.padding.top;
+  const g: FieldsetGeometry = {
+    borderTop, x: c.x - c.border.left - c.padding.left, contentX: c.x, contentWidth: c.width,
+    borderTopWidth: c.border.top, paddingTop: c.padding.top, rtl: box.style.direction === 'rtl',
+  };
+  const rendered = layoutRenderedLegend(legend, g, c.abs, env);
+  if (!rendered) return;
+  flow.y = borderTop + rendered.topBP;
+  flow.children.push(rendered.fragment);
+  flow.legendGap = rendered.gap;
+}
+
 /** True for a fieldset element's own box: it establishes a new block formatting context (HTML §15.3.13). */
 export function isFieldset(box: Box): boolean {
   return box.kind === 'block' && !box.anonymous && box.pseudo === undefined && box.element?.name === 'fieldset';
@@ -121,7 +138,7 @@ function legendAlign(legend: BlockBox): 'left' | 'center' | 'right' | undefined 
  * `min-width: auto` stands for it here): its used content width is at least its min-content width, the end margin
  * giving way (over-constrained, CSS 2.1 §10.3.3). `widths` are blockWidths' (px). Returns `widths` when nothing changes.
  */
-export function fieldsetMinInline(box: Box, widths: { ml: number; mr: number; width: number }, cbWidth: number, rtl: boolean, env: Pick<FlowEnv, 'ctx'>): { ml: number; mr: number; width: number } {
+export function fieldsetMinInline(box: Box, widths: UsedWidths, cbWidth: number, rtl: boolean, env: { ctx: LayoutContext }): UsedWidths {
   const s = box.style;
   if (s.minWidth !== 'auto') return widths;
   const b = borderOf(s), pd = paddingOf(s, cbWidth);

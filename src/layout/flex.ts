@@ -26,12 +26,11 @@
  *   baselines (Chromium fidelity, which is the point) and adding a WASM dependency and startup cost.
  */
 import type { Box, FlexBox } from '../box/types.ts';
-import type { ContainingBlock } from './context.ts';
+import type { ContentParams, FlowEnv } from './context.ts';
 import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import type { FlowEnv, PendingAbs } from './block.ts';
-import { layoutBlockLevel, NO_MARGIN } from './block.ts';
-import { BfcFloats } from './float.ts';
+import type { ContainingBlock, Flow, PendingAbs } from './flow.ts';
+import { NO_MARGIN } from './flow.ts';
 import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, lp } from './box-model.ts';
 
 interface Item {
@@ -55,6 +54,24 @@ export function usesFlexAlgorithm(box: FlexBox, definiteHeight: boolean): boolea
 const FORCED = new Set(['page', 'left', 'right', 'recto', 'verso', 'always', 'column']);
 
 /**
+ * A flex container's content in the block-level path (css-flexbox-1 §9, §12): its items placed into `flow`. Returns false
+ * when the items are to be laid out as block flow instead (layoutFlexContainer returns null; then also on the later pages).
+ * Items are laid out together: a container that does not fit at the top of its page is pushed whole.
+ */
+export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, env: FlowEnv): boolean {
+  if (c.token !== null && c.token.kind !== 'flex') return false;
+  const r = layoutFlexContainer(box, c.cb, flow.y, c.abs, env, c.specH !== null, c.token);
+  if (r === null) return false;
+  flow.children.push(...r.children);
+  if (r.children.length > 0) flow.placedAny = true;
+  if (!c.atTop && !c.resumed && flow.y + r.height > env.pageBottom + 0.01) flow.pushed = true;
+  flow.y += r.height;
+  if (r.breakAt !== undefined) flow.token = { kind: 'flex', index: r.breakAt };
+  if (r.baseline !== undefined) flow.firstBaseline = r.baseline;
+  return true;
+}
+
+/**
  * Lays out a flex container's items (layoutFlexItems) on the current page, or returns null when the
  * caller should lay the items out as block flow instead (css-break-3 §3 with css-flexbox-1 §12).
  * Paginating: single-line rows and definite-height containers are monolithic (the caller moves them
@@ -64,7 +81,7 @@ const FORCED = new Set(['page', 'left', 'right', 'recto', 'verso', 'always', 'co
  * containers that do not fit. `token.index` resumes at that item (order-modified document order).
  * Pending absolute boxes are only recorded when the result is used.
  */
-export function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, definiteHeight: boolean, token: { index: number } | null): FlexResult | null {
+function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, definiteHeight: boolean, token: { index: number } | null): FlexResult | null {
   if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0);
   if (!Number.isFinite(env.pageBottom)) return layoutFlexItems(box, cb, y, abs, env);
   const d = box.style.flexDirection;
@@ -110,8 +127,8 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   }
   const inflow = boxes.filter((c) => !isAbsolute(c)).map((b, i) => ({ b, i })).sort((a, c) => a.b.style.order - c.b.style.order || a.i - c.i).map((x) => x.b);
   const layoutItem = (b: Box, width: number | undefined, height: number | undefined, x: number, ml: number, mr: number): BoxFragment | ReplacedFragment | null => {
-    const r = layoutBlockLevel(b, {
-      cb: { x, y: 0, width: W, height: H }, y, margin: NO_MARGIN, floats: new BfcFloats(env.floatLayout), token: null,
+    const r = env.ctx.layoutBlockLevel(b, {
+      cb: { x, y: 0, width: W, height: H }, y, margin: NO_MARGIN, token: null,
       atTop: true, truncate: false, abs, widthOverride: width, marginsOverride: { left: ml, right: mr }, heightOverride: height, forceBfc: true,
     }, innerEnv);
     return r.fragment;

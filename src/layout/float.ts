@@ -3,11 +3,10 @@
  * In: float boxes laid out by a callback, their anchor y. Out: placed float fragments and the space left beside them.
  */
 import type { Box } from '../box/types.ts';
-import type { ContainingBlock, FloatContext } from './context.ts';
 import type { BoxFragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { isAvoidBreak } from './box-model.ts';
-import type { PendingAbs } from './block.ts';
+import type { BreakToken, ContainingBlock, FloatContext, FloatContinuation, PendingAbs } from './flow.ts';
 
 /** A placed float's margin box, absolute px. */
 export interface PlacedFloat { side: 'left' | 'right'; x: number; y: number; w: number; h: number }
@@ -20,18 +19,15 @@ export interface PlacedFloat { side: 'left' | 'right'; x: number; y: number; w: 
  */
 export type FloatBoxLayout = (box: Box, containing: ContainingBlock, split?: FloatSplit, abs?: PendingAbs[]) => BoxFragment | ReplacedFragment;
 
-/** Fragmentation request for one float layout (see FloatBoxLayout); `token`/`next` are block.ts BreakTokens. */
+/** Fragmentation request for one float layout (see FloatBoxLayout): `room` px left, the token to resume from, the token after it. */
 export interface FloatSplit {
   room: number;
-  token: unknown;
+  token: BreakToken | null;
   /** False for a float's first fragment: it may be pushed whole to the next page (`pushed` set) when nothing of it fits. */
   atTop?: boolean;
-  next?: unknown;
+  next?: BreakToken | null;
   pushed?: boolean;
 }
-
-/** A float that continues on the next page: its box, its break token, its containing block's inline extent. */
-export interface FloatContinuation { box: Box; token: unknown; containing: ContainingBlock }
 
 /**
  * The float exclusions of one block formatting context. Coordinates are absolute page px.

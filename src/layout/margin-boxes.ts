@@ -15,9 +15,8 @@ import type { MarginBoxName, PageStyle } from '../css/styled.ts';
 import type { LayoutContext } from './context.ts';
 import type { BoxFragment, PageFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import { layoutBlockLevel, NO_MARGIN } from './block.ts';
-import type { FlowEnv } from './block.ts';
-import { BfcFloats } from './float.ts';
+import type { FlowEnv } from './context.ts';
+import { NO_MARGIN } from './flow.ts';
 import { borderOf, paddingOf, sizeValue, toContent } from './box-model.ts';
 import { formatCounter } from '../box/counters.ts';
 import { anonymousStyle } from '../box/anonymous.ts';
@@ -111,15 +110,14 @@ function axisOf(mb: { style: ComputedStyle; box: BlockBox }, horizontal: boolean
 }
 
 /** Lays the box's content out at its used width; returns the fragment with its content height (px). */
-function layoutContent(mb: MarginBox, env: FlowEnv, ctx: LayoutContext): { f: BoxFragment; contentHeight: number } | null {
+function layoutContent(mb: MarginBox, env: FlowEnv): { f: BoxFragment; contentHeight: number } | null {
   const h = mb.h;
   const inner = Math.max(0, h.inner as number);
   const ml = h.marginA as number, mr = h.marginB as number;
-  const r = layoutBlockLevel(mb.box, {
-    cb: { x: 0, y: 0, width: mb.cb.w, height: mb.cb.h }, y: 0, margin: NO_MARGIN,
-    floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: [],
+  const r = env.ctx.layoutBlockLevel(mb.box, {
+    cb: { x: 0, y: 0, width: mb.cb.w, height: mb.cb.h }, y: 0, margin: NO_MARGIN, token: null, atTop: true, truncate: false, abs: [],
     widthOverride: inner, marginsOverride: { left: ml, right: mr }, ignoreHeight: true, forceBfc: true,
-  }, { ...env, ctx, pageBottom: Infinity });
+  }, { ...env, pageBottom: Infinity });
   const f = r.fragment;
   if (!f || f.kind !== 'box') return null;
   return { f, contentHeight: Math.max(0, f.height - f.border.top - f.border.bottom - f.padding.top - f.padding.bottom) };
@@ -178,7 +176,7 @@ export function layoutMarginBoxes(pages: PageFragment[], styles: PageStyle[], ct
       const axis = (mb: MarginBox | null, h: boolean): AxisBox => (mb ? (h ? mb.h : mb.v) : EMPTY_AXIS());
       if (horizontal) variableDimension(axis(boxes[0]!, true), axis(boxes[1]!, true), axis(boxes[2]!, true), along);
       else for (const mb of boxes) if (mb) fixedDimension(mb.h, across, side === 'left');
-      const laid = boxes.map((mb) => (mb ? layoutContent(mb, env, ctx) : null));
+      const laid = boxes.map((mb) => (mb ? layoutContent(mb, env) : null));
       if (horizontal) { for (const mb of boxes) if (mb) fixedDimension(mb.v, across, side === 'top'); }
       else {
         boxes.forEach((mb, k) => { if (mb) { const c = laid[k]?.contentHeight ?? 0; mb.v.minContent = c; mb.v.maxContent = c; } });
@@ -201,7 +199,7 @@ export function layoutMarginBoxes(pages: PageFragment[], styles: PageStyle[], ct
       const mb: MarginBox = { name, ...b, h: axisOf(b, true, { w, h }, ctx), v: axisOf(b, false, { w, h }, ctx), cb: { w, h } };
       fixedDimension(mb.h, w, name.endsWith('left-corner'));
       fixedDimension(mb.v, h, name.startsWith('top'));
-      const l = layoutContent(mb, env, ctx);
+      const l = layoutContent(mb, env);
       if (l) place(page, mb, l, name.endsWith('left-corner') ? 0 : bb.x + bb.width, name.startsWith('top') ? 0 : bb.y + bb.height);
     }
   });

@@ -4,11 +4,11 @@
  * whatever its y) and break tokens holding laid-out lines. In: a LayoutContext, a break token. Out: a caching context, a copy.
  */
 import type { Box } from '../box/types.ts';
-import type { InlineLayoutResult, LayoutContext } from './context.ts';
+import type { LayoutContext } from './context.ts';
 import type { Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { BfcFloats } from './float.ts';
-import type { BreakToken } from './block.ts';
+import type { BreakToken, ContentToken, InlineLayoutResult } from './flow.ts';
 
 /** Results kept per column set at most (paragraphs of one multicol container's content). */
 const MAX_ENTRIES = 4096;
@@ -20,13 +20,13 @@ interface Entry { x: number; width: number; y: number; result: InlineLayoutResul
  * match); each answer is a deep copy of the fragments moved to the requested y, so callers may move and keep what they get.
  * Content with floats (placed before it or met in it) and resumed layouts always go to `ctx.layoutInline`.
  */
-export function cachingInlineContext(ctx: LayoutContext): LayoutContext {
+export function cachingInlineContext<C extends LayoutContext>(ctx: C): C {
   const cache = new Map<Box, Entry>();
   return {
     ...ctx,
     layoutInline: (input) => {
       const floats = input.floats;
-      const fresh = (input as { resume?: unknown }).resume === undefined;
+      const fresh = input.resume === undefined;
       if (!fresh || !(floats instanceof BfcFloats) || floats.placed.length > 0) return ctx.layoutInline(input);
       const hit = cache.get(input.container);
       if (hit && hit.x === input.x && hit.width === input.width) return copyResult(hit.result, input.y - hit.y);
@@ -47,21 +47,24 @@ function copyResult(r: InlineLayoutResult, dy: number): InlineLayoutResult {
 }
 
 /**
- * A copy of a break token chain whose laid-out lines (BreakToken.lines, moved in place when a paragraph resumes) are copies:
- * each trial layout of a column set resumes from its own. Nested tokens are copied too: inner, float continuations', and the
- * per-cell tokens a table keeps in a Map under a symbol key. Other properties are shared (they are not changed on resume).
+ * A copy of a break token chain whose laid-out lines (InlineToken.result, moved in place when a paragraph resumes) are
+ * copies: each trial layout of a column set resumes from its own. Nested tokens are copied too: inner ones, float
+ * continuations', a table's per-cell tokens. Other parts are shared (they are not changed on resume).
  */
 export function copyToken(t: BreakToken | null): BreakToken | null {
   if (t === null) return null;
-  const c: BreakToken = Object.assign({}, t);
-  c.inner = copyToken(t.inner);
-  if (t.lines) c.lines = { ...t.lines, result: copyResult(t.lines.result, 0) };
-  if (t.floats) c.floats = t.floats.map((f) => ({ ...f, token: copyToken(f.token as BreakToken | null) }));
-  for (const k of Object.getOwnPropertySymbols(t)) {
-    const v = (t as unknown as Record<symbol, unknown>)[k];
-    if (v instanceof Map) (c as unknown as Record<symbol, unknown>)[k] = new Map([...v].map(([key, tok]) => [key, tok && typeof tok === 'object' && 'index' in tok ? copyToken(tok as BreakToken) : tok]));
-  }
+  const c: BreakToken = { ...t, content: t.content === null ? null : copyContent(t.content) };
+  if (t.floats) c.floats = t.floats.map((f) => ({ ...f, token: copyToken(f.token) }));
   return c;
+}
+
+function copyContent(t: ContentToken): ContentToken {
+  switch (t.kind) {
+    case 'block': case 'multicol': return { ...t, inner: copyToken(t.inner) };
+    case 'inline': return t.result ? { ...t, result: copyResult(t.result, 0) } : { ...t };
+    case 'table': return t.cells ? { ...t, cells: new Map([...t.cells].map(([k, v]) => [k, copyToken(v)])) } : { ...t };
+    default: return { ...t };
+  }
 }
 
 function copyFragment(f: Fragment): Fragment {

@@ -7,9 +7,9 @@ import type { BlockBox } from '../box/types.ts';
 import type { Color, ComputedStyle } from '../css/computed.ts';
 import type { BoxFragment, Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import { BfcFloats } from './float.ts';
-import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
-import { layoutBlockLevel, NO_MARGIN } from './block.ts';
+import type { FlowEnv } from './context.ts';
+import type { BreakToken, PendingAbs } from './flow.ts';
+import { NO_MARGIN } from './flow.ts';
 import { inheritedStyle } from '../css/properties/index.ts';
 import { cachingInlineContext, copyToken } from './multicol-cache.ts';
 
@@ -166,9 +166,10 @@ function layoutColumn(p: ColumnSetParams, token: BreakToken | null, h: number, a
     ? { ...env, pageBottom: top + h, pageHeight: h, inColumns: true }
     : { ...env, pageBottom: Infinity, pageHeight: undefined, inColumns: true };
   const width = p.geometry.width;
-  const r = layoutBlockLevel(p.thread, {
-    cb: { x: p.x, y: top, width, height: null }, y: top, margin: NO_MARGIN,
-    floats: new BfcFloats(env.floatLayout), token, atTop, truncate: token !== null && !token.forced, abs,
+  // Margins at the column top are truncated after an unforced break (css-break-3 §5.2).
+  const forced = token?.content?.kind === 'block' && token.content.forced === true;
+  const r = env.ctx.layoutBlockLevel(p.thread, {
+    cb: { x: p.x, y: top, width, height: null }, y: top, margin: NO_MARGIN, token, atTop, truncate: token !== null && !forced, abs,
     forceBfc: true, fragmentFloats: true, widthOverride: width, marginsOverride: { left: 0, right: 0 },
   }, colEnv);
   if (r.pushed || !r.fragment || r.fragment.kind !== 'box') return { frag: null, extent: 0, token, pushed: r.pushed };

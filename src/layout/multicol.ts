@@ -7,10 +7,9 @@ import type { Box, BlockBox, TableCellBox } from '../box/types.ts';
 import type { ComputedStyle } from '../css/computed.ts';
 import { resolveLength, ZERO } from '../css/computed.ts';
 import { inheritedStyle } from '../css/properties/index.ts';
-import type { ContainingBlock } from './context.ts';
-import { BfcFloats } from './float.ts';
-import type { BreakToken, Flow, FlowEnv, PendingAbs } from './block.ts';
-import { layoutBlockLevel, collapsed, NO_MARGIN } from './block.ts';
+import type { ContentLayout, ContentParams, FlowEnv } from './context.ts';
+import type { BreakToken, Flow } from './flow.ts';
+import { collapsed, NO_MARGIN } from './flow.ts';
 import { isAbsolute, establishesBfc, isMulticolContainer } from './box-model.ts';
 import type { ColumnGeometry } from './multicol-columns.ts';
 import { layoutColumnSet } from './multicol-columns.ts';
@@ -134,46 +133,38 @@ function segmentsOf(box: BlockBox | TableCellBox): Segment[] {
   return out;
 }
 
-/** Where a multicol container's content goes: its content box, its specified height, its break token. */
-export interface MulticolParams {
-  contentX: number;
-  contentWidth: number;
-  childCb: ContainingBlock;
-  /** The used content height when specified (px, the whole box: pages before this one included), else null. */
-  specH: number | null;
-  atTop: boolean;
-  token: BreakToken | null;
-  abs: PendingAbs[];
-  truncate: boolean;
-}
+/** A multicol container's content (css-multicol-1 §3–§8) in the block-level path. */
+export const multicolContent: ContentLayout<BlockBox | TableCellBox> = {
+  independent: true,
+  layout: (box, c, flow, env) => layoutMulticolContent(box, c, flow, env),
+};
 
 /**
  * Lays out the content of a multicol container on this page into `flow` (css-multicol-1 §3–§8): column sets and spanners
  * top to bottom. The container's token is { index: segment, inner: the flow thread's or spanner's token }. Sets `flow.pushed`
  * when nothing could be placed and the container is not at the top of the page.
  */
-export function layoutMulticolContent(box: BlockBox | TableCellBox, flow: Flow, q: MulticolParams, env: FlowEnv): void {
+function layoutMulticolContent(box: BlockBox | TableCellBox, q: ContentParams, flow: Flow, env: FlowEnv): void {
   const segs = segmentsOf(box);
-  const geometry = usedColumnGeometry(box.style, q.contentWidth);
-  const start = q.token?.index ?? 0;
-  const consumed = q.token?.consumed ?? 0;
-  const specBottom = q.specH === null ? Infinity : flow.y + Math.max(0, q.specH - consumed);
+  const geometry = usedColumnGeometry(box.style, q.width);
+  const token = q.token?.kind === 'multicol' ? q.token : null;
+  const start = token?.index ?? 0;
+  const specBottom = q.specH === null ? Infinity : flow.y + Math.max(0, q.specH - q.consumed);
   for (let i = start; i < segs.length; i++) {
     const seg = segs[i];
-    const inner = i === start ? (q.token?.inner ?? null) : null;
+    const inner = i === start ? (token?.inner ?? null) : null;
     const atTop = q.atTop && !flow.placedAny;
     const top = flow.y + collapsed(flow.margin);
     if (seg.kind === 'spanner') {
-      const r = layoutBlockLevel(seg.box, {
-        cb: q.childCb, y: flow.y, margin: flow.margin, floats: new BfcFloats(env.floatLayout), token: inner,
-        atTop, truncate: q.truncate && !flow.placedAny, abs: q.abs,
+      const r = env.ctx.layoutBlockLevel(seg.box, {
+        cb: q.cb, y: flow.y, margin: flow.margin, token: inner, atTop, truncate: q.truncate && !flow.placedAny, abs: q.abs,
       }, env);
       if (r.pushed) { breakBefore(flow, i, inner, atTop); return; }
       if (r.fragment) flow.children.push(r.fragment);
       flow.y = r.bottom;
       flow.margin = r.margin;
       if (!r.collapsedThrough) flow.placedAny = true;
-      if (r.token !== null) { flow.token = { index: i, inner: r.token }; return; }
+      if (r.token !== null) { flow.token = { kind: 'multicol', index: i, inner: r.token }; return; }
       continue;
     }
     if (seg.thread.children.length === 0 && !box.inlineContent) continue;
@@ -181,7 +172,7 @@ export function layoutMulticolContent(box: BlockBox | TableCellBox, flow: Flow, 
     // The container's own height, not the page, limits the columns: the content overflows in more columns (§8.2).
     const constrained = Number.isFinite(specBottom) && specBottom <= env.pageBottom + 0.01;
     const r = layoutColumnSet({
-      thread: seg.thread, style: box.style, geometry, x: q.contentX, y: top, available: bottom - top,
+      thread: seg.thread, style: box.style, geometry, x: q.x, y: top, available: bottom - top,
       constrained, token: inner, atTop, abs: q.abs, beforeSpanner: segs.slice(i + 1).some((s) => s.kind === 'spanner'),
     }, env);
     if (r.pushed) { breakBefore(flow, i, inner, atTop); return; }
@@ -193,12 +184,12 @@ export function layoutMulticolContent(box: BlockBox | TableCellBox, flow: Flow, 
     flow.y = top + r.height;
     flow.margin = NO_MARGIN;
     // More content than the columns of this page hold: the set continues on the next page.
-    if (r.token !== null && !constrained && Number.isFinite(env.pageBottom)) { flow.token = { index: i, inner: r.token }; return; }
+    if (r.token !== null && !constrained && Number.isFinite(env.pageBottom)) { flow.token = { kind: 'multicol', index: i, inner: r.token }; return; }
   }
 }
 
 /** Breaks before segment `i`: the container moves whole to the next page when nothing of it was placed (and it may). */
 function breakBefore(flow: Flow, i: number, inner: BreakToken | null, atTop: boolean): void {
   if (!flow.placedAny && !atTop) flow.pushed = true;
-  flow.token = { index: i, inner };
+  flow.token = { kind: 'multicol', index: i, inner };
 }

@@ -1,11 +1,8 @@
 // In: absolutely positioned boxes fragmented at a page bottom (their break tokens and used horizontal metrics), the page fragments laid out.
-// Out: their continuations laid out at the top of the next page's area (css-break-3 §2, §4: out-of-flow boxes fragment like other boxes).
+// Out: the continuations whose fragment is on the page, for the next page's area (css-break-3 §2, §4: out-of-flow boxes fragment like other boxes).
 import type { Box } from '../box/types.ts';
-import type { ContainingBlock } from './context.ts';
 import type { Fragment } from './fragment.ts';
-import type { BreakToken, FlowEnv } from './block.ts';
-import { layoutBlockLevel, NO_MARGIN } from './block.ts';
-import { BfcFloats } from './float.ts';
+import type { BreakToken } from './flow.ts';
 
 /**
  * The rest of an absolutely positioned box fragmented at a page bottom: it resumes from `token`
@@ -55,21 +52,4 @@ export class AbsBreaks {
     this.entries.length = 0;
     return out;
   }
-}
-
-/**
- * Lays out the continuation of an abspos box at the top of the page area `area` (absolute px)
- * with `env` (that page's flow environment, whose `absBreaks` records a further break). Returns
- * the fragment (resumed: no top border or padding, css-break-3 §5.4 slice), or null.
- */
-export function layoutAbsContinuation(c: AbsContinuation, area: { y: number }, env: FlowEnv): Fragment | null {
-  const cb: ContainingBlock = { x: c.cbX, y: area.y, width: c.cbWidth, height: c.cbHeight };
-  const r = layoutBlockLevel(c.box, {
-    cb, y: area.y, margin: NO_MARGIN, floats: new BfcFloats(env.floatLayout), token: c.token,
-    atTop: true, truncate: true, abs: [], widthOverride: c.width, marginsOverride: { left: c.ml, right: c.mr },
-    heightOverride: c.height,
-  }, env);
-  if (!r.fragment) return null;
-  if (r.token !== null && env.absBreaks) env.absBreaks.add(r.fragment, { ...c, token: r.token });
-  return r.fragment;
 }

@@ -4,16 +4,15 @@
  */
 import type { BoxTree, Box } from '../box/types.ts';
 import type { StyledDocument, PageStyle, PageSelectorContext } from '../css/styled.ts';
-import type { ContainingBlock, LayoutContext } from './context.ts';
-import type { Fragment, PageFragment, BoxFragment, ReplacedFragment } from './fragment.ts';
+import type { BlockLayoutContext, FlowEnv } from './context.ts';
+import type { Fragment, PageFragment, BoxFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import { BfcFloats } from './float.ts';
 import type { FloatBoxLayout } from './float.ts';
-import type { BreakToken, FlowEnv, PendingAbs } from './block.ts';
-import { layoutBlockLevel, NO_MARGIN } from './block.ts';
-import { layoutAbsolute, floatLikeWidths } from './positioned.ts';
+import type { BreakToken, ContainingBlock, PendingAbs } from './flow.ts';
+import { NO_MARGIN, forcedBreakOf, tokenKey } from './flow.ts';
+import { layoutAbsolute, floatLikeWidths, layoutAbsContinuation } from './positioned.ts';
 import { layoutMarginBoxes } from './margin-boxes.ts';
-import { AbsBreaks, layoutAbsContinuation } from './oof-break.ts';
+import { AbsBreaks } from './oof-break.ts';
 import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
 import { scaledArea, snappedPageArea, initialContainingBlock } from './print-scale.ts';
@@ -28,13 +27,6 @@ export function pageArea(ps: PageStyle): { x: number; y: number; width: number; 
   const top = m.top + b.top + p.top, bottom = m.bottom + b.bottom + p.bottom;
   // Whole px, as Chromium prints (src/layout/print-scale.ts).
   return snappedPageArea(ps.size, left, top, right, bottom);
-}
-
-/** The forced-break information carried by a token chain (the innermost forced token wins). */
-function forcedOf(t: BreakToken | null): { forced: boolean; side?: 'left' | 'right' } {
-  let out: { forced: boolean; side?: 'left' | 'right' } = { forced: false };
-  for (let k = t; k; k = k.inner) if (k.forced) out = { forced: true, side: k.side };
-  return out;
 }
 
 /**
@@ -57,26 +49,19 @@ export function nextPageGroup(root: Box, token: BreakToken | null): { name?: str
   for (let depth = 0; depth < 256; depth++) {
     if (box.style.page !== 'auto') { name = box.style.page; owner = box; }
     if (box.kind !== 'block' || box.inlineContent) break;
-    const start = t ? t.index : 0;
+    const c = t?.content ?? null;
+    // A token whose content has ended (or is not block flow) resumes after the box's children.
+    const start = t === null ? 0 : c?.kind === 'block' ? c.index : box.children.length;
     let idx = -1;
     for (let i = start; i < box.children.length; i++) {
       const c = box.children[i];
       if (c.kind !== 'text' && c.kind !== 'br' && c.kind !== 'marker' && c.style.float === 'none' && c.style.position !== 'absolute' && c.style.position !== 'fixed') { idx = i; break; }
     }
     if (idx < 0) break;
-    t = t && idx === t.index ? t.inner : null;
+    t = c?.kind === 'block' && idx === c.index ? c.inner : null;
     box = box.children[idx];
   }
   return name === undefined ? {} : { name, owner };
-}
-
-function tokenKey(t: BreakToken | null): string {
-  let s = '';
-  for (let k = t; k; k = k.inner) {
-    s += `${k.index}:${k.lines?.next ?? ''}:${k.consumed ?? ''}/`;
-    if (k.floats) s += `[${k.floats.map((f) => tokenKey(f.token as BreakToken | null)).join(',')}]`;
-  }
-  return s;
 }
 
 /**
@@ -89,9 +74,9 @@ export function makeFloatLayout(envRef: () => FlowEnv): FloatBoxLayout {
     const env = { ...envRef(), pageBottom: split ? split.room : Infinity, absBreaks: undefined };
     const W = cb.width;
     const { width, ml, mr } = floatLikeWidths(box, W, W, env);
-    const r = layoutBlockLevel(box, {
+    const r = env.ctx.layoutBlockLevel(box, {
       cb: { x: 0, y: 0, width: W, height: cb.height }, y: 0, margin: NO_MARGIN,
-      floats: new BfcFloats(env.floatLayout), token: (split?.token as BreakToken | null | undefined) ?? null, atTop: split?.atTop ?? true, truncate: false, abs: abs ?? [],
+      token: split?.token ?? null, atTop: split?.atTop ?? true, truncate: false, abs: abs ?? [],
       widthOverride: width, marginsOverride: { left: ml, right: mr },
     }, env);
     if (split) {
@@ -119,7 +104,7 @@ function emptyFragment(box: Box): BoxFragment {
  * shrink-to-fit factor: content is laid out in page areas `scale` times larger and each page
  * records it as `contentScale` (src/layout/print-scale.ts).
  */
-export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutContext, session: LayoutSession = { env: null }, scale = 1): PageFragment[] {
+export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayoutContext, session: LayoutSession = { env: null }, scale = 1): PageFragment[] {
   const pages: PageFragment[] = [];
   const styles: PageStyle[] = [];
   /** Each page's initial containing block as content is laid out in it (times `scale`). */
@@ -165,7 +150,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
   };
   for (;;) {
     ctx.limits.check();
-    const info = forcedOf(token);
+    const info = forcedBreakOf(token);
     if (pages.length > 0 && info.side) {
       const nextRight = pages.length % 2 === 0;
       if ((info.side === 'right') !== nextRight) newPage(true);
@@ -174,9 +159,9 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: LayoutConte
     env = { ctx, pageBottom: area.y + (area.rootHeight ?? area.height), pageHeight: area.rootHeight ?? area.height, fixed, icbHeight: area.rootHeight ?? area.height, absLayout, floatLayout, absBreaks };
     session.env = env;
     const icbAbs: PendingAbs[] = [];
-    const r = layoutBlockLevel(root, {
+    const r = ctx.layoutBlockLevel(root, {
       cb: { x: area.x, y: area.y, width: area.width, height: area.rootHeight ?? area.height }, y: area.y, margin: NO_MARGIN,
-      floats: new BfcFloats(floatLayout), token, atTop: true, truncate: token !== null && !info.forced,
+      token, atTop: true, truncate: token !== null && !info.forced,
       abs: icbAbs, isRoot: true, pageName: '',
     }, env);
     if (r.fragment) page.children.push(r.fragment);

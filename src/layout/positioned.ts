@@ -1,17 +1,18 @@
 /**
- * Positioned boxes: relative offsets (CSS 2.1 §9.4.3) and absolutely/fixed positioned boxes (§10.3.7, §10.3.8, §10.6.4, §10.6.5).
+ * Positioned boxes: relative offsets (CSS 2.1 §9.4.3) and absolutely/fixed positioned boxes (§10.3.7, §10.3.8, §10.6.4, §10.6.5),
+ * laid out once their containing block is known, and their continuations on the next page (css-break-3 §2, §4).
  * In: a box with its static position and its containing block (a padding box, or the page area). Out: its fragment.
  */
 import type { Box } from '../box/types.ts';
 import type { ComputedStyle } from '../css/computed.ts';
-import type { ContainingBlock } from './context.ts';
-import type { Fragment } from './fragment.ts';
+import type { FlowEnv, LayoutContext } from './context.ts';
+import type { BoxFragment, Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight } from './box-model.ts';
 import { replacedSize } from './replaced.ts';
-import type { FlowEnv, PendingAbs } from './block.ts';
-import { layoutBlockLevel, NO_MARGIN } from './block.ts';
-import { BfcFloats } from './float.ts';
+import type { ContainingBlock, PendingAbs } from './flow.ts';
+import { NO_MARGIN } from './flow.ts';
+import type { AbsContinuation } from './oof-break.ts';
 
 /** The offset of a relatively positioned box (§9.4.3): left wins over right, top over bottom; null when none. */
 export function relativeOffset(s: ComputedStyle, cb: ContainingBlock): { dx: number; dy: number } | null {
@@ -28,7 +29,7 @@ export function relativeOffset(s: ComputedStyle, cb: ContainingBlock): { dx: num
  * Shrink-to-fit width (§10.3.5): min(max(min-content, available), max-content) for the margin
  * box, minus the margins, borders and paddings: the used content width, px.
  */
-export function shrinkToFit(box: Box, available: number, mbp: number, env: Pick<FlowEnv, 'ctx'>): number {
+export function shrinkToFit(box: Box, available: number, mbp: number, env: { ctx: LayoutContext }): number {
   const { min, max } = env.ctx.intrinsicSizes(box);
   return Math.max(0, Math.min(Math.max(min, available), max) - mbp);
 }
@@ -38,7 +39,7 @@ export function shrinkToFit(box: Box, available: number, mbp: number, env: Pick<
  * §10.3.9): the specified width, or shrink-to-fit against `available`, clamped by min/max-width;
  * auto margins are 0. `width` is undefined for replaced boxes, whose layout sizes them. px.
  */
-export function floatLikeWidths(box: Box, available: number, cbWidth: number, env: Pick<FlowEnv, 'ctx'>): { width: number | undefined; ml: number; mr: number } {
+export function floatLikeWidths(box: Box, available: number, cbWidth: number, env: { ctx: LayoutContext }): { width: number | undefined; ml: number; mr: number } {
   const s = box.style;
   const b = borderOf(s), p = paddingOf(s, cbWidth);
   const bp = b.left + b.right + p.left + p.right;
@@ -112,10 +113,9 @@ export function layoutAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv)
   const knownTop = top === null && bottom === null ? staticTop : top !== null && !(bottom !== null && H !== null && specH !== null) ? top : null;
   const split = !replaced && knownTop !== null && env.absBreaks !== undefined && env.inColumns !== true &&
     Number.isFinite(env.pageBottom) && cb.y + knownTop < env.pageBottom - 0.01;
-  const floats = new BfcFloats(env.floatLayout);
-  const r = layoutBlockLevel(box, {
+  const r = env.ctx.layoutBlockLevel(box, {
     cb: split ? { x: cb.x + usedLeft, y: cb.y, width: W, height: H } : { x: 0, y: 0, width: W, height: H },
-    y: split ? cb.y + (knownTop as number) : 0, margin: NO_MARGIN, floats, token: null,
+    y: split ? cb.y + (knownTop as number) : 0, margin: NO_MARGIN, token: null,
     atTop: true, truncate: false, abs: [], widthOverride: width as number,
     marginsOverride: { left: ml, right: mr }, heightOverride: height ?? undefined,
   }, split ? env : { ...env, pageBottom: Infinity });
@@ -146,4 +146,37 @@ export function layoutAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv)
   f.margin.top = mt ?? 0;
   if (f.kind === 'box') f.margin.bottom = mb ?? 0;
   return f;
+}
+
+/** Lays out collected absolutely positioned boxes against a positioned box's padding box (CSS 2.1 §10.1) and puts them in place. */
+export function layoutPendingAbs(abs: PendingAbs[], frag: BoxFragment, env: FlowEnv): void {
+  const cb: ContainingBlock = {
+    x: frag.x + frag.border.left,
+    y: frag.y + frag.border.top,
+    width: frag.width - frag.border.left - frag.border.right,
+    height: frag.height - frag.border.top - frag.border.bottom,
+  };
+  const placed = abs.map((a) => env.absLayout(a, cb, env));
+  // Boxes met in block flow go where they were met (last first, so earlier slots in one list keep their index); the others at the end.
+  const inSlot = abs.map((a, i) => placed[i] !== null && a.slot !== undefined && a.slot.index <= a.slot.list.length);
+  for (let i = abs.length - 1; i >= 0; i--) if (inSlot[i]) abs[i].slot!.list.splice(abs[i].slot!.index, 0, placed[i]!);
+  for (let i = 0; i < abs.length; i++) if (placed[i] && !inSlot[i]) frag.children.push(placed[i]!);
+  abs.length = 0;
+}
+
+/**
+ * Lays out the continuation of an abspos box at the top of the page area `area` (absolute px)
+ * with `env` (that page's flow environment, whose `absBreaks` records a further break). Returns
+ * the fragment (resumed: no top border or padding, css-break-3 §5.4 slice), or null.
+ */
+export function layoutAbsContinuation(c: AbsContinuation, area: { y: number }, env: FlowEnv): Fragment | null {
+  const cb: ContainingBlock = { x: c.cbX, y: area.y, width: c.cbWidth, height: c.cbHeight };
+  const r = env.ctx.layoutBlockLevel(c.box, {
+    cb, y: area.y, margin: NO_MARGIN, token: c.token,
+    atTop: true, truncate: true, abs: [], widthOverride: c.width, marginsOverride: { left: c.ml, right: c.mr },
+    heightOverride: c.height,
+  }, env);
+  if (!r.fragment) return null;
+  if (r.token !== null && env.absBreaks) env.absBreaks.add(r.fragment, { ...c, token: r.token });
+  return r.fragment;
 }

@@ -1,14 +1,13 @@
-// In: a GridBox with its block-level layout parameters (containing block, flow position, break token) and the flow environment.
-// Out: the grid container's BoxFragment with its items placed in their grid areas, and the break token of the next page (rows move whole).
+// In: a GridBox's content box on this page (ContentParams: width, specified height, break token) and the flow environment.
+// Out: its items placed in their grid areas in the flow (css-grid-1), the used content height, and the token of the next page (rows move whole).
 import type { Box, GridBox } from '../../box/types.ts';
 import type { ComputedStyle, TrackSize } from '../../css/computed.ts';
-import type { BoxFragment, Fragment, ReplacedFragment } from '../fragment.ts';
+import type { BoxFragment, ReplacedFragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
-import type { BlockParams, BlockResult, FlowEnv, PendingAbs, BreakToken } from '../block.ts';
-import { layoutBlockLevel, blockWidths, addMargin, collapsed, NO_MARGIN, layoutPendingAbs } from '../block.ts';
-import { BfcFloats } from '../float.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, isAbsolute, lp, isAvoidBreak, isForcedBreak, slicedEdges } from '../box-model.ts';
-import { relativeOffset } from '../positioned.ts';
+import type { ContentLayout, ContentParams, FlowEnv } from '../context.ts';
+import type { Flow, GridToken, PendingAbs } from '../flow.ts';
+import { NO_MARGIN } from '../flow.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, isAbsolute, lp, isAvoidBreak, isForcedBreak } from '../box-model.ts';
 import { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 import { sizeTracks, type TrackItem } from './tracks.ts';
 import { autoRepeatCount } from './template.ts';
@@ -16,9 +15,6 @@ import { justifyOverrides } from './align.ts';
 
 export { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 export { sizeTracks, type TrackItem, type SizingMode } from './tracks.ts';
-
-// Built without NO_MARGIN: block.ts imports this module, so its bindings are not ready at evaluation time.
-const PUSHED: BlockResult = { fragment: null, bottom: 0, margin: { pos: 0, neg: 0 }, firstY: null, collapsedThrough: false, token: null, pushed: true };
 
 /** Placement is pure in the (immutable during a render) box tree and the auto-repeat counts: cached per grid box. */
 const placementCache = new WeakMap<GridBox, { key: string; g: GridPlacement }>();
@@ -211,51 +207,38 @@ function baselineShims(laid: Array<LaidItem | null>, container: ComputedStyle): 
   return out;
 }
 
+/** A grid container's content (css-grid-1 §10–§12) in the block-level path: an independent formatting context. */
+export const gridContent: ContentLayout<GridBox> = {
+  independent: true,
+  layout: (box, c, flow, env) => layoutGridContent(box, c, flow, env),
+};
+
 /**
- * Lays out a grid container (css-grid-1 §10–§12) as a block-level box: used widths as for a block
- * (CSS 2.1 §10.3.3, through blockWidths), placement, column then row track sizing, items laid out
- * in their grid areas (percentages against the area), alignment (align-items/self, justify/align-content),
- * height (auto = rows + gaps), first baseline (§9.1 approximated: the first item of the first row).
- * Breaking (css-break-3, css-grid-1 §10.5): rows move to the next page whole at row lines no item
- * spans; a grid that cannot start on this page is pushed. Parameters and result as layoutBlockLevel.
+ * Lays out a grid container's content (css-grid-1 §10–§12) into `flow`: placement, column then row track sizing, items
+ * laid out in their grid areas (percentages against the area), alignment (align-items/self, justify/align-content), the
+ * used content height (auto = rows + gaps) and the first baseline (§9.1 approximated: the first item of the first row).
+ * Breaking (css-break-3, css-grid-1 §10.5): rows move to the next page whole at row lines no item spans; a grid that
+ * cannot start on this page is pushed (`flow.pushed`).
  */
-export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv): BlockResult {
+function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: FlowEnv): void {
   const s = box.style;
   const ctx = env.ctx;
+  const p = c.p;
   const cbw = p.cb.width;
-  const resumed = p.token !== null;
-  const startRow = p.token?.index ?? 0;
-  const border = borderOf(s);
-  const padding = paddingOf(s, cbw);
-  let widths = blockWidths(box, cbw, p);
-  const mtRaw = marginValue(s.marginTop, cbw) ?? 0;
-  const mb = marginValue(s.marginBottom, cbw) ?? 0;
-  const margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : mtRaw);
-  let borderTop = p.y + collapsed(margin);
-  if (s.clear !== 'none' && !resumed) borderTop = Math.max(borderTop, p.floats.clearance(s.clear, borderTop));
-  let cbx = p.cb.x;
-  // A grid container establishes an independent formatting context: it does not overlap floats (CSS 2.1 §9.5).
-  if (p.widthOverride === undefined && !isAbsolute(box) && s.float === 'none' && !p.isRoot) {
-    const band = p.floats.available(borderTop, 1, p.cb.x, p.cb.x + cbw);
-    if (band.left > p.cb.x || band.right < p.cb.x + cbw) { cbx = band.left; widths = blockWidths(box, Math.max(0, band.right - band.left), p); }
-  }
-  if (!p.atTop && !resumed && borderTop >= env.pageBottom - 0.01) return PUSHED;
-  const x = cbx + widths.ml;
-  const W = widths.width;
-  const contentX = x + border.left + padding.left;
-  const topBP = resumed ? 0 : border.top + padding.top;
-  const contentTop = borderTop + topBP;
-  const bpV = border.top + border.bottom + padding.top + padding.bottom;
-  let specH = p.heightOverride ?? (p.ignoreHeight ? null : (() => { const h = sizeValue(s.height, p.cb.height); return h === null ? null : toContent(h, s, bpV); })());
-  if (specH !== null) specH = clampHeight(specH, s, p.cb.height, bpV);
-  const positioned = s.position !== 'static';
-  const abs: PendingAbs[] = positioned ? [] : p.abs;
+  const resumed = c.resumed;
+  const token = c.token?.kind === 'grid' ? c.token : null;
+  const startRow = token?.row ?? 0;
+  const W = c.width;
+  const contentX = c.x;
+  const contentTop = flow.y;
+  const bpV = c.border.top + c.border.bottom + c.padding.top + c.padding.bottom;
+  const specH = c.specH;
+  const abs = c.abs;
   const { absolute } = gridChildren(box);
-  if (!resumed) for (const c of absolute) {
-    const pend = { box: c, staticX: contentX, staticY: contentTop };
-    if (c.style.position === 'fixed') env.fixed.push(pend); else abs.push(pend);
+  if (!resumed) for (const a of absolute) {
+    const pend = { box: a, staticX: contentX, staticY: contentTop };
+    if (a.style.position === 'fixed') env.fixed.push(pend); else abs.push(pend);
   }
-
   // ---- placement and column sizing (§11.3 step 1)
   const g = gridPlacement(box, repeatCounts(s, W, specH, cbw, p.cb.height));
   const innerEnv: FlowEnv = { ...env, pageBottom: Infinity };
@@ -277,9 +260,9 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
     const w = areaW(it);
     const itemAbs: PendingAbs[] = [];
     const fixedFrom = env.fixed.length;
-    const frag = layoutBlockLevel(it.box, {
+    const frag = ctx.layoutBlockLevel(it.box, {
       cb: { x: contentX + areaX(it), y: 0, width: w, height: areaH ?? null }, y: 0, margin: NO_MARGIN,
-      floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: itemAbs, forceBfc: true, heightOverride: height,
+      token: null, atTop: true, truncate: false, abs: itemAbs, forceBfc: true, heightOverride: height,
       ...(justifyOverrides(it.box, w, s, ctx.intrinsicSizes) ?? inlineAutoMargins(it.box, w, ctx.intrinsicSizes)),
     }, innerEnv).fragment;
     return { frag, abs: itemAbs, fixed: env.fixed.splice(fixedFrom) };
@@ -323,7 +306,7 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
   for (const it of g.items) for (let r = it.row + 1; r < it.row + it.rowSpan; r++) breakable[r] = false;
   const origin = resumed ? contentTop - (rowPos[startRow] ?? 0) : contentTop;
   let endRow = nRows;
-  let token: BreakToken | null = null;
+  let next: GridToken | null = null;
   let forcedBreak = false;
   // break-inside: avoid pushes a grid that does not fit whole; at the top of a page it breaks anyway.
   if (Number.isFinite(env.pageBottom) && !(isAvoidBreak(s.breakInside) && !resumed && !p.atTop)) {
@@ -339,17 +322,18 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
       let b = r;
       while (b > startRow && !breakable[b]) b--;
       if (b > startRow) endRow = b;
-      else if (!p.atTop && !resumed) return PUSHED;
+      else if (!p.atTop && !resumed) { flow.pushed = true; return; }
       else { b = r + 1; while (b < nRows && !breakable[b]) b++; endRow = b; }
       break;
     }
-    if (endRow < nRows) token = forcedBreak ? { index: endRow, inner: null, forced: true } : { index: endRow, inner: null };
+    if (endRow < nRows) next = forcedBreak ? { kind: 'grid', row: endRow, forced: true } : { kind: 'grid', row: endRow };
   } else if (Number.isFinite(env.pageBottom) && !p.atTop && !resumed && origin + gridH > env.pageBottom + 0.01) {
-    return PUSHED;
+    flow.pushed = true;
+    return;
   }
 
   // ---- placement of the items in their areas, with block-axis alignment (§10.2 / css-align-3 §6)
-  const children: Fragment[] = [];
+  const children = flow.children;
   let baseline: number | undefined;
   let baselineKey = Infinity;
   const onPage = g.items.map((it, i) => {
@@ -402,29 +386,9 @@ export function layoutGridContainer(box: GridBox, p: BlockParams, env: FlowEnv):
     if (frag.kind === 'box' && frag.baseline !== undefined && it.row === startRow && key < baselineKey) { baselineKey = key; baseline = frag.baseline; }
   }
 
-  // ---- height (auto = rows + gaps, css-grid-1 §12.1) and the fragment
-  let contentHeight: number;
-  if (token !== null) contentHeight = Math.max(0, env.pageBottom - contentTop);
-  else if (resumed) contentHeight = Math.max(0, gridH - (rowPos[startRow] ?? 0));
-  else contentHeight = gridH;
-  const endsBox = token === null;
-  const bottomBP = endsBox ? border.bottom + padding.bottom : 0;
-  const borderBottom = contentTop + contentHeight + bottomBP;
-  const frag: BoxFragment = {
-    kind: 'box', box, style: s, x, y: borderTop,
-    width: W + border.left + border.right + padding.left + padding.right,
-    height: borderBottom - borderTop,
-    margin: { top: mtRaw, right: widths.mr, bottom: mb, left: widths.ml },
-    border: slicedEdges(border, !resumed, endsBox),
-    padding: slicedEdges(padding, !resumed, endsBox),
-    children, startsBox: !resumed, endsBox,
-  };
-  if (baseline !== undefined) frag.baseline = baseline;
-  if (positioned && abs.length > 0) layoutPendingAbs(abs, frag, env);
-  const rel = relativeOffset(s, p.cb);
-  if (rel) translateFragment(frag, rel.dx, rel.dy);
-  return {
-    fragment: frag, bottom: borderBottom, margin: token !== null ? NO_MARGIN : addMargin(NO_MARGIN, mb),
-    firstY: borderTop, collapsedThrough: false, token, pushed: false,
-  };
+  // ---- the used content height (auto = rows + gaps, css-grid-1 §12.1); the block-level path fills the page when it breaks
+  flow.height = resumed ? Math.max(0, gridH - (rowPos[startRow] ?? 0)) : gridH;
+  flow.token = next;
+  if (children.length > 0) flow.placedAny = true;
+  if (baseline !== undefined) flow.firstBaseline = baseline;
 }

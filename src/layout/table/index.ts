@@ -1,14 +1,13 @@
-// In: a TableWrapperBox with its flow position (BlockParams: containing block, pending margins, break token) and the flow environment.
-// Out: the wrapper's BoxFragment for this page (captions, the table box, row groups, rows, cells, collapsed border pieces) and its break token.
+// In: a TableWrapperBox, its available width and content box on this page (ContentParams: break token) and the flow environment.
+// Out: the table's used width and margins; the wrapper's content for this page (captions, the table box, row groups, rows, cells,
+// collapsed border pieces) in the flow, and the table's break token. The block-level path (src/layout/block-level.ts) does the rest.
 import type { Box, BlockBox, TableWrapperBox, TableCellBox, TableRowGroupBox } from '../../box/types.ts';
-import type { LayoutContext } from '../context.ts';
+import type { BlockParams, ContentLayout, ContentParams, FlowEnv, LayoutContext, UsedWidths } from '../context.ts';
 import type { BoxFragment, Fragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
-import type { BlockParams, BlockResult, BreakToken, FlowEnv } from '../block.ts';
-import { layoutBlockLevel, NO_MARGIN, addMargin, collapsed } from '../block.ts';
-import { BfcFloats } from '../float.ts';
+import type { BreakToken, Flow, PendingAbs, TableToken } from '../flow.ts';
+import { NO_MARGIN, collapsed } from '../flow.ts';
 import { borderOf, paddingOf, marginValue, sizeValue, zeroEdges, isForcedBreak, isAvoidBreak } from '../box-model.ts';
-import { relativeOffset } from '../positioned.ts';
 import { buildGrid, type GridCell, type TableGrid } from './grid.ts';
 import { collapseBorders, cellHalfBorders, type CollapsedBorders } from './borders.ts';
 import { columnConstraints, gridMinMax, autoColumnWidths, fixedColumnWidths, type ColumnConstraints } from './widths.ts';
@@ -78,11 +77,6 @@ function tableWidths(box: TableWrapperBox, pr: Prepared, avail: number, forced: 
   return { width: pr.grid.cols === 0 ? (spec ?? 0) : width, colW };
 }
 
-const layoutKey = Symbol('table');
-const cellsKey = Symbol('cells');
-/** A table's break token: the row to resume at, the laid-out table, and (for a row split across pages) each cell's own token. */
-type TableToken = BreakToken & { [layoutKey]?: TableLayout; [cellsKey]?: Map<TableCellBox, BreakToken | null> };
-
 /** Lays the table box out once at the given width (table-relative coordinates). */
 function layoutTable(box: TableWrapperBox, pr: Prepared, width: number, colW: number[], cbHeight: number | null, env: FlowEnv): TableLayout {
   const ts = box.table.style;
@@ -108,7 +102,7 @@ function placeRow(L: TableLayout, k: number, tableX: number, y: number): BoxFrag
  * from its own token: the row's fragment on this page (cells stretched to the tallest), and the
  * cells' tokens when any cell continues on the next page (finished cells get null).
  */
-function splitRow(r: RowLayout, tableX: number, y: number, tokens: Map<TableCellBox, BreakToken | null> | undefined, p: BlockParams, env: FlowEnv): { frag: BoxFragment; tokens?: Map<TableCellBox, BreakToken | null> } {
+function splitRow(r: RowLayout, tableX: number, y: number, tokens: Map<TableCellBox, BreakToken | null> | undefined, abs: PendingAbs[], env: FlowEnv): { frag: BoxFragment; tokens?: Map<TableCellBox, BreakToken | null> } {
   const out = new Map<TableCellBox, BreakToken | null>();
   let more = false;
   const cells: BoxFragment[] = [];
@@ -121,9 +115,9 @@ function splitRow(r: RowLayout, tableX: number, y: number, tokens: Map<TableCell
         border: { top: 0, right: b.right, bottom: 0, left: b.left }, padding: { top: 0, right: pd.right, bottom: 0, left: pd.left }, children: [], startsBox: false, endsBox: false });
       continue;
     }
-    const res = layoutBlockLevel(c.box, {
+    const res = env.ctx.layoutBlockLevel(c.box, {
       cb: { x: tableX + c.x, y: 0, width: c.width, height: null }, y, margin: NO_MARGIN,
-      floats: new BfcFloats(env.floatLayout), token: tokens?.get(c.box) ?? null, atTop: true, truncate: tokens !== undefined, abs: p.abs,
+      token: tokens?.get(c.box) ?? null, atTop: true, truncate: tokens !== undefined, abs,
       widthOverride: c.widthOverride, marginsOverride: { left: 0, right: 0 }, ignoreHeight: true,
     }, env);
     out.set(c.box, res.token);
@@ -170,78 +164,116 @@ const forcedBetween = (L: TableLayout, k: number): boolean => {
   return a.group !== b.group && (isForcedBreak(a.group.style.breakAfter) || isForcedBreak(b.group.style.breakBefore));
 };
 
+/** The width of a table laid out for the available width: its border-box width, its columns and what it needs to lay out its rows. */
+interface TableWidths { width: number; colW: number[]; pr: Prepared }
+
 /**
- * Lays out a table wrapper box (CSS 2.1 §17.4) in the block flow: captions (caption-side), then
- * the table box with as many rows as fit on the page (css-break-3: rows are not split unless one
- * row alone is taller than a page; the header and footer groups repeat on every page; forced
- * breaks between rows; `break-inside: avoid` rows and row groups move whole). Returns a
- * BlockResult like every block-level box; its token resumes at the next row.
+ * The used margins and width of a table wrapper in `avail` px (CSS 2.1 §17.4, §10.3.3): the table's border-box width
+ * (css-tables-3 §3.9, tableWidths) or, when it resumes, the width it was laid out at; auto margins centre it.
  */
-export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: FlowEnv): BlockResult {
-  const ctx = env.ctx;
+function wrapperWidths(box: TableWrapperBox, avail: number, p: BlockParams, ctx: LayoutContext, laid: TableLayout | undefined): UsedWidths & { table?: TableWidths } {
   const ws = box.style;
   const cbw = p.cb.width;
-  const tok = p.token as TableToken | null;
-  const resumed = tok !== null;
   const mlSpec = marginValue(ws.marginLeft, cbw), mrSpec = marginValue(ws.marginRight, cbw);
-  const mt = marginValue(ws.marginTop, cbw) ?? 0, mb = marginValue(ws.marginBottom, cbw) ?? 0;
-  const margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : mt);
-  let top = p.y + collapsed(margin);
-  if (ws.clear !== 'none' && !resumed) top = Math.max(top, p.floats.clearance(ws.clear, top));
-  // A table must not overlap floats (§9.5): it goes beside them.
-  let cbx = p.cb.x, avail = cbw;
-  if (p.widthOverride === undefined && ws.float === 'none') {
-    const band = p.floats.available(top, 1, p.cb.x, p.cb.x + cbw);
-    cbx = band.left; avail = Math.max(0, band.right - band.left);
-  }
-  let L = tok?.[layoutKey];
-  if (!L) {
+  let table: TableWidths | undefined;
+  if (!laid) {
     const pr = prepare(box, ctx);
     const room = Math.max(0, avail - (mlSpec ?? 0) - (mrSpec ?? 0));
     const { width, colW } = tableWidths(box, pr, p.widthOverride ?? room, p.widthOverride);
-    const ts = box.table.style;
-    const lost = collapseColumns(pr.grid, colW, pr.borders ? 0 : ts.borderSpacingH);
-    L = layoutTable(box, pr, Math.max(0, width - lost), colW, p.cb.height, env);
+    const lost = collapseColumns(pr.grid, colW, pr.borders ? 0 : box.table.style.borderSpacingH);
+    table = { width: Math.max(0, width - lost), colW, pr };
   }
-  const tableW = L.width;
+  const tableW = laid?.width ?? table!.width;
   let ml = mlSpec ?? 0, mr = mrSpec ?? 0;
   if (p.marginsOverride) { ml = p.marginsOverride.left; mr = p.marginsOverride.right; }
   else if (mlSpec === null && mrSpec === null) ml = mr = Math.max(0, (avail - tableW) / 2);
   else if (mlSpec === null) ml = avail - tableW - mr;
   else if (mrSpec !== null && (p.cbRtl ?? ws.direction === 'rtl')) ml = avail - tableW - mr; // over-constrained in an rtl containing block: margin-left gives way (CSS 2.1 §10.3.3; the containing block's direction, not the table's)
-  const x = cbx + ml;
-  const children: Fragment[] = [];
-  let cursor = top;
-  const captionLayout = (c: Box): void => {
-    const r = layoutBlockLevel(c, { cb: { x, y: 0, width: tableW, height: null }, y: cursor, margin: NO_MARGIN, floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: p.abs }, { ...env, pageBottom: Infinity });
-    if (r.fragment) children.push(r.fragment);
+  return { ml, mr, width: tableW, table };
+}
+
+/**
+ * A table wrapper box (CSS 2.1 §17.4) in the block-level path: an independent formatting context whose width is the
+ * table's and whose content is its captions (caption-side) around the table box with as many rows as fit on the page
+ * (css-break-3: rows are not split unless one row alone is taller than a page; the header and footer groups repeat on
+ * every page; forced breaks between rows; `break-inside: avoid` rows and row groups move whole). Its token resumes at
+ * the next row and carries the table laid out once. One object per layout of a box (the widths feed the content).
+ */
+export function tableContent(): ContentLayout<TableWrapperBox> {
+  let widths: TableWidths | undefined;
+  return {
+    independent: true,
+    widths: (box, avail, p, env) => {
+      const laid = p.token?.content?.kind === 'table' ? p.token.content.layout : undefined;
+      const w = wrapperWidths(box, avail, p, env.ctx, laid);
+      widths = w.table;
+      return w;
+    },
+    layout: (box, c, flow, env) => {
+      const tok = c.token?.kind === 'table' ? c.token : null;
+      const L = tok?.layout ?? layoutTable(box, widths!.pr, widths!.width, widths!.colW, c.p.cb.height, env);
+      layoutWrapperContent(box, L, tok, c, flow, env);
+    },
+  };
+}
+
+/** Captions and the table box of a table wrapper on this page, into `flow` (its token, first baseline; pushed when only the header fits). */
+function layoutWrapperContent(box: TableWrapperBox, L: TableLayout, tok: TableToken | null, c: ContentParams, flow: Flow, env: FlowEnv): void {
+  let cursor = flow.y;
+  const captionLayout = (cap: Box): void => {
+    const r = env.ctx.layoutBlockLevel(cap, { cb: { x: c.x, y: 0, width: c.width, height: null }, y: cursor, margin: NO_MARGIN, token: null, atTop: true, truncate: false, abs: c.abs }, { ...env, pageBottom: Infinity });
+    if (r.fragment) flow.children.push(r.fragment);
     cursor = r.bottom + collapsed(r.margin);
   };
-  if (!resumed) for (const c of box.captions) if (c.style.captionSide !== 'bottom') captionLayout(c);
-  // ---- the table box and its rows on this page
-  const tableTop = cursor;
-  // Collapsed tables show their (half) outer border on every page; separate ones are sliced (box-decoration-break: slice).
-  const sliceTop = resumed && !L.borders;
-  const start = tok?.index ?? 0;
-  // On a continuation page a collapsed table's top edge is half the line above its first row there (none inside a split row).
+  if (!c.resumed) for (const cap of box.captions) if (cap.style.captionSide !== 'bottom') captionLayout(cap);
+  const rows = placeRows(L, tok, c, cursor, env);
+  if (rows === null) { flow.pushed = true; return; }
+  const tableFrag = tableFragment(box, L, rows, c, cursor);
+  flow.children.push(tableFrag);
+  cursor = tableFrag.y + tableFrag.height;
+  if (rows.ends) for (const cap of box.captions) if (cap.style.captionSide === 'bottom') captionLayout(cap);
+  flow.y = cursor;
+  flow.placedAny = true;
+  flow.token = rows.ends ? null : { kind: 'table', row: rows.next, layout: L, ...(rows.nextCells ? { cells: rows.nextCells } : {}) };
+  const first = rows.placed[0];
+  const fb = first ? firstRowBaseline(first.frag) : undefined;
+  if (fb !== undefined) flow.firstBaseline = fb;
+}
+
+/** The rows of a table placed on one page. */
+interface PlacedRows {
+  placed: Array<{ frag: BoxFragment; group: TableRowGroupBox; k: number }>;
+  /** Top of the table box, its used top edge (border + padding on this page), the y below the last row. */
+  tableTop: number; topEdge: number; y: number;
+  /** The row the next page starts at (rows.length: none), the cells' tokens of a row split across pages. */
+  next: number; nextCells?: Map<TableCellBox, BreakToken | null>;
+  ends: boolean;
+}
+
+/** Places as many rows as fit on this page from the token's row on, with the repeated header and footer; null: the table moves to the next page. */
+function placeRows(L: TableLayout, tok: TableToken | null, c: ContentParams, tableTop: number, env: FlowEnv): PlacedRows | null {
+  const resumed = c.resumed;
+  const x = c.x;
+  const start = tok?.row ?? 0;
+  // On a continuation page a collapsed table's top edge is half the line above its first row there (none inside a split row);
+  // a separate one is sliced (box-decoration-break: slice).
   let topEdge = L.border.top + L.padding.top;
-  if (resumed && L.borders) topEdge = repeatHeaderOf(L, env) && start >= L.headerRows ? lineHalf(L, 0) : tok?.[cellsKey] ? 0 : lineHalf(L, start);
-  else if (sliceTop) topEdge = 0;
-  const contentTop = tableTop + topEdge;
+  if (resumed && L.borders) topEdge = repeatHeaderOf(L, env) && start >= L.headerRows ? lineHalf(L, 0) : tok?.cells ? 0 : lineHalf(L, start);
+  else if (resumed) topEdge = 0;
   const R = L.rows.length;
   const bodyEnd = R - L.footerRows;
-  const placed: Array<{ frag: BoxFragment; group: TableRowGroupBox; k: number }> = [];
-  let cellTokens = tok?.[cellsKey];
+  const placed: PlacedRows['placed'] = [];
+  let cellTokens = tok?.cells;
   // A row continuing from the previous page starts right at the top (no border-spacing before it).
-  let y = contentTop + (cellTokens && !(repeatHeaderOf(L, env) && (tok?.index ?? 0) >= L.headerRows) ? 0 : L.spacingV);
+  let y = tableTop + topEdge + (cellTokens && !(repeatHeaderOf(L, env) && start >= L.headerRows) ? 0 : L.spacingV);
   const place = (k: number, repeated = false): void => {
-    const r = L!.rows[k];
-    placed.push({ frag: placeRow(L!, k, x, y), group: r.group, k });
+    const r = L.rows[k];
+    placed.push({ frag: placeRow(L, k, x, y), group: r.group, k });
     // Abspos boxes in its cells go to their containing block once, with the row (not with a repeated header).
-    if (r.abs && !repeated) for (const a of r.abs) p.abs.push({ ...a, staticX: a.staticX + x, staticY: a.staticY + y - r.y, staticRight: a.staticRight === undefined ? undefined : a.staticRight + x });
-    y += r.height + (r.collapsed ? 0 : L!.spacingV);
+    if (r.abs && !repeated) for (const a of r.abs) c.abs.push({ ...a, staticX: a.staticX + x, staticY: a.staticY + y - r.y, staticRight: a.staticRight === undefined ? undefined : a.staticRight + x });
+    y += r.height + (r.collapsed ? 0 : L.spacingV);
   };
-  const rowsHeight = (a: number, b: number): number => { let h = 0; for (let k = a; k < b; k++) h += L!.rows[k].height + (L!.rows[k].collapsed ? 0 : L!.spacingV); return h; };
+  const rowsHeight = (a: number, b: number): number => { let h = 0; for (let k = a; k < b; k++) h += L.rows[k].height + (L.rows[k].collapsed ? 0 : L.spacingV); return h; };
   const footerH = rowsHeight(bodyEnd, R);
   const repeatFooter = L.footerRows > 0 && Number.isFinite(env.pageBottom) && footerH + (L.headerRows > 0 ? rowsHeight(0, L.headerRows) : 0) < (env.pageHeight ?? Infinity) / 2;
   const repeatHeader = repeatHeaderOf(L, env);
@@ -255,21 +287,21 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
   for (let k = start; k < end; k++) {
     const r = L.rows[k];
     // The first row on this page other than header rows (those may precede it).
-    const first = k < L.headerRows ? placed.length === 0 : placed.every((q) => q.k < L!.headerRows);
+    const first = k < L.headerRows ? placed.length === 0 : placed.every((q) => q.k < L.headerRows);
     if (!first && forcedBetween(L, k)) { next = k; break; }
     const continuing = k === start && cellTokens !== undefined;
     // Too tall for any page (with the repeated header and footer): the row is split.
     const tall = env.pageHeight !== undefined && r.height > env.pageHeight - (repeatFooter ? footerH : 0) - (k >= L.headerRows ? headerH : 0);
-    if (continuing || (y + r.height > limit && ((first && p.atTop) || tall) && Number.isFinite(env.pageBottom) && y < env.pageBottom)) {
+    if (continuing || (y + r.height > limit && ((first && c.atTop) || tall) && Number.isFinite(env.pageBottom) && y < env.pageBottom)) {
       // A row taller than the page: its cells are fragmented like blocks (css-break-3), the row resumes on the next page.
-      const split = splitRow(r, x, y, continuing ? cellTokens : undefined, p, env);
+      const split = splitRow(r, x, y, continuing ? cellTokens : undefined, c.abs, env);
       placed.push({ frag: split.frag, group: r.group, k });
       y += split.frag.height + (split.tokens ? 0 : L.spacingV);
       cellTokens = undefined;
       if (split.tokens) { nextCells = split.tokens; next = k; break; }
       continue;
     }
-    if (y + r.height > limit && !(first && p.atTop)) {
+    if (y + r.height > limit && !(first && c.atTop)) {
       let at = k;
       // break-inside: avoid on the row group: the whole group moves when it started on this page and fits on one.
       const g = L.grid.groups.find((q) => q.group === r.group);
@@ -280,18 +312,23 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
         y = last ? last.frag.y + last.frag.height + L.spacingV : bodyStart;
       }
       // Nothing but the header placed: the whole table moves to the next page.
-      if (!resumed && !p.atTop && placed.every((q) => q.k < L!.headerRows)) return { fragment: null, bottom: 0, margin: NO_MARGIN, firstY: null, collapsedThrough: false, token: null, pushed: true };
+      if (!resumed && !c.atTop && placed.every((q) => q.k < L.headerRows)) return null;
       next = at;
       break;
     }
     place(k);
-    ctx.limits.check();
+    env.ctx.limits.check();
   }
   if (repeatFooter) {
     for (let k = bodyEnd; k < R; k++) place(k, !(next >= R && !nextCells));
   }
-  const ends = next >= R && !nextCells;
-  // Row-group fragments around their rows on this page.
+  return { placed, tableTop, topEdge, y, next, nextCells, ends: next >= R && !nextCells };
+}
+
+/** The table box's fragment on this page: row-group fragments around their rows, collapsed border pieces, sliced edges. */
+function tableFragment(box: TableWrapperBox, L: TableLayout, rows: PlacedRows, c: ContentParams, tableTop: number): BoxFragment {
+  const { placed, topEdge, ends } = rows;
+  const resumed = c.resumed;
   const groupFrags: BoxFragment[] = [];
   const groupStyles = new Map<TableRowGroupBox, BoxFragment['style']>();
   for (const pl of placed) {
@@ -305,34 +342,20 @@ export function layoutTableWrapper(box: TableWrapperBox, p: BlockParams, env: Fl
     g.children.push(pl.frag);
     g.height = pl.frag.y + pl.frag.height - g.y;
   }
-  const tableChildren: Fragment[] = [...groupFrags];
-  if (L.borders) tableChildren.push(...collapsedBorderPieces(L, placed.map((q) => ({ k: q.k, y: q.frag.y, height: q.frag.height, starts: q.frag.startsBox, ends: q.frag.endsBox })), x));
+  const children: Fragment[] = [...groupFrags];
+  if (L.borders) children.push(...collapsedBorderPieces(L, placed.map((q) => ({ k: q.k, y: q.frag.y, height: q.frag.height, starts: q.frag.startsBox, ends: q.frag.endsBox })), c.x));
   const lastPlaced = placed[placed.length - 1];
   const bottomEdge = ends ? L.border.bottom + L.padding.bottom : L.borders && lastPlaced && lastPlaced.frag.endsBox ? lineHalf(L, lastPlaced.k + 1) : 0;
-  let tableH = (placed.length > 0 ? y : contentTop + L.spacingV) - tableTop + bottomEdge;
+  let tableH = (placed.length > 0 ? rows.y : tableTop + topEdge + L.spacingV) - tableTop + bottomEdge;
   if (L.emptyHeight !== undefined && ends && !resumed) tableH = Math.max(tableH, L.border.top + L.padding.top + L.emptyHeight + L.padding.bottom + L.border.bottom);
   const ts = box.table.style;
-  const tableFrag: BoxFragment = {
+  const sliceTop = resumed && !L.borders;
+  return {
     kind: 'box', box: box.table, style: L.borders ? { ...ts, borderTop: L.anon.style.borderTop, borderRight: L.anon.style.borderRight, borderBottom: L.anon.style.borderBottom, borderLeft: L.anon.style.borderLeft } : ts,
-    x, y: tableTop, width: tableW, height: Math.max(0, tableH),
+    x: c.x, y: tableTop, width: c.width, height: Math.max(0, tableH),
     margin: zeroEdges(), border: { ...L.border, top: topEdge - (sliceTop ? 0 : L.padding.top), bottom: ends ? L.border.bottom : bottomEdge },
-    padding: { ...L.padding, top: sliceTop ? 0 : L.padding.top, bottom: ends ? L.padding.bottom : 0 }, children: tableChildren, startsBox: !resumed, endsBox: ends,
+    padding: { ...L.padding, top: sliceTop ? 0 : L.padding.top, bottom: ends ? L.padding.bottom : 0 }, children, startsBox: !resumed, endsBox: ends,
   };
-  children.push(tableFrag);
-  cursor = tableTop + tableFrag.height;
-  if (ends) for (const c of box.captions) if (c.style.captionSide === 'bottom') captionLayout(c);
-  const wrapper: BoxFragment = {
-    kind: 'box', box, style: ws, x, y: top, width: tableW, height: cursor - top,
-    margin: { top: mt, right: mr, bottom: mb, left: ml }, border: zeroEdges(), padding: zeroEdges(),
-    children, startsBox: !resumed, endsBox: ends,
-  };
-  const firstRow = placed[0];
-  const fb = firstRow ? firstRowBaseline(firstRow.frag) : undefined;
-  if (fb !== undefined) wrapper.baseline = fb;
-  const rel = relativeOffset(ws, p.cb);
-  if (rel) translateFragment(wrapper, rel.dx, rel.dy);
-  const token = ends ? null : Object.assign({ index: next, inner: null }, { [layoutKey]: L, [cellsKey]: nextCells }) as BlockResult['token'];
-  return { fragment: wrapper, bottom: top + wrapper.height, margin: addMargin(NO_MARGIN, ends ? mb : 0), firstY: top, collapsedThrough: false, token, pushed: false };
 }
 
 /** The first row's baseline (css-tables-3 §3.10: the first baseline-aligned cell's first line), else the first cell's. */

@@ -1,49 +1,19 @@
 // In: a table grid, used column widths, the border model (spacing or collapsed borders) and the flow environment.
 // Out: the table laid out once in table-relative px (x from the table's border-box left, y from the first row's top): row fragments with cells, heights, baselines.
-import type { Box, BlockBox, TableCellBox, TableRowGroupBox } from '../../box/types.ts';
+import type { Box, TableCellBox } from '../../box/types.ts';
 import type { BorderSide, ComputedStyle } from '../../css/computed.ts';
 import type { BoxFragment, Edges, Fragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
-import type { FlowEnv, PendingAbs } from '../block.ts';
-import { layoutBlockLevel, NO_MARGIN } from '../block.ts';
-import { BfcFloats } from '../float.ts';
+import type { FlowEnv } from '../context.ts';
+import type { PendingAbs } from '../flow.ts';
+import { NO_MARGIN } from '../flow.ts';
 import { borderOf, paddingOf, sizeValue, zeroEdges } from '../box-model.ts';
 import type { GridCell, TableGrid } from './grid.ts';
 import type { CollapsedBorders } from './borders.ts';
 import { cellHalfBorders } from './borders.ts';
+import type { CellSlot, RowAbs, RowLayout, TableLayout } from './types.ts';
 
-/** A laid-out cell: where it sits (table-relative), the width given to its content, and the box laid out (its style has the used borders). */
-export interface CellSlot { gc: GridCell; box: TableCellBox; x: number; width: number; widthOverride: number; paintStyle: ComputedStyle }
-
-/** One laid-out row: its fragment (table-relative), top y, height, row group and the cells starting in it. */
-export interface RowLayout {
-  frag: BoxFragment; y: number; height: number; group: TableRowGroupBox; cells: CellSlot[];
-  /** Absolutely positioned boxes met in the row's cells whose containing block is outside the table: static positions in the row's (table) coordinates. */
-  abs?: PendingAbs[];
-  /** A row with visibility: collapse in a visible group: no height and no border-spacing after it. */
-  collapsed?: boolean;
-}
-
-/** The table laid out once (reused page after page). */
-export interface TableLayout {
-  /** Border-box width of the table, px. */
-  width: number;
-  /** A table without rows: its specified height for rows (content box, px), which its height still honours (CSS 2.1 §17.5.3). */
-  emptyHeight?: number;
-  /** Used border and padding of the table box (half collapsed borders, no padding when collapsing). */
-  border: Edges; padding: Edges;
-  /** Physical left edge of each column, table-relative px (columns run right to left when the table is rtl). */
-  colX: number[]; colW: number[];
-  /** Physical x of each logical grid line 0..cols (line c is on column c's start side), table-relative px. */
-  lineX: number[];
-  rows: RowLayout[];
-  spacingV: number;
-  headerRows: number; footerRows: number;
-  borders: CollapsedBorders | null;
-  grid: TableGrid;
-  /** Anonymous box that carries collapsed border segments and background pieces (no element: no anchors, no links). */
-  anon: BlockBox;
-}
+export type { CellSlot, RowLayout, TableLayout } from './types.ts';
 
 const NONE_SIDE: BorderSide = { width: 0, style: 'none', color: { r: 0, g: 0, b: 0, a: 0 } };
 const TRANSPARENT = { r: 0, g: 0, b: 0, a: 0 };
@@ -140,9 +110,8 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
     const cellBox: TableCellBox = style === gc.cell.style ? gc.cell : { ...gc.cell, style };
     const b = borderOf(style), p = paddingOf(style, w);
     const widthOverride = Math.max(0, w - b.left - b.right - p.left - p.right);
-    const r = layoutBlockLevel(cellBox, {
-      cb: { x: cx, y: 0, width: w, height: null }, y: 0, margin: NO_MARGIN,
-      floats: new BfcFloats(env.floatLayout), token: null, atTop: true, truncate: false, abs: cellAbs,
+    const r = env.ctx.layoutBlockLevel(cellBox, {
+      cb: { x: cx, y: 0, width: w, height: null }, y: 0, margin: NO_MARGIN, token: null, atTop: true, truncate: false, abs: cellAbs,
       widthOverride, marginsOverride: { left: 0, right: 0 }, ignoreHeight: true,
     }, cellEnv);
     let frag = r.fragment as BoxFragment | null;
@@ -236,7 +205,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   for (let k = 0; k < R; k++) {
     const r = grid.rows[k];
     const rowFrag = pieceFragment(r.row, rowStyle(r.row.style), rowLeft, rowY[k], Math.max(0, rowRight - rowLeft), heights[k]);
-    let rowAbs: PendingAbs[] | undefined;
+    let rowAbs: RowAbs[] | undefined;
     for (const gc of r.cells) {
       const { frag } = frags.get(gc)!;
       let h = (gc.rowspan - 1) * sv;
@@ -250,7 +219,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
       }
       translateFragment(frag, 0, rowY[k] - frag.y);
       for (const a of absOf.get(gc) ?? []) {
-        (rowAbs ??= []).push({ ...a, staticX: a.staticX + frag.x, staticY: a.staticY + frag.y + off, staticRight: a.staticRight === undefined ? undefined : a.staticRight + frag.x });
+        (rowAbs ??= []).push({ box: a.box, staticX: a.staticX + frag.x, staticY: a.staticY + frag.y + off, staticRight: a.staticRight === undefined ? undefined : a.staticRight + frag.x });
       }
       frag.height = h;
       // A cell whose columns are all collapsed is not rendered (css-tables-3 §3.6.1).

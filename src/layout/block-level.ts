@@ -1,0 +1,334 @@
+/**
+ * The block-level path (WeasyPrint's block_level_layout): one box of any formatting context placed in a block flow.
+ * In: a box, its BlockParams (containing block, flow position, pending margins, floats, break token), the flow environment
+ * and its formatting context's ContentLayout. Out: its fragment on this fragmentainer and where it resumes (BlockResult).
+ *
+ * CSS 2.1 §10.3.3 (widths), §8.3.1 (collapsing margins, carried as a pending {positive, negative} set through the flow),
+ * §9.5.2 (clearance), §9.5 (boxes that establish a formatting context do not overlap floats), §10.6.3/§10.6.7 (auto heights),
+ * §10.7 (min/max heights), §9.4.3 (relative offsets), §10.1 (the containing block of absolute descendants); css-break-3
+ * (pushing to the next fragmentainer, break-inside: avoid, margin truncation, box-decoration-break: slice, monolithic boxes).
+ */
+import type { Box } from '../box/types.ts';
+import type { ComputedStyle } from '../css/computed.ts';
+import type { BlockParams, BlockResult, ContentLayout, ContentParams, FlowEnv, UsedWidths } from './context.ts';
+import type { BoxFragment, Edges, Fragment, ReplacedFragment } from './fragment.ts';
+import { translateFragment } from './fragment.ts';
+import type { BreakToken, Flow, MarginSet } from './flow.ts';
+import { NO_MARGIN, addMargin, atContentStart, collapsed } from './flow.ts';
+import {
+  borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, establishesBfc, isAbsolute, isAvoidBreak, slicedEdges,
+} from './box-model.ts';
+import { BfcFloats } from './float.ts';
+import { replacedSize } from './replaced.ts';
+import { placeOutsideMarker } from './marker.ts';
+import { relativeOffset, layoutPendingAbs } from './positioned.ts';
+import { childFlowEnv, discardContinuation, ownClamp } from './clamp.ts';
+
+/** The result of a box that does not fit here and of which nothing was placed: break before it. */
+export const PUSHED: BlockResult = Object.freeze({ fragment: null, bottom: 0, margin: NO_MARGIN, firstY: null, collapsedThrough: false, token: null, pushed: true }) as BlockResult;
+
+/** Used horizontal metrics of a block-level box (CSS 2.1 §10.3.3, §10.4) in a containing block `cbWidth` px wide. */
+export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride' | 'cbRtl'>): UsedWidths {
+  const s = box.style;
+  const border = borderOf(s);
+  const padding = paddingOf(s, cbWidth);
+  const bp = border.left + border.right + padding.left + padding.right;
+  if (p.widthOverride !== undefined) {
+    return { ml: p.marginsOverride?.left ?? (marginValue(s.marginLeft, cbWidth) ?? 0), mr: p.marginsOverride?.right ?? (marginValue(s.marginRight, cbWidth) ?? 0), width: p.widthOverride };
+  }
+  const ml = marginValue(s.marginLeft, cbWidth);
+  const mr = marginValue(s.marginRight, cbWidth);
+  let specified: number | null;
+  if (box.kind === 'replaced') {
+    specified = replacedSize(box, cbWidth, null).width;
+    // Floats, absolute and atomic boxes: margins already resolved by the caller, no §10.3.3 equation.
+    if (p.marginsOverride) return { ml: p.marginsOverride.left, mr: p.marginsOverride.right, width: specified };
+  } else {
+    const w = sizeValue(s.width, cbWidth);
+    specified = w === null ? null : toContent(w, s, bp);
+  }
+  const solve = (w: number | null): UsedWidths => {
+    let l = ml, r = mr;
+    if (w === null) return { ml: l ?? 0, mr: r ?? 0, width: Math.max(0, cbWidth - (l ?? 0) - (r ?? 0) - bp) };
+    if (w + bp + (l ?? 0) + (r ?? 0) > cbWidth) { l = l ?? 0; r = r ?? 0; }
+    if (l === null && r === null) { const m = (cbWidth - w - bp) / 2; return { ml: m, mr: m, width: w }; }
+    if (l === null) return { ml: cbWidth - w - bp - (r as number), mr: r as number, width: w };
+    if (r === null) return { ml: l, mr: cbWidth - w - bp - l, width: w };
+    // Over-constrained: margin-right (ltr) or margin-left (rtl) is ignored, by the containing block's direction.
+    if (p.cbRtl ?? s.direction === 'rtl') return { ml: cbWidth - w - bp - r, mr: r, width: w };
+    return { ml: l, mr: cbWidth - w - bp - l, width: w };
+  };
+  let out = solve(specified);
+  if (box.kind !== 'replaced') {
+    const clamped = clampWidth(out.width, s, cbWidth, bp);
+    if (clamped !== out.width) out = solve(clamped);
+  }
+  return out;
+}
+
+/** The used edges and vertical sizes of a box on this fragmentainer (px). */
+interface BoxMetrics {
+  border: Edges; padding: Edges;
+  /** Its top and bottom margins (the top one as specified, before truncation). */
+  mt: number; mb: number;
+  /** The height percentages resolve against (quirks: html and body against the initial containing block), null when indefinite. */
+  cbHeight: number | null;
+  /** The specified content height (whole box), null when auto. */
+  specH: number | null;
+  bpV: number;
+}
+
+function boxMetrics<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>): BoxMetrics {
+  const s = box.style;
+  const cbw = p.cb.width;
+  const border = borderOf(s), padding = paddingOf(s, cbw);
+  const mt = marginValue(s.marginTop, cbw) ?? 0, mb = marginValue(s.marginBottom, cbw) ?? 0;
+  const bpV = border.top + border.bottom + padding.top + padding.bottom;
+  // Percentage heights: against the containing block height when definite (quirks: html/body against the page).
+  const tag = box.element?.name;
+  const quirkPct = env.ctx.quirks && (tag === 'body' || tag === 'html');
+  const cbHeight = quirkPct && p.cb.height === null ? env.icbHeight : p.cb.height;
+  if (fc.fixedHeight) return { border, padding, mt, mb, cbHeight, specH: fc.fixedHeight(box, p), bpV };
+  let specH = p.heightOverride ?? null;
+  if (specH === null && !p.ignoreHeight) {
+    const h = sizeValue(s.height, cbHeight);
+    specH = h === null ? null : toContent(h, s, bpV);
+    if (specH !== null && quirkPct && s.height !== 'auto' && s.height.pct !== 0) specH = Math.max(0, specH - mt - mb);
+  }
+  if (specH !== null) specH = clampHeight(specH, s, cbHeight, bpV);
+  return { border, padding, mt, mb, cbHeight, specH, bpV };
+}
+
+/** Where the top of a box goes: its widths, border-box left, the flow position and margins left pending above it. */
+interface TopEdge {
+  widths: UsedWidths;
+  /** Left edge of the border box, absolute px. */
+  x: number;
+  y: number;
+  margin: MarginSet;
+  /** The top border edge; null while the box's top margin may still collapse with its content's (CSS 2.1 §8.3.1). */
+  borderTop: number | null;
+  cleared: boolean;
+}
+
+/** Margins, clearance (CSS 2.1 §9.5.2) and float avoidance (§9.5) of a box at the flow position. */
+function placeTop<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>, bfc: boolean, m: BoxMetrics): TopEdge {
+  const s = box.style;
+  const cbw = p.cb.width;
+  const resumed = p.token !== null;
+  const widthsIn = (avail: number): UsedWidths => (fc.widths ? fc.widths(box, avail, p, env) : blockWidths(box, avail, p));
+  let widths = widthsIn(cbw);
+  const collapseTop = !bfc && (resumed ? 0 : m.border.top + m.padding.top) === 0;
+  let margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : m.mt);
+  let y = p.y;
+  let cleared = false;
+  if (s.clear !== 'none' && !resumed && p.floats) {
+    const hyp = y + collapsed(margin);
+    const c = p.floats.clearance(s.clear, hyp);
+    if (c > hyp) { cleared = true; y = c; margin = NO_MARGIN; }
+  }
+  const borderTop = collapseTop && !cleared && !resumed ? null : y + collapsed(margin);
+  let x = p.cb.x + widths.ml;
+  const floats = p.floats;
+  if (!floats || !bfc || p.isRoot || p.widthOverride !== undefined || s.float !== 'none' || isAbsolute(box) || borderTop === null) {
+    return { widths, x, y, margin, borderTop, cleared };
+  }
+  if (fc.fitsBesideFloats) return fitBesideFloats(box, p, floats, widths, m, { widths, x, y, margin, borderTop, cleared });
+  // An independent formatting context in normal flow must not overlap floats (§9.5): it is narrowed beside them.
+  const band = floats.available(borderTop, 1, p.cb.x, p.cb.x + cbw);
+  if (band.left > p.cb.x || band.right < p.cb.x + cbw) {
+    widths = widthsIn(Math.max(0, band.right - band.left));
+    x = band.left + widths.ml;
+  }
+  return { widths, x, y, margin, borderTop, cleared };
+}
+
+/** A block-level replaced element must not overlap floats (§9.5): beside them when it fits, else below them. */
+function fitBesideFloats(box: Box, p: BlockParams, floats: BfcFloats, w: UsedWidths, m: BoxMetrics, top: TopEdge): TopEdge {
+  const s = box.style;
+  const cbw = p.cb.width;
+  const specMl = marginValue(s.marginLeft, cbw) ?? 0, specMr = marginValue(s.marginRight, cbw) ?? 0;
+  const bbw = w.width + m.border.left + m.border.right + m.padding.left + m.padding.right;
+  const outerW = bbw + Math.max(0, specMl) + Math.max(0, specMr);
+  const outerH = (m.specH ?? 0) + m.bpV;
+  let y = top.borderTop as number;
+  let band = floats.available(y, Math.max(outerH, 0.01), p.cb.x, p.cb.x + cbw);
+  const blocked = (b: { left: number; right: number }): boolean => b.left > p.cb.x || b.right < p.cb.x + cbw;
+  if (band.right - band.left < outerW - 0.01 && blocked(band)) {
+    y = floats.clearance('both', y);
+    band = floats.available(y, Math.max(outerH, 0.01), p.cb.x, p.cb.x + cbw);
+  }
+  if (y === top.borderTop && !blocked(band)) return top;
+  // In rtl the box goes against the band's right edge (CSS 2.1 §10.3.3: margin-left is the one ignored).
+  const x = !blocked(band) ? top.x : (p.cbRtl ?? s.direction === 'rtl') ? band.right - specMr - bbw : band.left + specMl;
+  return y === top.borderTop ? { ...top, x } : { ...top, x, y, margin: NO_MARGIN, borderTop: y };
+}
+
+/** A box that `break-inside` keeps whole on this fragmentainer (css-break-3 §3.2; avoid-column only in columns). */
+function avoidsBreakInside(s: ComputedStyle, env: FlowEnv): boolean {
+  return isAvoidBreak(s.breakInside) || (env.inColumns === true && s.breakInside === 'avoid-column');
+}
+
+/** The float exclusions a box's content sees: a new BFC's (fragmented at the fragmentainer bottom unless inside a clipping box with a definite height), or its parent's. */
+function contentFloats(box: Box, p: BlockParams, env: FlowEnv, bfc: boolean, specH: number | null): BfcFloats {
+  const s = box.style;
+  if (!bfc) return p.floats ?? new BfcFloats(env.floatLayout);
+  // Floats are fragmented across pages in every formatting context (css-break-3 §2), except inside a monolithic clipping box.
+  const fragmented = p.isRoot === true || p.fragmentFloats === true || !(s.overflowY !== 'visible' && specH !== null);
+  return new BfcFloats(env.floatLayout, fragmented ? env.pageBottom : Infinity);
+}
+
+/** The content of a box: floats continued from the previous page first, then its formatting context's layout (unless the content has ended). */
+function layoutContent<B extends Box>(box: B, fc: ContentLayout<B>, c: ContentParams, flow: Flow, env: FlowEnv): void {
+  const t = c.p.token;
+  if (t?.floats) {
+    // Floats fragmented on the previous page continue at the top of this one.
+    for (const cont of t.floats) {
+      const f = c.floats.placeContinuation(cont, flow.y);
+      flow.children.push(f);
+      for (const a of c.floats.takeAbs(f)) c.abs.push(a);
+    }
+  }
+  if (t !== null && t.content === null) return;
+  fc.layout!(box, c, flow, env);
+}
+
+/** The used content height of a box on this fragmentainer and its break token (§10.6.3, §10.6.7, §10.7; css-break-3 §4); null: pushed. */
+interface UsedHeight { contentHeight: number; token: BreakToken | null; collapseBottom: boolean }
+
+function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { bfc: boolean; monolithic: boolean; flow: Flow; contentTop: number; floats: BfcFloats | null }): UsedHeight | null {
+  const s = box.style;
+  const { flow, contentTop } = g;
+  const specH = m.specH;
+  const consumedBefore = p.token?.consumed ?? 0;
+  // CSS 2.1 §8.3.1: the last child's bottom margin adjoins the parent's when its height is auto; a min-height only
+  // keeps them apart when it is in effect (it makes the box taller than its content).
+  const minH = s.minHeight === 'auto' ? null : sizeValue(s.minHeight, m.cbHeight);
+  const minInEffect = minH !== null && minH > 0 && toContent(minH, s, m.bpV) > flow.y - contentTop + 0.01;
+  const collapseBottom = !g.bfc && s.height === 'auto' && p.heightOverride === undefined && m.border.bottom + m.padding.bottom === 0 && !minInEffect;
+  let contentBottom = collapseBottom ? flow.y : flow.y + collapsed(flow.margin);
+  if (g.bfc && g.floats) contentBottom = Math.max(contentBottom, g.floats.lowestBottom());
+  let token: BreakToken | null = flow.token === null ? null : { content: flow.token };
+  // Floats continue on the next page: so does this box (after its content when that has ended).
+  if (g.bfc && g.floats && g.floats.continuations.length > 0) token = { ...(token ?? { content: null }), floats: g.floats.continuations.slice() };
+  let contentHeight: number;
+  if (flow.height !== undefined) contentHeight = flow.height;
+  else if (specH !== null) contentHeight = Math.max(0, specH - consumedBefore);
+  else {
+    contentHeight = Math.max(0, contentBottom - contentTop);
+    if (!p.ignoreHeight) contentHeight = clampHeight(contentHeight, s, m.cbHeight, m.bpV);
+  }
+  if (token !== null && Number.isFinite(env.pageBottom)) {
+    // The fragment fills the page when the box continues on the next one (css-break-3 §4).
+    contentHeight = Math.max(0, env.pageBottom - contentTop);
+    if (specH !== null && flow.height === undefined) token = { ...token, consumed: consumedBefore + Math.min(contentHeight, specH - consumedBefore) };
+  } else if (token === null && specH !== null && flow.height === undefined && !g.monolithic && Number.isFinite(env.pageBottom) &&
+    contentTop + contentHeight > env.pageBottom + 0.01 && env.pageBottom - contentTop > 0 && contentHeight > 0) {
+    // A box with a specified height taller than what is left is sliced (not monolithic).
+    if (!p.atTop && p.token === null && avoidsBreakInside(s, env)) return null;
+    const room = env.pageBottom - contentTop;
+    token = { content: null, consumed: consumedBefore + room };
+    contentHeight = room;
+  }
+  return { contentHeight, token, collapseBottom };
+}
+
+const zeroOrAuto = (v: ComputedStyle['height']): boolean => v === 'auto' || (v.px === 0 && v.pct === 0);
+
+/** The fragment of a box on this fragmentainer (borders and paddings sliced where it continues, css-break-3 §5.4), with its list marker. */
+function buildFragment(box: Box, env: FlowEnv, m: BoxMetrics, g: { x: number; widths: UsedWidths; borderTop: number; borderBottom: number; resumed: boolean; endsBox: boolean; flow: Flow }): BoxFragment | ReplacedFragment {
+  const width = g.widths.width + m.border.left + m.border.right + m.padding.left + m.padding.right;
+  const margin = { top: m.mt, right: g.widths.mr, bottom: m.mb, left: g.widths.ml };
+  const height = g.borderBottom - g.borderTop;
+  if (box.kind === 'replaced') return { kind: 'replaced', box, style: box.style, x: g.x, y: g.borderTop, width, height, margin, border: m.border, padding: m.padding };
+  const frag: BoxFragment = {
+    kind: 'box', box, style: box.style, x: g.x, y: g.borderTop, width, height, margin,
+    border: slicedEdges(m.border, !g.resumed, g.endsBox), padding: slicedEdges(m.padding, !g.resumed, g.endsBox),
+    children: g.flow.children, startsBox: !g.resumed, endsBox: g.endsBox,
+  };
+  if (g.flow.firstBaseline !== undefined) frag.baseline = g.flow.firstBaseline;
+  if (g.flow.legendGap) frag.legendGap = g.flow.legendGap;
+  if (box.kind === 'block' && box.marker && !g.resumed) {
+    const mk = placeOutsideMarker(box, frag, env.ctx);
+    if (mk) frag.children.unshift(mk);
+  }
+  return frag;
+}
+
+/**
+ * Lays out one block-level box through its formatting context `fc`: margins, clearance and float avoidance (placeTop), the
+ * content (fc.layout into a Flow), break-inside and pushing, the used height (usedHeight), the sliced fragment with its list
+ * marker, its absolutely positioned descendants and relative offset, and the margins left pending below it.
+ */
+export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>): BlockResult {
+  const s = box.style;
+  const resumed = p.token !== null;
+  const bfc = fc.independent || p.isRoot === true || p.forceBfc === true || establishesBfc(box);
+  const m = boxMetrics(box, p, env, fc);
+  const top = placeTop(box, p, env, fc, bfc, m);
+  // A box that starts at or below the fragmentainer bottom goes to the next one whole.
+  if (top.borderTop !== null && !p.atTop && !resumed && top.borderTop >= env.pageBottom - 0.01) return PUSHED;
+  const { border, padding, specH } = m;
+  const contentX = top.x + border.left + padding.left;
+  const topBP = resumed ? 0 : border.top + padding.top;
+  const flow: Flow = {
+    y: top.borderTop === null ? top.y : top.borderTop + topBP, margin: top.borderTop === null ? top.margin : NO_MARGIN,
+    firstY: top.borderTop, placedAny: false, children: [], token: null, pushed: false,
+  };
+  // A clipping box with a definite height is monolithic (css-break-3 §2.1): its content is not fragmented.
+  const monolithic = fc.monolithic === true || (s.overflowY !== 'visible' && specH !== null && Number.isFinite(env.pageBottom));
+  const positioned = s.position !== 'static' || p.isRoot === true;
+  const abs = positioned && !p.isRoot ? [] : p.abs;
+  let childEnv = env;
+  let floats: BfcFloats | null = null;
+  if (fc.layout) {
+    floats = contentFloats(box, p, env, bfc, specH);
+    childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : env);
+    // The anonymous block wrapping a non-block root element stands for the initial containing block: the root's
+    // percentage heights resolve against the page area through it (CSS 2.1 §10.5).
+    const cb = { x: contentX, y: 0, width: top.widths.width, height: specH ?? (p.isRoot === true && box.anonymous === true ? p.cb.height : null) };
+    layoutContent(box, fc, {
+      p, x: contentX, width: top.widths.width, border, padding, cb, specH, floats, abs, token: p.token?.content ?? null,
+      consumed: p.token?.consumed ?? 0, resumed, atTop: p.atTop, truncate: p.truncate && (top.borderTop === null || resumed),
+      pageName: s.page !== 'auto' ? s.page : (p.pageName ?? ''),
+    }, flow, childEnv);
+    // continue: discard (css-overflow-4 §4.1): what does not fit on this page is not rendered.
+    if (flow.token !== null && flow.placedAny && s.continue === 'discard') discardContinuation(flow, env.ctx.fonts);
+    // A resumed box is never pushed whole (its earlier part is on an earlier page): it keeps its token instead.
+    if (flow.pushed && !p.atTop && !resumed) return PUSHED;
+    if (flow.token !== null && !p.atTop && !resumed && (avoidsBreakInside(s, env) || (!flow.placedAny && atContentStart(flow.token)))) return PUSHED;
+  }
+  const borderTop = top.borderTop ?? flow.firstY ?? top.y + collapsed(top.margin);
+  const h = usedHeight(box, p, env, m, { bfc, monolithic, flow, contentTop: borderTop + topBP, floats });
+  if (h === null) return PUSHED;
+  const borderBottom = borderTop + topBP + h.contentHeight + (h.token === null ? border.bottom + padding.bottom : 0);
+  const collapsedThrough = top.borderTop === null && flow.firstY === null && h.contentHeight === 0 && h.token === null &&
+    zeroOrAuto(s.height) && zeroOrAuto(s.minHeight) && border.bottom + padding.bottom === 0;
+  // A box that starts at or below the page bottom goes to the next page whole; so does a monolithic box that does not fit.
+  if (!p.atTop && !resumed && !collapsedThrough && borderTop >= env.pageBottom - 0.01) return PUSHED;
+  if (monolithic && !p.atTop && !resumed && borderBottom > env.pageBottom + 0.01) return PUSHED;
+  const frag = buildFragment(box, env, m, { x: top.x, widths: top.widths, borderTop, borderBottom, resumed, endsBox: h.token === null, flow });
+  // Absolutely positioned descendants whose containing block is this box's padding box (CSS 2.1 §10.1).
+  if (positioned && !p.isRoot && abs.length > 0 && frag.kind === 'box') layoutPendingAbs(abs, frag, env);
+  const rel = relativeOffset(s, p.cb);
+  if (rel) translateFragment(frag, rel.dx, rel.dy);
+  let token = h.token;
+  const clamp = token !== null ? ownClamp(box, childEnv) : null;
+  if (clamp) token = { ...token!, clampUsed: clamp.used };
+  // The margins left pending below the box (§8.3.1): its bottom margin, with its last child's when they adjoin.
+  const margin = collapsedThrough || (token === null && h.collapseBottom) ? addMargin(flow.margin, m.mb) : token !== null ? NO_MARGIN : addMargin(NO_MARGIN, m.mb);
+  return { fragment: frag, bottom: collapsedThrough ? top.y : borderBottom, margin, firstY: collapsedThrough ? null : borderTop, collapsedThrough, token, pushed: false };
+}
+
+/** The last line box's baseline inside a fragment (§10.8.1 inline-block baseline), or undefined. */
+export function lastBaselineOf(f: Fragment): number | undefined {
+  if (f.kind === 'line') return f.baseline;
+  if (f.kind !== 'box') return undefined;
+  for (let i = f.children.length - 1; i >= 0; i--) {
+    const c = f.children[i];
+    if (c.kind === 'box' && (c.style.float !== 'none' || isAbsolute(c.box))) continue;
+    const b = lastBaselineOf(c);
+    if (b !== undefined) return b;
+  }
+  return undefined;
+}

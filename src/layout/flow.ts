@@ -1,0 +1,200 @@
+/**
+ * The flow contract every formatting context shares: containing blocks, collapsing margins (CSS 2.1 §8.3.1), absolutely
+ * positioned boxes waiting for their containing block (§10.3.7), and break tokens, one member per formatting context (css-break-3).
+ * In: box and fragment types. Out: those types, margin arithmetic and break-token helpers (no layout code).
+ */
+import type { Box, TableCellBox } from '../box/types.ts';
+import type { ComputedStyle } from '../css/computed.ts';
+import type { BoxFragment, Fragment, LineFragment, ReplacedFragment } from './fragment.ts';
+import type { BreakerState } from './inline/line-breaker.ts';
+import type { TableLayout } from './table/types.ts';
+
+/** A containing block (CSS 2.1 §10.1): absolute px; `height` null while it depends on content. */
+export interface ContainingBlock { x: number; y: number; width: number; height: number | null }
+
+// ---- collapsing margins (CSS 2.1 §8.3.1)
+
+/** A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative, px. */
+export interface MarginSet { pos: number; neg: number }
+export const NO_MARGIN: MarginSet = Object.freeze({ pos: 0, neg: 0 }) as MarginSet;
+/** Adds a margin (px) to a collapsing set. */
+export function addMargin(m: MarginSet, v: number): MarginSet {
+  return v >= 0 ? (v > m.pos ? { pos: v, neg: m.neg } : m) : (v < m.neg ? { pos: m.pos, neg: v } : m);
+}
+/** The collapsed margin of a set, px: max positive + min negative. */
+export const collapsed = (m: MarginSet): number => m.pos + m.neg;
+
+// ---- pending absolutes (CSS 2.1 §10.3.7, §10.6.4)
+
+/** An absolutely positioned box waiting for its containing block, with its static position (px); `staticRight` when the static-position containing block is rtl. */
+export interface PendingAbs {
+  box: Box; staticX: number; staticY: number; staticRight?: number;
+  /** Where the box was met in its parent's fragment list: its fragment goes there, so boxes painted in tree order (CSS 2.1 Appendix E, z-index auto) keep it. */
+  slot?: { list: Fragment[]; index: number };
+}
+
+// ---- what the inline formatting context hands back (CSS 2.1 §9.4.2, §10.8) and float placement (§9.5)
+
+/**
+ * Float placement inside one block formatting context (CSS 2.1 §9.5.1). Implemented by src/layout/float.ts; the
+ * inline layout asks it for the space left for each line box and hands it the floats it meets in the inline content.
+ */
+export interface FloatContext {
+  /** The inline range left free by floats for a band [y, y + height) within [left, right]: the shortened { left, right } (right - left may be 0 or less). */
+  available(y: number, height: number, left: number, right: number): { left: number; right: number };
+  /** Places a float whose anchor is met at `y`; returns its fragment (margin box placed per the §9.5.1 rules). */
+  placeFloat(box: Box, y: number, containing: ContainingBlock): BoxFragment | ReplacedFragment;
+  /** The y below all floats on the given side(s) (for clear, CSS 2.1 §9.5.2); `y` itself if none. */
+  clearance(side: 'left' | 'right' | 'both', y: number): number;
+}
+
+/** What inline layout returns for a block container with inline content (CSS 2.1 §9.4.2, §10.8). */
+export interface InlineLayoutResult {
+  /** Line boxes top to bottom, positioned absolutely (first at the input y). Empty lines (§9.4.2: only collapsible white space / out-of-flow) are not produced. */
+  lines: LineFragment[];
+  /** Total height of the line boxes, px. */
+  height: number;
+  /** Floats met in the inline content, placed through FloatContext.placeFloat, with the index of the line they belong to. */
+  floats: Array<{ fragment: BoxFragment | ReplacedFragment; lineIndex: number }>;
+  /** Absolutely/fixed positioned boxes met in the inline content, with their static position (CSS 2.1 §10.3.7). */
+  positioned: Array<{ box: Box; staticX: number; staticY: number; lineIndex: number }>;
+  /** Per line index, the line breaker's state from which the content is laid out again from that line on (css-break-3: a paragraph resumed beside other floats on the next page). */
+  resume?: BreakerState[];
+}
+
+/** A float that continues on the next page (css-break-3 §2): its box, its break token (null: it moved whole), its containing block. */
+export interface FloatContinuation { box: Box; token: BreakToken | null; containing: ContainingBlock }
+
+/**
+ * A line clamp (css-overflow-4 §4.2 max-lines): the line boxes its box may still hold. Nested clamps chain to the enclosing
+ * one (lines count for both); a box that establishes an independent formatting context starts a new chain or none.
+ * Threaded through block layout by src/layout/clamp.ts.
+ */
+export interface LineClamp {
+  /** Line boxes still allowed by this clamp. */
+  remaining: number;
+  /** Line boxes counted so far (kept in break tokens when the box continues on the next page). */
+  used: number;
+  parent: LineClamp | null;
+  /** The last line kept when this clamp ran out: its block ellipsis waits until content is actually discarded. */
+  pending: { line: LineFragment; style: ComputedStyle } | null;
+}
+
+// ---- break tokens (css-break-3; WeasyPrint's resume_at, LayoutNG's break tokens)
+
+/**
+ * Where a block-level box resumes on the next fragmentainer: the box's own state (content height used, floats that
+ * continue, its line clamp) and, unless its content has ended, where its content resumes (its formatting context's token).
+ */
+export interface BreakToken {
+  /** The content's token; null when the content has ended and only the box continues (its specified height, its floats). */
+  content: ContentToken | null;
+  /** Content height (px) of a box with a specified height already used on earlier fragmentainers. */
+  consumed?: number;
+  /** Line boxes counted so far by the line clamp of this box (css-overflow-4 §4.2 max-lines). */
+  clampUsed?: number;
+  /** On a BFC root: floats fragmented on this fragmentainer, continued at the top of the next (css-break-3 §2). */
+  floats?: FloatContinuation[];
+}
+
+/** Block flow (CSS 2.1 §9.4.1): the in-flow child to resume at (index in the container's children) and that child's token. */
+export interface BlockFlowToken {
+  kind: 'block';
+  index: number;
+  inner: BreakToken | null;
+  /** The break before `index` was forced (css-break-3 §3.1); `side` for left/right (recto/verso) breaks. */
+  forced?: boolean;
+  side?: 'left' | 'right';
+}
+
+/** Inline content (CSS 2.1 §9.4.2) split between line boxes: the first line of the next fragmentainer. */
+export interface InlineToken {
+  kind: 'inline';
+  /** Index of the next line in `result`. */
+  next: number;
+  /** The lines laid out once; absent when none were (the content starts over from its first line). */
+  result?: InlineLayoutResult;
+  /** Floats shaped the lines laid out: the rest is laid out again on the next fragmentainer. */
+  floatsMet?: boolean;
+  /** Floats already placed: not placed again. */
+  skip?: Box[];
+}
+
+/** A multi-column container (css-multicol-1): the segment (column set or spanner) to resume at and its token. */
+export interface MulticolToken { kind: 'multicol'; index: number; inner: BreakToken | null }
+
+/** A flex container (css-flexbox-1 §12): the item (order-modified document order) whose flex line or position resumes. */
+export interface FlexToken { kind: 'flex'; index: number }
+
+/** A grid container (css-grid-1 §10.5): the row to resume at; `forced` when the break before it was forced. */
+export interface GridToken { kind: 'grid'; row: number; forced?: boolean }
+
+/** A table (CSS 2.1 §17, css-break-3): the row to resume at, the table laid out once, and for a row split across fragmentainers each cell's own token. */
+export interface TableToken { kind: 'table'; row: number; layout: TableLayout; cells?: Map<TableCellBox, BreakToken | null> }
+
+/** The content token of a box, one member per formatting context. */
+export type ContentToken = BlockFlowToken | InlineToken | MulticolToken | FlexToken | GridToken | TableToken;
+
+/** The token of the box the content token resumes inside (block flow and multicol), or null. */
+export function innerToken(c: ContentToken | null): BreakToken | null {
+  return c !== null && (c.kind === 'block' || c.kind === 'multicol') ? c.inner : null;
+}
+
+/** True when a content token resumes at the very start of its content (nothing of it was placed). */
+export function atContentStart(c: ContentToken): boolean {
+  switch (c.kind) {
+    case 'block': case 'multicol': return c.index === 0 && c.inner === null;
+    case 'inline': return c.result === undefined;
+    case 'flex': return c.index === 0;
+    case 'grid': return c.row === 0;
+    case 'table': return c.row === 0 && c.cells === undefined;
+  }
+}
+
+/** The break that made a token was forced (css-break-3 §3.1): the innermost forced break of the chain, with its side. */
+export function forcedBreakOf(t: BreakToken | null): { forced: boolean; side?: 'left' | 'right' } {
+  let out: { forced: boolean; side?: 'left' | 'right' } = { forced: false };
+  for (let k = t; k; k = innerToken(k.content)) {
+    const c = k.content;
+    if (c && (c.kind === 'block' || c.kind === 'grid') && c.forced) out = { forced: true, side: c.kind === 'block' ? c.side : undefined };
+  }
+  return out;
+}
+
+/** A string that identifies where a token resumes (to detect pagination that makes no progress). */
+export function tokenKey(t: BreakToken | null): string {
+  let s = '';
+  for (let k = t; k; k = innerToken(k.content)) {
+    const c = k.content;
+    const at = c === null ? 'end' : c.kind === 'inline' ? `i${c.next}` : c.kind === 'grid' || c.kind === 'table' ? `r${c.row}` : `${c.index}`;
+    s += `${at}:${k.consumed ?? ''}/`;
+    if (c?.kind === 'table' && c.cells) s += `{${[...c.cells.values()].map(tokenKey).join(',')}}`;
+    if (k.floats) s += `[${k.floats.map((f) => tokenKey(f.token)).join(',')}]`;
+  }
+  return s;
+}
+
+// ---- the state of a block flow while a formatting context fills it
+
+/** The content of a block-level box on one fragmentainer while its formatting context lays it out (absolute px). */
+export interface Flow {
+  /** The flow position: the last border edge placed (before `margin`). */
+  y: number;
+  /** Margins pending below `y`, not yet resolved. */
+  margin: MarginSet;
+  /** Where the first content was placed (the box's top border edge when its top margin collapses with its content's), null before. */
+  firstY: number | null;
+  placedAny: boolean;
+  children: Fragment[];
+  /** Where the content resumes on the next fragmentainer, null when it ended. */
+  token: ContentToken | null;
+  /** Baselines of the first and last line boxes, absolute y. */
+  firstBaseline?: number;
+  lastBaseline?: number;
+  /** Nothing could be placed here (and the box may move): break before the box. */
+  pushed: boolean;
+  /** The used content height when the formatting context decides it (grid rows), px; else the block-level path computes it. */
+  height?: number;
+  /** A fieldset's rendered legend (src/layout/fieldset.ts): where the block-start border is shifted and cut. */
+  legendGap?: { shift: number; x: number; width: number };
+}
