@@ -2,6 +2,7 @@
 // under one deadline. In: a RenderJob. Out: the PDF, page count and warnings, or RenderError/TemplateError.
 import { renderPdf, RenderError, type RenderWarning } from '../index.ts';
 import { assetResolver, type JobAsset } from './template-assets.ts';
+import { withLineTexts } from './warning-lines.ts';
 import { DEFAULT_FILL_LIMITS, fillTemplate, TemplateError, type FillLimits } from '../template/fill.ts';
 
 /** The fill limits a job carries (MAX_HTML_BYTES, MAX_LIST_ITEMS, MAX_TOTAL_ITEMS). */
@@ -30,6 +31,8 @@ export interface RenderJob {
    * assets"): relative URLs resolve against asset:/// and are answered from these, never from disk.
    */
   assets?: JobAsset[];
+  /** Add to each warning the text of its line in the filled HTML (`lineText`, for the editor's line mapping). */
+  lineTexts?: boolean;
 }
 
 export interface RenderOutput { pdf: Uint8Array; pageCount: number; warnings: RenderWarning[] }
@@ -73,10 +76,11 @@ export async function runRenderJob(job: RenderJob, engine: Engine = { renderPdf 
       ? job.template
       : fillTemplate(job.template, job.view, { ...DEFAULT_FILL_LIMITS, ...job.limits, deadline, timeoutMs: job.timeoutMs });
     const left = Math.max(1, deadline - marginMs - Date.now());
-    return await engine.renderPdf(html, {
+    const out = await engine.renderPdf(html, {
       creationDate: job.creationDate, timeoutMs: left, maxPages: job.maxPages, baseUrl: job.baseUrl, resourceRoot: job.resourceRoot,
       resolveResource: job.assets ? assetResolver(job.assets) : undefined,
     });
+    return job.lineTexts ? { ...out, warnings: withLineTexts(out.warnings, html) } : out;
   } catch (e) {
     if (e instanceof RenderError && e.code === 'TIMEOUT') {
       throw new RenderError('TIMEOUT', `render exceeded its time limit of ${job.timeoutMs} ms (RENDER_TIMEOUT_MS)`);

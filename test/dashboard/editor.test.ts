@@ -80,6 +80,10 @@ test('preview: the unsaved template filled with the sample data as a PDF, with p
   assert.ok(Number.isInteger(r.json.renderMs) && r.json.renderMs >= 0);
   assert.deepEqual(r.json.warnings.map((w: { code: string; line: number }) => [w.code, w.line]), [['unsupported-property', 2]]);
   assert.equal(h.store.getTemplate(id)!.html.includes('preview world'), false, 'a preview saves nothing');
+  // Warnings after a list that added lines point at the template's own line.
+  const listed = '{{#items}}\n<p>{{n}}</p>\n{{/items}}\n<p style="colr: red">{{who}}</p>';
+  const w = await c.json(`/dashboard/templates/${id}/preview`, body(listed, [{ name: 'items', type: 'list' }, { name: 'who', type: 'string' }], { items: [{ n: 1 }, { n: 2 }, { n: 3 }], who: 'x' }));
+  assert.deepEqual(w.json.warnings, [{ code: 'unsupported-property', message: "unsupported property 'colr'", line: 4, source: 'style attribute' }]);
   assert.equal(h.store.countThisMonth(account.id, h.clock.now()), 0, 'not counted');
   assert.equal(h.store.countGenerations(), 0, 'no generation row');
 });

@@ -121,6 +121,9 @@ export function dashboard(deps: DashboardDeps): Middleware {
     ctx.state.cspNonce = randomBytes(16).toString('base64');
     ctx.set('Content-Security-Policy', csp(ctx.state.cspNonce));
     ctx.set('X-Frame-Options', 'DENY');
+    // Not no-referrer: under it browsers send `Origin: null` with same-origin form posts, which
+    // checkOrigin must refuse. same-origin still sends nothing to other sites.
+    ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Cache-Control', 'no-store');
     try {

@@ -15,7 +15,8 @@ export class PdfPreview {
   private observer: IntersectionObserver | null = null;
 
   constructor(private readonly scroll: HTMLElement, private readonly host: HTMLElement, workerSrc: string) {
-    pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
+    // One pdf.js worker for every preview (without a port, pdf.js starts a new worker per document).
+    pdfjs.GlobalWorkerOptions.workerPort = new Worker(workerSrc, { type: 'module' });
   }
 
   get pageCount(): number {

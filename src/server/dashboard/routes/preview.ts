@@ -8,6 +8,7 @@ import { renderJob } from '../../generate.ts';
 import { QueueAbortedError, QueueFullError } from '../../render-queue.ts';
 import { isRenderFailure } from '../../renderer.ts';
 import { assetsForRender } from '../../template-assets.ts';
+import { mapWarningLines } from '../../warning-lines.ts';
 import { readJson } from '../body.ts';
 import { invalid, jsonRoute, ownTemplate, signedIn, type DashCtx } from '../context.ts';
 import { checkCsrf } from '../session.ts';
@@ -49,11 +50,11 @@ export function previewRoutes(r: Router, d: DashCtx): void {
     try {
       const out = await d.queue.run(account.id, () => {
         t0 = performance.now();
-        return d.renderer.render(renderJob(template, values.view, d, assets));
+        return d.renderer.render({ ...renderJob(template, values.view, d, assets), lineTexts: true });
       }, ac.signal);
       const result: PreviewResult = {
         pdf: Buffer.from(out.pdf).toString('base64'), pageCount: out.pageCount,
-        renderMs: Math.round(performance.now() - t0), warnings: out.warnings,
+        renderMs: Math.round(performance.now() - t0), warnings: mapWarningLines(out.warnings, template),
       };
       ctx.set('Cache-Control', 'no-store');
       ctx.body = result;
