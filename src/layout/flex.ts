@@ -26,6 +26,7 @@
  *   baselines (Chromium fidelity, which is the point) and adding a WASM dependency and startup cost.
  */
 import type { Box, FlexBox } from '../box/types.ts';
+import type { ComputedStyle } from '../css/computed.ts';
 import type { ContentParams, FlowEnv } from './context.ts';
 import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
@@ -101,154 +102,144 @@ function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: 
 /** Placed items (absolute px), the used content height (px), the first baseline, and the break token index (in order-modified item order) where the next page resumes. */
 export interface FlexResult { children: Fragment[]; height: number; baseline?: number; breakAt?: number; tallest: number }
 
-/**
- * Lays out the in-flow items of a flex container whose content box starts at (cb.x, y) with
- * width cb.width (and height cb.height when definite). Items are monolithic (no page breaks
- * inside). A multi-line row container (flex-wrap: wrap, indefinite height) breaks between its
- * flex lines when a line after the first crosses env.pageBottom (css-flexbox-1 §12: a line moves
- * to the next page whole); `startItem` resumes it at the line that starts with that item.
- * Returns the placed fragments, the used content height and the first baseline.
- */
-export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, startItem = 0): FlexResult {
-  const s = box.style;
-  const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
-  const reverse = s.flexDirection === 'row-reverse' || s.flexDirection === 'column-reverse';
-  const W = cb.width;
-  const H = cb.height;
-  const mainSize = row ? W : H;
-  const colGap = s.columnGap === 'normal' ? 0 : lp(s.columnGap, W);
-  const rowGap = s.rowGap === 'normal' ? 0 : lp(s.rowGap, H);
-  const mainGap = row ? colGap : rowGap, crossGap = row ? rowGap : colGap;
-  const innerEnv: FlowEnv = { ...env, pageBottom: Infinity };
-  const boxes = box.children.filter((c) => c.kind !== 'text' && c.kind !== 'br' && c.kind !== 'marker');
-  for (const c of boxes) if (isAbsolute(c)) {
-    const pend = { box: c, staticX: cb.x, staticY: y };
-    if (c.style.position === 'fixed') env.fixed.push(pend); else abs.push(pend);
-  }
-  const inflow = boxes.filter((c) => !isAbsolute(c)).map((b, i) => ({ b, i })).sort((a, c) => a.b.style.order - c.b.style.order || a.i - c.i).map((x) => x.b);
-  const layoutItem = (b: Box, width: number | undefined, height: number | undefined, x: number, ml: number, mr: number): BoxFragment | ReplacedFragment | null => {
-    const r = env.ctx.layoutBlockLevel(b, {
-      cb: { x, y: 0, width: W, height: H }, y, margin: NO_MARGIN, token: null,
-      atTop: true, truncate: false, abs, widthOverride: width, marginsOverride: { left: ml, right: mr }, heightOverride: height, forceBfc: true,
-    }, innerEnv);
-    return r.fragment;
+/** What the steps of one flex layout share: the container's style and axes, its content box, gaps, and the item layout. */
+interface Frame {
+  s: ComputedStyle; row: boolean; reverse: boolean;
+  /** Content box width and (definite) height, px; its left edge and top (absolute). */
+  W: number; H: number | null; cbx: number; y: number;
+  /** The main size when definite, the space lines fill (Infinity when indefinite), the gaps (px). */
+  mainSize: number | null; avail: number; mainGap: number; crossGap: number;
+  env: FlowEnv;
+  /** Lays an item out (monolithic, as its own BFC) at the given used sizes (px). */
+  layoutItem(b: Box, width: number | undefined, height: number | undefined, x: number, ml: number, mr: number): BoxFragment | ReplacedFragment | null;
+}
+
+/** An item's outer main size (margin box) for a content-box main size `size`, px. */
+const outerMain = (fx: Frame, it: Item, size: number): number => size + it.bpMain + (fx.row ? (it.ml ?? 0) + (it.mr ?? 0) : (it.mt ?? 0) + (it.mb ?? 0));
+/** The align-self of an item, auto resolved to the container's align-items. */
+const alignOf = (fx: Frame, it: Item): string => { const a = it.box.style.alignSelf; return a === 'auto' ? fx.s.alignItems : a; };
+
+/** An item's margins, flex base size and hypothetical main size (css-flexbox-1 §9.2 steps 3-4), with its automatic minimum size (§4.5). */
+function flexItem(fx: Frame, b: Box): Item {
+  const { s, row, W, H, mainSize, env, layoutItem } = fx;
+  const st = b.style;
+  const bd = borderOf(st), pd = paddingOf(st, W);
+  const bpH = bd.left + bd.right + pd.left + pd.right, bpV = bd.top + bd.bottom + pd.top + pd.bottom;
+  const it: Item = {
+    box: b, ml: marginValue(st.marginLeft, W), mr: marginValue(st.marginRight, W), mt: marginValue(st.marginTop, W), mb: marginValue(st.marginBottom, W),
+    bpMain: row ? bpH : bpV, bpCross: row ? bpV : bpH, base: 0, hypo: 0, min: 0, max: Infinity, main: 0, frag: null, cross: 0,
   };
-  const items: Item[] = inflow.map((b) => {
-    const st = b.style;
-    const bd = borderOf(st), pd = paddingOf(st, W);
-    const bpH = bd.left + bd.right + pd.left + pd.right, bpV = bd.top + bd.bottom + pd.top + pd.bottom;
-    const it: Item = {
-      box: b, ml: marginValue(st.marginLeft, W), mr: marginValue(st.marginRight, W), mt: marginValue(st.marginTop, W), mb: marginValue(st.marginBottom, W),
-      bpMain: row ? bpH : bpV, bpCross: row ? bpV : bpH, base: 0, hypo: 0, min: 0, max: Infinity, main: 0, frag: null, cross: 0,
-    };
-    const mSpec = row ? st.width : st.height;
-    // A column item's content height at its used width (laid out once, only when needed).
-    let contentH: number | null = null;
-    const columnContent = (): number => {
-      if (contentH === null) { const f = layoutItem(b, columnWidth(it, W, env, s.alignItems), undefined, cb.x, it.ml ?? 0, it.mr ?? 0); contentH = f ? Math.max(0, f.height - it.bpMain) : 0; }
-      return contentH;
-    };
-    const basis = st.flexBasis;
-    let base: number | null = null;
-    if (basis !== 'auto' && basis !== 'content') base = sizeValue(basis, mainSize);
-    if (base !== null) base = toContent(base, st, it.bpMain);
-    else if (basis === 'auto') { const v = sizeValue(mSpec, row ? W : H); if (v !== null) base = toContent(v, st, it.bpMain); }
-    const intr = row ? env.ctx.intrinsicSizes(b) : null;
-    const mAuto = (row ? (it.ml ?? 0) + (it.mr ?? 0) : 0);
-    if (base === null) {
-      if (row) base = Math.max(0, (intr as { max: number }).max - mAuto - it.bpMain);
-      else base = columnContent();
-    }
-    const minSpec = row ? st.minWidth : st.minHeight, maxSpec = row ? st.maxWidth : st.maxHeight;
-    const mn = sizeValue(minSpec, row ? W : H);
-    const mx = sizeValue(maxSpec, row ? W : H);
-    it.max = mx === null ? Infinity : toContent(mx, st, it.bpMain);
-    // Automatic minimum size (§4.5): the min-content size, capped by a specified size, for items whose overflow is visible.
-    if (mn !== null) it.min = toContent(mn, st, it.bpMain);
-    else if (row && st.overflowX === 'visible') {
-      const spec = sizeValue(mSpec, W);
-      // A replaced item's content size suggestion is its natural size (css-flexbox-1 §4.5), not its specified width.
-      const natural = b.kind === 'replaced' ? (b.intrinsicWidth ?? (b.intrinsicRatio && b.intrinsicHeight ? b.intrinsicHeight * b.intrinsicRatio : null)) : null;
-      const contentMin = natural !== null ? natural : Math.max(0, (intr as { min: number }).min - mAuto - it.bpMain);
-      it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
-    } else if (!row && Number.isFinite(H ?? Infinity) && st.overflowY === 'visible') {
-      const spec = sizeValue(mSpec, H);
-      const contentMin = columnContent();
-      it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
-    }
-    it.min = Math.min(it.min, it.max);
-    it.base = base;
-    it.hypo = Math.min(Math.max(base, it.min), it.max);
-    return it;
-  });
-  const outerMain = (it: Item, size: number): number => size + it.bpMain + (row ? (it.ml ?? 0) + (it.mr ?? 0) : (it.mt ?? 0) + (it.mb ?? 0));
-  // ---- lines (§9.3)
+  const mSpec = row ? st.width : st.height;
+  // A column item's content height at its used width (laid out once, only when needed).
+  let contentH: number | null = null;
+  const columnContent = (): number => {
+    if (contentH === null) { const f = layoutItem(b, columnWidth(it, W, env, s.alignItems), undefined, fx.cbx, it.ml ?? 0, it.mr ?? 0); contentH = f ? Math.max(0, f.height - it.bpMain) : 0; }
+    return contentH;
+  };
+  const basis = st.flexBasis;
+  let base: number | null = null;
+  if (basis !== 'auto' && basis !== 'content') base = sizeValue(basis, mainSize);
+  if (base !== null) base = toContent(base, st, it.bpMain);
+  else if (basis === 'auto') { const v = sizeValue(mSpec, row ? W : H); if (v !== null) base = toContent(v, st, it.bpMain); }
+  const intr = row ? env.ctx.intrinsicSizes(b) : null;
+  const mAuto = (row ? (it.ml ?? 0) + (it.mr ?? 0) : 0);
+  if (base === null) {
+    if (row) base = Math.max(0, (intr as { max: number }).max - mAuto - it.bpMain);
+    else base = columnContent();
+  }
+  const minSpec = row ? st.minWidth : st.minHeight, maxSpec = row ? st.maxWidth : st.maxHeight;
+  const mn = sizeValue(minSpec, row ? W : H);
+  const mx = sizeValue(maxSpec, row ? W : H);
+  it.max = mx === null ? Infinity : toContent(mx, st, it.bpMain);
+  // Automatic minimum size (§4.5): the min-content size, capped by a specified size, for items whose overflow is visible.
+  if (mn !== null) it.min = toContent(mn, st, it.bpMain);
+  else if (row && st.overflowX === 'visible') {
+    const spec = sizeValue(mSpec, W);
+    // A replaced item's content size suggestion is its natural size (css-flexbox-1 §4.5), not its specified width.
+    const natural = b.kind === 'replaced' ? (b.intrinsicWidth ?? (b.intrinsicRatio && b.intrinsicHeight ? b.intrinsicHeight * b.intrinsicRatio : null)) : null;
+    const contentMin = natural !== null ? natural : Math.max(0, (intr as { min: number }).min - mAuto - it.bpMain);
+    it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
+  } else if (!row && Number.isFinite(H ?? Infinity) && st.overflowY === 'visible') {
+    const spec = sizeValue(mSpec, H);
+    const contentMin = columnContent();
+    it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
+  }
+  it.min = Math.min(it.min, it.max);
+  it.base = base;
+  it.hypo = Math.min(Math.max(base, it.min), it.max);
+
+  return it;
+}
+
+/** Flex lines (§9.3): items collected until the next one does not fit (single line for nowrap); `startItem` drops the lines (or column items) placed on earlier pages. */
+function flexLines(fx: Frame, items: Item[], startItem: number): { lines: Item[][]; laidOut: Item[]; breakable: boolean; breakableCol: boolean } {
+  const { s, row, reverse, H, avail, mainGap, env } = fx;
   const lines: Item[][] = [];
-  const avail = mainSize ?? Infinity;
   for (const it of items) {
     const cur = lines[lines.length - 1];
-    if (!cur || (s.flexWrap !== 'nowrap' && cur.reduce((sum, k) => sum + outerMain(k, k.hypo) + mainGap, 0) + outerMain(it, it.hypo) > avail + 0.01)) lines.push([it]);
+    if (!cur || (s.flexWrap !== 'nowrap' && cur.reduce((sum, k) => sum + outerMain(fx, k, k.hypo) + mainGap, 0) + outerMain(fx, it, it.hypo) > avail + 0.01)) lines.push([it]);
     else cur.push(it);
   }
-  const breakable = row && s.flexWrap === 'wrap' && (H === null || H === undefined) && Number.isFinite(env.pageBottom);
+  const breakable = row && s.flexWrap === 'wrap' && H === null && Number.isFinite(env.pageBottom);
   // A column with an indefinite height breaks between items (forced breaks, or the next item does not fit).
-  const breakableCol = !row && !reverse && (H === null || H === undefined) && Number.isFinite(env.pageBottom);
+  const breakableCol = !row && !reverse && H === null && Number.isFinite(env.pageBottom);
   if (breakableCol && startItem > 0) lines[0] = lines[0].filter((k) => items.indexOf(k) >= startItem);
   else if (startItem > 0) {
     const first = lines.findIndex((l) => items.indexOf(l[0]) >= startItem);
     lines.splice(0, first < 0 ? lines.length : first);
   }
-  const laidOut = startItem > 0 ? lines.flat() : items;
-  // ---- flexible lengths (§9.7), freezing violations until stable
-  for (const line of lines) {
-    const gaps = mainGap * Math.max(0, line.length - 1);
-    const used = (): number => line.reduce((sum, k) => sum + outerMain(k, k.base) - k.base, 0) + gaps;
-    const free0 = avail - used() - line.reduce((sum, k) => sum + k.hypo, 0);
-    const grow = Number.isFinite(free0) && free0 > 0;
-    const frozen = new Set<Item>();
-    for (const k of line) {
-      k.main = k.hypo;
-      if ((grow ? k.box.style.flexGrow : k.box.style.flexShrink) === 0 || !Number.isFinite(avail) || (grow && k.base > k.hypo) || (!grow && k.base < k.hypo)) frozen.add(k);
-    }
-    for (let guard = 0; guard <= line.length && Number.isFinite(avail); guard++) {
-      const open = line.filter((k) => !frozen.has(k));
-      if (open.length === 0) break;
-      const taken = line.reduce((sum, k) => sum + (frozen.has(k) ? k.main : k.base), 0);
-      const free = avail - used() - taken;
-      const target = new Map<Item, number>();
-      if (grow) {
-        const sumG = open.reduce((sum, k) => sum + k.box.style.flexGrow, 0);
-        const share = sumG < 1 ? free * sumG : free;
-        for (const k of open) target.set(k, k.base + (sumG > 0 ? share * k.box.style.flexGrow / sumG : 0));
-      } else {
-        const sumS = open.reduce((sum, k) => sum + k.box.style.flexShrink * k.base, 0);
-        for (const k of open) target.set(k, k.base + (sumS > 0 ? free * k.box.style.flexShrink * k.base / sumS : 0));
-      }
-      let violation = 0;
-      for (const k of open) {
-        const t = target.get(k) as number;
-        const c = Math.min(Math.max(t, k.min), k.max);
-        violation += c - t;
-        k.main = c;
-      }
-      if (Math.abs(violation) < 0.01) break;
-      for (const k of open) if ((violation > 0 && k.main <= k.min + 0.001 && k.main > (target.get(k) as number)) || (violation < 0 && k.main >= k.max - 0.001 && k.main < (target.get(k) as number))) frozen.add(k);
-    }
+  return { lines, laidOut: startItem > 0 ? lines.flat() : items, breakable, breakableCol };
+}
+
+/** Resolves the flexible lengths of one line (§9.7): grow or shrink by the factors, freezing min/max violations until stable. */
+function resolveFlexibleLengths(fx: Frame, line: Item[]): void {
+  const { avail, mainGap } = fx;
+  const gaps = mainGap * Math.max(0, line.length - 1);
+  const used = (): number => line.reduce((sum, k) => sum + outerMain(fx, k, k.base) - k.base, 0) + gaps;
+  const free0 = avail - used() - line.reduce((sum, k) => sum + k.hypo, 0);
+  const grow = Number.isFinite(free0) && free0 > 0;
+  const frozen = new Set<Item>();
+  for (const k of line) {
+    k.main = k.hypo;
+    if ((grow ? k.box.style.flexGrow : k.box.style.flexShrink) === 0 || !Number.isFinite(avail) || (grow && k.base > k.hypo) || (!grow && k.base < k.hypo)) frozen.add(k);
   }
-  // ---- item layout at the resolved main size; cross sizes (§9.4)
+  for (let guard = 0; guard <= line.length && Number.isFinite(avail); guard++) {
+    const open = line.filter((k) => !frozen.has(k));
+    if (open.length === 0) break;
+    const taken = line.reduce((sum, k) => sum + (frozen.has(k) ? k.main : k.base), 0);
+    const free = avail - used() - taken;
+    const target = new Map<Item, number>();
+    if (grow) {
+      const sumG = open.reduce((sum, k) => sum + k.box.style.flexGrow, 0);
+      const share = sumG < 1 ? free * sumG : free;
+      for (const k of open) target.set(k, k.base + (sumG > 0 ? share * k.box.style.flexGrow / sumG : 0));
+    } else {
+      const sumS = open.reduce((sum, k) => sum + k.box.style.flexShrink * k.base, 0);
+      for (const k of open) target.set(k, k.base + (sumS > 0 ? free * k.box.style.flexShrink * k.base / sumS : 0));
+    }
+    let violation = 0;
+    for (const k of open) {
+      const t = target.get(k) as number;
+      const c = Math.min(Math.max(t, k.min), k.max);
+      violation += c - t;
+      k.main = c;
+    }
+    if (Math.abs(violation) < 0.01) break;
+    for (const k of open) if ((violation > 0 && k.main <= k.min + 0.001 && k.main > (target.get(k) as number)) || (violation < 0 && k.main >= k.max - 0.001 && k.main < (target.get(k) as number))) frozen.add(k);
+  }
+}
+
+/** The cross size of each line (§9.4 steps 8, 15: baseline-aligned items share their baselines; align-content), where the lines start and the space between them. */
+interface LineCross { lineCross: number[]; lineAscent: number[]; lineStart: number; lineBetween: number; containerCross: number; ascentOf(it: Item): number | null }
+
+function crossSizes(fx: Frame, lines: Item[][]): LineCross {
+  const { s, row, W, H, crossGap } = fx;
   const crossAvail = row ? H : W;
-  const alignOf = (it: Item): string => { const a = it.box.style.alignSelf; return a === 'auto' ? s.alignItems : a; };
-  for (const it of laidOut) {
-    if (row) it.frag = layoutItem(it.box, it.main, replacedCross(it.box, it.main), cb.x, it.ml ?? 0, it.mr ?? 0);
-    else it.frag = layoutItem(it.box, columnWidth(it, W, env, s.alignItems), it.main, cb.x, it.ml ?? 0, it.mr ?? 0);
-    const f = it.frag;
-    it.cross = f ? (row ? f.height + (it.mt ?? 0) + (it.mb ?? 0) : f.width + (it.ml ?? 0) + (it.mr ?? 0)) : 0;
-  }
   // Baseline alignment (§8.3, §9.4 step 8): items aligned `baseline` in a row share their first baselines; an item without one synthesizes it from its border-box bottom.
   const ascentOf = (it: Item): number | null => {
     const f = it.frag;
     if (!row || !f || it.mt === null || it.mb === null) return null;
-    const a = alignOf(it);
+    const a = alignOf(fx, it);
     if (a !== 'baseline' && a !== 'last baseline') return null;
     return (f.kind === 'box' && f.baseline !== undefined ? f.baseline - f.y : f.height) + it.mt;
   };
@@ -282,7 +273,19 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   }
   const crossTotal = lineCross.reduce((a, b) => a + b, 0) + crossGap * Math.max(0, lines.length - 1);
   const containerCross = multiLine && crossAvail !== null && crossAvail !== undefined ? crossAvail : crossTotal;
-  // ---- placement
+  return { lineCross, lineAscent, lineStart, lineBetween, containerCross, ascentOf };
+}
+
+/**
+ * Places the items line by line (§9.5 main-axis alignment: auto margins, justify-content; §9.4 cross-axis alignment, stretch),
+ * breaking between lines (rows) or items (columns) at the page bottom. Returns the fragments, the first baselines, where it broke.
+ */
+function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, lc: LineCross): { children: Fragment[]; baseline?: number; firstItemBaseline?: number; breakAt?: number; placedEnd: number } {
+  const { s, row, reverse, y, avail, mainGap, env } = fx;
+  const cb = { x: fx.cbx };
+  const { lines, breakable, breakableCol } = fl;
+  const { lineCross, lineAscent, lineStart, lineBetween, containerCross, ascentOf } = lc;
+  const wrapReverse = s.flexWrap === 'wrap-reverse';
   const children: Fragment[] = [];
   let crossPos = lineStart;
   let baseline: number | undefined, firstItemBaseline: number | undefined;
@@ -292,7 +295,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     const lc = lineCross[li];
     if (breakable && li > 0 && y + crossPos + lc > env.pageBottom + 0.01) { breakAt = items.indexOf(line[0]); break; }
     const lineOrigin = wrapReverse ? containerCross - crossPos - lc : crossPos;
-    const sizes = line.map((k) => outerMain(k, k.main));
+    const sizes = line.map((k) => outerMain(fx, k, k.main));
     const autoCount = line.reduce((n, k) => n + (row ? (k.ml === null ? 1 : 0) + (k.mr === null ? 1 : 0) : (k.mt === null ? 1 : 0) + (k.mb === null ? 1 : 0)), 0);
     const free = Number.isFinite(avail) ? avail - sizes.reduce((a, b) => a + b, 0) - mainGap * (line.length - 1) : 0;
     let start = 0, between = mainGap;
@@ -317,13 +320,13 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
       const f = it.frag;
       const st = it.box.style;
       if (breakableCol && prev !== null) {
-        const end = y + pos + outerMain(it, it.main);
+        const end = y + pos + outerMain(fx, it, it.main);
         if (FORCED.has(st.breakBefore) || FORCED.has(prev.box.style.breakAfter) || end > env.pageBottom + 0.01) { breakAt = items.indexOf(it); placedEnd = pos - between; break; }
       }
       prev = it;
       const mStart = row ? (it.ml ?? autoShare) : (it.mt ?? autoShare);
       const mEnd = row ? (it.mr ?? autoShare) : (it.mb ?? autoShare);
-      let align = alignOf(it);
+      let align = alignOf(fx, it);
       // wrap-reverse swaps cross-start and cross-end: flex-start/flex-end flip; start/end (writing mode) do not (css-align-3 §4.3).
       if (wrapReverse) align = align === 'flex-start' ? 'flex-end' : align === 'flex-end' ? 'flex-start' : align === 'start' || align === 'self-start' ? 'top' : align === 'end' || align === 'self-end' ? 'bottom' : align;
       const cStartM = row ? it.mt : it.ml, cEndM = row ? it.mb : it.mr;
@@ -340,7 +343,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
       let frag = f;
       if ((align === 'stretch' || align === 'normal') && cStartM !== null && cEndM !== null && slack > 0.01 && f) {
         if (row && st.height === 'auto') {
-          frag = layoutItem(it.box, it.main, Math.max(0, lc - (it.mt ?? 0) - (it.mb ?? 0) - it.bpCross), cb.x, it.ml ?? 0, it.mr ?? 0);
+          frag = fx.layoutItem(it.box, it.main, Math.max(0, lc - (it.mt ?? 0) - (it.mb ?? 0) - it.bpCross), cb.x, it.ml ?? 0, it.mr ?? 0);
           cOff = 0;
         }
       }
@@ -360,8 +363,56 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     placedEnd = crossPos + lc;
     crossPos += lc + lineBetween;
   }
-  const height = breakAt !== undefined ? placedEnd : breakableCol ? Math.max(0, lines[0] ? lines[0].reduce((sum, k) => sum + outerMain(k, k.main), 0) + mainGap * (lines[0].length - 1) : 0) : row ? containerCross : items.reduce((sum, k) => sum + outerMain(k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
-  const tallest = laidOut.reduce((m, k) => Math.max(m, row ? k.cross : outerMain(k, k.main)), 0);
+  return { children, baseline, firstItemBaseline, breakAt, placedEnd };
+}
+
+/**
+ * Lays out the in-flow items of a flex container whose content box starts at (cb.x, y) with
+ * width cb.width (and height cb.height when definite). Items are monolithic (no page breaks
+ * inside). A multi-line row container (flex-wrap: wrap, indefinite height) breaks between its
+ * flex lines when a line after the first crosses env.pageBottom (css-flexbox-1 §12: a line moves
+ * to the next page whole); `startItem` resumes it at the line that starts with that item.
+ * Returns the placed fragments, the used content height and the first baseline.
+ */
+export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, startItem = 0): FlexResult {
+  const s = box.style;
+  const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
+  const W = cb.width;
+  const H = cb.height ?? null;
+  const colGap = s.columnGap === 'normal' ? 0 : lp(s.columnGap, W);
+  const rowGap = s.rowGap === 'normal' ? 0 : lp(s.rowGap, H);
+  const innerEnv: FlowEnv = { ...env, pageBottom: Infinity };
+  const mainGap = row ? colGap : rowGap;
+  const fx: Frame = {
+    s, row, reverse: s.flexDirection === 'row-reverse' || s.flexDirection === 'column-reverse', W, H, cbx: cb.x, y,
+    mainSize: row ? W : H, avail: (row ? W : H) ?? Infinity, mainGap, crossGap: row ? rowGap : colGap, env,
+    layoutItem: (b, width, height, x, ml, mr) => env.ctx.layoutBlockLevel(b, {
+      cb: { x, y: 0, width: W, height: H }, y, margin: NO_MARGIN, token: null,
+      atTop: true, truncate: false, abs, widthOverride: width, marginsOverride: { left: ml, right: mr }, heightOverride: height, forceBfc: true,
+    }, innerEnv).fragment,
+  };
+  const boxes = box.children.filter((c) => c.kind !== 'text' && c.kind !== 'br' && c.kind !== 'marker');
+  for (const c of boxes) if (isAbsolute(c)) {
+    const pend = { box: c, staticX: cb.x, staticY: y };
+    if (c.style.position === 'fixed') env.fixed.push(pend); else abs.push(pend);
+  }
+  const inflow = boxes.filter((c) => !isAbsolute(c)).map((b, i) => ({ b, i })).sort((a, c) => a.b.style.order - c.b.style.order || a.i - c.i).map((x) => x.b);
+  const items = inflow.map((b) => flexItem(fx, b));
+  const fl = flexLines(fx, items, startItem);
+  for (const line of fl.lines) resolveFlexibleLengths(fx, line);
+  // ---- item layout at the resolved main size; cross sizes (§9.4)
+  for (const it of fl.laidOut) {
+    if (row) it.frag = fx.layoutItem(it.box, it.main, replacedCross(it.box, it.main), cb.x, it.ml ?? 0, it.mr ?? 0);
+    else it.frag = fx.layoutItem(it.box, columnWidth(it, W, env, s.alignItems), it.main, cb.x, it.ml ?? 0, it.mr ?? 0);
+    const fr = it.frag;
+    it.cross = fr ? (row ? fr.height + (it.mt ?? 0) + (it.mb ?? 0) : fr.width + (it.ml ?? 0) + (it.mr ?? 0)) : 0;
+  }
+  const lc = crossSizes(fx, fl.lines);
+  const { children, baseline, firstItemBaseline, breakAt, placedEnd } = placeLines(fx, items, fl, lc);
+  const { lines, breakableCol, laidOut } = fl;
+  const { containerCross } = lc;
+  const height = breakAt !== undefined ? placedEnd : breakableCol ? Math.max(0, lines[0] ? lines[0].reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * (lines[0].length - 1) : 0) : row ? containerCross : items.reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
+  const tallest = laidOut.reduce((m, k) => Math.max(m, row ? k.cross : outerMain(fx, k, k.main)), 0);
   return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest };
 }
 

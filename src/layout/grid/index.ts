@@ -207,6 +207,97 @@ function baselineShims(laid: Array<LaidItem | null>, container: ComputedStyle): 
   return out;
 }
 
+/** Row tracks of a grid: sizes and start positions (px from the content top of its first page), the row it resumes at, where row 0 starts on this page. */
+interface RowTracks { rows: number[]; rowPos: number[]; startRow: number; origin: number }
+
+/**
+ * The rows of a grid that go on this page (css-break-3 §4.4, css-grid-1 §10.5): up to the first forced break at a row line,
+ * or the last row line no item spans above the page bottom; at least one row when nothing else is on the page. `endRow` is
+ * the first row left for the next page; null: the grid does not start here (it moves to the next page whole).
+ */
+function rowsOnPage(box: GridBox, items: PlacedItem[], t: RowTracks & { gridH: number }, c: ContentParams, env: FlowEnv): { endRow: number; next: GridToken | null } | null {
+  const s = box.style;
+  const { rows, rowPos, startRow, origin } = t;
+  const nRows = rows.length;
+  const rowEnd = (r: number): number => rowPos[r] + rows[r];
+  const breakable = new Array<boolean>(nRows + 1).fill(true);
+  for (const it of items) for (let r = it.row + 1; r < it.row + it.rowSpan; r++) breakable[r] = false;
+  let endRow = nRows;
+  // break-inside: avoid pushes a grid that does not fit whole; at the top of a page it breaks anyway.
+  if (!Number.isFinite(env.pageBottom)) return { endRow, next: null };
+  if (isAvoidBreak(s.breakInside) && !c.resumed && !c.atTop) return origin + t.gridH > env.pageBottom + 0.01 ? null : { endRow, next: null };
+  // Forced breaks (css-break-3 §3.1) before a row: break-before on an item starting there, break-after on one ending above.
+  const forced = new Array<boolean>(nRows + 1).fill(false);
+  for (const it of items) {
+    if (isForcedBreak(it.box.style.breakBefore)) forced[it.row] = true;
+    if (isForcedBreak(it.box.style.breakAfter)) forced[it.row + it.rowSpan] = true;
+  }
+  for (let r = startRow; r < nRows; r++) {
+    if (r > startRow && forced[r] && breakable[r]) return { endRow: r, next: { kind: 'grid', row: r, forced: true } };
+    if (origin + rowEnd(r) <= env.pageBottom + 0.01) continue;
+    let b = r;
+    while (b > startRow && !breakable[b]) b--;
+    if (b > startRow) endRow = b;
+    else if (!c.atTop && !c.resumed) return null;
+    else { b = r + 1; while (b < nRows && !breakable[b]) b++; endRow = b; }
+    break;
+  }
+  return { endRow, next: endRow < nRows ? { kind: 'grid', row: endRow } : null };
+}
+
+/** Block-axis offset of an item in its area (css-align-3 §6; auto margins first), px below its top margin edge. */
+function alignOffset(slack: number, mt: number | null, mb: number | null, align: ReturnType<typeof blockAlign>, shim: number): number {
+  if (mt === null && mb === null) return slack / 2;
+  if (mt === null) return slack;
+  if (mb === null) return 0;
+  return align === 'end' ? slack : align === 'center' ? slack / 2 : align === 'baseline' ? shim : 0;
+}
+
+/**
+ * Places the items of this page's rows in their areas (css-grid-1 §10.2, css-align-3 §6): block-axis alignment, stretched
+ * items and items with percentage heights laid out again at the area's height; their positioned descendants handed on.
+ * Returns the grid's first baseline (the first item of the first row with one), absolute y.
+ */
+function placeItems(box: GridBox, onPage: Array<LaidItem | null>, t: RowTracks, lay: { areaW(it: PlacedItem): number; layoutItem(it: PlacedItem, height?: number, areaH?: number): ItemLayout }, c: ContentParams, flow: Flow, env: FlowEnv): number | undefined {
+  const s = box.style;
+  const { rows, rowPos, startRow, origin } = t;
+  let baseline: number | undefined;
+  let baselineKey = Infinity;
+  const shims = baselineShims(onPage, s);
+  for (const l of onPage) {
+    if (!l || !l.frag) continue;
+    const it = l.it;
+    const top = rowPos[it.row];
+    const areaH = rowPos[it.row + it.rowSpan - 1] + rows[it.row + it.rowSpan - 1] - top;
+    const st = it.box.style;
+    let frag = l.frag;
+    let pending: ItemLayout = l;
+    const mt = l.mt, mb = l.mb;
+    const align = blockAlign(it.box, s);
+    let off = alignOffset(areaH - (frag.height + (mt ?? 0) + (mb ?? 0)), mt, mb, align, shims.get(l) ?? 0);
+    if (mt !== null && mb !== null && align === 'stretch' && st.height === 'auto' && areaH - (frag.height + mt + mb) > 0.01) {
+      const b = borderOf(st), pd = paddingOf(st, lay.areaW(it));
+      const inner = Math.max(0, areaH - mt - mb - (b.top + b.bottom + pd.top + pd.bottom));
+      const again = lay.layoutItem(it, inner, areaH);
+      if (again.frag) { pending = again; frag = again.frag; }
+    }
+    if (frag === l.frag && pctHeight(st)) {
+      // Percentage heights resolve against the grid area once the rows are sized (css-grid-1 §6.1).
+      const again = lay.layoutItem(it, undefined, areaH);
+      if (again.frag) { pending = again; frag = again.frag; }
+      off = alignOffset(areaH - (frag.height + (mt ?? 0) + (mb ?? 0)), mt, mb, align, shims.get(l) ?? 0);
+    }
+    const dy = origin + top + (mt ?? 0) + off - frag.y;
+    translateFragment(frag, 0, dy);
+    flow.children.push(frag);
+    for (const a of pending.abs) { a.staticY += dy; c.abs.push(a); }
+    for (const a of pending.fixed) { a.staticY += dy; env.fixed.push(a); }
+    const key = it.row * 100000 + it.col;
+    if (frag.kind === 'box' && frag.baseline !== undefined && it.row === startRow && key < baselineKey) { baselineKey = key; baseline = frag.baseline; }
+  }
+  return baseline;
+}
+
 /** A grid container's content (css-grid-1 §10–§12) in the block-level path: an independent formatting context. */
 export const gridContent: ContentLayout<GridBox> = {
   independent: true,
@@ -298,97 +389,21 @@ function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: Flow
   const gridH = specH ?? autoH;
   const [rowStart, rowBetween] = distributeContent(s.alignContent, gridH - rowsExtent, rows.length);
   const rowPos = positions(rows, rowGap, rowStart, rowBetween);
-  const rowEnd = (r: number): number => rowPos[r] + rows[r];
 
-  // ---- breaking between rows: the rows that fit on this page (css-break-3 §4.4 class A-like break points at row lines)
-  const nRows = rows.length;
-  const breakable = new Array<boolean>(nRows + 1).fill(true);
-  for (const it of g.items) for (let r = it.row + 1; r < it.row + it.rowSpan; r++) breakable[r] = false;
+  // ---- breaking between rows, then the items of the rows on this page in their areas
   const origin = resumed ? contentTop - (rowPos[startRow] ?? 0) : contentTop;
-  let endRow = nRows;
-  let next: GridToken | null = null;
-  let forcedBreak = false;
-  // break-inside: avoid pushes a grid that does not fit whole; at the top of a page it breaks anyway.
-  if (Number.isFinite(env.pageBottom) && !(isAvoidBreak(s.breakInside) && !resumed && !p.atTop)) {
-    // Forced breaks (css-break-3 §3.1) before a row: break-before on an item starting there, break-after on one ending above.
-    const forced = new Array<boolean>(nRows + 1).fill(false);
-    for (const it of g.items) {
-      if (isForcedBreak(it.box.style.breakBefore)) forced[it.row] = true;
-      if (isForcedBreak(it.box.style.breakAfter)) forced[it.row + it.rowSpan] = true;
-    }
-    for (let r = startRow; r < nRows; r++) {
-      if (r > startRow && forced[r] && breakable[r]) { endRow = r; forcedBreak = true; break; }
-      if (origin + rowEnd(r) <= env.pageBottom + 0.01) continue;
-      let b = r;
-      while (b > startRow && !breakable[b]) b--;
-      if (b > startRow) endRow = b;
-      else if (!p.atTop && !resumed) { flow.pushed = true; return; }
-      else { b = r + 1; while (b < nRows && !breakable[b]) b++; endRow = b; }
-      break;
-    }
-    if (endRow < nRows) next = forcedBreak ? { kind: 'grid', row: endRow, forced: true } : { kind: 'grid', row: endRow };
-  } else if (Number.isFinite(env.pageBottom) && !p.atTop && !resumed && origin + gridH > env.pageBottom + 0.01) {
-    flow.pushed = true;
-    return;
-  }
-
-  // ---- placement of the items in their areas, with block-axis alignment (§10.2 / css-align-3 §6)
-  const children = flow.children;
-  let baseline: number | undefined;
-  let baselineKey = Infinity;
+  const page = rowsOnPage(box, g.items, { rows, rowPos, gridH, startRow, origin }, c, env);
+  if (page === null) { flow.pushed = true; return; }
   const onPage = g.items.map((it, i) => {
-    if (it.row < startRow || it.row >= endRow) return null;
+    if (it.row < startRow || it.row >= page.endRow) return null;
     if (used[i]) return laidItem(it);
     used[i] = 1;
     return laid[i];
   });
-  const shims = baselineShims(onPage, s);
-  for (const l of onPage) {
-    if (!l) continue;
-    const it = l.it;
-    const top = rowPos[it.row];
-    const areaH = rowEnd(it.row + it.rowSpan - 1) - top;
-    const st = it.box.style;
-    let frag = l.frag;
-    if (!frag) continue;
-    let pending: ItemLayout = l;
-    const mt = l.mt, mbI = l.mb;
-    const outer = frag.height + (mt ?? 0) + (mbI ?? 0);
-    const slack = areaH - outer;
-    const align = blockAlign(it.box, s);
-    let off = 0;
-    if (mt === null && mbI === null) off = slack / 2;
-    else if (mt === null) off = slack;
-    else if (mbI === null) off = 0;
-    else if (align === 'end') off = slack;
-    else if (align === 'center') off = slack / 2;
-    else if (align === 'baseline') off = shims.get(l) ?? 0;
-    else if (align === 'stretch' && st.height === 'auto' && slack > 0.01) {
-      const b = borderOf(st), pd = paddingOf(st, areaW(it));
-      const inner = Math.max(0, areaH - (mt ?? 0) - (mbI ?? 0) - (b.top + b.bottom + pd.top + pd.bottom));
-      const again = layoutItem(it, inner, areaH);
-      if (again.frag) { pending = again; frag = again.frag; }
-    }
-    if (frag === l.frag && pctHeight(st)) {
-      // Percentage heights resolve against the grid area once the rows are sized (css-grid-1 §6.1).
-      const again = layoutItem(it, undefined, areaH);
-      if (again.frag) { pending = again; frag = again.frag; }
-      const outer2 = frag.height + (mt ?? 0) + (mbI ?? 0);
-      const slack2 = areaH - outer2;
-      off = mt === null && mbI === null ? slack2 / 2 : mt === null ? slack2 : mbI === null ? 0 : align === 'end' ? slack2 : align === 'center' ? slack2 / 2 : align === 'baseline' ? (shims.get(l) ?? 0) : 0;
-    }
-    const dy = origin + top + (mt ?? 0) + off - frag.y;
-    translateFragment(frag, 0, dy);
-    children.push(frag);
-    for (const a of pending.abs) { a.staticY += dy; abs.push(a); }
-    for (const a of pending.fixed) { a.staticY += dy; env.fixed.push(a); }
-    const key = it.row * 100000 + it.col;
-    if (frag.kind === 'box' && frag.baseline !== undefined && it.row === startRow && key < baselineKey) { baselineKey = key; baseline = frag.baseline; }
-  }
-
+  const baseline = placeItems(box, onPage, { rows, rowPos, startRow, origin }, { areaW, layoutItem }, c, flow, env);
   // ---- the used content height (auto = rows + gaps, css-grid-1 §12.1); the block-level path fills the page when it breaks
   flow.height = resumed ? Math.max(0, gridH - (rowPos[startRow] ?? 0)) : gridH;
-  flow.token = next;
-  if (children.length > 0) flow.placedAny = true;
+  flow.token = page.next;
+  if (flow.children.length > 0) flow.placedAny = true;
   if (baseline !== undefined) flow.firstBaseline = baseline;
 }

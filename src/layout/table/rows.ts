@@ -64,18 +64,17 @@ function bgStyle(s: ComputedStyle): ComputedStyle {
   return r;
 }
 
-/**
- * Lays out every cell at its column widths (each cell a block formatting context root), then the
- * row heights (CSS 2.1 §17.5.3: the tallest of the row's `height`, its cells' `height` and content,
- * baseline-aligned cells aligned; row-spanning cells grow the rows they span; a taller table
- * `height` grows the body rows), then vertical-align in each cell (top, middle, bottom, baseline).
- * `innerLeft` is the x of the first column's left edge (spacing excluded), `tableHeight` the
- * table's specified height for its rows (px) or null.
- */
-export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[], innerLeft: number, borders: CollapsedBorders | null, tableRowsHeight: number | null, env: FlowEnv): Omit<TableLayout, 'width' | 'border' | 'padding' | 'anon'> {
-  const collapse = borders !== null;
+/** Column positions of a table grid, table-relative px (css-tables-3 §3.2: direction rtl mirrors the grid). */
+interface Columns {
+  /** Logical (start-relative) left edge of each column, its physical left edge, and the physical x of each grid line. */
+  logX: number[]; colX: number[]; lineX: number[];
+  colCollapsed: boolean[]; rtl: boolean;
+  /** border-spacing, horizontal and vertical (0 with collapsed borders). */
+  sh: number; sv: number;
+}
+
+function columnPositions(grid: TableGrid, ts: ComputedStyle, colW: number[], innerLeft: number, collapse: boolean): Columns {
   const sh = collapse ? 0 : ts.borderSpacingH, sv = collapse ? 0 : ts.borderSpacingV;
-  // Logical (start-relative) column positions, then physical ones: direction rtl mirrors the grid (css-tables-3 §3.2).
   const logX: number[] = [];
   let x = innerLeft + (grid.cols > 0 ? sh : 0);
   const colCollapsed = grid.columns.map(columnCollapsed);
@@ -89,19 +88,28 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
     if (!rtl) lineX.push(c < n ? logX[c] : n > 0 ? logX[n - 1] + colW[n - 1] : innerLeft);
     else lineX.push(c < n ? colX[c] + colW[c] : n > 0 ? colX[n - 1] : innerLeft);
   }
-  /** Physical left x of a cell spanning columns [c0, c1). */
-  const cellX = (c0: number, c1: number): number => (rtl ? colX[c1 - 1] : colX[c0]);
-  const frags = new Map<GridCell, { frag: BoxFragment; baseline: number | undefined }>();
-  const slots = new Map<GridCell, CellSlot>();
+  return { logX, colX, lineX, colCollapsed, rtl, sh, sv };
+}
+
+/** The cells laid out at their column widths (at y 0): fragments with their baselines, slots, abspos boxes met inside. */
+interface LaidCells {
+  frags: Map<GridCell, { frag: BoxFragment; baseline: number | undefined }>;
+  slots: Map<GridCell, CellSlot>;
+  /** Abspos boxes in cells positioned against a box outside the table: static positions relative to their cell fragment. */
+  absOf: Map<GridCell, PendingAbs[]>;
+}
+
+/** Lays out every cell at its columns' width, each a block formatting context root (CSS 2.1 §17.5.3; heights set later). */
+function layoutCells(grid: TableGrid, ts: ComputedStyle, colW: number[], cols: Columns, borders: CollapsedBorders | null, env: FlowEnv): LaidCells {
+  const out: LaidCells = { frags: new Map(), slots: new Map(), absOf: new Map() };
   const cellEnv: FlowEnv = { ...env, pageBottom: Infinity };
-  // Abspos boxes in cells positioned against a box outside the table: static positions relative to their cell fragment.
   const cellAbs: PendingAbs[] = [];
-  const absOf = new Map<GridCell, PendingAbs[]>();
   for (const gc of grid.cells) {
     env.ctx.limits.check();
     const end = Math.min(gc.col + gc.colspan, colW.length);
-    const w = logX[end - 1] + colW[end - 1] - logX[gc.col];
-    const cx = cellX(gc.col, end);
+    const w = cols.logX[end - 1] + colW[end - 1] - cols.logX[gc.col];
+    // Physical left x of a cell spanning columns [gc.col, end).
+    const cx = cols.rtl ? cols.colX[end - 1] : cols.colX[gc.col];
     let style = gc.cell.style, paintStyle = style;
     if (borders) {
       const c = collapsedCellStyles(style, cellHalfBorders(borders, gc));
@@ -115,16 +123,33 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
       widthOverride, marginsOverride: { left: 0, right: 0 }, ignoreHeight: true,
     }, cellEnv);
     let frag = r.fragment as BoxFragment | null;
-    if (cellAbs.length > 0 && frag) absOf.set(gc, cellAbs.splice(0).map((a) => ({ ...a, staticX: a.staticX - frag!.x, staticY: a.staticY - frag!.y, slot: undefined })));
+    if (cellAbs.length > 0 && frag) out.absOf.set(gc, cellAbs.splice(0).map((a) => ({ ...a, staticX: a.staticX - frag!.x, staticY: a.staticY - frag!.y, slot: undefined })));
     if (!frag || frag.kind !== 'box') frag = pieceFragment(cellBox, style, cx, 0, w, b.top + b.bottom + p.top + p.bottom, b);
     frag.style = paintStyle;
     translateFragment(frag, cx - frag.x, -frag.y);
     frag.width = w;
     const baseline = frag.baseline !== undefined ? frag.baseline - frag.y : undefined;
-    frags.set(gc, { frag, baseline });
-    slots.set(gc, { gc, box: cellBox, x: cx, width: w, widthOverride, paintStyle });
+    out.frags.set(gc, { frag, baseline });
+    out.slots.set(gc, { gc, box: cellBox, x: cx, width: w, widthOverride, paintStyle });
   }
-  // ---- row heights (§17.5.3)
+  return out;
+}
+
+/** A cell's baseline below its top (its first line's, else its content box bottom), px. */
+function cellBaseline(cells: LaidCells, gc: GridCell): number {
+  const { frag, baseline } = cells.frags.get(gc)!;
+  return baseline ?? frag.height - frag.border.bottom - frag.padding.bottom;
+}
+
+/** The used height of each row and its baseline (px), rows without border-spacing, header and footer row counts. */
+interface RowHeights { heights: number[]; baselines: number[]; noSpacing: boolean[]; headerRows: number; footerRows: number }
+
+/**
+ * Row heights (CSS 2.1 §17.5.3): the tallest of the row's `height`, its cells' `height` and content, baseline-aligned
+ * cells aligned; row-spanning cells grow the rows they span; a taller table `height` grows the body rows; percentage rows
+ * shrink to fit a table height (as Chromium 156); rows with visibility: collapse take none (css-tables-3 §3.6.1).
+ */
+function rowHeights(grid: TableGrid, cells: LaidCells, sv: number, tableRowsHeight: number | null): RowHeights {
   const R = grid.rows.length;
   // Percentage row heights resolve against the table's height for its rows (as Chromium 156; CSS 2.1 §17.5.3 leaves them undefined).
   const heights = grid.rows.map((r) => sizeValue(r.row.style.height, tableRowsHeight) ?? 0);
@@ -134,10 +159,6 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   const noSpacing = grid.rows.map((r, k) => collapsedRow[k] && r.group.style.visibility !== 'collapse');
   const baselines = new Array<number>(R).fill(0);
   const belowBaseline = new Array<number>(R).fill(0);
-  const cellBaseline = (gc: GridCell): number => {
-    const { frag, baseline } = frags.get(gc)!;
-    return baseline ?? frag.height - frag.border.bottom - frag.padding.bottom;
-  };
   const specH = (gc: GridCell, f: BoxFragment): number => {
     const s = gc.cell.style;
     const h = sizeValue(s.height, null);
@@ -145,18 +166,17 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
     const bp = f.border.top + f.border.bottom + f.padding.top + f.padding.bottom;
     return s.boxSizing === 'border-box' ? Math.max(h, bp) : h + bp;
   };
-  const aligned = (gc: GridCell): boolean => { const v = gc.cell.style.verticalAlign; return v !== 'top' && v !== 'middle' && v !== 'bottom'; };
   for (const gc of grid.cells) {
-    if (!aligned(gc)) continue;
-    const { frag } = frags.get(gc)!;
-    const bl = cellBaseline(gc);
+    if (!baselineAligned(gc)) continue;
+    const { frag } = cells.frags.get(gc)!;
+    const bl = cellBaseline(cells, gc);
     baselines[gc.row] = Math.max(baselines[gc.row], bl);
     if (gc.rowspan === 1) belowBaseline[gc.row] = Math.max(belowBaseline[gc.row], frag.height - bl);
   }
   const contentH = new Array<number>(R).fill(0);
   for (const gc of grid.cells) {
     if (gc.rowspan !== 1) continue;
-    const { frag } = frags.get(gc)!;
+    const { frag } = cells.frags.get(gc)!;
     heights[gc.row] = Math.max(heights[gc.row], frag.height, specH(gc, frag));
     contentH[gc.row] = Math.max(contentH[gc.row], frag.height, specH(gc, frag));
   }
@@ -165,7 +185,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   const minHeights = grid.rows.map((r, k) => (r.row.style.height !== 'auto' && r.row.style.height.pct !== 0 ? Math.max(baselines[k] + belowBaseline[k], contentH[k]) : heights[k]));
   const spans = grid.cells.filter((gc) => gc.rowspan > 1).sort((a, b) => a.rowspan - b.rowspan);
   for (const gc of spans) {
-    const { frag } = frags.get(gc)!;
+    const { frag } = cells.frags.get(gc)!;
     const need = Math.max(frag.height, specH(gc, frag));
     let have = (gc.rowspan - 1) * sv;
     for (let k = gc.row; k < gc.row + gc.rowspan; k++) have += heights[k];
@@ -193,7 +213,54 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
       grow(heights, from, to, tableRowsHeight - total);
     }
   }
-  // ---- row fragments, vertical-align, background pieces (§17.5.1: column groups, columns, row groups, rows under each cell)
+  return { heights, baselines, noSpacing, headerRows, footerRows };
+}
+
+const baselineAligned = (gc: GridCell): boolean => { const v = gc.cell.style.verticalAlign; return v !== 'top' && v !== 'middle' && v !== 'bottom'; };
+
+/**
+ * The background pieces painted under a cell (CSS 2.1 §17.5.1: column groups, columns, row groups, rows), pushed into the
+ * row's fragment before the cell: one piece per spanned column for column (group) backgrounds.
+ */
+function cellBackgrounds(rowFrag: BoxFragment, grid: TableGrid, r: TableGrid['rows'][number], gc: GridCell, frag: BoxFragment, h: number, cols: Columns, colW: number[]): void {
+  const col = grid.columns[gc.col];
+  const layers: Array<{ s: ComputedStyle | undefined; box: Box | undefined; perColumn: boolean }> = [
+    { s: col?.group?.style, box: col?.group ?? undefined, perColumn: true },
+    { s: col?.col?.style, box: col?.col ?? undefined, perColumn: true },
+    { s: r.group.style, box: r.group, perColumn: false },
+    { s: r.row.style, box: r.row, perColumn: false },
+  ];
+  for (const l of layers) {
+    if (!l.perColumn) {
+      if (paints(l.s)) rowFrag.children.push(pieceFragment(l.box!, bgStyle(l.s), frag.x, frag.y, frag.width, h));
+      continue;
+    }
+    for (let c = gc.col; c < Math.min(grid.cols, gc.col + gc.colspan); c++) {
+      const cc = grid.columns[c];
+      const s = l.box === col?.group ? cc.group?.style : cc.col?.style;
+      if (!paints(s)) continue;
+      // Physically leftmost / rightmost column of the cell take the cell's edges; spacing inside the cell goes to the column on its left.
+      const first = c === gc.col, last = c === Math.min(grid.cols, gc.col + gc.colspan) - 1;
+      const x0 = (cols.rtl ? last : first) ? frag.x : cols.colX[c];
+      const x1 = (cols.rtl ? first : last) ? frag.x + frag.width : cols.colX[c] + colW[c] + cols.sh;
+      rowFrag.children.push(pieceFragment(l.box === col?.group ? cc.group! : cc.col!, bgStyle(s), x0, frag.y, x1 - x0, h));
+    }
+  }
+}
+
+/**
+ * Lays out every cell at its column widths (each cell a block formatting context root), then the row heights
+ * (rowHeights, CSS 2.1 §17.5.3), then vertical-align in each cell (top, middle, bottom, baseline) and the row fragments
+ * with the background pieces under their cells. `innerLeft` is the x of the first column's left edge (spacing excluded),
+ * `tableRowsHeight` the table's specified height for its rows (px) or null.
+ */
+export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[], innerLeft: number, borders: CollapsedBorders | null, tableRowsHeight: number | null, env: FlowEnv): Omit<TableLayout, 'width' | 'border' | 'padding' | 'anon'> {
+  const cols = columnPositions(grid, ts, colW, innerLeft, borders !== null);
+  const { lineX, sv } = cols;
+  const n = colW.length;
+  const cells = layoutCells(grid, ts, colW, cols, borders, env);
+  const { heights, baselines, noSpacing, headerRows, footerRows } = rowHeights(grid, cells, sv, tableRowsHeight);
+  const R = grid.rows.length;
   const rowY: number[] = [];
   let y = sv;
   for (let k = 0; k < R; k++) { rowY.push(y); y += heights[k] + (noSpacing[k] ? 0 : sv); }
@@ -207,57 +274,32 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
     const rowFrag = pieceFragment(r.row, rowStyle(r.row.style), rowLeft, rowY[k], Math.max(0, rowRight - rowLeft), heights[k]);
     let rowAbs: RowAbs[] | undefined;
     for (const gc of r.cells) {
-      const { frag } = frags.get(gc)!;
+      const { frag } = cells.frags.get(gc)!;
       let h = (gc.rowspan - 1) * sv;
       for (let q = gc.row; q < gc.row + gc.rowspan; q++) h += heights[q];
       const va = gc.cell.style.verticalAlign;
       const free = h - frag.height;
-      const off = va === 'top' ? 0 : va === 'bottom' ? free : va === 'middle' ? free / 2 : baselines[gc.row] - cellBaseline(gc);
+      const off = va === 'top' ? 0 : va === 'bottom' ? free : va === 'middle' ? free / 2 : baselines[gc.row] - cellBaseline(cells, gc);
       if (off !== 0) {
         for (const c of frag.children) translateFragment(c, 0, off);
         if (frag.baseline !== undefined) frag.baseline += off;
       }
       translateFragment(frag, 0, rowY[k] - frag.y);
-      for (const a of absOf.get(gc) ?? []) {
+      for (const a of cells.absOf.get(gc) ?? []) {
         (rowAbs ??= []).push({ box: a.box, staticX: a.staticX + frag.x, staticY: a.staticY + frag.y + off, staticRight: a.staticRight === undefined ? undefined : a.staticRight + frag.x });
       }
       frag.height = h;
       // A cell whose columns are all collapsed is not rendered (css-tables-3 §3.6.1).
       let hidden = true;
-      for (let c = gc.col; c < gc.col + gc.colspan && hidden; c++) hidden = !!colCollapsed[c];
+      for (let c = gc.col; c < gc.col + gc.colspan && hidden; c++) hidden = !!cols.colCollapsed[c];
       if (hidden) continue;
-      if (!(ts.emptyCells === 'hide' && !borders && isEmptyCell(gc.cell))) {
-        const col = grid.columns[gc.col];
-        if (!paints(r.row.style) && !paints(r.group.style) && !anyColumnPaints) { rowFrag.children.push(frag); continue; }
-        const layers: Array<{ s: ComputedStyle | undefined; box: Box | undefined; perColumn: boolean }> = [
-          { s: col?.group?.style, box: col?.group ?? undefined, perColumn: true },
-          { s: col?.col?.style, box: col?.col ?? undefined, perColumn: true },
-          { s: r.group.style, box: r.group, perColumn: false },
-          { s: r.row.style, box: r.row, perColumn: false },
-        ];
-        for (const l of layers) {
-          if (!l.perColumn) {
-            if (paints(l.s)) rowFrag.children.push(pieceFragment(l.box!, bgStyle(l.s), frag.x, frag.y, frag.width, h));
-            continue;
-          }
-          // Column (group) backgrounds: one piece per spanned column.
-          for (let c = gc.col; c < Math.min(grid.cols, gc.col + gc.colspan); c++) {
-            const cc = grid.columns[c];
-            const s = l.box === col?.group ? cc.group?.style : cc.col?.style;
-            if (!paints(s)) continue;
-            // Physically leftmost / rightmost column of the cell take the cell's edges; spacing inside the cell goes to the column on its left.
-            const first = c === gc.col, last = c === Math.min(grid.cols, gc.col + gc.colspan) - 1;
-            const x0 = (rtl ? last : first) ? frag.x : colX[c];
-            const x1 = (rtl ? first : last) ? frag.x + frag.width : colX[c] + colW[c] + sh;
-            rowFrag.children.push(pieceFragment(l.box === col?.group ? cc.group! : cc.col!, bgStyle(s), x0, frag.y, x1 - x0, h));
-          }
-        }
-      }
+      const emptyHidden = ts.emptyCells === 'hide' && !borders && isEmptyCell(gc.cell);
+      if (!emptyHidden && (paints(r.row.style) || paints(r.group.style) || anyColumnPaints)) cellBackgrounds(rowFrag, grid, r, gc, frag, h, cols, colW);
       rowFrag.children.push(frag);
     }
-    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => slots.get(gc)!), ...(rowAbs ? { abs: rowAbs } : {}), ...(noSpacing[k] ? { collapsed: true } : {}) });
+    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => cells.slots.get(gc)!), ...(rowAbs ? { abs: rowAbs } : {}), ...(noSpacing[k] ? { collapsed: true } : {}) });
   }
-  return { colX, colW, lineX, rows, spacingV: sv, headerRows, footerRows, borders, grid };
+  return { colX: cols.colX, colW, lineX, rows, spacingV: sv, headerRows, footerRows, borders, grid };
 }
 
 /** Adds `extra` px to rows [from, to) in proportion to their heights (equally when all are 0). */
