@@ -5,14 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { png as encodePng } from '../paint/pdf-helpers.ts';
 import { allBoxes, build, dump } from './helpers.ts';
 import type { BlockBox, ReplacedBox } from '../../src/box/types.ts';
 import { px } from '../../src/css/computed.ts';
+import { tempDir } from '../tmp.ts';
 
 const doc = (body: string): string => `<!doctype html><html><head></head><body>${body}</body></html>`;
 
@@ -28,7 +28,7 @@ function jpeg(w: number, h: number): Buffer {
   ]);
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'quire-box-'));
+const dir = tempDir('quire-box-');
 writeFileSync(path.join(dir, 'logo.png'), png(30, 20));
 writeFileSync(path.join(dir, 'photo.jpg'), jpeg(64, 48));
 writeFileSync(path.join(dir, 'pic.webp'), Buffer.from('524946461a000000574542505650384c0d0000002f0000000007d0ff00fe0700', 'hex'));

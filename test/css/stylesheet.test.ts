@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseStylesheet, resolveNested, parseImportPrelude, type SheetItem } from '../../src/css/stylesheet.ts';
 import { matchMedia, matchSupports } from '../../src/css/stylesheet-media.ts';
@@ -11,6 +10,7 @@ import { cascadeDocument } from '../../src/css/cascade.ts';
 import { ResourceLoader } from '../../src/resources.ts';
 import { WarningSink } from '../../src/warnings.ts';
 import { fakeTable } from './cascade-fake-table.ts';
+import { tempDir } from '../tmp.ts';
 
 const styles = (items: SheetItem[]): Array<[string, string]> =>
   items.flatMap((i) => (i.kind === 'style' ? [[i.selector, i.declarations.map((d) => `${d.name}:${d.value}${d.important ? '!' : ''}`).join(';')] as [string, string]] : []));
@@ -138,7 +138,7 @@ function render(html: string, dir?: string) {
 }
 
 test('collection: <style media>, <link rel=stylesheet>, @import with media and recursion guard', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'quire-css-'));
+  const dir = tempDir('quire-css-');
   mkdirSync(path.join(dir, 'css'));
   writeFileSync(path.join(dir, 'css', 'main.css'), '@import "more.css";\n@import url(screen.css) screen;\n#a { color: red }\n@font-face { font-family: F; src: url(../f.ttf) }');
   writeFileSync(path.join(dir, 'css', 'more.css'), '@import "main.css";\n#b { color: blue }');
@@ -174,7 +174,7 @@ test('cascade layers: unlayered beats layered; earlier layers lose; !important r
 });
 
 test('@import layer() puts the imported rules in a layer; @supports picks rules by the property table', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'quire-css-'));
+  const dir = tempDir('quire-css-');
   writeFileSync(path.join(dir, 'base.css'), '#a { color: red } #b { color: red }');
   const html = `<!doctype html><style>@import "base.css" layer(base);
     #a { color: blue }

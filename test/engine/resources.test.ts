@@ -1,12 +1,12 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ResourceLoader } from '../../src/resources.ts';
+import { tempDir } from '../tmp.ts';
 
-const top = mkdtempSync(path.join(tmpdir(), 'quire-res-'));
+const top = tempDir('quire-res-');
 const docDir = path.join(top, 'doc');
 mkdirSync(path.join(docDir, 'img'), { recursive: true });
 writeFileSync(path.join(docDir, 'img', 'a.png'), 'PNGDATA');

@@ -3,10 +3,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { GOLDEN_CASES, renderCase, expectedPath } from './cases.ts';
+import { tempDir } from '../tmp.ts';
 
 interface Word { page: number; text: string; x: number; y: number }
 
@@ -23,7 +23,7 @@ function words(pdfFile: string): Word[] {
   return out;
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'quire-golden-'));
+const dir = tempDir('quire-golden-');
 
 for (const name of Object.keys(GOLDEN_CASES)) {
   test(`golden: ${name} keeps its words and their positions`, async () => {

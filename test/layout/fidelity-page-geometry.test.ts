@@ -3,17 +3,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderPdf } from '../../src/index.ts';
 import { snappedPageArea } from '../../src/layout/print-scale.ts';
+import { tempDir } from '../tmp.ts';
 
 interface Word { t: string; x: number; y: number; x2: number; y2: number }
 
 async function render(html: string): Promise<{ w: number; h: number; words: Word[] }> {
   const out = await renderPdf(html, { creationDate: new Date(0) });
-  const dir = mkdtempSync(join(tmpdir(), 'quire-geom-'));
+  const dir = tempDir('quire-geom-');
   writeFileSync(join(dir, 'g.pdf'), out.pdf);
   const xml = execFileSync('pdftotext', ['-bbox', join(dir, 'g.pdf'), '-'], { encoding: 'utf8' });
   const page = /<page width="([\d.]+)" height="([\d.]+)"/.exec(xml)!;

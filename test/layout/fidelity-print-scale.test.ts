@@ -3,16 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderPdf } from '../../src/index.ts';
 import { overflowShrinkFactor, MAXIMUM_SHRINK_FACTOR } from '../../src/layout/print-scale.ts';
 import { layoutHtml } from './helpers.ts';
+import { tempDir } from '../tmp.ts';
 
 async function words(html: string): Promise<{ size: string; words: Array<{ t: string; x: number; y: number; x2: number }> }> {
   const out = await renderPdf(html, { creationDate: new Date(0) });
-  const dir = mkdtempSync(join(tmpdir(), 'quire-scale-'));
+  const dir = tempDir('quire-scale-');
   writeFileSync(join(dir, 's.pdf'), out.pdf);
   const xml = execFileSync('pdftotext', ['-bbox', join(dir, 's.pdf'), '-'], { encoding: 'utf8' });
   const page = /<page width="([\d.]+)" height="([\d.]+)"/.exec(xml)!;

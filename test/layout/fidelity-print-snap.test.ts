@@ -3,16 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderPdf } from '../../src/index.ts';
 import { snapPagesForPrint } from '../../src/layout/print-snap.ts';
 import { layoutHtml } from './helpers.ts';
+import { tempDir } from '../tmp.ts';
 
 async function pdfOf(html: string): Promise<string> {
   const out = await renderPdf(html, { creationDate: new Date(0) });
-  const dir = mkdtempSync(join(tmpdir(), 'quire-snap-'));
+  const dir = tempDir('quire-snap-');
   writeFileSync(join(dir, 's.pdf'), out.pdf);
   return join(dir, 's.pdf');
 }

@@ -3,15 +3,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderPdf } from '../../src/index.ts';
+import { tempDir } from '../tmp.ts';
 
 /** Rows (px) where column x turns black and back, from a 96 dpi grey raster of the first page. */
 async function blackRows(html: string, x: number): Promise<number[]> {
   const out = await renderPdf(html, { creationDate: new Date(0) });
-  const dir = mkdtempSync(join(tmpdir(), 'quire-rooth-'));
+  const dir = tempDir('quire-rooth-');
   writeFileSync(join(dir, 'r.pdf'), out.pdf);
   execFileSync('pdftoppm', ['-r', '96', '-gray', '-f', '1', '-l', '1', join(dir, 'r.pdf'), join(dir, 'r')]);
   const buf = readFileSync(join(dir, 'r-1.pgm'));

@@ -3,8 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { layoutHtml, st } from './helpers.ts';
 import { renderPdf } from '../../src/index.ts';
@@ -13,6 +12,7 @@ import { sizeTracks } from '../../src/layout/grid/tracks.ts';
 import type { Box } from '../../src/box/types.ts';
 import type { GridLine, TrackSize } from '../../src/css/computed.ts';
 import { px } from '../../src/css/computed.ts';
+import { tempDir } from '../tmp.ts';
 
 const doc = (css: string, body: string): string => `<!doctype html><html><head><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px sans-serif } ${css}</style></head><body>${body}</body></html>`;
 const L = (line: number): GridLine => ({ kind: 'line', line });
@@ -139,7 +139,7 @@ const CHROMIUM_WORDS: Array<[string, number, number]> = [
 
 test('invoice header with grid (logo left, address right, max-content/1fr meta grid): word boxes within 1pt of Chromium 156', async () => {
   const out = await renderPdf(INVOICE, { creationDate: new Date(0) });
-  const dir = mkdtempSync(join(tmpdir(), 'quire-grid-'));
+  const dir = tempDir('quire-grid-');
   writeFileSync(join(dir, 'g.pdf'), out.pdf);
   const xml = execFileSync('pdftotext', ['-bbox', join(dir, 'g.pdf'), '-'], { encoding: 'utf8' });
   const words = [...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => [m[3], +m[1], +m[2]] as const);
@@ -169,7 +169,7 @@ test('a 120-row grid statement breaks between rows where Chromium 156 does (page
   const html = `<!doctype html><html><head><style>@page { size: A4; margin: 10mm } body { margin: 0; font: 12px/16px Arial } .g { display: grid; grid-template-columns: 80px 1fr max-content; gap: 6px 10px; border: 1px solid #999; padding: 4px }</style></head><body><h1 style="font-size:20px;margin:0 0 10px">Statement</h1><div class=g>${rows}</div><p>End of statement</p></body></html>`;
   const out = await renderPdf(html, { creationDate: new Date(0) });
   assert.equal(out.pageCount, 3);
-  const dir = mkdtempSync(join(tmpdir(), 'quire-grid-'));
+  const dir = tempDir('quire-grid-');
   writeFileSync(join(dir, 'l.pdf'), out.pdf);
   const firstWords = (page: number): Array<[string, number]> => {
     const xml = execFileSync('pdftotext', ['-f', String(page), '-l', String(page), '-bbox', join(dir, 'l.pdf'), '-'], { encoding: 'utf8' });

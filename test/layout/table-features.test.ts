@@ -3,12 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { layoutHtml } from './helpers.ts';
 import { renderPdf } from '../../src/index.ts';
 import type { BoxFragment, Fragment } from '../../src/layout/fragment.ts';
+import { tempDir } from '../tmp.ts';
 
 const doc = (css: string, body: string): string => `<!doctype html><html><head><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px sans-serif } td { padding: 0 } ${css}</style></head><body>${body}</body></html>`;
 const boxes = (f: Fragment): BoxFragment[] => (f.kind === 'box' ? [f, ...f.children.flatMap(boxes)] : []);
@@ -132,7 +132,7 @@ test('a 60-row table on 3 pages shows its header text on every page (renderPdf +
     <table><thead><tr><th>Description</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
   const out = await renderPdf(html, { creationDate: new Date(0) });
   assert.equal(out.pageCount, 3);
-  const dir = mkdtempSync(join(tmpdir(), 'quire-table-'));
+  const dir = tempDir('quire-table-');
   writeFileSync(join(dir, 't.pdf'), out.pdf);
   const pages = execFileSync('pdftotext', ['-layout', join(dir, 't.pdf'), '-'], { encoding: 'utf8' }).split('\f').filter((p) => p.trim());
   assert.equal(pages.length, 3);

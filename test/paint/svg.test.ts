@@ -2,13 +2,13 @@
 // inside SVG, currentColor, broken files. Checked on pixels (pdftoppm -aa no, 96 dpi: 1 px = 1 CSS px) and in the PDF's objects.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderPdf } from '../../src/index.ts';
 import { letterRows, png, qdf, raster, run, withPdf } from './pdf-helpers.ts';
+import { tempDir } from '../tmp.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'quire-svg-'));
+const dir = tempDir('quire-svg-');
 const base = path.join(dir, 'doc.html');
 /** An 80×40 logo: a red 20×10 rectangle at (10, 5), a blue one at (40, 20). */
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="40" viewBox="0 0 80 40"><rect x="10" y="5" width="20" height="10" fill="#f00"/><rect x="40" y="20" width="20" height="10" fill="blue"/></svg>';
