@@ -1,0 +1,125 @@
+// Driving the dashboard in Debian's Chromium (playwright-core, never a downloaded browser) against a real
+// server process: launch, sign up, edit in CodeMirror, read the preview (pdf.js text layer, canvas pixels).
+// In: a server URL. Out: pages and helpers for the end-to-end test and the preview benchmark.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { spawnServer, type ServerProcess } from '../api/server-process.ts';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Debian's Chromium, headless. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A real `quire serve` on a random port with a temporary DATA_DIR; `stop()` ends it and removes the folder. */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<{ server: ServerProcess; dataDir: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-'));
+  const server = await spawnServer({ dataDir, env });
+  return {
+    server, dataDir,
+    async stop() {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+      const timer = setTimeout(() => server.child.kill('SIGKILL'), 10000);
+      await server.exited;
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs up a new account through the form; ends on the gallery page. Returns the email. */
+export async function signUp(page: Page, base: string): Promise<string> {
+  const email = `e2e${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+  await page.goto(`${base}/dashboard/sign-up`);
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', 'correct horse battery');
+  await page.fill('input[name=password2]', 'correct horse battery');
+  await page.click('button[type=submit]');
+  await page.waitForURL(/\/dashboard\/templates\/new/);
+  return email;
+}
+
+/** The text of the preview's pages as pdf.js's text layer holds it. */
+export function previewText(page: Page): Promise<string> {
+  return page.evaluate(() => [...document.querySelectorAll('#preview-pages .textLayer')].map((t) => t.textContent ?? '').join('\n'));
+}
+
+/** Waits until the preview's text layer contains `text`; returns the ms it took. */
+export async function waitForPreviewText(page: Page, text: string, timeoutMs: number): Promise<number> {
+  const t0 = Date.now();
+  await page.waitForFunction((s) => [...document.querySelectorAll('#preview-pages .textLayer')].some((t) => (t.textContent ?? '').includes(s)), text, { timeout: timeoutMs, polling: 10 });
+  return Date.now() - t0;
+}
+
+/** Strongly red pixels (r > 180, g and b < 70) of the first preview page's canvas (a red test logo). */
+export function countRedPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('#preview-pages .pdf-page canvas');
+    if (!c) return 0;
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i]! > 180 && d[i + 1]! < 70 && d[i + 2]! < 70) n++;
+    return n;
+  });
+}
+
+/**
+ * Selects `word` inside the HTML editor's line that contains `lineText` (a double-click, as a user
+ * selects a word), so the next typing replaces it.
+ */
+export async function selectWordInEditor(page: Page, lineText: string, word: string): Promise<void> {
+  await scrollEditorTo(page, lineText);
+  const box = await page.evaluate(([lt, w]) => {
+    const line = [...document.querySelectorAll('#code .cm-line')].find((l) => (l.textContent ?? '').includes(lt));
+    if (!line) return null;
+    line.scrollIntoView({ block: 'center' });
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    let offset = (line.textContent ?? '').indexOf(lt) + lt.indexOf(w);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const len = n.textContent!.length;
+      if (offset < len) {
+        const r = document.createRange();
+        r.setStart(n, offset);
+        r.setEnd(n, Math.min(len, offset + 1));
+        const rect = r.getBoundingClientRect();
+        return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+      }
+      offset -= len;
+    }
+    return null;
+  }, [lineText, word] as const);
+  if (!box) throw new Error(`no line with ${lineText} in the editor`);
+  await page.mouse.dblclick(box.x, box.y);
+}
+
+/**
+ * Scrolls the HTML editor until the line containing `lineText` is drawn (CodeMirror keeps only the
+ * lines near the viewport in the DOM), as a user scrolls to it.
+ */
+async function scrollEditorTo(page: Page, lineText: string): Promise<void> {
+  await page.evaluate(() => document.querySelector('#code .cm-scroller')!.scrollTo(0, 0));
+  for (let i = 0; i < 200; i++) {
+    const found = await page.evaluate((lt) => [...document.querySelectorAll('#code .cm-line')].some((l) => (l.textContent ?? '').includes(lt)), lineText);
+    if (found) return;
+    const moved = await page.evaluate(() => {
+      const s = document.querySelector('#code .cm-scroller')!;
+      const before = s.scrollTop;
+      s.scrollBy(0, s.clientHeight * 0.8);
+      return s.scrollTop !== before;
+    });
+    if (!moved) break;
+    await page.waitForTimeout(30);
+  }
+}
+
+/** Puts the cursor at the end of the HTML editor's line containing `lineText`. */
+export async function cursorAtEndOfLine(page: Page, lineText: string): Promise<void> {
+  await scrollEditorTo(page, lineText);
+  const line = page.locator('#code .cm-line', { hasText: lineText }).first();
+  await line.scrollIntoViewIfNeeded();
+  await line.click();
+  await page.keyboard.press('End');
+}
