@@ -16,6 +16,8 @@ export interface FontFaceRule {
   weight: [number, number];
   /** No font-weight descriptor (or `auto`): a variable font's own wght range applies (css-fonts-4 §4.5). */
   weightAuto?: boolean;
+  /** ascent-override, descent-override, line-gap-override (css-fonts-4 §4.9) as fractions of the font size; absent = normal. */
+  metricOverrides?: { ascent?: number; descent?: number; lineGap?: number };
   style: 'normal' | 'italic' | 'oblique';
   /** unicode-range as [first, last] code point pairs; empty means all. */
   unicodeRange: Array<[number, number]>;

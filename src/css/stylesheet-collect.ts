@@ -240,7 +240,7 @@ export function unquote(s: string): string {
 
 /**
  * An @font-face rule's descriptors (css-fonts-4 §4): font-family, src (url() with format(),
- * local()), font-weight (keyword, number, range or auto), font-style, unicode-range. URLs resolved by
+ * local()), font-weight (keyword, number, range or auto), ascent/descent/line-gap-override, font-style, unicode-range. URLs resolved by
  * `resolve`. Returns null without font-family or a usable src.
  */
 export function fontFaceRule(decls: Declaration[], line: number, resolve: (url: string) => string | null): FontFaceRule | null {
@@ -248,6 +248,7 @@ export function fontFaceRule(decls: Declaration[], line: number, resolve: (url: 
   const sources: FontFaceRule['sources'] = [];
   let weight: [number, number] = [400, 400];
   let weightAuto = true;
+  const overrides: NonNullable<FontFaceRule['metricOverrides']> = {};
   let style: FontFaceRule['style'] = 'normal';
   const unicodeRange: Array<[number, number]> = [];
   for (const d of decls) {
@@ -275,6 +276,13 @@ export function fontFaceRule(decls: Declaration[], line: number, resolve: (url: 
         } else if (v.toLowerCase() === 'auto') weightAuto = true;
         break;
       }
+      case 'ascent-override': case 'descent-override': case 'line-gap-override': {
+        const m = /^(\d*\.?\d+)%$/.exec(v);
+        const key = d.name === 'ascent-override' ? 'ascent' : d.name === 'descent-override' ? 'descent' : 'lineGap';
+        if (m) overrides[key] = Number(m[1]) / 100;
+        else if (v.toLowerCase() === 'normal') delete overrides[key];
+        break;
+      }
       case 'font-style': {
         const k = v.split(/\s+/)[0]!.toLowerCase();
         if (k === 'italic' || k === 'oblique' || k === 'normal') style = k;
@@ -291,5 +299,7 @@ export function fontFaceRule(decls: Declaration[], line: number, resolve: (url: 
     }
   }
   if (!family || sources.length === 0) return null;
-  return { family, sources, weight, weightAuto, style, unicodeRange, line };
+  const rule: FontFaceRule = { family, sources, weight, weightAuto, style, unicodeRange, line };
+  if (Object.keys(overrides).length) rule.metricOverrides = overrides;
+  return rule;
 }

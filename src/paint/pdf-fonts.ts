@@ -15,6 +15,7 @@ import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
 import type { WarningSink } from '../warnings.ts';
 import { RawPdf } from './pdf-content.ts';
 import { fixWoff2Subsetting } from '../text/woff2-subset.ts';
+import { naturalMetrics } from '../text/fonts.ts';
 
 /** Process-wide facts about one fontkit font (computed once, kept with the Font object). */
 interface FaceInfo {
@@ -43,6 +44,7 @@ function infoFor(face: FontFace): FaceInfo {
   if (familyClass === 10) flags |= 1 << 3;
   if (face.style !== 'normal' || (font.head && font.head.macStyle && font.head.macStyle.italic)) flags |= 1 << 6;
   const bbox = font.bbox || { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  const natural = naturalMetrics(font); // not ascent-/descent-override's (they move line boxes only)
   const ps = String(font.postscriptName || face.family || 'Font').replace(/[^\x21-\x7e]|[()<>[\]{}/%#]/g, '');
   fi = {
     cff: !!(font.directory && font.directory.tables && font.directory.tables['CFF ']),
@@ -53,8 +55,8 @@ function infoFor(face: FontFace): FaceInfo {
       Flags: flags,
       FontBBox: [r(bbox.minX), r(bbox.minY), r(bbox.maxX), r(bbox.maxY)],
       ItalicAngle: Number.isFinite(font.italicAngle) ? font.italicAngle : 0,
-      Ascent: r(face.ascent),
-      Descent: -Math.abs(r(face.descent)),
+      Ascent: r(natural.ascent),
+      Descent: -Math.abs(r(natural.descent)),
       CapHeight: r(face.capHeight || face.ascent),
       XHeight: r(face.xHeight || 0),
       StemV: face.weight >= 600 ? 120 : 80,

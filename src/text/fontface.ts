@@ -7,7 +7,7 @@ import type { FontFaceRule } from '../css/styled.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { FontFace } from './types.ts';
-import { bundledFaceByName, makeFace, parseFont, type FaceEntry } from './fonts.ts';
+import { bundledFaceByName, makeFace, parseFont, withMetricOverrides, type FaceEntry } from './fonts.ts';
 import { Lru } from './lru.ts';
 import { fixWoff2Subsetting } from './woff2-subset.ts';
 
@@ -211,7 +211,8 @@ class FontFaceEntry implements FaceEntry {
         const entry = bundledFaceByName(src.name);
         const f = entry?.face();
         if (f) {
-          this.loaded = { ...f, family: this.family, weight, style: this.style };
+          const o = this.rule.metricOverrides;
+          this.loaded = o ? makeFace(`${f.key}#${this.key}`, this.family, weight, this.style, withMetricOverrides(f.font as Font, o)) : { ...f, family: this.family, weight, style: this.style };
           return this.loaded;
         }
         reasons.push(`local("${src.name}") is not installed`);
@@ -231,7 +232,8 @@ class FontFaceEntry implements FaceEntry {
         reasons.push(`${shortUrl(src.url)} is not a readable font (${sniff(res.resource.data) ?? 'unknown format'}: ${parsed.error})`);
         continue;
       }
-      this.loaded = makeFace(parsed.key, this.family, weight, this.style, parsed.font);
+      const o = this.rule.metricOverrides;
+      this.loaded = makeFace(o ? `${parsed.key}#${this.key}` : parsed.key, this.family, weight, this.style, o ? withMetricOverrides(parsed.font, o) : parsed.font);
       this.axis = weightAxis(parsed.font);
       if (this.axis && this.rule.weightAuto) this.weight = [this.axis.min, this.axis.max];
       return this.loaded;

@@ -119,6 +119,35 @@ export function makeFace(key: string, family: string, weight: number, style: Fon
 /** Full metrics (with the x-height fallback and '0' advance) per parsed font, read once. */
 const FONT_METRICS = new WeakMap<object, FaceMetrics>();
 
+/**
+ * A font object drawing and shaping as `font` whose vertical metrics are replaced by an @font-face
+ * rule's ascent-override, descent-override and line-gap-override (fractions of the em; css-fonts-4
+ * §4.9, applied by Blink before its rounding). Each call gives a new object (its own PDF font).
+ */
+export function withMetricOverrides(font: Font, o: { ascent?: number; descent?: number; lineGap?: number }): Font {
+  const m = fontMetrics(font);
+  const out = Object.create(font) as Font;
+  OVERRIDDEN.set(out, font);
+  FONT_METRICS.set(out, {
+    ...m,
+    ascent: o.ascent !== undefined ? o.ascent * m.unitsPerEm : m.ascent,
+    descent: o.descent !== undefined ? o.descent * m.unitsPerEm : m.descent,
+    lineGap: o.lineGap !== undefined ? o.lineGap * m.unitsPerEm : m.lineGap,
+  });
+  return out;
+}
+
+/** Override wrappers and the fonts they wrap. */
+const OVERRIDDEN = new WeakMap<object, Font>();
+
+/**
+ * The font's own metrics, ignoring @font-face metric overrides: what a PDF font descriptor states
+ * (Chromium's PDFs keep the font's Ascent/Descent there; the overrides only move line boxes).
+ */
+export function naturalMetrics(font: Font): FaceMetrics {
+  return fontMetrics(OVERRIDDEN.get(font) ?? font);
+}
+
 /** The metrics of a parsed font, in font units (read once per font object). */
 export function fontMetrics(font: Font): FaceMetrics {
   let m = FONT_METRICS.get(font);

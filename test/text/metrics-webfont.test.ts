@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderPdf } from '../../src/index.ts';
-import { words, raster } from '../paint/pdf-helpers.ts';
+import { words, raster, missingWords } from '../paint/pdf-helpers.ts';
 import { FIXTURE_FONTS } from './helpers.ts';
 
 const DOC = `<!doctype html><html><head><style>
@@ -78,4 +78,25 @@ test('web-font line boxes and variable-font instances as Chromium 156 prints the
     const v = ink(img, y0, y1);
     assert.ok(Math.abs(v - cr) / cr < 0.1, `${what}: ink ${v.toFixed(0)}, Chromium ${cr}`);
   }
+});
+
+test('ascent-override, descent-override and line-gap-override move line boxes as in Chromium 156 (next/font-style fallbacks)', async () => {
+  const out = await renderPdf(`<!doctype html><html><head><style>
+@font-face { font-family: FB; src: local("Liberation Sans"); ascent-override: 105%; descent-override: 35%; line-gap-override: 10% }
+@font-face { font-family: OSo; src: url(opensans-regular.ttf); ascent-override: 90%; descent-override: 22.5%; line-gap-override: 0% }
+@font-face { font-family: OSn; src: url(opensans-regular.ttf); ascent-override: normal }
+@page { size: 400px 400px; margin: 0 } body { margin: 10px } div { border-top: 1px solid red }
+</style></head><body>
+<div style="font: 16px FB">Fallback Aa1</div><div style="font: 21px FB">Fallback Ab2</div>
+<div style="font: 16px OSo">Override Ac3</div><div style="font: 13px OSo">Override Ad4</div><div style="font: 16px OSn">Normal Ae5</div>
+</body></html>`, { baseUrl: FIXTURE_FONTS.href, creationDate: new Date(0) });
+  assert.deepEqual(out.warnings, []);
+  // Chromium: each metric = override x font size, rounded (16px FB: 17 + 6 + 2 = 25 px), then the 1px border.
+  assert.deepEqual(redRows(raster(out.pdf, 96, 1, true)), [10, 36, 68, 87, 103]);
+  // The PDF keeps the fonts' own Ascent/Descent (as Chromium's): pdftotext boxes the words alike.
+  assert.deepEqual(missingWords(out.pdf, [
+    ['Fallback', 7.5, 10.89, 52.18, 24.29], ['Aa1', 54.86, 10.89, 76.21, 24.29], ['Fallback', 7.5, 30.74, 66.15, 48.34], ['Ab2', 69.65, 30.74, 97.68, 48.34],
+    ['Override', 7.5, 49.42, 56.51, 65.77], ['Ac3', 59.62, 49.42, 79.79, 65.77], ['Override', 7.5, 64.58, 47.32, 77.86], ['Ad4', 49.85, 64.58, 67.57, 77.86],
+    ['Normal', 7.5, 77.92, 49.56, 94.27], ['Ae5', 52.68, 77.92, 73.87, 94.27],
+  ], 0.05), []);
 });
