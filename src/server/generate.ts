@@ -147,9 +147,9 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
     let pages: number;
     const assets = await assetsForRender(d.store, template.id, [template.html, JSON.stringify(variables)]);
     try {
-      ({ pdf, pageCount: pages } = await d.queue.run(account.id, () => {
+      ({ pdf, pageCount: pages } = await d.queue.run(account.id, (hold) => {
         t0 = performance.now(); // render time, without the wait for a slot
-        return d.renderer.render(renderJob(template.html, values.view, d, assets));
+        return d.renderer.render(renderJob(template.html, values.view, d, assets), { hold });
       }, abortOnClose(ctx)));
     } catch (e) {
       if (e instanceof QueueFullError) {

@@ -55,7 +55,19 @@ function describe(code: string | undefined): { status: number; code: ErrorCode; 
   }
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/** Writes one JSON error response straight to the socket and closes it (no http.ServerResponse exists). */
+function endWithJson(socket: Duplex, https: boolean, status: number, code: ErrorCode, error: string, extra: Record<string, string> = {}): void {
+  const body: ErrorBody = { error, code, status };
+  const json = JSON.stringify(body);
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(json)),
+    Connection: 'close', ...baseSecurityHeaders(https), ...JSON_HEADERS, ...extra,
+  };
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${REASONS[status]}\r\n${head}\r\n${json}`);
+}
 
 /**
  * A 'clientError' listener for http(s).Server: where a response can still be written (the
@@ -64,7 +76,6 @@ const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Time
  * default, which answers in plain text.
  */
 export function jsonClientErrors(https: boolean): (err: Error & { code?: string }, socket: Duplex) => void {
-  const base = baseSecurityHeaders(https);
   return (err, socket) => {
     const inProgress = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (err.code === 'ECONNRESET' || !socket.writable || inProgress?.headersSent) {
@@ -72,13 +83,14 @@ export function jsonClientErrors(https: boolean): (err: Error & { code?: string 
       return;
     }
     const d = describe(err.code);
-    const body: ErrorBody = { error: d.error, code: d.code, status: d.status };
-    const json = JSON.stringify(body);
-    const headers = {
-      'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(json)),
-      Connection: 'close', ...base, ...JSON_HEADERS,
-    };
-    const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-    socket.end(`HTTP/1.1 ${d.status} ${REASONS[d.status]}\r\n${head}\r\n${json}`);
+    endWithJson(socket, https, d.status, d.code, d.error);
   };
+}
+
+/**
+ * A 'connect' listener: the service is no proxy, so CONNECT gets 405 METHOD_NOT_ALLOWED in the
+ * JSON shape (Node would otherwise close the connection without a word).
+ */
+export function refuseConnect(https: boolean): (req: unknown, socket: Duplex) => void {
+  return (_req, socket) => endWithJson(socket, https, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed; CONNECT is not supported', { Allow: 'GET, HEAD, POST' });
 }

@@ -20,8 +20,10 @@ export class QueueAbortedError extends Error {
 }
 
 export interface QueueOptions {
-  /** Render slots right now (e.g. the worker threads that are up); read on every decision. */
-  capacity: () => number;
+  /** Render slots (RENDER_WORKERS). */
+  slots: number;
+  /** Worker threads loaded now, shown in `stats` (absent: not shown). */
+  ready?: () => number;
   /** Jobs allowed to wait in all (RENDER_QUEUE). */
   maxWaiting: number;
   /** Jobs one account may run at once (MAX_RENDERS_PER_ACCOUNT). */
@@ -73,51 +75,61 @@ export class RenderQueue {
   private readonly recentMs: number;
 
   constructor(private readonly opts: QueueOptions) {
+    if (!(Number.isInteger(opts.slots) && opts.slots >= 1)) throw new TypeError('slots must be an integer >= 1');
     if (!(Number.isInteger(opts.maxWaiting) && opts.maxWaiting >= 0)) throw new TypeError('maxWaiting must be an integer >= 0');
     if (!(Number.isInteger(opts.maxPerAccount) && opts.maxPerAccount >= 1)) throw new TypeError('maxPerAccount must be an integer >= 1');
     this.now = opts.now ?? (() => performance.now());
     this.recentMs = opts.recentMs ?? 2000;
   }
 
-  /** Jobs running and waiting now, and the slots. */
-  get stats(): { running: number; waiting: number; capacity: number } {
-    return { running: this.running, waiting: this.waiting, capacity: this.opts.capacity() };
+  /** Jobs running (slots taken) and waiting now, the slots, and the threads loaded. */
+  get stats(): { running: number; waiting: number; slots: number; ready_workers?: number } {
+    const s: { running: number; waiting: number; slots: number; ready_workers?: number } = { running: this.running, waiting: this.waiting, slots: this.opts.slots };
+    if (this.opts.ready) s.ready_workers = this.opts.ready();
+    return s;
   }
 
   /**
    * Runs `job` for `account` when the scheduler gives it a slot; returns (or throws) what `job`
-   * does. Throws QueueFullError when the waiting line is full (before or while waiting), and
+   * does. `job` may call `hold(p)`: the slot then stays taken until `p` settles, after the job
+   * has answered (a stopped worker thread being replaced, charged to the account that ran it).
+   * Throws QueueFullError when the waiting line is full (before or while waiting), and
    * QueueAbortedError when `signal` fires while the job waits.
    */
-  async run<T>(account: string, job: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(account: string, job: (hold: (until: Promise<void>) => void) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const a = this.account(account);
     a.lastSeen = this.now();
     if (signal?.aborted) throw new QueueAbortedError();
-    if (a.waiting.length === 0 && this.running < this.opts.capacity() && this.eligible(a, account)) {
+    if (a.waiting.length === 0 && this.running < this.opts.slots && this.eligible(a, account)) {
       this.begin(a);
     } else {
       await this.wait(account, a, signal);
     }
     const t0 = this.now();
     a.started.push(t0);
+    const holds: Array<Promise<void>> = [];
     try {
-      return await job();
+      return await job((until) => holds.push(until));
     } finally {
       const t1 = this.now();
-      a.started.splice(a.started.indexOf(t0), 1);
-      a.running--;
-      this.running--;
       a.lastSeen = t1;
       const ms = t1 - t0;
       a.avgMs = Number.isNaN(a.avgMs) ? ms : a.avgMs + ALPHA * (ms - a.avgMs);
       this.globalAvgMs = Number.isNaN(this.globalAvgMs) ? ms : this.globalAvgMs + ALPHA * (ms - this.globalAvgMs);
-      this.pump();
+      const release = () => {
+        a.started.splice(a.started.indexOf(t0), 1);
+        a.running--;
+        this.running--;
+        this.pump();
+      };
+      if (holds.length) void Promise.allSettled(holds).then(release);
+      else release();
     }
   }
 
-  /** Hands free slots to waiting jobs; call when capacity() may have grown. */
-  pump(): void {
-    while (this.ring.length && this.running < this.opts.capacity()) {
+  /** Hands free slots to waiting jobs. */
+  private pump(): void {
+    while (this.ring.length && this.running < this.opts.slots) {
       const i = this.ring.findIndex((id) => this.eligible(this.accounts.get(id)!, id));
       if (i < 0) {
         this.repumpWhenReservationsLapse();
@@ -166,7 +178,7 @@ export class RenderQueue {
       // round-robin: each account's first `mine + 1` waiting jobs run before ours
       work += Math.min(s.waiting.length, mine + 1) * avg;
     }
-    return work / Math.max(1, this.opts.capacity());
+    return work / this.opts.slots;
   }
 
   private expectedMs(a: AccountState): number {
@@ -175,7 +187,7 @@ export class RenderQueue {
   }
 
   private retryAfter(account: string): number {
-    return Math.max(1, Math.ceil(this.estimateWaitMs(account) / 1000));
+    return Math.max(1, Math.round(this.estimateWaitMs(account) / 1000));
   }
 
   private begin(a: AccountState): void {
@@ -185,7 +197,7 @@ export class RenderQueue {
 
   /** May `a` take a free slot now? Below its share, yes; above, only from slots nobody else reserves. */
   private eligible(a: AccountState, id: string): boolean {
-    const cap = Math.max(1, this.opts.capacity());
+    const cap = this.opts.slots;
     if (a.running >= this.opts.maxPerAccount) return false;
     const t = this.now();
     let active = 0;
@@ -275,13 +287,12 @@ export class RenderQueue {
 }
 
 /**
- * The service's scheduler for `renderer`: its capacity is the renderer's ready threads (or
- * RENDER_WORKERS for an in-process renderer), RENDER_QUEUE may wait, MAX_RENDERS_PER_ACCOUNT
- * run per account; it is pumped whenever a thread becomes ready.
+ * The service's scheduler: RENDER_WORKERS slots, RENDER_QUEUE may wait, MAX_RENDERS_PER_ACCOUNT
+ * run per account; `stats` shows the renderer's loaded threads when it is a pool.
  */
 export function renderQueueFor(renderer: Renderer, config: ServerConfig): RenderQueue {
-  const capacity = renderer.capacity ? () => renderer.capacity!() : () => config.renderWorkers;
-  const queue = new RenderQueue({ capacity, maxWaiting: config.renderQueue, maxPerAccount: config.maxRendersPerAccount });
-  renderer.onCapacity?.(() => queue.pump());
-  return queue;
+  return new RenderQueue({
+    slots: config.renderWorkers, maxWaiting: config.renderQueue, maxPerAccount: config.maxRendersPerAccount,
+    ready: renderer.ready ? () => renderer.ready!() : undefined,
+  });
 }

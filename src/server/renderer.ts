@@ -7,15 +7,23 @@ import { revive, runRenderJob, type RenderJob, type RenderOutput, type WireFailu
 export type { RenderJob, RenderOutput } from './render-job.ts';
 export { isRenderFailure } from './render-job.ts';
 
+/** What a caller may pass with a job. */
+export interface RenderOptions {
+  /**
+   * Called with a promise when the render ends but its thread does not: the thread was stopped
+   * (deadline, memory) and the promise settles when its replacement is ready. A scheduler keeps
+   * the caller's slot taken until then, so the cost of a runaway render stays with its account.
+   */
+  hold?: (until: Promise<void>) => void;
+}
+
 /** Renders jobs. `render` rejects with RenderError or TemplateError for what the template causes. */
 export interface Renderer {
-  render(job: RenderJob): Promise<RenderOutput>;
+  render(job: RenderJob, opts?: RenderOptions): Promise<RenderOutput>;
   /** Frees threads; pending renders are rejected. */
   close(): Promise<void>;
-  /** Renders it can run at once right now (threads started and loaded); absent = not limited here. */
-  capacity?(): number;
-  /** `listener` is called whenever capacity() may have grown (a thread became ready). */
-  onCapacity?(listener: () => void): void;
+  /** Threads started and loaded now (absent: not a pool). */
+  ready?(): number;
 }
 
 /** Runs jobs on the calling thread: no hard deadline, no memory cap (tests and the CLI). */
@@ -41,14 +49,20 @@ type Reply =
   | { type: 'done'; ok: true; out: RenderOutput; heapBytes: number }
   | { type: 'done'; ok: false; failure?: WireFailure; message: string; stack?: string; heapBytes: number };
 
-interface Task { job: RenderJob; resolve: (o: RenderOutput) => void; reject: (e: Error) => void }
+interface Task { job: RenderJob; opts: RenderOptions; resolve: (o: RenderOutput) => void; reject: (e: Error) => void }
 
 interface Thread {
   worker: Worker;
   state: 'booting' | 'idle' | 'busy' | 'gone';
   renders: number;
+  /** Set when it is being recycled: it serves until `successor` is ready, then leaves. */
+  retiring: boolean;
+  successor?: Thread;
   task?: Task;
   timer?: NodeJS.Timeout;
+  /** Settles when the thread is ready or gone. */
+  up: Promise<void>;
+  markUp: () => void;
 }
 
 /** Stops the engine this long before the hard deadline, so a render that checks its clock ends by itself. */
@@ -60,11 +74,13 @@ function softMarginMs(timeoutMs: number): number {
  * A pool of `size` worker threads, each loading the engine through tsx and then announcing it
  * is ready. A job goes to an idle ready thread (or waits for one). Per render:
  * - the deadline is exact: at `timeoutMs` after the job was handed over, a thread still working
- *   is terminated, the render fails with RenderError('TIMEOUT') and a fresh thread is started;
+ *   is terminated, the render fails with RenderError('TIMEOUT') and a new thread is started
+ *   (the caller's `hold` gets the promise of its readiness);
  * - memory is capped by `resourceLimits` (old generation `memoryMb`); a thread over it dies,
  *   its render fails with RenderError('UNRENDERABLE') naming RENDER_MEMORY_MB, and it is replaced;
- * - a thread is replaced after `recycleAfter` renders or when its heap stays above
- *   `recycleHeapMb` after a render, so memory a burst used goes back to the system.
+ * - a thread is recycled after `recycleAfter` renders, or when its heap stays above
+ *   `recycleHeapMb` after a render, so memory a burst used goes back to the system: its
+ *   successor loads while it still serves, then it leaves.
  * A thread that fails to load is replaced after a back-off; renders wait meanwhile.
  */
 export function workerPoolRenderer(opts: PoolOptions): Renderer {
@@ -73,49 +89,62 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
   const engineUrl = opts.engineUrl ?? new URL('../index.ts', import.meta.url).href;
   const threads = new Set<Thread>();
   const pending: Task[] = [];
-  const listeners: Array<() => void> = [];
   let closed = false;
   let bootFailures = 0;
 
-  const notify = () => {
-    for (const l of listeners) l();
-  };
-
-  const spawn = (): void => {
-    if (closed) return;
-    const worker = new Worker(bootUrl, {
-      workerData: { engineUrl, jobUrl },
-      resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb, stackSizeMb: 4 },
-    });
-    worker.unref();
-    const t: Thread = { worker, state: 'booting', renders: 0 };
+  const spawn = (delayMs = 0): Thread | null => {
+    if (closed) return null;
+    let markUp!: () => void;
+    const up = new Promise<void>((resolve) => { markUp = resolve; });
+    const t: Thread = { worker: null as unknown as Worker, state: 'booting', renders: 0, retiring: false, up, markUp };
     threads.add(t);
-    worker.on('message', (m: Reply) => onMessage(t, m));
-    worker.on('error', (e: Error & { code?: string }) => {
-      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        end(t, new RenderError('UNRENDERABLE', `render exceeded the memory limit of ${opts.memoryMb} MB (RENDER_MEMORY_MB)`));
-      } else end(t, e);
-    });
-    worker.on('exit', (code) => end(t, new Error(`render worker exited with code ${code}`)));
+    const start = () => {
+      if (closed || t.state === 'gone') return;
+      t.worker = new Worker(bootUrl, {
+        workerData: { engineUrl, jobUrl },
+        resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb, stackSizeMb: 4 },
+      });
+      t.worker.unref();
+      t.worker.on('message', (m: Reply) => onMessage(t, m));
+      t.worker.on('error', (e: Error & { code?: string }) => {
+        if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          end(t, new RenderError('UNRENDERABLE', `render exceeded the memory limit of ${opts.memoryMb} MB (RENDER_MEMORY_MB)`));
+        } else end(t, e);
+      });
+      t.worker.on('exit', (code) => end(t, new Error(`render worker exited with code ${code}`)));
+    };
+    if (delayMs > 0) setTimeout(start, delayMs).unref();
+    else start();
+    return t;
   };
 
-  /** The thread is finished (died, killed or retired): fail its task, replace it. */
+  /** The thread is finished (died, stopped or retired): fail its task, replace it unless retiring. */
   const end = (t: Thread, err: Error | null): void => {
     if (t.state === 'gone') return;
     const wasBooting = t.state === 'booting';
     t.state = 'gone';
     threads.delete(t);
     clearTimeout(t.timer);
+    t.markUp();
     const task = t.task;
     t.task = undefined;
-    void t.worker.terminate();
-    if (task) task.reject(err ?? new Error('render worker stopped'));
-    if (closed) return;
-    if (wasBooting && err) {
-      // The engine does not load: back off (capped at 10 s) instead of spinning.
-      bootFailures++;
-      setTimeout(spawn, Math.min(10000, 100 * 2 ** Math.min(bootFailures, 7))).unref();
-    } else spawn();
+    void t.worker?.terminate();
+    if (closed) {
+      task?.reject(err ?? new Error('renderer is closed'));
+      return;
+    }
+    let next: Thread | null = null;
+    if (!t.retiring) {
+      // a thread that does not load is retried after a back-off (capped at 10 s), not in a loop
+      if (wasBooting && err) bootFailures++;
+      next = spawn(wasBooting && err ? Math.min(10000, 100 * 2 ** Math.min(bootFailures, 7)) : 0);
+      for (const old of threads) if (old.successor === t) old.successor = next ?? undefined;
+    }
+    if (task) {
+      if (next) task.opts.hold?.(next.up);
+      task.reject(err ?? new Error('render worker stopped'));
+    }
+    dispatch();
   };
 
   const onMessage = (t: Thread, m: Reply): void => {
@@ -123,8 +152,10 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
     if (m.type === 'ready') {
       bootFailures = 0;
       t.state = 'idle';
+      t.markUp();
+      // a successor is up: the thread it replaces leaves (now if idle, else after its render)
+      for (const old of threads) if (old.successor === t && old.state === 'idle') end(old, null);
       dispatch();
-      notify();
       return;
     }
     const task = t.task;
@@ -140,11 +171,12 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
         task.reject(e);
       }
     }
-    if (t.renders >= opts.recycleAfter || m.heapBytes > opts.recycleHeapMb * 1024 * 1024) {
-      end(t, null);
-      return;
-    }
     t.state = 'idle';
+    if (!t.retiring && (t.renders >= opts.recycleAfter || m.heapBytes > opts.recycleHeapMb * 1024 * 1024)) {
+      t.retiring = true;
+      t.successor = spawn() ?? undefined;
+    }
+    if (t.retiring && (!t.successor || t.successor.state === 'idle' || t.successor.state === 'busy')) end(t, null);
     dispatch();
   };
 
@@ -167,27 +199,25 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
   for (let i = 0; i < opts.size; i++) spawn();
 
   return {
-    render(job) {
+    render(job, renderOpts = {}) {
       if (closed) return Promise.reject(new Error('renderer is closed'));
       return new Promise<RenderOutput>((resolve, reject) => {
-        pending.push({ job, resolve, reject });
+        pending.push({ job, opts: renderOpts, resolve, reject });
         dispatch();
       });
     },
-    capacity() {
+    ready() {
       let n = 0;
-      for (const t of threads) if (t.state === 'idle' || t.state === 'busy') n++;
+      for (const t of threads) if ((t.state === 'idle' || t.state === 'busy') && !t.retiring) n++;
       return n;
-    },
-    onCapacity(listener) {
-      listeners.push(listener);
     },
     async close() {
       closed = true;
       for (const task of pending.splice(0)) task.reject(new Error('renderer is closed'));
       await Promise.all([...threads].map(async (t) => {
+        const w = t.worker;
         end(t, new Error('renderer is closed'));
-        await t.worker.terminate();
+        await w?.terminate();
       }));
     },
   };

@@ -8,7 +8,7 @@ import type pino from 'pino';
 import { openStore } from '../storage/store.ts';
 import { createApp, type Clock } from './app.ts';
 import { ConfigError, isLoopback, type ServerConfig } from './config.ts';
-import { baseSecurityHeaders, jsonClientErrors } from './http-hardening.ts';
+import { baseSecurityHeaders, jsonClientErrors, refuseConnect } from './http-hardening.ts';
 import { inProcessRenderer, workerPoolRenderer, type Renderer } from './renderer.ts';
 
 export interface RunningServer {
@@ -68,6 +68,7 @@ export async function startServer(
   server.headersTimeout = 20000;
   server.requestTimeout = 60000;
   server.on('clientError', jsonClientErrors(mode !== 'loopback'));
+  server.on('connect', refuseConnect(mode !== 'loopback'));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -46,7 +46,7 @@ export function raw(port: number, bytes: string | Buffer): Promise<{ status: num
     s.on('data', (c) => chunks.push(c));
     s.on('close', () => { closed = true; done(); });
     s.on('error', (e) => (chunks.length ? undefined : reject(e)));
-    s.write(bytes);
+    s.end(bytes); // half-close: a request cut short meets end of stream, not a timeout
   });
 }
 
@@ -61,6 +61,8 @@ const CASES: Array<[string, string | Buffer, number, string]> = [
   ['an unknown HTTP version', 'GET /healthz HTTP/7.3\r\nHost: x\r\n\r\n', 400, 'BAD_REQUEST'],
   ['binary garbage', Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 13, 10, 13, 10]), 400, 'BAD_REQUEST'],
   ['a bare LF request line', 'GET /healthz HTTP/1.1\nHost: x\n\n\u0000', 400, 'BAD_REQUEST'],
+  ['CONNECT (not a proxy)', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'METHOD_NOT_ALLOWED'],
+  ['headers cut short by end of stream', 'POST /functions/v1/generate-pdf-preview HTTP/1.1\r\nHost: x\r\nContent-Ty', 400, 'BAD_REQUEST'],
 ];
 
 test('issue 9 #6: parser-level errors answer the JSON error shape, with the security headers, and close', async () => {

@@ -6,7 +6,7 @@ import { QueueAbortedError, QueueFullError, RenderQueue } from '../../src/server
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const queue = (slots: number, maxWaiting: number, maxPerAccount = slots, recentMs = 2000) =>
-  new RenderQueue({ capacity: () => slots, maxWaiting, maxPerAccount, recentMs });
+  new RenderQueue({ slots, maxWaiting, maxPerAccount, recentMs });
 
 /** Runs a job of `ms` for `account`; resolves with [start, end] offsets from `t0`, or the error. */
 function timed(q: RenderQueue, account: string, ms: number, t0: number, log?: string[]) {
@@ -23,7 +23,7 @@ test('alone, an account may use every slot up to MAX_RENDERS_PER_ACCOUNT', async
   const t0 = performance.now();
   const runs = [0, 1, 2].map(() => timed(q, 'a', 150, t0));
   await sleep(20);
-  assert.deepEqual(q.stats, { running: 2, waiting: 1, capacity: 3 });
+  assert.deepEqual(q.stats, { running: 2, waiting: 1, slots: 3 });
   const [, , third] = await Promise.all(runs);
   assert.ok(third[0] >= 140, 'the third waited: the per-account cap holds even with a free slot');
 });
@@ -64,7 +64,7 @@ test('a full line refuses the newest job of the account with most waiting, not a
   const t0 = performance.now();
   const a = Array.from({ length: 5 }, () => timed(q, 'a', 100, t0).then(() => 'ok', (e) => e));
   await sleep(10);
-  assert.deepEqual(q.stats, { running: 1, waiting: 4, capacity: 1 });
+  assert.deepEqual(q.stats, { running: 1, waiting: 4, slots: 1 });
   const b = timed(q, 'b', 10, t0).then(() => 'ok', (e) => e);
   const results = await Promise.all([...a, b]);
   assert.equal(results[5], 'ok', 'b got in');
@@ -101,7 +101,7 @@ test('issue 9 #5: Retry-After is the wait the queue ahead really takes, from eac
   await timed(q, 'slow', 1000, t0); // 'fast' is no longer active: 'slow' may use both slots
   const line = Array.from({ length: 6 }, () => timed(q, 'slow', 1000, t0));
   await sleep(20);
-  assert.deepEqual(q.stats, { running: 2, waiting: 4, capacity: 2 });
+  assert.deepEqual(q.stats, { running: 2, waiting: 4, slots: 2 });
   const refusedAt = performance.now();
   const refused = await timed(q, 'slow', 1000, t0).catch((e) => e);
   assert.ok(refused instanceof QueueFullError);
@@ -109,4 +109,23 @@ test('issue 9 #5: Retry-After is the wait the queue ahead really takes, from eac
   // a job queued at the refusal would have started when the last of the line had finished
   const actual = (Math.max(...ends.map(([, end]) => end)) - (refusedAt - t0)) / 1000;
   assert.ok(Math.abs(refused.retryAfterSeconds - actual) <= 1, `Retry-After ${refused.retryAfterSeconds} s, actual wait ${actual.toFixed(2)} s`);
+});
+
+test('a held slot (a stopped worker being replaced) stays taken after the job answered, and counts for its account', async () => {
+  const q = queue(2, 10, 2, 5000);
+  let release!: () => void;
+  const replaced = new Promise<void>((r) => { release = r; });
+  await assert.rejects(q.run('a', async (hold) => { hold(replaced); throw new Error('deadline'); }), /deadline/);
+  assert.deepEqual(q.stats, { running: 1, waiting: 0, slots: 2 }, 'the job answered; its slot is held');
+  const t0 = performance.now();
+  // 'a' holds one slot: with 'b' active too, 'a' may not take the other one, 'b' may
+  const b = timed(q, 'b', 50, t0);
+  const a = timed(q, 'a', 50, t0);
+  const [bStart] = await b;
+  assert.ok(bStart < 20);
+  await sleep(100);
+  assert.equal(q.stats.waiting, 1, 'a waits for its own held slot');
+  release();
+  const [aStart] = await a;
+  assert.ok(aStart >= 100);
 });

@@ -14,8 +14,8 @@ const pool = (o: Partial<Parameters<typeof workerPoolRenderer>[0]> = {}) =>
 const isPdf = (b: Uint8Array) => Buffer.from(b.subarray(0, 5)).toString('latin1') === '%PDF-';
 
 async function ready(r: Renderer, n: number): Promise<void> {
-  for (let i = 0; i < 600 && r.capacity!() < n; i++) await new Promise((res) => setTimeout(res, 50));
-  assert.equal(r.capacity!(), n, 'the threads came up');
+  for (let i = 0; i < 600 && r.ready!() < n; i++) await new Promise((res) => setTimeout(res, 50));
+  assert.equal(r.ready!(), n, 'the threads came up');
 }
 
 test('fills and renders in worker threads; RenderError and TemplateError come back with their codes', async () => {
@@ -46,13 +46,17 @@ test('the deadline is exact: a runaway render is stopped at timeoutMs, the slot 
   try {
     await ready(r, 2);
     const t0 = performance.now();
-    await assert.rejects(r.render(job('<hang>', { timeoutMs: 400 })), (e: unknown) => e instanceof RenderError && e.code === 'TIMEOUT');
+    let replaced: Promise<void> | undefined;
+    await assert.rejects(r.render(job('<hang>', { timeoutMs: 400 }), { hold: (p) => { replaced = p; } }),
+      (e: unknown) => e instanceof RenderError && e.code === 'TIMEOUT');
     const took = performance.now() - t0;
     assert.ok(took >= 390 && took < 700, `stopped after ${Math.round(took)} ms, deadline 400 ms`);
-    assert.equal(r.capacity!(), 1, 'the killed thread is gone at once; its replacement is loading');
+    assert.equal(r.ready!(), 1, 'the killed thread is gone at once; its replacement is loading');
+    assert.ok(replaced, 'the caller is told when the replacement is ready (its slot is held until then)');
     const ok = await r.render(job('<p>the other thread serves meanwhile</p>'));
     assert.ok(isPdf(ok.pdf));
-    await ready(r, 2);
+    await replaced;
+    assert.equal(r.ready!(), 2);
   } finally {
     await r.close();
   }
@@ -77,9 +81,9 @@ test('threads are recycled after RENDER_RECYCLE_AFTER renders and above the heap
   try {
     await ready(r, 1);
     await r.render(job('<p>1</p>'));
-    assert.equal(r.capacity!(), 1);
+    assert.equal(r.ready!(), 1);
     await r.render(job('<p>2</p>'));
-    assert.equal(r.capacity!(), 0, 'retired after its second render');
+    assert.equal(r.ready!(), 0, 'retired after its second render');
     await ready(r, 1);
   } finally {
     await r.close();
@@ -88,7 +92,7 @@ test('threads are recycled after RENDER_RECYCLE_AFTER renders and above the heap
   try {
     await ready(h, 1);
     await h.render(job('<retain 64>'));
-    assert.equal(h.capacity!(), 0, 'retired: its heap stayed above 16 MB');
+    assert.equal(h.ready!(), 0, 'retired: its heap stayed above 16 MB');
     await ready(h, 1);
   } finally {
     await h.close();

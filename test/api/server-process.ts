@@ -92,12 +92,16 @@ export function alive(pid: number): boolean {
 /** Polls `/healthz` until `pred(render_queue)` holds (or throws after `timeoutMs`). */
 export async function waitForQueue(url: string, pred: (q: { running: number; waiting: number }) => boolean, timeoutMs = 60000): Promise<void> {
   const end = Date.now() + timeoutMs;
+  let last: unknown;
   while (Date.now() < end) {
     try {
       const q = (await (await fetch(`${url}/healthz`)).json()).render_queue;
+      last = q;
       if (pred(q)) return;
-    } catch { /* not up */ }
+    } catch (e) {
+      last = e;
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error('the render queue never reached the expected state');
+  throw new Error(`the render queue never reached the expected state; last seen: ${JSON.stringify(last)}`);
 }

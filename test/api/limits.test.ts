@@ -1,0 +1,114 @@
+// The render limits over HTTP against the real worker pool: template bombs answer 422 quickly and the
+// service goes on, the deadline is the deadline, memory has a ceiling, one account cannot block another.
+// In: startServer with worker threads on a temporary data folder. Out: node:test results.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import pino from 'pino';
+import { loadConfig } from '../../src/server/config.ts';
+import { startServer, type RunningServer } from '../../src/server/serve.ts';
+import { openStore, type Store } from '../../src/storage/store.ts';
+import type { VariableDef } from '../../src/template/variables.ts';
+import { errorShape } from './helpers.ts';
+import { waitForQueue } from './server-process.ts';
+
+const TIMEOUT_MS = 8000;
+let dir: string;
+let srv: RunningServer;
+let store: Store;
+
+before(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'quire-limits-'));
+  srv = await startServer(loadConfig({
+    DATA_DIR: dir, PORT: '0', RENDER_WORKERS: '3', RENDER_TIMEOUT_MS: String(TIMEOUT_MS), RENDER_MEMORY_MB: '128',
+    MAX_HTML_BYTES: String(8 * 1024 * 1024),
+  }), pino({ level: 'silent' }));
+  store = openStore(dir);
+  await settled();
+}, { timeout: 300000 });
+after(async () => {
+  store.close();
+  await srv.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Waits until every worker thread is loaded and no slot is taken (stopped threads replaced). */
+async function settled(): Promise<void> {
+  await waitForQueue(srv.url, (q) => (q as { ready_workers?: number }).ready_workers === 3 && q.running === 0, 240000);
+}
+
+function account(): { accountId: string; key: string } {
+  const a = store.createAccount(`l${Math.random().toString(36).slice(2)}@example.com`, 'enterprise', new Date());
+  return { accountId: a.id, key: store.createKey(a.id, new Date()).key };
+}
+
+function template(accountId: string, html: string, variables: VariableDef[] = []): string {
+  return store.createTemplate({ accountId, name: 't', html, variables }, new Date()).id;
+}
+
+async function generate(key: string, templateId: string, variables: unknown = {}): Promise<{ status: number; body: any; ms: number }> {
+  const t0 = performance.now();
+  const r = await fetch(`${srv.url}/functions/v1/generate-pdf-preview`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ templateId, variables }),
+  });
+  return { status: r.status, body: await r.json(), ms: performance.now() - t0 };
+}
+
+const renderFailed = (r: { status: number; body: unknown }, message: RegExp) => {
+  assert.equal(r.status, 422, JSON.stringify(r.body));
+  const b = errorShape(r.body);
+  assert.equal(b.code, 'RENDER_FAILED');
+  assert.match(b.error, message);
+};
+
+test('issue 9 #1: the nested-section bomb answers 422 naming the limit, quickly, and the service keeps serving', { timeout: 300000 }, async () => {
+  const { accountId, key } = account();
+  const list: VariableDef[] = [{ name: 'items', type: 'list' }];
+  const bomb = template(accountId, '{{#items}}{{#items}}{{#items}}{{#items}}x{{/items}}{{/items}}{{/items}}{{/items}}', list);
+  const r = await generate(key, bomb, { items: Array.from({ length: 140 }, () => ({})) });
+  renderFailed(r, /MAX_TOTAL_ITEMS \(100000\)/);
+  assert.ok(r.ms < TIMEOUT_MS, `answered in ${Math.round(r.ms)} ms`);
+  const square = template(accountId, '{{#items}}{{#items}}.{{/items}}{{/items}}', list);
+  renderFailed(await generate(key, square, { items: Array.from({ length: 20000 }, () => ({})) }), /MAX_LIST_ITEMS \(10000\)/);
+  const ok = await generate(key, template(accountId, '<p>still here</p>'));
+  assert.equal(ok.status, 200);
+});
+
+test('issue 9 #2: the selector bomb is stopped at RENDER_TIMEOUT_MS (± 1 s); four of them leave another account a slot', { timeout: 300000 }, async () => {
+  await settled();
+  const a = account();
+  const b = account();
+  // 3.4 KB: a 27-step descendant selector that never matches, over 300 nested divs (exponential matching)
+  const bomb = template(a.accountId, `<style>section ${'div '.repeat(25)}span { color: red }</style>${'<div>'.repeat(300)}<span>x</span>${'</div>'.repeat(300)}`);
+  const simple = template(b.accountId, '<p>Invoice 42</p>');
+  // warm all three threads (a first render in a thread is slow: its code is not compiled yet)
+  const warm = await Promise.all([generate(b.key, simple), generate(a.key, template(a.accountId, '<p>w</p>')), generate(a.key, template(a.accountId, '<p>w</p>'))]);
+  assert.deepEqual(warm.map((w) => w.status), [200, 200, 200]);
+  const bombs = Array.from({ length: 4 }, () => generate(a.key, bomb));
+  await waitForQueue(srv.url, (q) => q.running === 2 && q.waiting === 2);
+  const other = await generate(b.key, simple);
+  assert.equal(other.status, 200);
+  // the bombs hold 2 of the 3 slots until their deadline (then until their threads are replaced): the
+  // other account's render does not wait for them (it waited 71 s behind 4 bombs before)
+  assert.ok(other.ms < TIMEOUT_MS - 1000, `the other account waited ${Math.round(other.ms)} ms`);
+  const results = await Promise.all(bombs);
+  for (const r of results) renderFailed(r, new RegExp(`time limit of ${TIMEOUT_MS} ms \\(RENDER_TIMEOUT_MS\\)`));
+  const first = Math.min(...results.map((r) => r.ms));
+  assert.ok(first >= TIMEOUT_MS - 50 && first <= TIMEOUT_MS + 1000, `stopped after ${Math.round(first)} ms`);
+});
+
+test('issue 9 #3: a 10 MB template is refused; a 6 MB one stops at the memory cap or the deadline; the service goes on', { timeout: 300000 }, async () => {
+  await settled();
+  const { accountId, key } = account();
+  const ten = template(accountId, `<p>${'lorem ipsum '.repeat(900_000)}</p>`);
+  const r = await generate(key, ten);
+  renderFailed(r, /MAX_HTML_BYTES \(8388608 bytes\)/);
+  assert.ok(r.ms < TIMEOUT_MS);
+  const six = template(accountId, `<p>${'lorem ipsum '.repeat(520_000)}</p>`);
+  renderFailed(await generate(key, six), /RENDER_MEMORY_MB|RENDER_TIMEOUT_MS/);
+  renderFailed(await generate(key, template(accountId, '{{#items}}<p>{{n}}</p>{{/items}}', [{ name: 'items', type: 'list' }]),
+    { items: Array.from({ length: 100_000 }, () => ({})) }), /MAX_LIST_ITEMS/);
+  assert.equal((await generate(key, template(accountId, '<p>after</p>'))).status, 200);
+});
