@@ -71,6 +71,8 @@ export interface InspectedElement {
   boxes: InspectRect[];
   /** Used margin, border and padding widths (px) of the first fragment (a table's border and padding: its table box's). */
   margin: Edges; border: Edges; padding: Edges;
+  /** An inline box split by block-level boxes inside it (CSS 2.1 §9.2.1.1): its pieces hold none of its block content. */
+  splitByBlocks: boolean;
   /** The text fragments whose nearest element is this one (not inside a child element or a pseudo-element); white space only ones left out. */
   texts: InspectedText[];
 }
@@ -92,6 +94,8 @@ export interface Inspection {
   pageCount: number;
   /** Every element that produced at least one fragment. */
   elements: Map<Element, InspectedElement>;
+  /** The computed style of any element (also of those without a box). */
+  styleOf(el: Element): ComputedStyle;
   /** The primary font and its metrics for an element's computed style. */
   usedFont(style: ComputedStyle): UsedFont;
   warnings: RenderWarning[];
@@ -136,6 +140,7 @@ export function layoutForInspection(html: string, options: InspectOptions = {}):
     contentScale: scale,
     pageCount: pages.length,
     elements: collectElements(pages, continuous),
+    styleOf: (el) => styled.styleOf(el),
     usedFont: (style) => usedFont(fonts, style),
     warnings: warnings.list,
   };
@@ -194,10 +199,11 @@ function collectElements(pages: PageFragment[], continuous: boolean): Map<Elemen
         inner = el;
         let rec = out.get(el);
         if (!rec) {
-          rec = { element: el, line: sourceLine(el), style: f.style, boxes: [], margin: { ...f.margin }, border: { ...f.border }, padding: { ...f.padding }, texts: [] };
+          rec = { element: el, line: sourceLine(el), style: f.style, boxes: [], margin: { ...f.margin }, border: { ...f.border }, padding: { ...f.padding }, splitByBlocks: false, texts: [] };
           out.set(el, rec);
         }
         rec.boxes.push({ page: pageIndex, x: f.x + ox, y: f.y + oy, width: f.width, height: f.height });
+        if (f.kind === 'inline' && f.box.split) rec.splitByBlocks = true;
       } else if (el && f.box.kind === 'table') {
         // The table box inside its wrapper: the table's own computed values and edges, but for those the wrapper box
         // takes (css-tables-3 §2.1: position, float, clear, offsets, margins, break-*).

@@ -59,3 +59,9 @@ test('contentScale lays the content out in a page area that many times wider', (
   assert.equal(byId(ins, 'b0').boxes[0]!.width, 450);
   assert.throws(() => layoutForInspection(blocks(1), { contentScale: 0.5 }), TypeError);
 });
+
+test('an inline split by a block inside it says so; an ordinary one does not', () => {
+  const ins = layoutForInspection('<!doctype html><body style="margin: 0"><span id="s">a<div>block</div>b</span> <span id="t">plain</span>');
+  assert.equal(byId(ins, 's').splitByBlocks, true);
+  assert.equal(byId(ins, 't').splitByBlocks, false);
+});

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { diverge } from '../../tools/diverge/index.ts';
+import { diverge, UsageError } from '../../tools/diverge/index.ts';
 import { ChromiumReference } from '../../tools/diverge/chromium.ts';
 import { formatText } from '../../tools/diverge/report.ts';
 
@@ -65,6 +65,9 @@ test('a box Chromium sees 50 px narrower and 10 px taller is the first divergenc
   const inC = await diverge(path.join(dir, 'script.html'), { reference, focus: 'div#c', pages: false });
   assert.equal(inC.focus, 'html > body > div#c');
   assert.equal(inC.first!.path, 'html > body > div#c');
+  const inSpan = await diverge(path.join(dir, 'script.html'), { reference, focus: 'div#c > span', pages: false });
+  assert.equal(inSpan.focus, 'html > body > div#c > span');
+  await assert.rejects(diverge(path.join(dir, 'script.html'), { reference, focus: 'table', pages: false }), UsageError);
   const text = formatText(r);
   assert.match(text, /first divergence \(border box differs\): html > body > div#b {3}\(line 5\)/);
   assert.match(text, /≠ width +150px +200px/);

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { diverge } from './index.ts';
+import { diverge, UsageError } from './index.ts';
 import { ChromiumReference } from './chromium.ts';
 import { formatText } from './report.ts';
 
@@ -45,6 +45,6 @@ async function main(): Promise<number> {
 }
 
 main().then((code) => { process.exitCode = code; }, (e: unknown) => {
-  process.stderr.write(`diverge: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.stderr.write(`diverge: ${e instanceof UsageError ? e.message : e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
   process.exitCode = 2;
 });

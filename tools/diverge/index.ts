@@ -21,7 +21,8 @@ export interface DivergeOptions {
   max?: number;
   /**
    * Look only inside the first element (document order) whose path ends with this (e.g. `table.items`,
-   * `tr:nth-child(3) > td`): its first divergence and, with `all`, its groups. Throws when none matches.
+   * `tr:nth-child(3) > td.total`; a segment without `:nth-child` matches any index): its first divergence
+   * and, with `all`, its groups. Throws UsageError when none matches.
    */
   focus?: string;
   /** Also compare page breaks: our printed layout against a print of Chromium's (default true). */
@@ -182,15 +183,28 @@ async function compareLayouts(file: string, ours: OurLayout, natural: OurLayout,
 
 const lineOf = (p: Pair): number | undefined => p.ours?.line ?? p.theirs?.line;
 
-/** The first pair (document order) whose path ends with `suffix` (at a segment boundary). */
-function findPair(root: Pair, suffix: string): Pair {
+/** A request the document cannot answer (no element for --focus): the CLI prints the message alone. */
+export class UsageError extends Error {}
+
+/**
+ * The first pair (document order) whose path ends with the segments of `tail` (`a > b`); a segment
+ * written without `:nth-child(k)` matches any index (`td.total` matches `td.total:nth-child(4)`).
+ * @throws UsageError when no element matches.
+ */
+function findPair(root: Pair, tail: string): Pair {
+  const want = tail.split('>').map((t) => t.trim()).filter(Boolean);
+  const matches = (path: string): boolean => {
+    const have = path.split(' > ');
+    if (have.length < want.length) return false;
+    return want.every((q, i) => { const seg = have[have.length - want.length + i]!; return seg === q || seg.startsWith(`${q}:nth-child(`); });
+  };
   const stack = [root];
   while (stack.length) {
     const p = stack.pop()!;
-    if (p.path === suffix || p.path.endsWith(` ${suffix}`) || p.path.endsWith(`>${suffix}`)) return p;
+    if (matches(p.path)) return p;
     for (let i = p.children.length - 1; i >= 0; i--) stack.push(p.children[i]!);
   }
-  throw new Error(`no element's path ends with "${suffix}"`);
+  throw new UsageError(`no element's path ends with "${tail}"`);
 }
 
 async function comparePages(root: Pair, ours: OurLayout, printed: OurLayout, cap: ChromiumCapture, area: Rect, tol: number): Promise<PagesReport> {

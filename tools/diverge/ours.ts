@@ -44,9 +44,11 @@ export function ourLayout(html: string, file: string, contentScale?: number, fra
 
 /**
  * One element's node. `outer` is the product of the transforms of its ancestors (null: none): like
- * Chromium's layout object bounds, the box and text boxes are the bounding boxes of the transformed rectangles.
+ * Chromium's layout object bounds, the box and text boxes are the bounding boxes of the transformed
+ * rectangles. `room` is the parent's content box (null: unknown), the horizontal extent of the
+ * anonymous blocks an inline split by blocks holds.
  */
-function nodeOf(el: Element, ins: Inspection, outer: Matrix | null = null): LayoutNode {
+function nodeOf(el: Element, ins: Inspection, outer: Matrix | null = null, room: Rect | null = null): LayoutNode {
   const rec = ins.elements.get(el);
   // Printed: the box on the page the element starts on.
   const box = rec ? union(rec.boxes.filter((b) => b.page === rec.boxes[0]!.page)) : null;
@@ -65,9 +67,23 @@ function nodeOf(el: Element, ins: Inspection, outer: Matrix | null = null): Layo
   if (el.attribs.id) node.id = el.attribs.id;
   const line = sourceLine(el);
   if (line !== undefined) node.line = line;
+  // The blocks inside an inline lie in its containing block's content box, not in its own.
+  const content = rec && box && rec.style.display !== 'inline' ? contentBox(box, rec) : room;
   // Recursion depth is the DOM depth (parse5 keeps it in the low thousands at most).
-  for (const c of el.children) if (isTag(c)) node.children.push(nodeOf(c, ins, m));
+  for (const c of el.children) if (isTag(c)) node.children.push(nodeOf(c, ins, m, content));
+  // An inline split by blocks, or holding nothing but blocks (then it has no piece of its own): Blink's bounds
+  // of the inline include the anonymous blocks around the blocks inside it, as wide as the containing block.
+  const wrapsBlocks = rec ? rec.splitByBlocks : ins.styleOf(el).display === 'inline';
+  if (wrapsBlocks && node.children.some((c) => c.box)) {
+    const all = union([node.box, ...node.children.map((c) => c.box)].filter((r): r is Rect => r !== null))!;
+    node.box = room ? { x: room.x, y: all.y, width: room.width, height: all.height } : all;
+  }
   return node;
+}
+
+function contentBox(b: Rect, rec: InspectedElement): Rect {
+  const x = b.x + rec.border.left + rec.padding.left, y = b.y + rec.border.top + rec.padding.top;
+  return { x, y, width: b.width - rec.border.left - rec.border.right - rec.padding.left - rec.padding.right, height: b.height - rec.border.top - rec.border.bottom - rec.padding.top - rec.padding.bottom };
 }
 
 function mapped(m: Matrix, r: Rect): Rect {
