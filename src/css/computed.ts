@@ -15,7 +15,16 @@ export interface Color { r: number; g: number; b: number; a: number }
  * A <length-percentage>, possibly from calc(): used value = px + pct/100 × basis.
  * `{ px: 10, pct: 0 }` is 10px; `{ px: -20, pct: 100 }` is calc(100% - 20px).
  */
-export interface LengthPct { px: number; pct: number }
+export interface LengthPct {
+  px: number; pct: number;
+  /**
+   * A quirky margin from the UA sheet (Chromium's `__qem` em: the block-start margins of p, pre, headings, blockquote and
+   * lists, the block-end ones of p and pre): in quirks mode it is ignored at the start and end of body and table cells
+   * (HTML §15.3.3 margin collapsing quirks, as Blink's NGMarginStrut does). Absent for every author value; not
+   * enumerable (a quirky 16px margin deep-equals a plain one).
+   */
+  readonly quirk?: true;
+}
 export type LengthPctAuto = LengthPct | 'auto';
 
 export type Display =

@@ -105,8 +105,13 @@ iframe { border: 2px inset #767676 }
 /**
  * Chromium's quirks.css. Its `color: -internal-quirk-inherit` on tables behaves as inheritance in
  * Chromium's output (measured on the weasyprint-invoice fidelity case), so colour is not reset.
+ * Then the UA margins that Chromium's html.css gives in quirky ems (`__qem`, LengthPct.quirk): the
+ * same values as above, marked so that layout ignores them at the edges of body and table cells.
  */
 export const QUIRKS_CSS = `
+p, pre, xmp, plaintext, listing { margin-top: 1__qem; margin-bottom: 1__qem }
+blockquote, h3, dl, ul, menu, dir, ol { margin-top: 1__qem }
+h1 { margin-top: 0.67__qem } h2 { margin-top: 0.83__qem } h4 { margin-top: 1.33__qem } h5 { margin-top: 1.67__qem } h6 { margin-top: 2.33__qem }
 img[align="left" i] { margin-right: 3px }
 img[align="right" i] { margin-left: 3px }
 table { white-space: normal; line-height: normal; font-weight: normal; font-size: medium; font-variant: normal; font-style: normal; text-align: start }

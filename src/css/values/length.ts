@@ -26,10 +26,12 @@ export class Lin {
   kind = 0;
   /** The computed value when only px/pct are involved: frozen and shared. */
   abs: LengthPct | null = null;
+  /** A quirky length: Chromium's `__qem` unit (an em the UA sheet gives p, headings, lists…), see LengthPct.quirk. */
+  quirk = false;
   /** Fills `abs` when the value needs no context; returns this. */
   seal(): this {
     if (this.em === 0 && this.rem === 0 && this.ex === 0 && this.ch === 0 && this.vw === 0 && this.vh === 0 && this.vmin === 0 && this.vmax === 0) {
-      this.abs = Object.freeze({ px: this.px, pct: this.pct });
+      this.abs = Object.freeze(this.quirk ? quirkyLength(this.px, this.pct) : { px: this.px, pct: this.pct });
     } else this.abs = null;
     return this;
   }
@@ -50,6 +52,11 @@ export interface LengthEnv {
   metrics(): { xHeight: number; chWidth: number };
   vw: number;
   vh: number;
+}
+
+/** A computed quirky length (LengthPct.quirk): the flag is not enumerable, so the value still compares equal to a plain one. */
+function quirkyLength(px: number, pct: number): LengthPct {
+  return Object.defineProperty({ px, pct }, 'quirk', { value: true, enumerable: false });
 }
 
 function unitLin(v: number, unit: string): Lin | null {
@@ -220,7 +227,9 @@ export function parseLength(n: CV | undefined, o: LengthOpts): MathExpr | null {
   switch (n.t) {
     case 'dim': {
       if (o.nonNegative && n.v < 0) return null;
-      e = unitLin(n.v, n.unit);
+      e = unitLin(n.v, n.unit === '__qem' ? 'em' : n.unit);
+      // Chromium's quirky em (html.css `1__qem`): an em that quirks mode ignores at the edges of body and table cells.
+      if (e !== null && n.unit === '__qem') e.quirk = true;
       break;
     }
     case 'pct': {
@@ -317,7 +326,7 @@ export function computeLength(e: MathExpr, env: LengthEnv, nonNegative = false):
   evalInto(e, env, tmp);
   let { px, pct } = tmp;
   if (nonNegative) { if (pct === 0 && px < 0) px = 0; if (px === 0 && pct < 0) pct = 0; }
-  return { px, pct };
+  return e instanceof Lin && e.quirk ? quirkyLength(px, pct) : { px, pct };
 }
 
 /** Computes a length to px only (percentages contribute `pctBasis`%, default 0). */
