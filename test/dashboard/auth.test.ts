@@ -74,6 +74,27 @@ test('sign-up: session cookie httpOnly + SameSite=Lax (no Secure over loopback H
   assert.match(dup.text, /already exists/);
 });
 
+test('under HTTPS (a TLS-terminating proxy): __Host- cookies with Secure; the site origin is https', async () => {
+  const proxied = await startDashboard({}, { TRUST_PROXY: '1' });
+  try {
+    const c = new Client(proxied.url, { 'x-forwarded-proto': 'https' }, proxied.url.replace('http:', 'https:'));
+    await c.get('/dashboard/sign-up');
+    assert.ok(c.cookies.has('__Host-quire_csrf'));
+    const r = await c.form('/dashboard/sign-up', { email: 'tls@example.com', password: 'long enough pw', password2: 'long enough pw' });
+    assert.equal(r.status, 303);
+    const cookie = r.headers.getSetCookie().find((x) => x.startsWith('__Host-quire_session='))!;
+    assert.match(cookie, /; secure/i);
+    assert.match(cookie, /; path=\//i);
+    assert.doesNotMatch(cookie, /domain=/i);
+    assert.equal((await c.get('/dashboard/templates')).status, 200);
+    // The plain-http origin is another site for an https page.
+    const plain = await c.form('/dashboard/keys', { label: 'x' }, { origin: proxied.url });
+    assert.equal(plain.status, 403);
+  } finally {
+    await proxied.close();
+  }
+});
+
 test('SIGNUP=closed: the sign-up page and post answer 403; operator-made accounts sign in', async () => {
   const c = new Client(closed.url);
   const page = await c.get('/dashboard/sign-up');

@@ -15,15 +15,16 @@ export class Client {
   /** The session's CSRF token, read from the last page that had one. */
   csrf = '';
 
-  constructor(readonly base: string) {}
+  /** `extra` goes with every request (e.g. X-Forwarded-Proto behind a proxy); `origin` is sent with posts. */
+  constructor(readonly base: string, private readonly extra: Record<string, string> = {}, private readonly origin = base) {}
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   async request(method: string, path: string, opts: { body?: string | Uint8Array; headers?: Record<string, string> } = {}): Promise<Reply> {
-    const headers: Record<string, string> = { cookie: this.cookieHeader(), ...opts.headers };
-    if (method !== 'GET' && method !== 'HEAD' && !('origin' in headers)) headers.origin = this.base;
+    const headers: Record<string, string> = { cookie: this.cookieHeader(), ...this.extra, ...opts.headers };
+    if (method !== 'GET' && method !== 'HEAD' && !('origin' in headers)) headers.origin = this.origin;
     // node:http, not fetch: fetch drops the Origin header a test must be able to forge.
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const req = http.request(this.base + path, { method, headers }, resolve);

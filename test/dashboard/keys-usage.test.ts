@@ -83,9 +83,8 @@ test('a dashboard key generates a PDF that uses a template file; Usage shows it;
 
 test('another account\'s key cannot be seen or deleted (404); Usage lists only the account\'s own generations', async () => {
   const owner = new Client(h.url);
-  await owner.signUp();
+  const ownerEmail = await owner.signUp();
   await owner.form('/dashboard/keys', { label: 'mine' });
-  const ownerEmail = h.store.listAccounts().at(-1)!.email;
   const keyId = h.store.listKeys(h.store.findAccountByEmail(ownerEmail)!.id)[0]!.id;
   const other = new Client(h.url);
   await other.signUp();

@@ -119,12 +119,15 @@ function showSaveState(text: string, kind: 'saved' | 'dirty' | 'error' | 'busy')
   el.textContent = text;
   el.dataset.kind = kind;
 }
+function updateSaveState(): void {
+  showSaveState(isDirty() ? 'Unsaved changes' : 'Saved', isDirty() ? 'dirty' : 'saved');
+}
 function changed(): void {
   updateTabCounts();
-  showSaveState(isDirty() ? 'Unsaved changes' : 'Saved', isDirty() ? 'dirty' : 'saved');
+  updateSaveState();
   schedulePreview();
 }
-nameInput.addEventListener('input', changed);
+nameInput.addEventListener('input', updateSaveState);
 nameInput.addEventListener('keydown', (e) => {
   if (e.key === 'Enter') void save();
 });
@@ -148,7 +151,7 @@ async function save(): Promise<void> {
     saved = snap;
     $('curl').textContent = r.curl;
     document.title = `${r.name} · Quire`;
-    showSaveState(isDirty() ? 'Unsaved changes' : 'Saved', isDirty() ? 'dirty' : 'saved');
+    updateSaveState();
   } catch (e) {
     showSaveState(e instanceof ApiFailure ? e.message : 'Not saved', 'error');
   } finally {

@@ -109,10 +109,11 @@ export class PdfPreview {
       canvas, canvasContext: canvas.getContext('2d')!, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
     });
     this.tasks.push(task);
-    await task.promise;
+    // The text layer (selectable text, read by tests) is laid out while the canvas draws.
     const text = document.createElement('div');
     text.className = 'textLayer';
+    const layer = new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport });
+    await Promise.all([task.promise, layer.render()]);
     el.replaceChildren(canvas, text);
-    await new pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport }).render();
   }
 }

@@ -31,7 +31,7 @@ function listPage(ctx: Context, d: DashCtx, templates: Template[], counts: Map<s
   const { csrf } = signedIn(ctx);
   const now = d.clock.now();
   const rows = templates.map((t) => html`<tr>
-    <td><a class="strong" href="/dashboard/templates/${t.id}">${t.name}</a><div class="id-line"><code>${t.id}</code>
+    <td class="name-col"><a class="strong" href="/dashboard/templates/${t.id}">${t.name}</a><div class="id-line"><code>${t.id}</code>
       <button type="button" class="icon-button" data-copy="${t.id}" aria-label="Copy the id of ${t.name}">Copy id</button></div></td>
     <td>${t.variables.length ? t.variables.map((v) => html`<span class="chip">${v.name}</span> `) : html`<span class="muted">none</span>`}</td>
     <td><time datetime="${t.updatedAt}" title="${utc(t.updatedAt)}">${ago(t.updatedAt, now)}</time></td>
