@@ -44,6 +44,13 @@ test('the gallery page offers every starter and a blank page; creating from a st
   await c.signUp();
   const g = await c.get('/dashboard/templates/new');
   for (const name of ['Invoice', 'Receipt', 'Certificate', 'Multi-page report', 'Blank page']) assert.match(g.text, new RegExp(`Use ${name}`));
+  assert.match(g.text, /data-pdf="\/dashboard\/gallery\/invoice\.pdf"/);
+  assert.match(g.text, /src="\/dashboard\/static\/gallery\.js\?v=/);
+  const thumb = await c.get('/dashboard/gallery/invoice.pdf');
+  assert.equal(thumb.status, 200);
+  assert.equal(thumb.headers.get('content-type'), 'application/pdf');
+  assert.equal((await c.get('/dashboard/gallery/nope.pdf')).status, 404);
+  assert.equal((await new Client(h.url).get('/dashboard/gallery/invoice.pdf')).status, 302, 'signed-in only');
   const id = await c.createTemplate('invoice', 'Acme invoice');
   const t = h.store.getTemplate(id)!;
   assert.equal(t.name, 'Acme invoice');

@@ -1,6 +1,6 @@
 // The dashboard's browser code and styles, bundled by esbuild on first use (never before listening),
 // kept in memory and cached on disk by a hash of their sources. In: src/server/dashboard/client/**.
-// Out: static files (app.js, editor.js, chunks, app.css, pdf.js's worker, favicon) by name.
+// Out: static files (app.js, editor.js, gallery.js, chunks, app.css, pdf.js's worker, favicon) by name.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -88,7 +88,7 @@ export class ClientBundle {
     const t0 = performance.now();
     const esbuild = await import('esbuild');
     const r = await esbuild.build({
-      entryPoints: [path.join(CLIENT, 'app.ts'), path.join(CLIENT, 'editor.ts')],
+      entryPoints: ['app.ts', 'editor.ts', 'gallery.ts'].map((f) => path.join(CLIENT, f)),
       bundle: true, splitting: true, format: 'esm', minify: true, write: false, outdir: '/out',
       entryNames: '[name]', chunkNames: 'chunk-[hash]', target: ['chrome115', 'firefox115', 'safari16.4'],
       absWorkingDir: ROOT, logLevel: 'silent', legalComments: 'none',

@@ -32,6 +32,8 @@ export interface DashCtx {
   bundle: ClientBundle;
   /** The starter gallery, read on first use. */
   gallery?: Starter[];
+  /** The starters rendered for the gallery's thumbnails (one per starter, kept for the process). */
+  galleryPdfs: Map<string, Promise<Uint8Array>>;
 }
 
 /** The signed-in account and session of a request that passed `requireAccount`. */

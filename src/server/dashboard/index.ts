@@ -75,7 +75,7 @@ export function dashboard(deps: DashboardDeps): Middleware {
   const dash = deps.dashboard ?? loadDashboardConfig();
   const d: DashCtx = {
     store: deps.store, renderer: deps.renderer, queue: deps.queue, clock: deps.clock, config: deps.config, dash, log: deps.log,
-    throttle: new AuthThrottle(dash.signupsPerHour), previews: new RateLimiter(dash.previewsPerMinute), bundle: new ClientBundle(deps.log),
+    throttle: new AuthThrottle(dash.signupsPerHour), previews: new RateLimiter(dash.previewsPerMinute), bundle: new ClientBundle(deps.log), galleryPdfs: new Map(),
   };
 
   const pub = new Router({ prefix: '/dashboard' });

@@ -7,6 +7,31 @@ import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
 /** Pages drawn before `show` resolves; later ones are drawn when they come near the viewport. */
 const EAGER_PAGES = 2;
 
+/** Starts the one pdf.js worker of the page (without a port, pdf.js starts a new worker per document). */
+export function usePdfWorker(workerSrc: string): void {
+  pdfjs.GlobalWorkerOptions.workerPort ??= new Worker(workerSrc, { type: 'module' });
+}
+
+/** Draws the first page of the PDF at `url` into `host` as a canvas `width` CSS px wide. Throws on failure. */
+export async function drawThumbnail(url: string, host: HTMLElement, width: number): Promise<void> {
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(await res.arrayBuffer()), isEvalSupported: false }).promise;
+  try {
+    const page = await doc.getPage(1);
+    const ratio = window.devicePixelRatio || 1;
+    const viewport = page.getViewport({ scale: (width / page.getViewport({ scale: 1 }).width) * ratio });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.floor(viewport.width);
+    canvas.height = Math.floor(viewport.height);
+    await page.render({ canvas, canvasContext: canvas.getContext('2d')!, viewport }).promise;
+    host.replaceChildren(canvas);
+    host.classList.add('drawn');
+  } finally {
+    void doc.destroy();
+  }
+}
+
 export class PdfPreview {
   private doc: PDFDocumentProxy | null = null;
   private zoom = 1;
@@ -15,8 +40,7 @@ export class PdfPreview {
   private observer: IntersectionObserver | null = null;
 
   constructor(private readonly scroll: HTMLElement, private readonly host: HTMLElement, workerSrc: string) {
-    // One pdf.js worker for every preview (without a port, pdf.js starts a new worker per document).
-    pdfjs.GlobalWorkerOptions.workerPort = new Worker(workerSrc, { type: 'module' });
+    usePdfWorker(workerSrc);
   }
 
   get pageCount(): number {

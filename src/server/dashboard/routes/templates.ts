@@ -3,6 +3,9 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Template } from '../../../storage/store.ts';
+import { resolveValues } from '../../../template/variables.ts';
+import { notFound } from '../../errors.ts';
+import { renderJob } from '../../generate.ts';
 import { sniffAssetType } from '../asset-types.ts';
 import { readForm } from '../body.ts';
 import { dashboardPath, doneFlash, invalid, ownTemplate, seeOther, sendAppPage, signedIn, type DashCtx } from '../context.ts';
@@ -67,7 +70,7 @@ function galleryPage(ctx: Context, d: DashCtx): void {
     <li class="gallery-card">
       <form method="post" action="/dashboard/templates" class="stack">
         <input type="hidden" name="_csrf" value="${csrf}"><input type="hidden" name="starter" value="${slug}">
-        <div class="gallery-thumb gallery-${slug}" aria-hidden="true"></div>
+        <div class="gallery-thumb gallery-${slug}" aria-hidden="true"${slug === 'blank' ? '' : html` data-pdf="/dashboard/gallery/${slug}.pdf"`}></div>
         <h2>${name}</h2>
         <p>${description}</p>
         ${features.length ? html`<ul class="features">${features.map((f) => html`<li>${f}</li>`)}</ul>` : ''}
@@ -76,7 +79,7 @@ function galleryPage(ctx: Context, d: DashCtx): void {
       </form>
     </li>`;
   sendAppPage(ctx, d, {
-    title: 'New template', nav: 'templates',
+    title: 'New template', nav: 'templates', scripts: ['gallery.js'],
     flash: ctx.query.welcome === '1' ? { kind: 'ok', text: 'Welcome to Quire! Pick a starter to see the editor and its live preview.' } : null,
     body: html`<div class="page-head"><h1>New template</h1><a class="btn" href="/dashboard/templates">Back to templates</a></div>
     <ul class="gallery">
@@ -118,7 +121,29 @@ async function duplicate(d: DashCtx, t: Template, now: Date): Promise<Template> 
   return copy;
 }
 
+/** A starter rendered with its sample data (for the gallery's thumbnails), once per process. */
+function starterPdf(ctx: Context, d: DashCtx, s: Starter): Promise<Uint8Array> {
+  let p = d.galleryPdfs.get(s.slug);
+  if (!p) {
+    const values = resolveValues(s.variables, s.sampleData);
+    if (!values.ok) throw new Error(`gallery starter ${s.slug}: ${values.message}`);
+    const assets = s.assets.map((a) => ({ path: a.path, mime: sniffAssetType(a.data) ?? 'application/octet-stream', data: a.data }));
+    p = d.queue.run(signedIn(ctx).account.id, () => d.renderer.render(renderJob(s.html, values.view, d, assets))).then((o) => o.pdf);
+    d.galleryPdfs.set(s.slug, p);
+    p.catch(() => d.galleryPdfs.delete(s.slug));
+  }
+  return p;
+}
+
 export function templateRoutes(r: Router, d: DashCtx): void {
+  r.get('/gallery/:file', async (ctx) => {
+    const s = galleryOf(d).find((x) => `${x.slug}.pdf` === ctx.params.file);
+    if (!s) throw notFound('No such starter');
+    ctx.type = 'application/pdf';
+    ctx.set('Cache-Control', 'private, max-age=3600');
+    ctx.body = Buffer.from(await starterPdf(ctx, d, s));
+  });
+
   r.get('/templates', async (ctx) => {
     const { account } = signedIn(ctx);
     const [templates, counts] = await Promise.all([
