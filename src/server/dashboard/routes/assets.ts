@@ -41,6 +41,7 @@ export function assetRoutes(r: Router, d: DashCtx): void {
     ctx.set('Cache-Control', 'private, no-cache');
     // An SVG opened on its own must not run script in this origin.
     ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+    ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Content-Disposition', `inline; filename="${a.path.split('/').pop()}"`);
     ctx.body = Buffer.from(data);
   });
