@@ -11,6 +11,7 @@ export type WarningCode =
   | 'unsupported-rule'     // an at-rule we skip (@keyframes, @supports …)
   | 'unsupported-selector' // a selector css-select cannot compile
   | 'unknown-font'         // no family of a font-family list is available
+  | 'missing-glyph'        // a character no available font has a glyph for (printed as an empty box)
   | 'font-load'            // an @font-face source could not be read or parsed
   | 'resource-blocked'     // a network URL or a path outside the document's folder
   | 'resource-missing'     // a relative file that does not exist
