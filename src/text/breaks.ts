@@ -58,12 +58,14 @@ const CACHE = new Lru<string, readonly BreakOpportunity[]>(4000);
  * Line-break opportunities of `text` as Chromium finds them (css-text-3 §5, `line-break: auto`):
  * after a run of spaces (U+0020, tab); between two printable ASCII characters by Blink's pair
  * table above; elsewhere UAX #14 (linebreak's LineBreaker, pair table with LB8a, LB21a, LB30a),
- * as Blink defers to ICU there. `position` is the UTF-16 index a new line would start at (the
- * break is before the character at `position`); `required` marks mandatory breaks (after LF, CR,
- * CR LF, VT, FF, NEL, LS, PS). Soft hyphens (U+00AD) give an opportunity after them. The end of the
- * text (LB3) is reported only when it is a mandatory break, i.e. when the text ends with a
- * newline: the caller may pass part of a paragraph. Results are cached (bounded) and shared: do not
- * mutate them. Never throws on odd text; a non-string throws TypeError (API misuse).
+ * as Blink defers to ICU there, with LB30 as Unicode 8 has it (linebreak 1.1 does not): a letter
+ * or digit may break before a wide opening bracket ("12345（税込）"). `position` is the UTF-16 index
+ * a new line would start at (the break is before the character at `position`); `required` marks
+ * mandatory breaks (after LF, CR, CR LF, VT, FF, NEL, LS, PS). Soft hyphens (U+00AD) give an
+ * opportunity after them. The end of the text (LB3) is reported only when it is a mandatory break,
+ * i.e. when the text ends with a newline: the caller may pass part of a paragraph. Results are
+ * cached (bounded) and shared: do not mutate them. Never throws on odd text; a non-string throws
+ * TypeError (API misuse).
  */
 export function breakOpportunities(text: string): BreakOpportunity[] {
   if (typeof text !== 'string') throw new TypeError('breakOpportunities expects a string');
@@ -99,15 +101,43 @@ function blinkBreaks(text: string): BreakOpportunity[] {
     uax ??= uax14Breaks(text);
     const r = uax.get(i);
     if (r !== undefined) out.push({ position: i, required: r });
+    else if (isWideOpening(cur) && isNarrowAlnum(last)) out.push({ position: i, required: false });
   }
   if (isHardBreakChar(text.charCodeAt(n - 1))) out.push({ position: n, required: true });
   return out;
 }
 
+/**
+ * East Asian wide or fullwidth opening punctuation (class OP, East_Asian_Width F/W/H): （ ［ ｛ ｟ ｢
+ * 〈 《 「 『 【 〔 〖 〘 〚 〝 and the small and vertical forms.
+ */
+function isWideOpening(c: number): boolean {
+  return c === 0xff08 || c === 0xff3b || c === 0xff5b || c === 0xff5f || c === 0xff62 ||
+    (c >= 0x3008 && c <= 0x301d && c % 2 === 0 && c !== 0x3012 && c !== 0x301c) || c === 0x301d ||
+    (c >= 0xfe35 && c <= 0xfe43 && c % 2 === 1) || c === 0xfe47 || c === 0xfe59 || c === 0xfe5b || c === 0xfe5d;
+}
+
+const NARROW_ALNUM = /^[\p{L}\p{N}]$/u;
+const WIDE = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Bopomofo}\p{sc=Yi}]$/u;
+
+/** A letter or digit of class AL, HL or NU (not an ideograph, kana or Hangul, whose classes break before OP anyway). */
+function isNarrowAlnum(c: number): boolean {
+  if (c < 0x80) return isAsciiAlnum(c);
+  if (c >= 0xd800 && c <= 0xdfff) return false;
+  const ch = String.fromCharCode(c);
+  return NARROW_ALNUM.test(ch) && !WIDE.test(ch) && !(c >= 0xff00 && c <= 0xffef);
+}
+
+/** Class CJ (UAX #14): small kana and the prolonged sound mark (BMP ones). */
+const CJ = /[\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308e\u3095\u3096\u30a1\u30a3\u30a5\u30a7\u30a9\u30c3\u30e3\u30e5\u30e7\u30ee\u30f5\u30f6\u30fc\u31f0-\u31ff\uff67-\uff70]/g;
+
 function uax14Breaks(text: string): Map<number, boolean> {
   const out = new Map<number, boolean>();
   try {
-    const breaker = new LineBreaker(text);
+    // line-break: auto is ICU's normal strictness in Chromium: CJ resolves to ID, so a line may
+    // start with a small kana or 'ー' (measured: 'こっ', 'こー', 'こァ' break; 'こゝ', 'こ。' do not).
+    // linebreak resolves CJ to NS (strict): it gets an ideograph in their place, same length.
+    const breaker = new LineBreaker(text.replace(CJ, '\u4e00'));
     for (let b = breaker.nextBreak(); b; b = breaker.nextBreak()) {
       if (b.position > 0 && b.position < text.length) out.set(b.position, b.required);
     }

@@ -40,6 +40,8 @@ const BUNDLED: BundledSpec[] = [
   ...familyFiles('DejaVu Sans', 'DejaVuSans', 'Oblique', ''),
   ...familyFiles('DejaVu Serif', 'DejaVuSerif', 'Italic', ''),
   ...familyFiles('DejaVu Sans Mono', 'DejaVuSansMono', 'Oblique', ''),
+  // Han (GB 2312, JIS X 0208 and Big5 level 1), kana, Hangul (KS X 1001) and CJK punctuation: see fonts/LICENSE-DroidSansFallback.txt.
+  { file: 'DroidSansFallback-CJK.ttf', family: 'Droid Sans Fallback', weight: 400, style: 'normal', psName: 'DroidSansFallback', fullName: 'Droid Sans Fallback' },
 ];
 
 /**
@@ -58,6 +60,7 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
   ['monospace', 'Liberation Mono'], ['courier', 'Liberation Mono'], ['courier new', 'Liberation Mono'],
   ['liberation serif', 'Liberation Serif'], ['liberation sans', 'Liberation Sans'], ['liberation mono', 'Liberation Mono'],
   ['dejavu sans', 'DejaVu Sans'], ['dejavu serif', 'DejaVu Serif'], ['dejavu sans mono', 'DejaVu Sans Mono'],
+  ['droid sans fallback', 'Droid Sans Fallback'],
   ['system-ui', 'DejaVu Sans'],
 ]);
 
@@ -74,8 +77,11 @@ export const DEFAULT_FAMILY = 'Liberation Serif';
  * The platform fallback fonts, in the order fontconfig gives Chromium for a character that neither
  * the listed families nor the default font have (measured: U+0370 → DejaVu Sans, U+23B7 → DejaVu
  * Serif, U+2312 → DejaVu Sans Mono). Their regular faces are used, with synthetic bold/oblique.
+ * Last, Droid Sans Fallback: the bundled CJK subset (Han, kana, Hangul), which the reference
+ * environment lacks (its Chromium prints such text as .notdef boxes); with it installed as the only
+ * CJK font, Chromium falls back to it the same way (test/layout/inline/cjk.test.ts).
  */
-export const FALLBACK_FAMILIES: readonly string[] = ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono', 'Liberation Sans', 'Liberation Serif', 'Liberation Mono'];
+export const FALLBACK_FAMILIES: readonly string[] = ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono', 'Liberation Sans', 'Liberation Serif', 'Liberation Mono', 'Droid Sans Fallback'];
 
 /** Lower-cases a family name and collapses white space (matching is case-insensitive, css-fonts-4 §5.1). */
 export function normaliseFamily(name: string): string {

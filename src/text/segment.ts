@@ -2,7 +2,7 @@
 // FontSpec and size (px). Out: GlyphRun(s) appended to a list (small caps may split a segment).
 import type { Font } from 'fontkit';
 import type { FontFace, FontSpec, GlyphRun } from './types.ts';
-import { isClusterExtender, shapeRun } from './shape.ts';
+import { isClusterExtender, shapeRun, type ShapedText } from './shape.ts';
 
 /**
  * Blink's synthetic small caps: lower-case letters as capitals at this fraction of the size, the
@@ -20,12 +20,12 @@ export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size:
   const ws = Number.isFinite(spec.wordSpacing) ? spec.wordSpacing! : 0;
   if (spec.fontVariantCaps !== 'small-caps') {
     const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: false, rtl });
-    out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
+    out.push(glyphRun(face, size, s, text));
     return;
   }
   if (hasSmcp(face.font as Font)) {
     const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: true, rtl });
-    out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text });
+    out.push(glyphRun(face, size, s, text));
     return;
   }
   // Synthetic small caps (Blink's SmallCapsIterator): lower-case runs → capitals at 0.7 size.
@@ -46,13 +46,18 @@ export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size:
       const glyphs = upper.length === part.length
         ? s.glyphs.map((g) => ({ ...g, text: remapText(g.text, upper, part, s.glyphs, g) }))
         : s.glyphs.map((g, k) => ({ ...g, text: k === 0 ? part : '' }));
-      out.push({ face, fontSize: smallSize, glyphs, width: s.width, text: part });
+      out.push(glyphRun(face, smallSize, { ...s, glyphs }, part));
     } else {
       const s = shapeRun(face, part, { size, letterSpacing: ls, wordSpacing: ws, smcp: false, rtl });
-      out.push({ face, fontSize: size, glyphs: s.glyphs, width: s.width, text: part });
+      out.push(glyphRun(face, size, s, part));
     }
     i = j;
   }
+}
+
+/** A GlyphRun of a shaped single-face text (with `missing` only when some character has no glyph). */
+function glyphRun(face: FontFace, fontSize: number, s: ShapedText, text: string): GlyphRun {
+  return s.missing ? { face, fontSize, glyphs: s.glyphs, width: s.width, text, missing: s.missing } : { face, fontSize, glyphs: s.glyphs, width: s.width, text };
 }
 
 const SMCP = new WeakMap<object, boolean>();

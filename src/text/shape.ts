@@ -21,7 +21,12 @@ export interface RunOptions {
 }
 
 /** A shaped single-face run before it is tied to a face object: glyphs and total advance (px). */
-export interface ShapedText { glyphs: ShapedGlyph[]; width: number }
+export interface ShapedText {
+  glyphs: ShapedGlyph[];
+  width: number;
+  /** The characters drawn as .notdef (glyph 0) because the face lacks them, once each; absent when none. */
+  missing?: string;
+}
 
 /** Word-separator characters that receive word-spacing (css-text-3 §8.1). */
 const WORD_SEPARATORS = new Set([0x20, 0xa0, 0x1361, 0x10100, 0x10101, 0x1039f, 0x1091f]);
@@ -227,6 +232,7 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
   const glyphs: ShapedGlyph[] = new Array(n);
   let width = 0;
   let spaceId = -1;
+  let missing = '';
   for (let i = 0; i < n; i++) {
     const pos = run.positions[i];
     const t = texts[i];
@@ -247,10 +253,21 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
         j += cp > 0xffff ? 2 : 1;
       }
     }
-    glyphs[i] = { id: run.glyphs[i].id, advance, dx: pos.xOffset * scale, dy: pos.yOffset * scale, text: t };
+    const id = run.glyphs[i].id;
+    if (id === 0 && t !== '') missing = addMissing(missing, t);
+    glyphs[i] = { id, advance, dx: pos.xOffset * scale, dy: pos.yOffset * scale, text: t };
     width += advance;
   }
-  return { glyphs, width };
+  return missing ? { glyphs, width, missing } : { glyphs, width };
+}
+
+/** `seen` plus the characters of `text` that draw something (not default-ignorable), each once. */
+function addMissing(seen: string, text: string): string {
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (!isDefaultIgnorable(cp) && !seen.includes(ch)) seen += ch;
+  }
+  return seen;
 }
 
 const isVariationSelector = (cp: number): boolean => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);

@@ -81,6 +81,8 @@ export interface GlyphRun {
   width: number;
   /** The source text the run covers. */
   text: string;
+  /** Characters of `text` that no font had a glyph for, drawn as .notdef (an empty box); absent when none. */
+  missing?: string;
 }
 
 /** A UAX #14 break opportunity before `position` (a UTF-16 index into the text). */

@@ -68,6 +68,21 @@ test('non-ASCII text and CJK', () => {
   assert.deepEqual(positions('a\u200bb'), [2]);        // zero width space: break after it
 });
 
+test('CJK as Chromium (ICU, line-break: auto): small kana and ー may start a line, iteration marks and closing punctuation may not; a digit breaks before a wide bracket', () => {
+  // Measured in Chromium 156 (test/layout/inline/cjk.test.ts): 'こっ', 'こー', 'こァ' break, 'こゝ', 'こ。', 'こ々' do not.
+  assert.deepEqual(positions('こっさ'), [1, 2]);
+  assert.deepEqual(positions('こーさ'), [1, 2]);
+  assert.deepEqual(positions('こァさ'), [1, 2]);
+  assert.deepEqual(positions('こゝさ'), [2]);
+  assert.deepEqual(positions('こ。さ'), [2]);
+  assert.deepEqual(positions('こ々さ'), [2]);
+  assert.deepEqual(positions('「あ」い'), [3]); // never after an opening or before a closing bracket
+  // LB30 (Unicode 8): (AL | HL | NU) × OP holds only for narrow brackets.
+  assert.deepEqual(positions('12345（税込）'), [5, 7]);
+  assert.deepEqual(positions('abc「x」'), [3]);
+  assert.deepEqual(positions('12345(x)'), []);
+});
+
 test('misuse throws TypeError', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   assert.throws(() => breakOpportunities(undefined as any), TypeError);

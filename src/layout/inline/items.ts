@@ -68,7 +68,8 @@ export interface AbsItem { kind: 'abs'; box: Box; style: ComputedStyle; breakAft
 
 export type InlineItem = TextPiece | OpenItem | CloseItem | AtomicItem | BreakItem | FloatItem | AbsItem;
 
-interface RawText { kind: 'raw'; box: TextRun; style: ComputedStyle; text: string; start: number }
+/** A text run's processed text at its place in the paragraph; `line`: the source line of its nearest element. */
+interface RawText { kind: 'raw'; box: TextRun; style: ComputedStyle; text: string; start: number; line: number | undefined }
 type Raw = RawText | Exclude<InlineItem, TextPiece>;
 
 const SHY = '\u00ad';
@@ -103,6 +104,7 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
   let prevSpace = true; // a collapsible space at the very start is removed anyway (phase II)
   const inserts: BidiInsert[] = [];
   let rtlBoxes = false;
+  let line = container.line; // the source line of the innermost element, for warnings
 
   const walk = (children: readonly Box[]): void => {
     for (const child of children) {
@@ -126,7 +128,10 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
           const ctl = bidiControls(st.unicodeBidi, st.direction);
           if (ctl) inserts.push({ at: para.length, text: ctl.open });
           if (st.direction === 'rtl') rtlBoxes = true;
+          const outer = line;
+          line = child.line ?? line;
           walk(child.children);
+          line = outer;
           if (ctl) inserts.push({ at: para.length, text: ctl.close });
           raws.push({ kind: 'close', box: child, style: st, open, breakAfter: false });
           break;
@@ -165,7 +170,7 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
     if (text !== '') pushRaw(box, text);
   };
   const pushRaw = (box: TextRun, text: string): void => {
-    raws.push({ kind: 'raw', box, style: box.style, text, start: para.length });
+    raws.push({ kind: 'raw', box, style: box.style, text, start: para.length, line: box.line ?? line });
     para += text;
     prevSpace = collapsesSpaces(box.style.whiteSpace) && text.charCodeAt(text.length - 1) === 32;
   };
@@ -178,6 +183,7 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
   for (const b of breaks) brk[b.position] = 1;
   const items: InlineItem[] = [];
   let bi = 0; // index into `breaks` (sorted by position)
+  let missing: Map<number | undefined, string> | null = null; // characters without a glyph, by source line
   for (const r of raws) {
     if (r.kind === 'atomic') {
       r.breakAfter = wrapsLines(r.style.whiteSpace) && brk[r.start + 1] === 1;
@@ -186,6 +192,7 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
       continue;
     }
     if (r.kind !== 'raw') { items.push(r); continue; }
+    const first = items.length;
     const end = r.start + r.text.length;
     const st = r.style;
     const wraps = wrapsLines(st.whiteSpace);
@@ -202,7 +209,11 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
       }
     }
     splitLevels(items, r, para, from, end, wraps && brk[end] === 1 && allowedBreak(para, end, keepAll, noShy), fonts, bidi);
+    for (let k = first; k < items.length; k++) {
+      for (const run of (items[k] as TextPiece).wordRuns) if (run.missing) missing = addMissing(missing, r.line, run.missing);
+    }
   }
+  if (missing) warnMissing(missing, warnings);
   // A break opportunity right before closing edges moves after them: a box's end edge stays with its content.
   for (let i = 0; i < items.length - 1; i++) {
     if (!items[i].breakAfter || items[i + 1].kind !== 'close') continue;
@@ -219,6 +230,28 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
 }
 
 const NO_BIDI: PieceBidi = { level: 0, base: 0, rtl: undefined };
+
+function addMissing(m: Map<number | undefined, string> | null, line: number | undefined, chars: string): Map<number | undefined, string> {
+  const map = m ?? new Map<number | undefined, string>();
+  let seen = map.get(line) ?? '';
+  for (const ch of chars) if (!seen.includes(ch)) seen += ch;
+  map.set(line, seen);
+  return map;
+}
+
+/**
+ * Warns ('missing-glyph', once per source line) about characters no available font has: they
+ * print as .notdef boxes, as in Chromium without such a font, but never silently.
+ */
+function warnMissing(missing: Map<number | undefined, string>, warnings: WarningSink): void {
+  for (const [line, chars] of missing) {
+    const list = Array.from(chars);
+    const shown = list.slice(0, 8).map((ch) => `"${ch}" U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(', ');
+    const what = list.length === 1 ? `${shown}; it prints as an empty box (add an @font-face font that covers it)`
+      : `${list.length} characters: ${shown}${list.length > 8 ? ' …' : ''}; they print as empty boxes (add an @font-face font that covers them)`;
+    warnings.add('missing-glyph', `no available font has a glyph for ${what}`, line !== undefined ? { line } : undefined);
+  }
+}
 
 /**
  * Splits the slice [from, to) of the paragraph text (inside raw text `r`) where its bidi level
