@@ -34,9 +34,10 @@ test('a page none of whose words begins a text box has no break, nor do the page
 test('pages are assigned by the element\'s top; just above a break by its text, else uncertain; past an unknown break unset', () => {
   const leaf = (y: number, text?: number): LayoutNode => ({ tag: 'p', classes: [], box: { x: 0, y, width: 10, height: 20 }, texts: text === undefined ? [] : [{ x: 0, y: text, width: 5, height: 10 }], style: {}, children: [] });
   // Breaks: page 2's first text at 870, page 3's at 1750, page 4's unknown.
-  const nodes = [leaf(10), leaf(860), leaf(861, 870), leaf(850, 855), leaf(880), leaf(1800), leaf(2000)];
+  // A box without text just above a break; one whose text begins page 2 (padding of 9 px, or of 50 px above it); one whose text is above the break.
+  const nodes = [leaf(10), leaf(860), leaf(861, 870), leaf(820, 870), leaf(850, 855), leaf(880), leaf(1800), leaf(2000)];
   const root: LayoutNode = { tag: 'body', classes: [], box: { x: 0, y: 0, width: 10, height: 3000 }, texts: [], style: {}, children: nodes };
   assignPages(root, [0, 870, 1750, NaN]);
   assert.deepEqual(nodes.map((n) => [n.page, n.pageUncertain ?? false]),
-    [[0, false], [0, true], [1, false], [0, false], [1, false], [undefined, false], [undefined, false]]);
+    [[0, false], [0, true], [1, false], [1, false], [0, false], [1, false], [undefined, false], [undefined, false]]);
 });

@@ -46,6 +46,11 @@ export interface ChromiumCapture {
   contentScale: number;
   /** The viewport the layout was read at (px). */
   viewport: { width: number; height: number };
+  /**
+   * Media queries on the viewport's size whose result the shrink-to-fit viewport changed. Chromium's print
+   * evaluates them at the page area and lays out wider; here they are evaluated at the wider viewport.
+   */
+  mediaChanged: string[];
   /** Requests that were blocked (anything but file: and data:). */
   blocked: string[];
   /** Every text box of the document with its text (document px), in document order. */
@@ -111,11 +116,26 @@ async function captureIn(page: Page, file: string, viewport: { width: number; he
   const t0 = performance.now();
   await page.goto(pathToFileURL(path.resolve(file)).href, { waitUntil: 'load' });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const scrollWidth = await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth);
-  // Blink's print shrink-to-fit (src/layout/print-scale.ts): content wider than the page is laid out wider, at most 1.5 times.
-  const contentScale = Math.min(1.5, Math.max(1, scrollWidth / Math.round(viewport.width)));
+  // Blink's print shrink-to-fit (src/layout/print-scale.ts): content that reaches past the page's right edge is laid
+  // out wider, at most 1.5 times. The reach: the scroll width, but not overflow to the left (rtl), which it also counts.
+  const reach = await page.evaluate(() => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    let right = 0;
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) right = Math.max(right, r.right + scrollX);
+    }
+    return Math.min(scroller.scrollWidth, right);
+  });
+  const contentScale = Math.min(1.5, Math.max(1, reach / Math.round(viewport.width)));
   const used = { width: Math.round(viewport.width * contentScale), height: Math.round(viewport.height * contentScale) };
-  if (contentScale > 1) await page.setViewportSize(used);
+  let mediaChanged: string[] = [];
+  if (contentScale > 1) {
+    const before = await sizeQueries(page);
+    await page.setViewportSize(used);
+    const after = new Map(await sizeQueries(page));
+    mediaChanged = before.filter(([q, m]) => after.get(q) !== m).map(([q]) => q);
+  }
   const quirks = await page.evaluate(() => document.compatMode === 'BackCompat');
   const load = performance.now() - t0;
   const cdp = await page.context().newCDPSession(page);
@@ -125,7 +145,7 @@ async function captureIn(page: Page, file: string, viewport: { width: number; he
   const snapshot = performance.now() - t1;
   let domReady = false;
   return {
-    root, quirks, contentScale, viewport: used, blocked, textBoxes, ms: { load, snapshot },
+    root, quirks, contentScale, viewport: used, mediaChanged, blocked, textBoxes, ms: { load, snapshot },
     printedWords: async () => {
       const pdf = path.join(work, `print-${process.pid}-${Date.now()}.pdf`);
       try {
@@ -145,6 +165,24 @@ async function captureIn(page: Page, file: string, viewport: { width: number; he
     },
     close: async () => { await cdp.detach().catch(() => undefined); await page.close(); },
   };
+}
+
+/** The document's media queries that test width, height or aspect ratio, each with whether it matches now. */
+async function sizeQueries(page: Page): Promise<Array<[string, boolean]>> {
+  return page.evaluate(() => {
+    const out = new Set<string>();
+    const walk = (rules: CSSRuleList): void => {
+      for (const r of Array.from(rules)) {
+        if (r instanceof CSSMediaRule) out.add(r.media.mediaText);
+        if ('cssRules' in r) walk((r as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) {
+      if (sheet.media.mediaText) out.add(sheet.media.mediaText);
+      try { walk(sheet.cssRules); } catch { /* a sheet that cannot be read */ }
+    }
+    return [...out].filter((q) => /width|height|aspect/.test(q)).map((q): [string, boolean] => [q, matchMedia(q).matches]);
+  });
 }
 
 /** The parts of DOMSnapshot.captureSnapshot's answer read here (CDP DOMSnapshot domain). */

@@ -103,6 +103,8 @@ export interface DivergeResult {
   documentMode: 'no-quirks' | 'limited-quirks' | 'quirks';
   /** Print shrink-to-fit factors, each engine's own; both sides are laid out at Chromium's viewport width. */
   contentScale: { ours: number; chromium: number };
+  /** Size media queries that the shrink-to-fit viewport turned (Chromium's print keeps them as at the page area: a limit of this comparison). */
+  mediaChanged: string[];
   /** Forced breaks: pages of our unfragmented layout (1 without them). */
   ourPages: number;
   /** Elements with a box on both sides. */
@@ -161,6 +163,7 @@ async function compareLayouts(file: string, ours: OurLayout, natural: OurLayout,
     quirks: { ours: ins.quirks, chromium: cap.quirks },
     documentMode: ins.documentMode,
     contentScale: { ours: natural.inspection.contentScale, chromium: cap.contentScale },
+    mediaChanged: cap.mediaChanged,
     ourPages: ins.pageCount,
     compared: countCompared(root),
     ms: { ours: natural.ms + (ours === natural ? 0 : ours.ms), chromiumLoad: cap.ms.load, chromiumSnapshot: cap.ms.snapshot, compare },

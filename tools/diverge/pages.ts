@@ -89,10 +89,10 @@ function mostAgreed(votes: Vote[]): Vote[] {
 
 /**
  * Sets `page` on every node with a box from Chromium's page breaks (chromiumPageBreaks: the top of each
- * page's first text): the last page whose break is at or above the node's top. A node whose top lies less
- * than NEAR_BREAK px above a break may be what begins that page (padding above its text): then its topmost
- * text decides (at or below the break: the later page), and without text it is `pageUncertain`. Past the
- * first unknown break, pages stay unset.
+ * page's first text): the page of its topmost text when that lies on a later page than its top (nothing
+ * of it is printed above the break but padding: it begins that page), else the last page whose break is at
+ * or above its top. A node without text whose top lies less than NEAR_BREAK px above a break may be what
+ * begins that page: `pageUncertain`. Past the first unknown break, pages stay unset.
  */
 export function assignPages(root: LayoutNode, breaks: number[]): void {
   const known = breaks.findIndex((s) => Number.isNaN(s));
@@ -106,13 +106,10 @@ export function assignPages(root: LayoutNode, breaks: number[]): void {
     delete n.page;
     delete n.pageUncertain;
     if (!n.box) continue;
+    const t = textTop.get(n);
     let k = pageOf(n.box.y);
-    const near = breaks.findIndex((b, i) => i > 0 && i <= last && n.box!.y < b && b - n.box!.y < NEAR_BREAK);
-    if (near > 0) {
-      const t = textTop.get(n);
-      if (t === undefined) n.pageUncertain = true;
-      else k = pageOf(t);
-    }
+    if (t !== undefined && pageOf(t + 0.5) > k) k = pageOf(t + 0.5);
+    else if (t === undefined && breaks.some((b, i) => i > 0 && i <= last && n.box!.y < b && b - n.box!.y < NEAR_BREAK)) n.pageUncertain = true;
     if (k === last && known >= 0) continue;
     n.page = k;
   }

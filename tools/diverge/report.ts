@@ -86,6 +86,10 @@ export function formatText(r: DivergeResult): string {
   if (r.blocked.length) out.push(`  blocked requests: ${r.blocked.length} (${r.blocked.slice(0, 3).join(', ')})`);
   if (r.quirks.ours !== r.quirks.chromium) out.push('  ! the documents are in different modes');
   if (Math.abs(r.contentScale.ours - r.contentScale.chromium) > 0.005) out.push('  ! shrink-to-fit factors differ: every box differs by the ratio; the widest content is the cause');
+  if (r.mediaChanged.length) {
+    out.push(`  ! media queries that the wider shrink-to-fit viewport turns: ${r.mediaChanged.slice(0, 3).join('; ')}. Chromium's print`,
+      '    evaluates them at the page area (as we do); this comparison sees them at the wider viewport, so what they style differs here only');
+  }
   out.push('');
   if (r.focus) out.push(`looking inside ${r.focus}`);
   out.push(...(r.first ? firstText(r.first) : [`no divergence beyond ${r.tol} px`]));
