@@ -9,7 +9,7 @@
  * (pushing to the next fragmentainer, break-inside: avoid, margin truncation, box-decoration-break: slice, monolithic boxes).
  */
 import type { Box } from '../box/types.ts';
-import type { ComputedStyle } from '../css/computed.ts';
+import { hasTransform, type ComputedStyle } from '../css/computed.ts';
 import type { BlockParams, BlockResult, ContentLayout, ContentParams, FlowEnv, UsedWidths } from './context.ts';
 import type { BoxFragment, Edges, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
@@ -277,13 +277,16 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   };
   // A clipping box with a definite height is monolithic (css-break-3 §2.1): its content is not fragmented.
   const monolithic = fc.monolithic === true || (s.overflowY !== 'visible' && specH !== null && Number.isFinite(env.pageBottom));
-  const positioned = s.position !== 'static' || p.isRoot === true;
+  // A transformed box is the containing block of its absolute and fixed descendants (css-transforms-1 §3).
+  const transformed = hasTransform(s);
+  const positioned = s.position !== 'static' || p.isRoot === true || transformed;
   const abs = positioned && !p.isRoot ? [] : p.abs;
   let childEnv = env;
   let floats: BfcFloats | null = null;
   if (fc.layout) {
     floats = contentFloats(box, p, env, bfc, specH);
     childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : env);
+    if (transformed && !p.isRoot) childEnv = { ...childEnv, fixed: abs };
     // The anonymous block wrapping a non-block root element stands for the initial containing block: the root's
     // percentage heights resolve against the page area through it (CSS 2.1 §10.5).
     const cb = { x: contentX, y: 0, width: top.widths.width, height: specH ?? (p.isRoot === true && box.anonymous === true ? p.cb.height : null) };

@@ -100,3 +100,14 @@ test('a transformed box is a stacking context painted over later in-flow blocks;
   // border box 40 x 10 at (50, 50) rotated about its top-left: x 40..50 px, y 50..90 px; in pt, y up from the 75 pt page bottom
   assert.deepEqual(rect.map((v) => Math.round(v * 100) / 100), [30, 7.5, 37.5, 37.5]);
 });
+
+test('a transformed box is the containing block of its absolute and fixed descendants (Chromium 156 word boxes)', async () => {
+  const out = await renderPdf(`<!doctype html><html><head><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 16px/20px "Liberation Sans" }</style></head><body>
+<div style="height:40px"></div>
+<div style="margin-left:100px;width:200px;height:100px;background:#ddd;transform:translateX(10px)">
+<div style="position:absolute;left:5px;top:5px;width:30px;height:30px;background:#f00">Abs</div>
+<div style="position:fixed;right:5px;bottom:5px;width:30px;height:30px;background:#00f">Fix</div>
+</div></body></html>`, { creationDate: new Date(0) });
+  // Abs at the box's padding edge + 5 px, moved with it by translateX(10px); Fix 5 px from its bottom-right, not the page's.
+  assert.deepEqual(missingWords(out.pdf, [['Abs', 86.25, 34.1367, 106.9277, 47.543], ['Fix', 206.25, 79.1367, 222.2461, 92.543]], 0.05), []);
+});
