@@ -95,3 +95,22 @@ export function underlineTop(s: ComputedStyle, baseline: number, autoTop: number
   if (o === undefined || o === 'auto') return autoTop;
   return baseline + o.px + (o.pct * s.fontSize) / 100;
 }
+
+type BorderItem = Extract<DisplayItem, { kind: 'border' }>;
+
+/**
+ * A border as display items: the item itself, or, when its visible sides share one alpha below 1 and a dashed or
+ * dotted side meets another visible side, the item with opaque colours inside an opacity group of that alpha, as
+ * Chromium's BoxBorderPainter paints such an opacity group in one transparency layer (dashed and dotted sides reach
+ * into the corners, where translucent sides drawn one by one would darken each other).
+ */
+export function borderItems(item: BorderItem): DisplayItem[] {
+  const vis = [0, 1, 2, 3].filter((i) => item.widths[i]! > 0 && item.styles[i] !== 'none' && item.colors[i]!.a > 0);
+  const alpha = vis.length ? item.colors[vis[0]!]!.a : 1;
+  if (!(alpha < 1) || vis.some((i) => item.colors[i]!.a !== alpha)) return [item];
+  const broken = (i: number): boolean => item.styles[i] === 'dashed' || item.styles[i] === 'dotted';
+  const adjacent = vis.some((i) => broken(i) && (vis.includes((i + 1) % 4) || vis.includes((i + 3) % 4)));
+  if (!adjacent || item.radii) return [item];
+  const opaque = item.colors.map((c) => ({ ...c, a: 1 })) as BorderItem['colors'];
+  return [{ kind: 'push-opacity', opacity: alpha }, { ...item, colors: opaque }, { kind: 'pop-opacity' }];
+}

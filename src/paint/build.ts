@@ -8,7 +8,7 @@ import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragm
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
 import { paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
-import { clipRectOf, outlineItem, pushShadows } from './build-decor.ts';
+import { borderItems, clipRectOf, outlineItem, pushShadows } from './build-decor.ts';
 import { borderImageItems } from './build-border-image.ts';
 import { legendShifted, paintAroundLegend } from './fieldset.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
@@ -444,7 +444,7 @@ function pushBorderWidths(f: { x: number; y: number; width: number; height: numb
     colors: [sides[0].color, sides[1].color, sides[2].color, sides[3].color],
   };
   if (radii) item.radii = radii;
-  push(item);
+  for (const it of borderItems(item)) push(it);
 }
 
 /** A replaced element's image in its content box, sized by object-fit (css-images-3 §5.5), clipped to the content box when it overflows. */

@@ -9,14 +9,17 @@
  * rounded ring clipped to the side's wedge. A border whose four sides share one colour and one
  * solid/double style is one even-odd ring (no seams at the corners). Double borders are two
  * stripes of (width + 1) / 3 px (solid below 3px), groove/ridge two halves (solid below 2px),
- * with the shades Chromium computes (box_border_painter.cc). Dashed and dotted sides are
- * stroked along the middle of the border with Chromium's patterns (stroke_data.cc: dash 3w and
- * gap 2w below 3px, 2w and w from 3px, the gap fitted to the length; dotted up to 3px as square
- * dots, thicker as round dots).
+ * with the shades Chromium computes (box_border_painter.cc). Dashed and dotted sides of boxes without
+ * radii are drawn as Chromium does (pdf-border-dashes.ts: pixel-snapped, full-length lines, end dots,
+ * mitred only where Chromium mitres), all sides in Chromium's paint order; on rounded boxes the whole
+ * centre line is stroked with a pattern fitted to its length and clipped to the side's wedge.
  */
 import type { Color } from '../css/computed.ts';
 import type { DisplayItem, Rect, Radii, BorderStyleUsed } from './display-list.ts';
 import { ContentStream, boxPath, insetBox, num, polygonPath, rectPath, usedRadii } from './pdf-content.ts';
+import { borderPaintOrder, drawBrokenBoxSide, snapBorderBox, strokeDash } from './pdf-border-dashes.ts';
+
+export { strokeDash };
 
 type BorderItem = Extract<DisplayItem, { kind: 'border' }>;
 type LineItem = Extract<DisplayItem, { kind: 'line' }>;
@@ -189,44 +192,6 @@ function intersect(x1: number, y1: number, x2: number, y2: number, x3: number, y
   return [x1 + t * (x2 - x1), y1 + t * (y2 - y1)];
 }
 
-/** Chromium's dash and gap for a dashed line of thickness `w` (dash 3w gap 2w below 3px, dash 2w gap w from 3px). */
-function dashFor(w: number): [number, number] {
-  return w >= 3 ? [2 * w, w] : [3 * w, 2 * w];
-}
-
-/**
- * Chromium's SelectBestDashGap: of the two dash counts around the preferred spacing, the gap
- * closest to `gap` that puts whole dashes at both ends of an open path of `len` (or repeats
- * evenly around a closed one).
- */
-function bestGap(len: number, dash: number, gap: number, closed: boolean): number {
-  const nMin = Math.floor((closed ? len : len + gap) / (dash + gap)), nMax = nMin + 1;
-  const gMin = (len - nMin * dash) / (closed ? nMin : nMin - 1), gMax = (len - nMax * dash) / (closed ? nMax : nMax - 1);
-  return gMax <= 0 || Math.abs(gMin - gap) < Math.abs(gMax - gap) ? gMin : gMax;
-}
-
-/**
- * The stroke for a dashed or dotted line of thickness `w` along an open path of `len` px,
- * after Chromium's DashEffectFromStrokeStyle: the dash array and cap style (`J` operand), or
- * null for a solid stroke. Dashed: 'dashFor' lengths, solid when two dashes do not fit, two
- * scaled dashes when barely, else the best-fitting gap. Dotted up to 3px: square dots of w with
- * gaps of w. Thicker dotted: round dots (zero-length dashes, round caps) at the best spacing.
- */
-export function strokeDash(len: number, w: number, style: 'dashed' | 'dotted', closed = false): { dash: [number, number]; cap: 0 | 1 } | null {
-  if (style === 'dotted' && w > 3) {
-    if (len < 2 * w) return { dash: [0, 2 * w], cap: 1 };
-    return { dash: [0, bestGap(len, w, w, closed) + w - 0.01], cap: 1 };
-  }
-  const [d, g] = style === 'dashed' ? dashFor(w) : [w, w];
-  if (len <= 2 * d) return null;
-  const two = 2 * d + g + (closed ? g : 0);
-  if (len <= two) {
-    const k = len / two;
-    return { dash: [d * k, g * k], cap: 0 };
-  }
-  return { dash: [d, style === 'dashed' ? bestGap(len, d, g, closed) : g], cap: 0 };
-}
-
 /** Length of a (rounded) rectangle's outline: straight parts plus quarter-ellipse arcs (Ramanujan). */
 function perimeter(r: Rect, radii: Radii | null): number {
   let p = 2 * (r.w + r.h);
@@ -293,14 +258,21 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
     return;
   }
 
-  for (let s = 0; s < 4; s++) {
-    if (!visible[s]) continue;
+  // Chromium's order (alpha, then style, then side): a dashed or dotted side reaches into the corners
+  // where a solid neighbour painted after it covers them.
+  const info = { styles: item.styles, colors: item.colors, widths: w, visible };
+  const done = new Set([0, 1, 2, 3].filter((i) => !visible[i]));
+  const snapped = radii ? null : snapBorderBox(r, w);
+  for (const s of borderPaintOrder(item.styles, item.colors, visible)) {
     const style = item.styles[s] as BorderStyleUsed;
     const color = item.colors[s]!;
     if (style === 'dashed' || style === 'dotted') {
-      drawBrokenSide(cs, r, w, radii, s, style, color);
+      if (snapped) drawBrokenBoxSide(cs, snapped, info, s, done);
+      else drawRoundedBrokenSide(cs, r, w, radii!, s, style, color);
+      done.add(s);
       continue;
     }
+    done.add(s);
     const parts = bands(style, w, s, color);
     if (!radii) {
       for (const [d0, d1, c] of parts) {
@@ -321,45 +293,16 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
   }
 }
 
-/** A dashed or dotted side: stroked along the middle of the side, clipped to its wedge. */
-function drawBrokenSide(cs: ContentStream, r: Rect, w: Sides, radii: Radii | null, s: number, style: 'dashed' | 'dotted', c: Color): void {
-  const t = w[s]!;
-  const horizontal = s === TOP || s === BOTTOM;
+/**
+ * A dashed or dotted side of a rounded border, as Chromium's DrawDashedDottedBoxSideFromPath: the whole centre line
+ * (the rounded rect halfway into the border) stroked with a pattern fitted to its length, clipped to this side's wedge.
+ */
+function drawRoundedBrokenSide(cs: ContentStream, r: Rect, w: Sides, radii: Radii, s: number, style: 'dashed' | 'dotted', c: Color): void {
   cs.save();
   cs.stroke(c);
-  if (radii) {
-    // As Chromium: the whole centre line (the rounded rect halfway into the border) is stroked
-    // with a pattern fitted to its length, and clipped to this side's wedge.
-    cs.op(`${polygonPath(wedge(r, w, s))} W n`);
-    const mid = insetBox(r, radii, scaled(w, 0.5));
-    cs.op(`${dashOps(t, strokeDash(perimeter(mid.rect, mid.radii), t, style, true))} ${boxPath(mid.rect, mid.radii)} S`);
-    cs.restore();
-    return;
-  }
-  // The side's centre line, from its start corner to its end corner (clockwise), clipped to
-  // the side's trapezoid so the ends are mitred like solid sides. Round dots (thick dotted)
-  // start and end a half dot inside the corners instead, unclipped.
-  const m = corners(r, scaled(w, 0.5));
-  const o = corners(r, ZERO);
-  let x1: number, y1: number, x2: number, y2: number;
-  if (horizontal) {
-    y1 = y2 = m[s === TOP ? 1 : 5]!;
-    x1 = o[0]!; x2 = o[2]!;
-  } else {
-    x1 = x2 = m[s === RIGHT ? 2 : 0]!;
-    y1 = o[1]!; y2 = o[5]!;
-  }
-  // The pattern is fitted to the full side (Chromium: n dots of w with n − 1 gaps fill it),
-  // so the last round dot's centre lands half a dot before the end.
-  const len = horizontal ? x2 - x1 : y2 - y1;
-  const round = style === 'dotted' && t > 3;
-  if (round) {
-    const a = t / 2;
-    if (horizontal) { x1 += a; x2 -= a - 0.02; } else { y1 += a; y2 -= a - 0.02; }
-  } else {
-    cs.op(`${polygonPath(trapezoid(r, ZERO, w, s))} W n`);
-  }
-  cs.op(`${dashOps(t, strokeDash(len, t, style))} ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
+  cs.op(`${polygonPath(wedge(r, w, s))} W n`);
+  const mid = insetBox(r, radii, scaled(w, 0.5));
+  cs.op(`${dashOps(w[s]!, strokeDash(perimeter(mid.rect, mid.radii), w[s]!, style, true))} ${boxPath(mid.rect, mid.radii)} S`);
   cs.restore();
 }
 
