@@ -30,6 +30,8 @@ before(async () => {
   // 12 blocks of 30 px on 360 px page areas: two pages; a script makes Chromium (only) break before the 6th.
   const tall = (script: string): string => page(`${Array.from({ length: 12 }, (_, i) => `<div id="r${i}">Row ${i}</div>`).join('\n')}${script}`);
   writeFileSync(path.join(dir, 'pages.html'), tall(''));
+  // Content 600 px wide on a 460 px page area: both sides shrink to fit (600 / 460); a width query turns at the wider viewport.
+  writeFileSync(path.join(dir, 'wide.html'), page('<div id="w" style="width: 600px">wide</div><style>@media (max-width: 500px) { #a { color: red } }</style>'));
   writeFileSync(path.join(dir, 'break.html'), tall(`<script>document.getElementById('r5').style.breakBefore = 'page';</script>`));
   reference = await ChromiumReference.launch();
 });
@@ -86,4 +88,13 @@ test('page breaks: the same pages when the layouts agree; a break only Chromium 
   assert.equal(f.path, 'html > body > div#r5');
   assert.deepEqual([f.chromium.page, f.ours.page], [1, 0]);
   assert.deepEqual(f.styles.filter((s) => s.differs).map((s) => [s.property, s.chromium, s.ours]), [['break-before', 'page', 'auto']]);
+});
+
+test('shrink-to-fit: both sides at the same wider width; a width media query that the wider viewport turns is named', async () => {
+  const r = await diverge(path.join(dir, 'wide.html'), { reference, pages: false });
+  assert.ok(Math.abs(r.contentScale.chromium - 608 / 460) < 0.01, `Chromium ${r.contentScale.chromium}`);
+  assert.ok(Math.abs(r.contentScale.ours - r.contentScale.chromium) < 0.01, `ours ${r.contentScale.ours}`);
+  assert.deepEqual(r.viewport, { width: Math.round(460 * r.contentScale.chromium), height: Math.round(360 * r.contentScale.chromium) });
+  assert.equal(r.first, null);
+  assert.deepEqual(r.mediaChanged, ['(max-width: 500px)']);
 });

@@ -167,22 +167,25 @@ async function captureIn(page: Page, file: string, viewport: { width: number; he
   };
 }
 
-/** The document's media queries that test width, height or aspect ratio, each with whether it matches now. */
+/**
+ * The document's media queries that test width, height or aspect ratio, each with whether it matches now.
+ * (Script text, not a function: tsx would wrap the inner function in a helper the page does not have.)
+ */
 async function sizeQueries(page: Page): Promise<Array<[string, boolean]>> {
-  return page.evaluate(() => {
-    const out = new Set<string>();
-    const walk = (rules: CSSRuleList): void => {
+  return page.evaluate(`(() => {
+    const out = new Set();
+    const walk = (rules) => {
       for (const r of Array.from(rules)) {
         if (r instanceof CSSMediaRule) out.add(r.media.mediaText);
-        if ('cssRules' in r) walk((r as CSSGroupingRule).cssRules);
+        if (r.cssRules) walk(r.cssRules);
       }
     };
     for (const sheet of Array.from(document.styleSheets)) {
       if (sheet.media.mediaText) out.add(sheet.media.mediaText);
       try { walk(sheet.cssRules); } catch { /* a sheet that cannot be read */ }
     }
-    return [...out].filter((q) => /width|height|aspect/.test(q)).map((q): [string, boolean] => [q, matchMedia(q).matches]);
-  });
+    return [...out].filter((q) => /width|height|aspect/.test(q)).map((q) => [q, matchMedia(q).matches]);
+  })()`);
 }
 
 /** The parts of DOMSnapshot.captureSnapshot's answer read here (CDP DOMSnapshot domain). */
