@@ -138,10 +138,11 @@ function clusterTexts(text: string, glyphCount: number, counts: number[] | null)
 }
 
 /**
- * Gives each combining mark's text (and ZWJ/ZWNJ, variation selectors …: isClusterExtender) to the
- * glyph of its base, the mark glyph keeping '' (glyphs in logical order): a grapheme cluster
- * extracts as one unit, as from Chromium's PDFs, which label each cluster (base and marks) with
- * one ActualText. Without it a raised Arabic tanween or harakah comes out as a word of its own.
+ * Gives each combining mark's text (General_Category M, variation selectors included) to the glyph
+ * of its base, the mark glyph keeping '' (glyphs in logical order): a base and its marks extract as
+ * one unit, as from Chromium's PDFs, which label each HarfBuzz cluster with one ActualText. Without
+ * it a raised Arabic tanween or harakah comes out as a word of its own. ZWJ and ZWNJ are clusters
+ * of their own there (Persian 'لوازم‌التحریر' extracts as one word with its ZWNJ in place).
  */
 function attachMarks(texts: string[]): string[] {
   let base = -1;
@@ -154,14 +155,8 @@ function attachMarks(texts: string[]): string[] {
   return texts;
 }
 
-function isAllExtenders(t: string): boolean {
-  for (let i = 0; i < t.length; ) {
-    const cp = t.codePointAt(i)!;
-    if (!isClusterExtender(cp)) return false;
-    i += cp > 0xffff ? 2 : 1;
-  }
-  return true;
-}
+const MARKS = /^\p{M}+$/u;
+const isAllExtenders = (t: string): boolean => t.charCodeAt(0) >= 0x300 && MARKS.test(t);
 
 const features0 = { liga: true, clig: true, calt: true, kern: true } as const;
 const featuresNoLiga = { liga: false, clig: false, calt: false, kern: true } as const;

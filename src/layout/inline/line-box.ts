@@ -105,9 +105,10 @@ export function alignOf(root: ComputedStyle, lastOrForced: boolean, rtl = root.d
 
 /**
  * Builds the LineFragment of one line (CSS 2.1 §9.4.2, §10.8): places the items left to right
- * from the line's start edge (after floats, text-indent and text-align offset), merges the
- * pieces of one text run into one TextFragment, creates the InlineFragment pieces (edges only at
- * the box's start/end, box-decoration-break: slice), then aligns everything vertically
+ * from the line's left edge (after floats, text-indent on the start side and text-align offset),
+ * in visual order in a bidi paragraph (bidi.ts visualSteps: UAX #9 L1-L2), merges the pieces of
+ * one text run into one TextFragment, creates the InlineFragment pieces (edges only at the box's
+ * start/end, box-decoration-break: slice), then aligns everything vertically
  * (vertical-align, half-leading, strut; the quirks-mode line height quirk) and sizes the line box.
  * `isLast`: the paragraph's last line (not justified). All coordinates absolute px.
  */
@@ -147,7 +148,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
   const x0 = spec.left + (lineRtl ? 0 : spec.indent) + offset;
   const b: Build = {
     env, x: x0, stack: [rootV], spec, extra, penStart: x0, curText: null,
-    placedAtomic: false, lineHasText: false, positioned: [], below: null, rtl: lineRtl,
+    placedAtomic: false, lineHasText: false, positioned: [], below: null,
   };
   if (env.bidi.active) {
     for (const step of visualSteps(spec, lineBase)) {
@@ -217,8 +218,6 @@ interface Build {
   positioned: Array<{ item: AbsItem; x: number; y: number }>;
   /** Block-level abspos boxes after in-flow content on this line: their static position is below the line box. */
   below: Array<{ item: AbsItem; x: number; y: number }> | null;
-  /** The line's base direction is rtl (its start edge is the right one). */
-  rtl: boolean;
 }
 
 /** Places one leaf of the line (a text piece, an atomic inline, a forced break, an out-of-flow box's place) at the pen. */
