@@ -38,7 +38,7 @@ const transparent = (c: Color): boolean => c.a === 0;
 
 /**
  * Builds the display list of every page (CSS 2.1 Appendix E): the page background, the canvas
- * (the root's background, or body's when the root's is transparent, §14.2) over the whole page,
+ * (the root's background, or body's when the root's is transparent, §14.2) over the page area,
  * then the root stacking context: negative z-index contexts, in-flow block backgrounds and borders,
  * floats, inline content (text, decorations, inline boxes, atomic inlines, images), positioned
  * boxes with z-index auto/0 in tree order, positive z-index contexts. Opacity < 1 paints as a group.
@@ -78,10 +78,7 @@ class PageBuilder {
     const root = page.children.find((f): f is BoxFragment => f.kind === 'box');
     let viewport: Chain = [];
     if (root) {
-      // The canvas background covers the whole page, margins included, as Chromium 156 prints it
-      // (the fidelity references of the e-mail templates are grey to the paper's edge), though
-      // css-page-3 #painting now draws it on the page border box only.
-      this.paintCanvas(root, pageRect);
+      this.paintCanvas(root, canvasArea(page, pageBox));
       this.viewportOverflow.add(root.box);
       let source: BoxFragment | undefined = root;
       if (root.style.overflowX === 'visible' && root.style.overflowY === 'visible') {
@@ -119,7 +116,7 @@ class PageBuilder {
   }
 
   /** CSS 2.1 §14.2: the root's background (or body's) covers the canvas, positioned as for the root. */
-  private paintCanvas(root: BoxFragment, pageRect: Rect): void {
+  private paintCanvas(root: BoxFragment, area: Rect): void {
     let src: BoxFragment = root;
     if (transparent(root.style.backgroundColor) && !root.style.backgroundLayers.some((l) => l.image.kind !== 'none')) {
       const body = root.children.find((c): c is BoxFragment => c.kind === 'box' && c.box.element?.name === 'body');
@@ -128,7 +125,7 @@ class PageBuilder {
     this.canvasSources.add(root.box);
     if (src !== root) this.canvasSources.add(src.box);
     if (!isVisible(src.style)) return;
-    paintBackground(src, src.style, this.opts.loadImage, (it) => this.items.push(it), { canvas: pageRect, viewport: this.bgOpts().viewport });
+    paintBackground(src, src.style, this.opts.loadImage, (it) => this.items.push(it), { canvas: area, viewport: this.bgOpts().viewport });
   }
 
   // ---- classification of a stacking context's descendants into the Appendix E phases
@@ -402,6 +399,18 @@ function sliceCorners(s: ComputedStyle, atStart: boolean, atEnd: boolean, inline
     if (atEnd) { out.borderBottomLeftRadius = NO_RADIUS; out.borderBottomRightRadius = NO_RADIUS; }
   }
   return out;
+}
+
+/**
+ * Where the canvas background paints on a page: the page area, never the page margins, as Chromium 156 prints
+ * (css-page-3 #painting keeps it off the margins too, which show the @page background): one fill of the page area,
+ * its corner at the page area's whole-px origin and its size rounded to whole px (A4 with 10 mm margins: 720 × 1049
+ * px at (37, 37); @page margin 20mm: 644 × 973 at (76, 76)), whatever the colour; the paper stays white around it.
+ */
+function canvasArea(page: PageFragment, pb: ReturnType<typeof pageBorderBox>): Rect {
+  const { x, y } = page.area;
+  const right = pb.x + pb.width - pb.border.right - pb.padding.right, bottom = pb.y + pb.height - pb.border.bottom - pb.padding.bottom;
+  return { x, y, w: Math.max(0, Math.round(right - x)), h: Math.max(0, Math.round(bottom - y)) };
 }
 
 /** Underlines and overlines go under the line's text, line-throughs over it (CSS 2.1 Appendix E step 7). */
