@@ -105,7 +105,7 @@ export function paragraphLevels(text: string, base: 'ltr' | 'rtl' | 'auto', inse
     parts.push(text.slice(from));
     full = parts.join('');
   }
-  const r = BIDI.getEmbeddingLevels(full, base === 'auto' ? undefined : base);
+  const r = BIDI.getEmbeddingLevels(bmpStandIns(full), base === 'auto' ? undefined : base);
   const levels = new Uint8Array(text.length);
   const baseOut = new Uint8Array(text.length);
   let p = 0;
@@ -116,6 +116,24 @@ export function paragraphLevels(text: string, base: 'ltr' | 'rtl' | 'auto', inse
     baseOut[i] = r.paragraphs.length ? r.paragraphs[p].level : base === 'rtl' ? 1 : 0;
   }
   return { levels, base: baseOut };
+}
+
+/** A BMP character of each bidi class, for the classes supplementary characters have. */
+const STAND_IN: Readonly<Record<string, string>> = {
+  L: 'a', R: '\u05d0', AL: '\u0627', EN: '0', ES: '+', ET: '#', AN: '\u0660', CS: ',', NSM: '\u0300', BN: '\u00ad', WS: ' ', ON: '!',
+};
+
+/**
+ * `text` with each surrogate pair replaced by two BMP characters of the pair's bidi class: bidi-js
+ * classifies UTF-16 units one by one, which would make every emoji, Adlam or Hanifi Rohingya
+ * letter a strong L. Lengths and indices are unchanged.
+ */
+function bmpStandIns(text: string): string {
+  if (!/[\ud800-\udbff]/.test(text)) return text;
+  return text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, (pair) => {
+    const c = STAND_IN[BIDI.getBidiCharTypeName(pair)] ?? '!';
+    return c + c;
+  });
 }
 
 /**

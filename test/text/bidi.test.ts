@@ -15,6 +15,9 @@ test('UAX #9 levels: strong letters, European and Arabic numbers, neutrals betwe
   assert.equal(levels('אבג 123', 'rtl'), '1111222');
   assert.equal(levels('ا ١٢', 'ltr'), '1122'); // AN after AL: level 2 inside the rtl run
   assert.equal(levels('abc.', 'rtl'), '2221'); // the final period takes the paragraph direction (N2)
+  // Supplementary characters by their own class (per UTF-16 unit): an emoji is neutral, Adlam is R.
+  assert.equal(levels('שלום 😀.', 'rtl'), '11111111');
+  assert.equal(levels('abc 𞤀𞤁 def', 'ltr'), '000011110000');
   // 'auto' (unicode-bidi: plaintext): each paragraph from its first strong character; '\n' separates paragraphs.
   const p = paragraphLevels('אב c\nab ג', 'auto', []);
   assert.deepEqual(Array.from(p.base), [1, 1, 1, 1, 1, 0, 0, 0, 0]);

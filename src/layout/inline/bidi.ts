@@ -37,7 +37,12 @@ export function paragraphBidi(style: ComputedStyle, para: string, inserts: reado
     all = [{ at: 0, text: o.open }, ...inserts, { at: para.length, text: o.close }];
   }
   const need = rtl || plain || hasRtlOrControls(para) || inserts.some((i) => RTL_CONTROL.test(i.text));
-  const levels = need ? paragraphLevels(para, plain ? 'auto' : style.direction, all) : null;
+  let levels: ParagraphLevels | null = null;
+  try {
+    if (need) levels = paragraphLevels(para, plain ? 'auto' : style.direction, all);
+  } catch {
+    // bidi-js failed on odd text: the paragraph is laid out in logical order
+  }
   return { levels, active: levels !== null || rtlBoxes, base };
 }
 
