@@ -14,7 +14,7 @@ import type { BlockParams, BlockResult, ContentLayout, ContentParams, FlowEnv, U
 import type { BoxFragment, Edges, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { BreakToken, Flow, MarginSet } from './flow.ts';
-import { NO_MARGIN, addMargin, atContentStart, collapsed } from './flow.ts';
+import { NO_MARGIN, addMargin, atContentStart, collapsed, collapsedAtQuirkyEnd, leaving, quirkyStart } from './flow.ts';
 import {
   borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, establishesBfc, isAbsolute, isAvoidBreak, slicedEdges,
 } from './box-model.ts';
@@ -69,14 +69,21 @@ export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'wid
 /** The used edges and vertical sizes of a box on this fragmentainer (px). */
 interface BoxMetrics {
   border: Edges; padding: Edges;
-  /** Its top and bottom margins (the top one as specified, before truncation). */
-  mt: number; mb: number;
+  /** Its top and bottom margins (the top one as specified, before truncation), and whether they are quirky (LengthPct.quirk). */
+  mt: number; mb: number; mtQuirk: boolean; mbQuirk: boolean;
   /** The height percentages resolve against (quirks: html and body against the initial containing block), null when indefinite. */
   cbHeight: number | null;
   /** The specified content height (whole box), null when auto. */
   specH: number | null;
   bpV: number;
+  /** Quirks mode: html and body with an auto height fill the viewport (their containing block) minus margins: the least content height, px. */
+  fill: number | null;
+  /** Quirks mode: body and table cells ignore quirky margins at their content's start and end (HTML §15.3.3). */
+  quirkyContainer: boolean;
 }
+
+/** A margin is quirky when the UA sheet gave it in Chromium's quirky em (only in quirks mode). */
+const quirky = (v: ComputedStyle['marginTop']): boolean => v !== 'auto' && v.quirk === true;
 
 function boxMetrics<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>): BoxMetrics {
   const s = box.style;
@@ -84,11 +91,16 @@ function boxMetrics<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: Con
   const border = borderOf(s), padding = paddingOf(s, cbw);
   const mt = marginValue(s.marginTop, cbw) ?? 0, mb = marginValue(s.marginBottom, cbw) ?? 0;
   const bpV = border.top + border.bottom + padding.top + padding.bottom;
+  const quirks = env.ctx.quirks;
   // Percentage heights: against the containing block height when definite (quirks: html/body against the page).
-  const tag = box.element?.name;
-  const quirkPct = env.ctx.quirks && (tag === 'body' || tag === 'html');
+  const tag = box.anonymous ? undefined : box.element?.name;
+  const quirkPct = quirks && (tag === 'body' || tag === 'html');
   const cbHeight = quirkPct && p.cb.height === null ? env.icbHeight : p.cb.height;
-  if (fc.fixedHeight) return { border, padding, mt, mb, cbHeight, specH: fc.fixedHeight(box, p), bpV };
+  const m: BoxMetrics = {
+    border, padding, mt, mb, mtQuirk: quirky(s.marginTop), mbQuirk: quirky(s.marginBottom), cbHeight, specH: null, bpV, fill: null,
+    quirkyContainer: quirks && (box.kind === 'table-cell' || tag === 'body'),
+  };
+  if (fc.fixedHeight) { m.specH = fc.fixedHeight(box, p); return m; }
   let specH = p.heightOverride ?? null;
   if (specH === null && !p.ignoreHeight) {
     const h = sizeValue(s.height, cbHeight);
@@ -96,7 +108,24 @@ function boxMetrics<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: Con
     if (specH !== null && quirkPct && s.height !== 'auto' && s.height.pct !== 0) specH = Math.max(0, specH - mt - mb);
   }
   if (specH !== null) specH = clampHeight(specH, s, cbHeight, bpV);
-  return { border, padding, mt, mb, cbHeight, specH, bpV };
+  m.specH = specH;
+  // Quirks mode: html and body with an auto height are at least as tall as their containing block (the viewport, for html).
+  if (quirkPct && specH === null && p.heightOverride === undefined && cbHeight !== null) m.fill = Math.max(0, cbHeight - mt - mb - bpV);
+  return m;
+}
+
+/**
+ * The height the children's percentage heights resolve against (CSS 2.1 §10.5), px or null (indefinite): the box's
+ * specified height; for the anonymous block around a non-block root, the page area; in quirks mode, the least height of
+ * html and body (they fill the viewport), and for other auto-height block containers, not positioned, their own
+ * containing block's (Blink's SkipContainingBlockForPercentHeightCalculation: percentages go through them).
+ */
+function childPercentBasis(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics): number | null {
+  if (m.specH !== null) return m.specH;
+  if (p.isRoot === true && box.anonymous === true) return p.cb.height;
+  if (!env.ctx.quirks) return null;
+  if (m.fill !== null) return m.fill;
+  return box.kind === 'block' && box.style.height === 'auto' && !isAbsolute(box) ? m.cbHeight : null;
 }
 
 /** Where the top of a box goes: its widths, border-box left, the flow position and margins left pending above it. */
@@ -119,7 +148,7 @@ function placeTop<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: Conte
   const widthsIn = (avail: number): UsedWidths => (fc.widths ? fc.widths(box, avail, p, env) : blockWidths(box, avail, p));
   let widths = widthsIn(cbw);
   const collapseTop = !bfc && (resumed ? 0 : m.border.top + m.padding.top) === 0;
-  let margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : m.mt);
+  let margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : m.mt, m.mtQuirk);
   let y = p.y;
   let cleared = false;
   if (s.clear !== 'none' && !resumed && p.floats) {
@@ -206,7 +235,8 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
   const minH = s.minHeight === 'auto' ? null : sizeValue(s.minHeight, m.cbHeight);
   const minInEffect = minH !== null && minH > 0 && toContent(minH, s, m.bpV) > flow.y - contentTop + 0.01;
   const collapseBottom = !g.bfc && s.height === 'auto' && p.heightOverride === undefined && m.border.bottom + m.padding.bottom === 0 && !minInEffect;
-  let contentBottom = collapseBottom ? flow.y : flow.y + collapsed(flow.margin);
+  // Quirks mode: quirky margins at the end of body or a table cell do not count (HTML §15.3.3).
+  let contentBottom = collapseBottom ? flow.y : flow.y + (m.quirkyContainer ? collapsedAtQuirkyEnd(flow.margin) : collapsed(flow.margin));
   if (g.bfc && g.floats) contentBottom = Math.max(contentBottom, g.floats.lowestBottom());
   let token: BreakToken | null = flow.token === null ? null : { content: flow.token };
   // Floats continue on the next page: so does this box (after its content when that has ended).
@@ -216,6 +246,7 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
   else if (specH !== null) contentHeight = Math.max(0, specH - consumedBefore);
   else {
     contentHeight = Math.max(0, contentBottom - contentTop);
+    if (m.fill !== null && p.token === null) contentHeight = Math.max(contentHeight, m.fill);
     if (!p.ignoreHeight) contentHeight = clampHeight(contentHeight, s, m.cbHeight, m.bpV);
   }
   if (token !== null && Number.isFinite(env.pageBottom)) {
@@ -271,8 +302,9 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   const { border, padding, specH } = m;
   const contentX = top.x + border.left + padding.left;
   const topBP = resumed ? 0 : border.top + padding.top;
+  const startMargin = top.borderTop === null ? top.margin : NO_MARGIN;
   const flow: Flow = {
-    y: top.borderTop === null ? top.y : top.borderTop + topBP, margin: top.borderTop === null ? top.margin : NO_MARGIN,
+    y: top.borderTop === null ? top.y : top.borderTop + topBP, margin: m.quirkyContainer && !resumed ? quirkyStart(startMargin) : startMargin,
     firstY: top.borderTop, placedAny: false, children: [], token: null, pushed: false,
   };
   // A clipping box with a definite height is monolithic (css-break-3 §2.1): its content is not fragmented.
@@ -287,9 +319,7 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
     floats = contentFloats(box, p, env, bfc, specH);
     childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : env);
     if (transformed && !p.isRoot) childEnv = { ...childEnv, fixed: abs };
-    // The anonymous block wrapping a non-block root element stands for the initial containing block: the root's
-    // percentage heights resolve against the page area through it (CSS 2.1 §10.5).
-    const cb = { x: contentX, y: 0, width: top.widths.width, height: specH ?? (p.isRoot === true && box.anonymous === true ? p.cb.height : null) };
+    const cb = { x: contentX, y: 0, width: top.widths.width, height: childPercentBasis(box, p, env, m) };
     layoutContent(box, fc, {
       p, x: contentX, width: top.widths.width, border, padding, cb, specH, floats, abs, token: p.token?.content ?? null,
       consumed: p.token?.consumed ?? 0, resumed, atTop: p.atTop, truncate: p.truncate && (top.borderTop === null || resumed),
@@ -319,7 +349,8 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   const clamp = token !== null ? ownClamp(box, childEnv) : null;
   if (clamp) token = { ...token!, clampUsed: clamp.used };
   // The margins left pending below the box (§8.3.1): its bottom margin, with its last child's when they adjoin.
-  const margin = collapsedThrough || (token === null && h.collapseBottom) ? addMargin(flow.margin, m.mb) : token !== null ? NO_MARGIN : addMargin(NO_MARGIN, m.mb);
+  const through = collapsedThrough || (token === null && h.collapseBottom) ? addMargin(flow.margin, m.mb, m.mbQuirk) : null;
+  const margin = through !== null ? (m.quirkyContainer ? leaving(through) : through) : token !== null ? NO_MARGIN : addMargin(NO_MARGIN, m.mb, m.mbQuirk);
   return { fragment: frag, bottom: collapsedThrough ? top.y : borderBottom, margin, firstY: collapsedThrough ? null : borderTop, collapsedThrough, token, pushed: false };
 }
 

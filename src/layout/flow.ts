@@ -14,15 +14,33 @@ export interface ContainingBlock { x: number; y: number; width: number; height: 
 
 // ---- collapsing margins (CSS 2.1 §8.3.1)
 
-/** A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative, px. */
-export interface MarginSet { pos: number; neg: number }
+/**
+ * A set of adjoining margins being collapsed (§8.3.1): the largest positive and the most negative, px. In quirks mode
+ * (HTML §15.3.3, as Blink's NGMarginStrut) quirky UA margins (LengthPct.quirk) are kept apart in `quirk`, and a set at
+ * the start of a quirky container (body, table cells) takes none (`quirkStart`).
+ */
+export interface MarginSet {
+  pos: number; neg: number;
+  /** The largest quirky positive margin (px), absent when none. */
+  quirk?: number;
+  /** The set is at the start of a quirky container: quirky margins are not added to it. */
+  quirkStart?: boolean;
+}
 export const NO_MARGIN: MarginSet = Object.freeze({ pos: 0, neg: 0 }) as MarginSet;
-/** Adds a margin (px) to a collapsing set. */
-export function addMargin(m: MarginSet, v: number): MarginSet {
-  return v >= 0 ? (v > m.pos ? { pos: v, neg: m.neg } : m) : (v < m.neg ? { pos: m.pos, neg: v } : m);
+/** Adds a margin (px) to a collapsing set; `quirky` for a quirky UA margin (LengthPct.quirk). */
+export function addMargin(m: MarginSet, v: number, quirky = false): MarginSet {
+  if (quirky && v >= 0) return m.quirkStart || v <= (m.quirk ?? 0) ? m : { ...m, quirk: v };
+  if (m.quirk === undefined && m.quirkStart === undefined) return v >= 0 ? (v > m.pos ? { pos: v, neg: m.neg } : m) : (v < m.neg ? { pos: m.pos, neg: v } : m);
+  return v >= 0 ? (v > m.pos ? { ...m, pos: v } : m) : (v < m.neg ? { ...m, neg: v } : m);
 }
 /** The collapsed margin of a set, px: max positive + min negative. */
-export const collapsed = (m: MarginSet): number => m.pos + m.neg;
+export const collapsed = (m: MarginSet): number => (m.quirk === undefined ? m.pos : Math.max(m.pos, m.quirk)) + m.neg;
+/** The collapsed margin of a set at the end of a quirky container, px: its quirky margins left out (HTML §15.3.3). */
+export const collapsedAtQuirkyEnd = (m: MarginSet): number => m.pos + m.neg;
+/** The set at the start of a quirky container's content (quirky margins are ignored there). */
+export const quirkyStart = (m: MarginSet): MarginSet => ({ ...m, quirkStart: true });
+/** The set as it leaves a container: no longer at the start of a quirky container. */
+export const leaving = (m: MarginSet): MarginSet => (m.quirkStart ? { pos: m.pos, neg: m.neg, ...(m.quirk !== undefined ? { quirk: m.quirk } : {}) } : m);
 
 // ---- pending absolutes (CSS 2.1 §10.3.7, §10.6.4)
 
