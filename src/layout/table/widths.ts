@@ -118,6 +118,18 @@ function spread(arr: number[], weight: number[], idx: number[], need: number, _m
 }
 
 /**
+ * Chromium sizes table columns in LayoutUnits (1/64 px, css-tables-3 §3.9 as Blink's table_layout_utils.cc): the
+ * columns' min/max-content widths are rounded up to them and shares are cut with integer arithmetic (the last growing
+ * column takes what rounding leaves), so a column is never 0.03 px wider than Chromium's and a line that just fits
+ * there wraps here too. Raw units in, raw units out.
+ */
+const LU = 64;
+const upLU = (px: number): number => Math.ceil(px * LU - 1e-6);
+const nearLU = (px: number): number => Math.round(px * LU);
+/** Blink's LayoutUnit::MulDiv: a × m / d, truncated (all values here are >= 0). */
+const mulDiv = (a: number, m: number, d: number): number => Math.floor((a * m) / d);
+
+/**
  * The grid's min-content and max-content widths (columns only, px). With percentage columns the
  * max-content is widened so each percentage can be honoured (css-tables-3 §3.9.2, as Blink:
  * max(col max × 100 / pct) and the non-percent max / (1 − Σpct)); capped at 1,000,000 px.
@@ -125,8 +137,8 @@ function spread(arr: number[], weight: number[], idx: number[], need: number, _m
 export function gridMinMax(k: ColumnConstraints): { min: number; max: number } {
   let min = 0, max = 0, pctSum = 0, pctMax = 0, nonPct = 0;
   for (let i = 0; i < k.min.length; i++) {
-    min += k.min[i];
-    max += k.max[i];
+    min += upLU(k.min[i]) / LU;
+    max += upLU(k.max[i]) / LU;
     const p = k.pct[i];
     if (p !== null && p > 0) { pctSum += p; pctMax = Math.max(pctMax, k.max[i] * 100 / p); } else nonPct += k.max[i];
   }
@@ -139,48 +151,66 @@ export function gridMinMax(k: ColumnConstraints): { min: number; max: number } {
 }
 
 /**
- * Used column widths for `target` px of columns (automatic layout, css-tables-3 §3.9.3): the
- * min-content, percentage, specified and max-content guesses, interpolated linearly between the
- * two that bracket the target; past the max-content guess the excess goes to auto columns in
- * proportion to their max, else to fixed columns, else to percentage columns by percent, else equally.
- * Below the min-content guess every column gets its min (the table overflows).
+ * Used column widths for `target` px of columns (automatic layout, css-tables-3 §3.9.3 "distributing width to the
+ * columns", in LayoutUnits as Blink): the min-content, percentage, specified and max-content guesses; the columns that
+ * grow between the two guesses that bracket the target get shares of the difference in proportion to their growth (the
+ * last one takes the rounding rest); a target equal to the max-content guess gives every column its max. Past the
+ * max-content guess the excess goes to auto columns in proportion to their max, else to fixed columns, else to
+ * percentage columns by percent, else equally. Below the min-content guess every column gets its min (the table overflows).
  */
 export function autoColumnWidths(k: ColumnConstraints, target: number): number[] {
   const n = k.min.length;
   if (n === 0) return [];
+  const T = nearLU(target);
+  const min = k.min.map(upLU), max = k.max.map((v, i) => Math.max(min[i]!, upLU(v)));
   let pctLeft = 100;
   const pctW = k.pct.map((p, i) => {
     if (p === null) return null;
     const q = Math.max(0, Math.min(p, pctLeft));
     pctLeft -= q;
-    return Math.max(k.min[i], q * target / 100);
+    return Math.max(min[i]!, Math.floor(q * T / 100));
   });
-  const gMin = k.min.slice();
-  const gPct = k.min.map((m, i) => pctW[i] ?? m);
-  const gSpec = k.min.map((m, i) => pctW[i] ?? (k.fixed[i] ? k.max[i] : m));
-  const gMax = k.max.map((m, i) => pctW[i] ?? m);
+  const kind = (i: number): 'pct' | 'fixed' | 'auto' => (pctW[i] !== null ? 'pct' : k.fixed[i] ? 'fixed' : 'auto');
+  // The guesses (§3.9.3): each column's width under it, and which columns grow from the guess before.
+  const gMin = min;
+  const gPct = min.map((m, i) => pctW[i] ?? m);
+  const gSpec = min.map((m, i) => pctW[i] ?? (kind(i) === 'fixed' ? max[i]! : m));
+  const gMax = min.map((m, i) => pctW[i] ?? max[i]!);
   const guesses = [gMin, gPct, gSpec, gMax];
-  const sums = guesses.map((g) => g.reduce((s, v) => s + v, 0));
-  if (target <= sums[0]) return gMin;
+  const sum = (g: number[]): number => g.reduce((s, v) => s + v, 0);
+  const toPx = (g: number[]): number[] => g.map((v) => v / LU);
+  if (T <= sum(gMin)) return toPx(gMin);
   for (let j = 1; j < guesses.length; j++) {
-    if (target <= sums[j]) {
-      const a = guesses[j - 1], b = guesses[j];
-      const t = sums[j] > sums[j - 1] ? (target - sums[j - 1]) / (sums[j] - sums[j - 1]) : 1;
-      return a.map((v, i) => v + (b[i] - v) * t);
-    }
+    const hi = guesses[j]!, lo = guesses[j - 1]!;
+    if (T > sum(hi)) continue;
+    if (T === sum(hi)) return toPx(hi);
+    const growing = lo.map((v, i) => hi[i]! - v);
+    return toPx(share(lo, growing, T - sum(lo)));
   }
-  const out = gMax.slice();
-  const excess = target - sums[3];
-  const auto: number[] = [], fix: number[] = [], pcts: number[] = [];
-  for (let i = 0; i < n; i++) (k.pct[i] !== null ? pcts : k.fixed[i] ? fix : auto).push(i);
-  const give = (idx: number[], w: (i: number) => number): void => {
-    const tot = idx.reduce((s, i) => s + w(i), 0);
-    for (const i of idx) out[i] += excess * (tot > 0 ? w(i) / tot : 1 / idx.length);
-  };
-  if (auto.length > 0) give(auto, (i) => k.max[i]);
-  else if (fix.length > 0) give(fix, (i) => k.max[i]);
-  else if (pcts.length > 0) give(pcts, (i) => k.pct[i] ?? 0);
-  else give([...Array(n).keys()], () => 1);
+  // Above the max-content guess.
+  const idx = (want: 'pct' | 'fixed' | 'auto'): number[] => [...Array(n).keys()].filter((i) => kind(i) === want);
+  const auto = idx('auto'), fix = idx('fixed'), pcts = idx('pct');
+  const weights = gMax.map(() => 0);
+  if (auto.length > 0) for (const i of auto) weights[i] = max[i]! || 1;
+  else if (fix.length > 0) for (const i of fix) weights[i] = max[i]! || 1;
+  else if (pcts.length > 0) for (const i of pcts) weights[i] = k.pct[i] || 1;
+  else weights.fill(1);
+  return toPx(share(gMax, weights, T - sum(gMax)));
+}
+
+/** `base` plus `amount` shared in proportion to `weights` (integer units, truncated; the last weighted column takes the rest). */
+function share(base: number[], weights: number[], amount: number): number[] {
+  const total = weights.reduce((s, v) => s + v, 0);
+  const out = base.slice();
+  let rest = amount, last = -1;
+  for (let i = 0; i < out.length; i++) {
+    if (weights[i]! <= 0) continue;
+    const d = total > 0 ? mulDiv(amount, weights[i]!, total) : 0;
+    out[i]! += d;
+    rest -= d;
+    last = i;
+  }
+  if (last >= 0) out[last]! += rest;
   return out;
 }
 
