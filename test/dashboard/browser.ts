@@ -31,8 +31,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
 }
 
 /** Signs up a new account through the form; ends on the gallery page. Returns the email. */
-export async function signUp(page: Page, base: string): Promise<string> {
-  const email = `e2e${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+export async function signUp(page: Page, base: string, email = `e2e${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`): Promise<string> {
   await page.goto(`${base}/dashboard/sign-up`);
   await page.fill('input[name=email]', email);
   await page.fill('input[name=password]', 'correct horse battery');
