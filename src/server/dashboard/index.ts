@@ -127,9 +127,12 @@ export function dashboard(deps: DashboardDeps): Middleware {
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Cache-Control', 'no-store');
     try {
-      await loadSession(ctx, d.store, dash, d.clock.now());
+      // Static files need no session (and no database read).
+      if (!ctx.path.startsWith('/dashboard/static/')) {
+        await loadSession(ctx, d.store, dash, d.clock.now());
+        d.bundle.warm();
+      }
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') checkOrigin(ctx);
-      if (ctx.path.startsWith('/dashboard/static/') === false) d.bundle.warm();
       await chain(ctx, 0);
       if (ctx.body === undefined && ctx.status === 404) throw notFound('There is no such page.');
     } catch (e) {
