@@ -56,13 +56,14 @@ export function tableIntrinsicSizes(box: TableWrapperBox, ctx: LayoutContext): {
 
 /**
  * The used width of the table's border box and its column widths (CSS 2.1 §17.5.2, css-tables-3
- * §3.9): a specified width (border-box, as browsers) but not below min-content; auto: the
- * max-content capped at the available width, not below min-content. `table-layout: fixed` with a
- * non-auto width takes the columns and first row's widths.
+ * §3.9): a specified width (border-box, as browsers; percentages of `pctBasis`, the containing
+ * block's width) but not below min-content; auto: the max-content capped at the available width
+ * `avail` (what the margins leave), not below min-content. `table-layout: fixed` with a non-auto
+ * width takes the columns and first row's widths.
  */
-function tableWidths(box: TableWrapperBox, pr: Prepared, avail: number, forced: number | undefined): { width: number; colW: number[] } {
+function tableWidths(box: TableWrapperBox, pr: Prepared, avail: number, forced: number | undefined, pctBasis = avail): { width: number; colW: number[] } {
   const ts = box.table.style;
-  const specW = sizeValue(ts.width, avail);
+  const specW = sizeValue(ts.width, pctBasis);
   // The table's width is a border-box width in browsers' UA sheets (box-sizing: border-box); content-box adds borders and padding.
   const spec = forced ?? (specW !== null && ts.boxSizing !== 'border-box' ? specW + pr.bp : specW);
   const cellBorders = (gc: GridCell) => (pr.borders ? cellHalfBorders(pr.borders, gc) : null);
@@ -179,7 +180,9 @@ function wrapperWidths(box: TableWrapperBox, avail: number, p: BlockParams, ctx:
   if (!laid) {
     const pr = prepare(box, ctx);
     const room = Math.max(0, avail - (mlSpec ?? 0) - (mrSpec ?? 0));
-    const { width, colW } = tableWidths(box, pr, p.widthOverride ?? room, p.widthOverride);
+    // A percentage width refers to the containing block (CSS 2.1 §10.2), whatever room the margins or floats leave:
+    // negative margins shift a 100% table, they do not widen it (as Chromium).
+    const { width, colW } = tableWidths(box, pr, p.widthOverride ?? room, p.widthOverride, p.widthOverride ?? cbw);
     const lost = collapseColumns(pr.grid, colW, pr.borders ? 0 : box.table.style.borderSpacingH);
     table = { width: Math.max(0, width - lost), colW, pr };
   }
