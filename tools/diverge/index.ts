@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { ancestry, allDivergences, countCompared, firstDivergence, firstInside, firstPageDivergence, pairTrees, STYLE_KEYS } from './compare.ts';
-import { applyOurPages, assignPages, chromiumPageBreaks } from './pages.ts';
+import { applyOurPages, assignPages, chromiumPageSpans } from './pages.ts';
 import type { Delta, Divergence, DivergenceKind, LayoutNode, Pair, Rect } from './compare.ts';
 import { ChromiumReference } from './chromium.ts';
 import type { ChromiumCapture, PlatformFont } from './chromium.ts';
@@ -213,8 +213,9 @@ function findPair(root: Pair, tail: string): Pair {
 async function comparePages(root: Pair, ours: OurLayout, printed: OurLayout, cap: ChromiumCapture, area: Rect, tol: number): Promise<PagesReport> {
   const oursBreaks = applyOurPages(ours.root, printed.root, printed.inspection.pageCount);
   const { pages, words } = await cap.printedWords();
-  const chromiumBreaks = chromiumPageBreaks(pages, words, cap.textBoxes, area, cap.contentScale);
-  assignPages(cap.root, chromiumBreaks);
+  const spans = chromiumPageSpans(pages, words, cap.textBoxes, area, cap.contentScale);
+  assignPages(cap.root, spans);
+  const chromiumBreaks = spans.map((s) => s.begin);
   const p = firstPageDivergence(root);
   const out: PagesReport = { ours: printed.inspection.pageCount, chromium: pages, oursBreaks, chromiumBreaks, first: null };
   if (!p) return out;

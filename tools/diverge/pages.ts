@@ -7,25 +7,30 @@ import type { LayoutNode, Rect } from './compare.ts';
 import type { PdfWord, TextBox } from './chromium.ts';
 
 const PX_PER_PT = 4 / 3;
-/** An element starting less than this (px) above the first text of a page may be what begins that page (padding above the text). */
+/** Without the bottom of a page's last text, a textless element starting less than this (px) above the next page's first text may begin that page. */
 const NEAR_BREAK = 24;
+/** A word votes for the page's offset when its own is within this (px) of the one most words agree on. */
+const SAME_PAGE = 16;
 /** Text box and word left edges agree within this (px): the same line start. */
 const SAME_X = 4;
 
 const unescapeXml = (t: string): string => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
+/** Where a printed page's own text lies in the continuous flow (px): the top of its first text and the bottom of its last. */
+export interface PageSpan { begin: number; end: number }
+
 /**
- * Where each of Chromium's printed pages begins in its continuous layout (px; [0] is 0): the continuous top
- * of the first text on page k. Each word of page k inside the page area that begins a text box (same text
- * start, left edges within SAME_X px, the word's x being its page px minus the page area's left, times the
- * shrink-to-fit factor) votes for the offset "box top minus the word's top within the page area"; the
- * offset most words agree on (within 2 px; ties: the smallest) wins, and the page begins at the box of the
- * topmost word that voted for it. Voting, not the first word alone, because a page can open with content
- * repeated from earlier (a table's header group, fixed boxes), which votes for another offset. NaN for a
- * page where no word maps, and for every page after it.
+ * Where each of Chromium's printed pages lies in its continuous layout (px): from the top of its first
+ * text to the bottom of its last. Each word of page k inside the page area that begins a text box (same
+ * text start, left edges within SAME_X px, the word's x being its page px minus the page area's left,
+ * times the shrink-to-fit factor) votes for the offset "box top minus the word's top within the page
+ * area"; the offset most words agree on (within 2 px; ties: the smallest) wins, and the boxes that voted
+ * for it span the page. Voting, not the first word alone, because a page can open with content repeated
+ * from earlier (a table's header group, fixed boxes), which votes for another offset. Page 0 begins at 0.
+ * NaN for a page where no word maps, and for every page after it.
  */
-export function chromiumPageBreaks(pages: number, words: PdfWord[], boxes: TextBox[], area: Rect, scale: number): number[] {
-  const breaks = [0];
+export function chromiumPageSpans(pages: number, words: PdfWord[], boxes: TextBox[], area: Rect, scale: number): PageSpan[] {
+  const spans: PageSpan[] = [];
   const byStart = new Map<string, TextBox[]>();
   for (const b of boxes) {
     const first = normal(b.text).split(' ', 1)[0]!;
@@ -34,11 +39,14 @@ export function chromiumPageBreaks(pages: number, words: PdfWord[], boxes: TextB
     list.push(b);
   }
   const pageHeight = area.height * scale;
-  for (let k = 1; k < pages; k++) {
-    const prev = breaks[k - 1]!;
-    if (Number.isNaN(prev)) { breaks.push(NaN); continue; }
+  for (let k = 0; k < pages; k++) {
+    const before = spans[k - 1];
+    if (before && Number.isNaN(before.begin)) { spans.push({ begin: NaN, end: NaN }); continue; }
+    // Page k's text lies below page k-1's first text and, but for columns side by side, not far above its last.
+    const prev = !before ? -Infinity : Number.isNaN(before.end) ? before.begin : Math.max(before.begin, before.end - pageHeight / 2);
     const votes: Vote[] = [];
-    const onPage = words.filter((w) => w.page === k && w.y * PX_PER_PT >= area.y - 1 && w.y * PX_PER_PT <= area.y + area.height / scale + 1);
+    // Words inside the page area (their bottom: a font with a tall ascent puts a word's top above the area's).
+    const onPage = words.filter((w) => w.page === k && w.y2 * PX_PER_PT >= area.y && w.y * PX_PER_PT <= area.y + area.height / scale + 1);
     onPage.forEach((w, i) => {
       const text = unescapeXml(w.t);
       const line = lineFrom(w, onPage);
@@ -46,16 +54,25 @@ export function chromiumPageBreaks(pages: number, words: PdfWord[], boxes: TextB
       for (const b of byStart.get(text) ?? []) {
         if (!sameStart(normal(b.text), line)) continue;
         // A page holds at most a page area of the flow: its text lies below the previous page's and within one page area of it.
-        if (Math.abs(b.x - x) <= SAME_X && b.y > prev && b.y - yIn <= prev + pageHeight + 1) votes.push({ start: b.y - yIn, word: i, top: b.y });
+        const start = b.y - yIn;
+        if (Math.abs(b.x - x) <= SAME_X && b.y > prev && (k === 0 ? Math.abs(start) <= 2 : start <= before!.begin + pageHeight + 1)) {
+          votes.push({ start, word: i, top: b.y, bottom: b.y + b.height });
+        }
       }
     });
-    const winners = mostAgreed(votes);
-    breaks.push(winners.length ? Math.min(...winners.map((v) => v.top)) : NaN);
+    // The offset is found to 2 px; the page's text is every vote near it (a word's top in the PDF and its box's top
+    // in the layout differ by the font's ascent as each counts it: several px for a fallback CJK face).
+    const best = mostAgreed(votes);
+    const at = best.length ? best.reduce((a, v) => a + v.start, 0) / best.length : NaN;
+    const winners = votes.filter((v) => Math.abs(v.start - at) <= SAME_PAGE);
+    spans.push(winners.length
+      ? { begin: k === 0 ? 0 : Math.min(...winners.map((v) => v.top)), end: Math.max(...winners.map((v) => v.bottom)) }
+      : { begin: k === 0 ? 0 : NaN, end: NaN });
   }
-  return breaks;
+  return spans;
 }
 
-interface Vote { start: number; word: number; top: number }
+interface Vote { start: number; word: number; top: number; bottom: number }
 
 const normal = (t: string): string => t.replace(/[\s\u00a0]+/g, ' ').trim();
 
@@ -88,16 +105,16 @@ function mostAgreed(votes: Vote[]): Vote[] {
 }
 
 /**
- * Sets `page` on every node with a box from Chromium's page breaks (chromiumPageBreaks: the top of each
- * page's first text): the page of its topmost text when that lies on a later page than its top (nothing
- * of it is printed above the break but padding: it begins that page), else the last page whose break is at
- * or above its top. A node without text whose top lies less than NEAR_BREAK px above a break may be what
- * begins that page: `pageUncertain`. Past the first unknown break, pages stay unset.
+ * Sets `page` on every node with a box from Chromium's page spans (chromiumPageSpans): the page of its
+ * topmost text when that lies on a later page than its top (nothing of it is printed above the break but
+ * padding: it begins that page), else the last page that begins at or above its top. A node without text
+ * whose top lies between one page's last text and the next page's first (it may end the one or begin the
+ * other) is `pageUncertain`. Past the first unknown page, pages stay unset.
  */
-export function assignPages(root: LayoutNode, breaks: number[]): void {
-  const known = breaks.findIndex((s) => Number.isNaN(s));
-  const last = known < 0 ? breaks.length - 1 : known - 1;
-  const pageOf = (y: number): number => { let k = 0; while (k < last && breaks[k + 1]! <= y + 0.01) k++; return k; };
+export function assignPages(root: LayoutNode, spans: PageSpan[]): void {
+  const known = spans.findIndex((s) => Number.isNaN(s.begin));
+  const last = known < 0 ? spans.length - 1 : known - 1;
+  const pageOf = (y: number): number => { let k = 0; while (k < last && spans[k + 1]!.begin <= y + 0.01) k++; return k; };
   const textTop = topmostText(root);
   const stack = [root];
   while (stack.length) {
@@ -106,10 +123,11 @@ export function assignPages(root: LayoutNode, breaks: number[]): void {
     delete n.page;
     delete n.pageUncertain;
     if (!n.box) continue;
+    const y = n.box.y;
     const t = textTop.get(n);
-    let k = pageOf(n.box.y);
+    let k = pageOf(y);
     if (t !== undefined && pageOf(t + 0.5) > k) k = pageOf(t + 0.5);
-    else if (t === undefined && breaks.some((b, i) => i > 0 && i <= last && n.box!.y < b && b - n.box!.y < NEAR_BREAK)) n.pageUncertain = true;
+    else if (t === undefined && k < last && !(y < (Number.isNaN(spans[k]!.end) ? spans[k + 1]!.begin - NEAR_BREAK : spans[k]!.end))) n.pageUncertain = true;
     if (k === last && known >= 0) continue;
     n.page = k;
   }
