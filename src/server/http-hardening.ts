@@ -1,5 +1,6 @@
 // HTTP-level hardening: security headers on every response, JSON answers to errors of Node's own
 // HTTP parser (OWASP Secure Headers; RFC 9110 §15, RFC 6585 §5). In: responses and parser errors. Out: headers and JSON replies.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Middleware } from 'koa';
 import type { ErrorBody, ErrorCode } from './errors.ts';
@@ -93,4 +94,25 @@ export function jsonClientErrors(https: boolean): (err: Error & { code?: string 
  */
 export function refuseConnect(https: boolean): (req: unknown, socket: Duplex) => void {
   return (_req, socket) => endWithJson(socket, https, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed; CONNECT is not supported', { Allow: 'GET, HEAD, POST' });
+}
+
+/** Answers the JSON error shape on a response outside Koa, with the security headers, and closes the connection. */
+export function respondJson(res: ServerResponse, https: boolean, status: number, code: ErrorCode, error: string, extra: Record<string, string> = {}): void {
+  const json = JSON.stringify({ error, code, status } satisfies ErrorBody);
+  res.writeHead(status, {
+    ...baseSecurityHeaders(https), ...JSON_HEADERS, 'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(json)), Connection: 'close', ...extra,
+  });
+  res.end(json);
+}
+
+/**
+ * An HTTP/1.1 request must name its Host (RFC 9112 §3.2); answers 400 in the JSON shape when it
+ * does not (the server is created with requireHostHeader: false, as Node's own check answers an
+ * empty 400). Returns true when it answered.
+ */
+export function refuseWithoutHost(req: IncomingMessage, res: ServerResponse, https: boolean): boolean {
+  if (req.httpVersion !== '1.1' || req.headers.host !== undefined) return false;
+  respondJson(res, https, 400, 'BAD_REQUEST', 'Malformed request: Host header required');
+  return true;
 }

@@ -1,6 +1,7 @@
 // One render job, the same in a worker thread and in-process: the Mustache fill, then the engine,
 // under one deadline. In: a RenderJob. Out: the PDF, page count and warnings, or RenderError/TemplateError.
-import { renderPdf, RenderError, type RenderWarning } from '../index.ts';
+import { RenderError } from '../errors.ts';
+import type { renderPdf, RenderWarning } from '../index.ts';
 import { assetResolver, type JobAsset } from './template-assets.ts';
 import { withLineTexts } from './warning-lines.ts';
 import { DEFAULT_FILL_LIMITS, fillTemplate, TemplateError, type FillLimits } from '../template/fill.ts';
@@ -68,7 +69,9 @@ export function revive(w: WireFailure): RenderFailure {
  * or sections nested too deeply) becomes RenderError('UNRENDERABLE').
  * Throws RenderError or TemplateError; anything else is a bug.
  */
-export async function runRenderJob(job: RenderJob, engine: Engine = { renderPdf }, marginMs = 0): Promise<RenderOutput> {
+export async function runRenderJob(job: RenderJob, engine?: Engine, marginMs = 0): Promise<RenderOutput> {
+  // loaded on first use: a server that renders in worker threads never loads the engine on its main thread
+  const { renderPdf } = engine ?? await import('../index.ts');
   const start = Date.now();
   const deadline = start + job.timeoutMs;
   try {
@@ -76,7 +79,7 @@ export async function runRenderJob(job: RenderJob, engine: Engine = { renderPdf 
       ? job.template
       : fillTemplate(job.template, job.view, { ...DEFAULT_FILL_LIMITS, ...job.limits, deadline, timeoutMs: job.timeoutMs });
     const left = Math.max(1, deadline - marginMs - Date.now());
-    const out = await engine.renderPdf(html, {
+    const out = await renderPdf(html, {
       creationDate: job.creationDate, timeoutMs: left, maxPages: job.maxPages, baseUrl: job.baseUrl, resourceRoot: job.resourceRoot,
       resolveResource: job.assets ? assetResolver(job.assets) : undefined,
     });

@@ -100,7 +100,7 @@ export class RenderQueue {
     const a = this.account(account);
     a.lastSeen = this.now();
     if (signal?.aborted) throw new QueueAbortedError();
-    if (a.waiting.length === 0 && this.running < this.opts.slots && this.eligible(a, account)) {
+    if (a.waiting.length === 0 && this.running < this.opts.slots && this.eligible(a)) {
       this.begin(a);
     } else {
       await this.wait(account, a, signal);
@@ -130,7 +130,8 @@ export class RenderQueue {
   /** Hands free slots to waiting jobs. */
   private pump(): void {
     while (this.ring.length && this.running < this.opts.slots) {
-      const i = this.ring.findIndex((id) => this.eligible(this.accounts.get(id)!, id));
+      const c = this.census();
+      const i = this.ring.findIndex((id) => this.eligible(this.accounts.get(id)!, c));
       if (i < 0) {
         this.repumpWhenReservationsLapse();
         return;
@@ -195,24 +196,31 @@ export class RenderQueue {
     this.running++;
   }
 
-  /** May `a` take a free slot now? Below its share, yes; above, only from slots nobody else reserves. */
-  private eligible(a: AccountState, id: string): boolean {
-    const cap = this.opts.slots;
-    if (a.running >= this.opts.maxPerAccount) return false;
+  /**
+   * The shares now: accounts active (running, waiting, or asked within `recentMs`) split the
+   * slots; `reserved` is what active accounts below their share may still claim.
+   */
+  private census(): { share: number; reserved: number } {
     const t = this.now();
-    let active = 0;
-    for (const [other, s] of this.accounts) {
-      if (other === id || s.running > 0 || s.waiting.length > 0 || t - s.lastSeen < this.recentMs) active++;
+    const active: AccountState[] = [];
+    for (const s of this.accounts.values()) {
+      if (s.running > 0 || s.waiting.length > 0 || t - s.lastSeen < this.recentMs) active.push(s);
     }
-    const share = Math.max(1, Math.floor(cap / active));
-    if (a.running < share) return true;
+    const share = Math.max(1, Math.floor(this.opts.slots / Math.max(1, active.length)));
+    const claim = Math.min(share, this.opts.maxPerAccount);
     let reserved = 0;
-    for (const [other, s] of this.accounts) {
-      if (other === id) continue;
-      const isActive = s.running > 0 || s.waiting.length > 0 || t - s.lastSeen < this.recentMs;
-      if (isActive) reserved += Math.max(0, Math.min(share, this.opts.maxPerAccount) - s.running);
-    }
-    return cap - this.running > reserved;
+    for (const s of active) reserved += Math.max(0, claim - s.running);
+    return { share, reserved };
+  }
+
+  /**
+   * May `a` (active) take a free slot now? Below its share, yes; at or above it, only from the
+   * slots left after what the others' shares reserve (its own claim is 0 then).
+   */
+  private eligible(a: AccountState, c = this.census()): boolean {
+    if (a.running >= this.opts.maxPerAccount) return false;
+    if (a.running < c.share) return true;
+    return this.opts.slots - this.running > c.reserved;
   }
 
   private wait(id: string, a: AccountState, signal?: AbortSignal): Promise<void> {

@@ -1,7 +1,7 @@
 // How the server calls the engine: a render job (fill + render) in this thread or in a pool of
 // worker threads with a hard deadline and a memory cap. In: RenderJob. Out: RenderOutput or a RenderFailure.
 import { Worker } from 'node:worker_threads';
-import { RenderError } from '../index.ts';
+import { RenderError } from '../errors.ts';
 import { revive, runRenderJob, type RenderJob, type RenderOutput, type WireFailure } from './render-job.ts';
 
 export type { RenderJob, RenderOutput } from './render-job.ts';

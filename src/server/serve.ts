@@ -8,7 +8,7 @@ import type pino from 'pino';
 import { openStore } from '../storage/store.ts';
 import { createApp, type Clock } from './app.ts';
 import { ConfigError, isLoopback, type ServerConfig } from './config.ts';
-import { baseSecurityHeaders, jsonClientErrors, refuseConnect } from './http-hardening.ts';
+import { jsonClientErrors, refuseConnect, refuseWithoutHost, respondJson } from './http-hardening.ts';
 import { inProcessRenderer, workerPoolRenderer, type Renderer } from './renderer.ts';
 
 export interface RunningServer {
@@ -62,13 +62,19 @@ export async function startServer(
     recycleAfter: config.renderRecycleAfter, recycleHeapMb: config.renderRecycleHeapMb,
   });
   const app = createApp({ store, renderer, config, logger: log, clock: opts.clock });
-  const drain = new Drain(app.callback(), baseSecurityHeaders(mode !== 'loopback'));
-  const server = tls ? https.createServer(tls, drain.handler) : http.createServer(drain.handler);
+  const secure = mode !== 'loopback';
+  const drain = new Drain(app.callback(), secure);
+  const handler: http.RequestListener = (req, res) => {
+    if (!refuseWithoutHost(req, res, secure)) drain.handler(req, res);
+  };
+  const server = tls ? https.createServer({ ...tls, requireHostHeader: false }, handler) : http.createServer({ requireHostHeader: false }, handler);
   server.keepAliveTimeout = 5000;
   server.headersTimeout = 20000;
   server.requestTimeout = 60000;
-  server.on('clientError', jsonClientErrors(mode !== 'loopback'));
-  server.on('connect', refuseConnect(mode !== 'loopback'));
+  server.on('clientError', jsonClientErrors(secure));
+  server.on('connect', refuseConnect(secure));
+  // an Expect other than 100-continue is ignored (RFC 9110 §10.1.1 allows it), not answered 417 in plain text
+  server.on('checkExpectation', handler);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -116,13 +122,11 @@ class Drain {
   private closing = false;
   private idle: Array<() => void> = [];
 
-  constructor(private readonly app: http.RequestListener, private readonly headers: Record<string, string>) {}
+  constructor(private readonly app: http.RequestListener, private readonly https: boolean) {}
 
   readonly handler: http.RequestListener = (req, res) => {
     if (this.closing) {
-      const body = JSON.stringify({ error: 'The service is shutting down; retry later', code: 'UNAVAILABLE', status: 503 });
-      res.writeHead(503, { ...this.headers, 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', Connection: 'close' });
-      res.end(body);
+      respondJson(res, this.https, 503, 'UNAVAILABLE', 'The service is shutting down; retry later', { 'Retry-After': '5' });
       return;
     }
     this.open++;

@@ -62,6 +62,7 @@ const CASES: Array<[string, string | Buffer, number, string]> = [
   ['binary garbage', Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 13, 10, 13, 10]), 400, 'BAD_REQUEST'],
   ['a bare LF request line', 'GET /healthz HTTP/1.1\nHost: x\n\n\u0000', 400, 'BAD_REQUEST'],
   ['CONNECT (not a proxy)', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'METHOD_NOT_ALLOWED'],
+  ['an HTTP/1.1 request without Host', 'GET /healthz HTTP/1.1\r\nX-A: 1\r\n\r\n', 400, 'BAD_REQUEST'],
   ['headers cut short by end of stream', 'POST /functions/v1/generate-pdf-preview HTTP/1.1\r\nHost: x\r\nContent-Ty', 400, 'BAD_REQUEST'],
 ];
 

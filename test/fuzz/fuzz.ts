@@ -1,0 +1,192 @@
+// The fuzz campaign against a live server process: generated malformed requests over raw TCP and
+// generated templates through the API; every answer checked, every PDF through qpdf --check.
+// In: counts, a seed, limits. Out: a FuzzReport (counts by status, failures with what reproduces them).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import fc from 'fast-check';
+import { openStore } from '../../src/storage/store.ts';
+import { spawnServer } from '../api/server-process.ts';
+import { exchange, verdict } from './http.ts';
+import { requestCase, type Targets } from './requests.ts';
+import { templateCase, type TemplateCase } from './templates.ts';
+
+const run = promisify(execFile);
+
+export interface FuzzOptions {
+  requests: number;
+  templates: number;
+  seed: number;
+  /** Connections at once for the request part (templates use a quarter). */
+  concurrency: number;
+  /** Server RSS allowed at the end, MB. */
+  rssBoundMb: number;
+  /** Extra server environment (RENDER_WORKERS, RENDER_TIMEOUT_MS …). */
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface Failure { part: 'request' | 'template'; index: number; label: string; why: string }
+
+export interface FuzzReport {
+  seed: number;
+  requests: { sent: number; responses: number; byStatus: Record<string, number>; byReason: Record<string, number> };
+  templates: { sent: number; byStatus: Record<string, number>; pdfsChecked: number };
+  failures: Failure[];
+  /** Stack traces the server logged for unexpected errors (500s), first few. */
+  serverErrors: string[];
+  rssMb: { end: number; peak: number; bound: number };
+  alive: boolean;
+  cleanExit: boolean;
+  seconds: number;
+}
+
+/** The server's resident set in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : NaN;
+}
+
+/** Runs `work` over `items` with at most `n` at once. */
+async function pool<T>(items: T[], n: number, work: (item: T, i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      await work(items[i], i);
+    }
+  }));
+}
+
+/** "status message" of an error response (numbers and ids blanked), for the report's tally. */
+function reason(r: { status: number; body: Buffer }): string {
+  try {
+    const b = JSON.parse(r.body.toString('utf8')) as { error?: string };
+    return `${r.status} ${String(b.error ?? 'ok').replace(/[0-9a-f-]{36}|\d+/g, 'N').slice(0, 70)}`;
+  } catch {
+    return `${r.status} (no JSON)`;
+  }
+}
+
+const INVOICE = `<h1>Invoice for {{name}}</h1><p>Due {{due}}, total {{total}}</p><table>{{#items}}<tr><td>{{label}}</td><td>{{qty}}</td></tr>{{/items}}</table>`;
+
+/** Starts a server on a fresh data folder, runs both parts, stops it, removes the folder. */
+export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
+  const t0 = performance.now();
+  const log = o.log ?? (() => {});
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-fuzz-'));
+  const failures: Failure[] = [];
+  const report: FuzzReport = {
+    seed: o.seed, requests: { sent: 0, responses: 0, byStatus: {}, byReason: {} }, templates: { sent: 0, byStatus: {}, pdfsChecked: 0 },
+    failures, serverErrors: [], rssMb: { end: NaN, peak: 0, bound: o.rssBoundMb }, alive: false, cleanExit: false, seconds: 0,
+  };
+  const store = openStore(dataDir);
+  const now = new Date();
+  const a = store.createAccount('fuzz-a@example.com', 'enterprise', now);
+  const b = store.createAccount('fuzz-b@example.com', 'enterprise', now);
+  const defs = [{ name: 'name', type: 'string' as const }, { name: 'total', type: 'number' as const, default: '0' },
+    { name: 'due', type: 'date' as const, default: '2026-01-31' }, { name: 'items', type: 'list' as const, default: [] }];
+  const targets: Targets = {
+    key: store.createKey(a.id, now).key, otherKey: store.createKey(b.id, now).key,
+    templateId: store.createTemplate({ accountId: a.id, name: 'invoice', html: INVOICE, variables: defs }, now).id,
+    foreignTemplateId: store.createTemplate({ accountId: b.id, name: 'other', html: '<p>{{name}}</p>', variables: [] }, now).id,
+    maxBodyBytes: 1024 * 1024,
+  };
+  const srv = await spawnServer({ dataDir, env: { RENDER_WORKERS: '2', RENDER_TIMEOUT_MS: '5000', RENDER_QUEUE: '1000', ...o.env }, timeoutMs: 300000 });
+  const pid = srv.child.pid!;
+  const port = Number(new URL(srv.url).port);
+  const sampler = setInterval(() => { report.rssMb.peak = Math.max(report.rssMb.peak, rssMb(pid)); }, 250);
+  const count = (m: Record<string, number>, k: string) => { m[k] = (m[k] ?? 0) + 1; };
+  try {
+    // 1. malformed (and some valid) requests over raw TCP
+    const cases = fc.sample(requestCase(targets), { numRuns: o.requests, seed: o.seed });
+    await pool(cases, o.concurrency, async (c, i) => {
+      const x = await exchange(port, c.bytes, c.heads, { incomplete: c.incomplete });
+      report.requests.sent++;
+      if (x.responses.length === 0 && !c.incomplete) {
+        failures.push({ part: 'request', index: i, label: c.label, why: `no response (${x.error ?? 'closed'}, ${x.trailing} unread bytes)` });
+        return;
+      }
+      x.responses.forEach((r, k) => {
+        report.requests.responses++;
+        count(report.requests.byStatus, String(r.status));
+        count(report.requests.byReason, reason(r));
+        const why = verdict(r, c.heads[k] ?? false);
+        if (why) failures.push({ part: 'request', index: i, label: c.label, why });
+      });
+      if (i % 1000 === 999) log(`requests: ${i + 1}/${cases.length}`);
+    });
+
+    // 2. generated templates through the API, every PDF checked by qpdf
+    const tcases = fc.sample(templateCase(), { numRuns: o.templates, seed: o.seed });
+    await pool(tcases, Math.max(2, Math.floor(o.concurrency / 4)), async (c, i) => {
+      const why = await oneTemplate(srv.url, dataDir, store, a.id, targets.key, c, report);
+      report.templates.sent++;
+      if (why) failures.push({ part: 'template', index: i, label: c.label, why });
+      if (i % 250 === 249) log(`templates: ${i + 1}/${tcases.length}`);
+    });
+
+    const health = await fetch(`${srv.url}/healthz`).catch(() => null);
+    report.alive = health?.status === 200;
+    report.rssMb.end = rssMb(pid);
+  } finally {
+    clearInterval(sampler);
+    for (const l of srv.logs) {
+      if (l.msg === 'unexpected error' && report.serverErrors.length < 10) {
+        report.serverErrors.push(String((l.err as { stack?: string } | undefined)?.stack ?? JSON.stringify(l.err)));
+      }
+    }
+    srv.child.kill('SIGTERM');
+    const exit = await srv.exited;
+    report.cleanExit = exit.code === 0;
+    store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  report.seconds = Math.round((performance.now() - t0) / 1000);
+  return report;
+}
+
+/** One generated template: store it, generate, check the answer and the PDF. Returns what is wrong, or null. */
+async function oneTemplate(url: string, dataDir: string, store: ReturnType<typeof openStore>, accountId: string, key: string,
+  c: TemplateCase, report: FuzzReport): Promise<string | null> {
+  const templateId = store.createTemplate({ accountId, name: 'fuzz', html: c.html, variables: c.variables }, new Date()).id;
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${url}/functions/v1/generate-pdf-preview`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ templateId, variables: c.values }),
+    });
+    const text = await res.text();
+    const status = res.status;
+    if (status === 503 && attempt < 20) {
+      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
+    report.templates.byStatus[status] = (report.templates.byStatus[status] ?? 0) + 1;
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return `${status} with a body that is not JSON`;
+    }
+    if (status === 200) {
+      const file = path.join(dataDir, 'pdfs', `${body.generation_id}.pdf`);
+      try {
+        await run('qpdf', ['--check', file], { maxBuffer: 16 * 1024 * 1024 });
+      } catch (e) {
+        const err = e as { code?: number; stdout?: string };
+        return `qpdf --check exit ${err.code}: ${(err.stdout ?? '').split('\n').slice(-3).join(' ')}`;
+      }
+      const pdf = await fetch(String(body.pdf_url));
+      const bytes = Buffer.from(await pdf.arrayBuffer());
+      if (pdf.status !== 200 || bytes.length !== body.file_size) return `download ${pdf.status}, ${bytes.length} bytes for file_size ${body.file_size}`;
+      report.templates.pdfsChecked++;
+      return null;
+    }
+    const keys = Object.keys(body).sort().join(',');
+    if (keys !== 'code,error,status' || body.status !== status) return `${status} body ${text.slice(0, 200)}`;
+    if (status === 422 || status === 400) return null;
+    return `${status} ${body.code}: ${body.error}`;
+  }
+}
