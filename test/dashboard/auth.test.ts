@@ -23,20 +23,24 @@ test('/ leads to /dashboard, which leads to sign-in; every signed-in page redire
   assert.equal((await c.get('/dashboard')).location, '/dashboard/sign-in');
   const pages = ['/dashboard/templates', '/dashboard/templates/new', '/dashboard/keys', '/dashboard/usage', '/dashboard/account',
     '/dashboard/templates/00000000-0000-4000-8000-000000000000', '/dashboard/templates/00000000-0000-4000-8000-000000000000/delete',
-    '/dashboard/keys/00000000-0000-4000-8000-000000000000/delete'];
+    '/dashboard/keys/00000000-0000-4000-8000-000000000000/delete', '/dashboard/gallery/invoice.pdf',
+    '/dashboard/templates/00000000-0000-4000-8000-000000000000/assets/00000000-0000-4000-8000-000000000001'];
   for (const p of pages) {
     const r = await c.get(p);
     assert.equal(r.status, 302, p);
     assert.equal(r.location, `/dashboard/sign-in?next=${encodeURIComponent(p)}`, p);
   }
   // Posts and the scripts' JSON endpoints: no session → sign-in (forms) or 401 JSON (scripts).
-  for (const p of ['/dashboard/templates', '/dashboard/keys', '/dashboard/account/password', '/dashboard/templates/00000000-0000-4000-8000-000000000000/rename']) {
+  for (const p of ['/dashboard/templates', '/dashboard/keys', '/dashboard/account/password', '/dashboard/templates/00000000-0000-4000-8000-000000000000/rename',
+    '/dashboard/templates/00000000-0000-4000-8000-000000000000/duplicate', '/dashboard/templates/00000000-0000-4000-8000-000000000000/delete',
+    '/dashboard/keys/00000000-0000-4000-8000-000000000000/delete']) {
     const r = await c.form(p, { _csrf: 'x' });
     assert.equal(r.status, 302, p);
     assert.equal(r.location, '/dashboard/sign-in?expired=1', p);
   }
   const id = '00000000-0000-4000-8000-000000000000';
-  for (const p of [`/dashboard/templates/${id}`, `/dashboard/templates/${id}/preview`, `/dashboard/templates/${id}/assets?path=a.png`]) {
+  for (const p of [`/dashboard/templates/${id}`, `/dashboard/templates/${id}/preview`, `/dashboard/templates/${id}/assets?path=a.png`,
+    `/dashboard/templates/${id}/assets/${id}/delete`]) {
     const r = await c.json(p, {}, 'x');
     assert.equal(r.status, 401, p);
     assert.deepEqual(r.json, { error: 'Your session has ended; sign in again', code: 'UNAUTHORIZED', status: 401 });
