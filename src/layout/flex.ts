@@ -33,6 +33,7 @@ import { translateFragment } from './fragment.ts';
 import type { ContainingBlock, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
 import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, lp } from './box-model.ts';
+import { ratioOnly } from './replaced.ts';
 
 interface Item {
   box: Box;
@@ -143,8 +144,14 @@ function flexItem(fx: Frame, b: Box): Item {
   else if (basis === 'auto') { const v = sizeValue(mSpec, row ? W : H); if (v !== null) base = toContent(v, st, it.bpMain); }
   const intr = row ? env.ctx.intrinsicSizes(b) : null;
   const mAuto = (row ? (it.ml ?? 0) + (it.mr ?? 0) : 0);
+  // A replaced item with a ratio but no natural size (an SVG with only a viewBox) is sized into the line as Chromium
+  // does: through the ratio from a definite stretched cross size, else the container's width; no smaller (§4.5).
+  const fill = row && ratioOnly(b) !== null
+    ? (H !== null && (alignOf(fx, it) === 'stretch' || alignOf(fx, it) === 'normal') ? Math.max(0, H - (it.mt ?? 0) - (it.mb ?? 0) - it.bpCross) * ratioOnly(b)! : Math.max(0, W - mAuto - it.bpMain))
+    : null;
   if (base === null) {
-    if (row) base = Math.max(0, (intr as { max: number }).max - mAuto - it.bpMain);
+    if (fill !== null) base = fill;
+    else if (row) base = Math.max(0, (intr as { max: number }).max - mAuto - it.bpMain);
     else base = columnContent();
   }
   const minSpec = row ? st.minWidth : st.minHeight, maxSpec = row ? st.maxWidth : st.maxHeight;
@@ -156,7 +163,7 @@ function flexItem(fx: Frame, b: Box): Item {
   else if (row && st.overflowX === 'visible') {
     const spec = sizeValue(mSpec, W);
     // A replaced item's content size suggestion is its natural size (css-flexbox-1 §4.5), not its specified width.
-    const natural = b.kind === 'replaced' ? (b.intrinsicWidth ?? (b.intrinsicRatio && b.intrinsicHeight ? b.intrinsicHeight * b.intrinsicRatio : null)) : null;
+    const natural = fill ?? (b.kind === 'replaced' ? (b.intrinsicWidth ?? (b.intrinsicRatio && b.intrinsicHeight ? b.intrinsicHeight * b.intrinsicRatio : null)) : null);
     const contentMin = natural !== null ? natural : Math.max(0, (intr as { min: number }).min - mAuto - it.bpMain);
     it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
   } else if (!row && Number.isFinite(H ?? Infinity) && st.overflowY === 'visible') {

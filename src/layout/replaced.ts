@@ -3,11 +3,20 @@
  * In: a ReplacedBox and its containing block size. Out: the used content width and height in px.
  */
 import type { ReplacedBox } from '../box/types.ts';
-import { borderOf, paddingOf, sizeValue, toContent } from './box-model.ts';
+import { borderOf, marginValue, paddingOf, sizeValue, toContent } from './box-model.ts';
 
 /**
  * The used content size of a replaced element. `auto` sizes come from the intrinsic size and
  * ratio; with neither, 300×150 (§10.3.2). min/max constraints follow the §10.4 table (ratio kept).
+ *
+ * A ratio without a natural width or height (an SVG image with only a viewBox, an inline `<svg>`), with
+ * width and height auto: §10.3.2 leaves the width undefined and suggests the block-level constraint equation
+ * when the containing block's width does not depend on it. Chromium 156 does exactly that: with a containing
+ * block width (`cbWidth`: block-level, inline in a block, absolutely positioned) the width fills it less the
+ * margins, borders and padding, the height follows the ratio; for an intrinsic size contribution (`cbWidth`
+ * null: floats, inline-blocks, table cells sizing to their content) it is 0 — so such an image in a float is
+ * 0 × 0 — unless the width is a percentage, whose contribution is the default object size fitted to the ratio
+ * (css-images-3 §4.3: the largest size with that ratio inside 300 × 150).
  */
 export function replacedSize(box: ReplacedBox, cbWidth: number | null, cbHeight: number | null): { width: number; height: number } {
   const s = box.style;
@@ -22,7 +31,10 @@ export function replacedSize(box: ReplacedBox, cbWidth: number | null, cbHeight:
   const iw = box.intrinsicWidth, ih = box.intrinsicHeight;
   const ratio = box.intrinsicRatio ?? (iw && ih ? iw / ih : null);
   const autoW = w === null, autoH = h === null;
-  if (w === null && h === null) {
+  if (w === null && h === null && iw === null && ih === null && ratio) {
+    w = ratioOnlyWidth(box, cbWidth, ratio, bpH);
+    h = w / ratio;
+  } else if (w === null && h === null) {
     if (iw !== null) w = iw;
     if (ih !== null) h = ih;
     if (w === null && h !== null && ratio) w = h * ratio;
@@ -58,4 +70,18 @@ export function replacedSize(box: ReplacedBox, cbWidth: number | null, cbHeight:
     height = nh; width = cw(nh * ratio);
   } else { width = nw; height = nh; }
   return { width: Math.max(0, width), height: Math.max(0, height) };
+}
+
+/** The auto width of a replaced element with a ratio but no natural size (see replacedSize), content px. */
+function ratioOnlyWidth(box: ReplacedBox, cbWidth: number | null, ratio: number, bpH: number): number {
+  const s = box.style;
+  if (cbWidth !== null) return Math.max(0, cbWidth - (marginValue(s.marginLeft, cbWidth) ?? 0) - (marginValue(s.marginRight, cbWidth) ?? 0) - bpH);
+  if (s.width !== 'auto' && s.width.pct !== 0) return Math.min(300, 150 * ratio);
+  return 0;
+}
+
+/** The ratio of a replaced box with a ratio but no natural width or height and auto width and height, else null. */
+export function ratioOnly(box: { kind: string; style: ReplacedBox['style'] } & Partial<Pick<ReplacedBox, 'intrinsicWidth' | 'intrinsicHeight' | 'intrinsicRatio'>>): number | null {
+  if (box.kind !== 'replaced' || box.intrinsicWidth !== null || box.intrinsicHeight !== null || !box.intrinsicRatio) return null;
+  return box.style.width === 'auto' && box.style.height === 'auto' ? box.intrinsicRatio : null;
 }
