@@ -2,8 +2,9 @@
  * Font embedding for the PDF writer. In: the FontFaces that glyph runs use (fontkit Font objects
  * parsed once per process by src/text) and the glyphs drawn. Out: one Type0 font per face per PDF
  * (ISO 32000-1 §9.7): Identity-H, CIDFontType2 + FontFile2 for TrueType outlines, CIDFontType0 +
- * FontFile3/CIDFontType0C for CFF; a subset holding only the glyphs drawn; /W from the font's
- * own advances; a ToUnicode CMap (§9.10.3) mapping each CID to its cluster's source text.
+ * FontFile3/CIDFontType0C for CFF; a subset holding only the glyphs drawn (TrueType outlines:
+ * pdf-font-subset.ts, without hinting; CFF: fontkit's subsetter); /W from the font's own
+ * advances; a ToUnicode CMap (§9.10.3) mapping each CID to its cluster's source text.
  *
  * CIDs are subset glyph ids (fontkit's subsetters number glyphs in inclusion order and the
  * subset CFF's charset is the identity), so no CIDToGIDMap stream is needed. The encoded,
@@ -11,10 +12,11 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { FontFace, ShapedGlyph } from '../text/types.ts';
-import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
+import { STREAM_LEVEL, type PdfDocLike, type PdfRef } from './pdf-doc.ts';
 import type { WarningSink } from '../warnings.ts';
 import { RawPdf } from './pdf-content.ts';
 import { fixWoff2Subsetting } from '../text/woff2-subset.ts';
+import { encodeTrueTypeSubset } from './pdf-font-subset.ts';
 import { naturalMetrics } from '../text/fonts.ts';
 
 /** Process-wide facts about one fontkit font (computed once, kept with the Font object). */
@@ -132,6 +134,8 @@ export class EmbeddedFace {
   /** Hex code (4 digits) by CID. */
   readonly hex: string[] = ['0000'];
   private readonly texts: string[] = [''];
+  /** The ShapedGlyph text (as given) that first asked for each first CID of a glyph. */
+  private readonly firstText: Array<string | undefined> = [];
 
   constructor(private readonly doc: PdfDocLike, readonly face: FontFace, private readonly index: number, private readonly warnings?: WarningSink) {
     this.name = `F${index + 1}`;
@@ -145,14 +149,17 @@ export class EmbeddedFace {
   cid(g: ShapedGlyph): number {
     let gid = g.id;
     if (!(gid >= 0 && gid < this.info.numGlyphs)) gid = 0;
+    const first = this.cidOf.get(gid);
+    if (first !== undefined && g.text === this.firstText[first]) return first; // the common case: the same glyph for the same text
     // U+00A0 extracts as a plain space (as browsers' PDFs do).
     const text = g.text ? (g.text.indexOf('\u00a0') >= 0 ? g.text.replace(/\u00a0/g, ' ') : g.text) : '';
-    let c = this.cidOf.get(gid);
+    let c = first;
     if (c === undefined) {
       if (this.cidToSubset.length >= 0xffff) return 0; // Identity-H codes are 2 bytes
       this.gids.push(gid);
       c = this.newCid(gid, this.gids.length - 1, text);
       this.cidOf.set(gid, c);
+      this.firstText[c] = g.text;
       return c;
     }
     const t = this.texts[c]!;
@@ -190,8 +197,8 @@ export class EmbeddedFace {
     }
     if (!file) {
       try {
-        const raw = encodeSubset(this.face.font, this.gids);
-        file = { font: this.face.font as object, data: deflateSync(raw), length1: raw.length };
+        const raw = encodeSubset(this.face.font, this.gids, fi.cff);
+        file = { font: this.face.font as object, data: deflateSync(raw, { level: STREAM_LEVEL }), length1: raw.length };
         cacheSubset(key, file);
       } catch (e) {
         // The text stays extractable and viewers substitute a font; never fail the document.
@@ -283,11 +290,19 @@ end`;
 
 /**
  * Encodes the subset font program holding `gids` (in that order: subset glyph i = CID i).
- * WOFF2 fonts (transformed glyf) and instances of variable fonts get fontkit's subsetter with
- * glyphs re-encoded from their decoded (interpolated) contours: text/woff2-subset.ts.
+ * TrueType outlines: pdf-font-subset.ts (WOFF2 and variable-font instances from their decoded
+ * contours). CFF, and a TrueType font whose tables that reader rejects: fontkit's subsetter
+ * (with text/woff2-subset.ts's re-encoding for WOFF2 and instances).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function encodeSubset(font: any, gids: number[]): Uint8Array {
+function encodeSubset(font: any, gids: number[], cff: boolean): Uint8Array {
+  if (!cff) {
+    try {
+      return encodeTrueTypeSubset(font, gids);
+    } catch {
+      // a font our reader cannot take apart: fontkit's subsetter below (hinting kept)
+    }
+  }
   fixWoff2Subsetting(font);
   const subset = font.createSubset();
   for (const gid of gids) subset.includeGlyph(gid);

@@ -5,8 +5,10 @@
  * PNG (ISO/IEC 15948): non-interlaced images without transparency and with ≤ 8-bit samples pass
  * their IDAT data through unchanged (FlateDecode with PNG predictors, no decoding at all); the
  * others (alpha channel, tRNS, interlaced, 16-bit) are inflated, unfiltered and re-deflated as
- * 8-bit Gray/RGB plus an 8-bit /SMask. JPEG passes through (DCTDecode); EXIF orientation is read
- * so the drawing matrix can apply it as browsers do (image-orientation: from-image).
+ * 8-bit Gray/RGB plus an 8-bit /SMask (level 9, PNG predictors where they help, the colour of
+ * fully transparent pixels bled from their visible neighbours). JPEG passes through
+ * (DCTDecode); EXIF orientation is read so the drawing matrix can apply it as browsers do
+ * (image-orientation: from-image).
  * Results are cached per content hash (bounded) so repeated renders of a logo cost nothing.
  */
 import { createHash } from 'node:crypto';
@@ -179,15 +181,108 @@ function preparePng(d: Uint8Array): PreparedImage {
     return { dict, data: p.idat, width, height, orientation: 1 };
   }
   const { color, alpha, gray } = decodePng(p);
-  const dict: PdfDict = { ...base, BitsPerComponent: 8, Filter: 'FlateDecode', ColorSpace: gray ? 'DeviceGray' : 'DeviceRGB' };
-  const out: PreparedImage = { dict, data: deflateSync(color), width, height, orientation: 1 };
+  const channels = gray ? 1 : 3;
+  if (alpha) bleed(color, alpha, width, height, channels);
+  const main = encodeSamples(color, width, height, channels);
+  const dict: PdfDict = { ...base, BitsPerComponent: 8, ColorSpace: gray ? 'DeviceGray' : 'DeviceRGB', ...main.dict };
+  const out: PreparedImage = { dict, data: main.data, width, height, orientation: 1 };
   if (alpha) {
+    const mask = encodeSamples(alpha, width, height, 1);
     out.smask = {
-      dict: { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Filter: 'FlateDecode', Interpolate: false },
-      data: deflateSync(alpha),
+      dict: { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Interpolate: false, ...mask.dict },
+      data: mask.data,
     };
   }
   return out;
+}
+
+/** Up to this many sample bytes an image is deflated both ways (see encodeSamples); beyond, with PNG filters only. */
+const TRY_BOTH_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Deflates 8-bit samples (ISO 32000-1 §7.4.4) for an image XObject, the smaller of: plain, and
+ * PNG-filtered rows (each row's filter chosen by the minimum sum of absolute differences, as
+ * libpng does; /DecodeParms Predictor 15). Flat artwork such as logos usually deflates best
+ * plain, photographs filtered. Level 9: the result is cached with the decoded image.
+ */
+function encodeSamples(raw: Uint8Array, w: number, h: number, channels: number): { data: Uint8Array; dict: PdfDict } {
+  const filtered = deflateSync(pngFilter(raw, w, h, channels), { level: 9 });
+  const predicted = { data: filtered, dict: { Filter: 'FlateDecode', DecodeParms: { Predictor: 15, Colors: channels, BitsPerComponent: 8, Columns: w } } };
+  if (raw.length > TRY_BOTH_MAX_BYTES) return predicted;
+  const plain = deflateSync(raw, { level: 9 });
+  return plain.length <= filtered.length ? { data: plain, dict: { Filter: 'FlateDecode' } } : predicted;
+}
+
+/** PNG filtering (ISO/IEC 15948 §9.2, filter method 0) of w×h samples with `bpp` bytes per pixel. */
+function pngFilter(raw: Uint8Array, w: number, h: number, bpp: number): Uint8Array {
+  const stride = w * bpp;
+  const out = new Uint8Array((stride + 1) * h);
+  const zero = new Uint8Array(stride);
+  const cand = [0, 1, 2, 3, 4].map(() => new Uint8Array(stride));
+  for (let y = 0; y < h; y++) {
+    const row = raw.subarray(y * stride, (y + 1) * stride);
+    const prev = y > 0 ? raw.subarray((y - 1) * stride, y * stride) : zero;
+    let best = 0, bestSum = Infinity;
+    for (let ft = 0; ft < 5; ft++) {
+      const c = cand[ft]!;
+      let sum = 0;
+      for (let i = 0; i < stride; i++) {
+        const a = i >= bpp ? row[i - bpp]! : 0, b = prev[i]!;
+        let pred = 0;
+        if (ft === 1) pred = a;
+        else if (ft === 2) pred = b;
+        else if (ft === 3) pred = (a + b) >> 1;
+        else if (ft === 4) {
+          const cc = i >= bpp ? prev[i - bpp]! : 0;
+          const pa = Math.abs(b - cc), pb = Math.abs(a - cc), pc = Math.abs(a + b - 2 * cc);
+          pred = pa <= pb && pa <= pc ? a : pb <= pc ? b : cc;
+        }
+        const v = (row[i]! - pred) & 255;
+        c[i] = v;
+        sum += v < 128 ? v : 256 - v;
+      }
+      if (sum < bestSum) { bestSum = sum; best = ft; }
+    }
+    out[y * (stride + 1)] = best;
+    out.set(cand[best]!, y * (stride + 1) + 1);
+  }
+  return out;
+}
+
+/**
+ * Gives fully transparent pixels the colour of the nearest opaque pixel in their row (the
+ * nearer side of the gap), and fully transparent rows the nearest row with colour. Their colour
+ * is never seen, except where a viewer resamples colour and soft mask separately and averages
+ * it into the edge of a shape: bled colour keeps those edges their own colour (an encoder's
+ * arbitrary fill, often black, darkens them) and makes long runs that deflate to almost nothing.
+ */
+function bleed(color: Uint8Array, alpha: Uint8Array, w: number, h: number, ch: number): void {
+  const copyPx = (from: number, to: number): void => { for (let k = 0; k < ch; k++) color[to * ch + k] = color[from * ch + k]!; };
+  const hasColor = new Uint8Array(h);
+  for (let y = 0; y < h; y++) {
+    const r = y * w;
+    let last = -1; // the last opaque pixel seen in this row
+    for (let x = 0; x <= w; x++) {
+      if (x < w && alpha[r + x] === 0) continue;
+      const gapStart = last + 1; // transparent pixels gapStart … x-1
+      if (x > gapStart) {
+        if (last < 0 && x === w) break; // nothing opaque in the row
+        const mid = last < 0 ? gapStart : x === w ? w : (gapStart + x) >> 1;
+        for (let i = gapStart; i < mid; i++) copyPx(r + last, r + i);
+        for (let i = mid; i < x; i++) copyPx(r + x, r + i);
+      }
+      last = x;
+      hasColor[y] = 1;
+    }
+  }
+  const rowLen = w * ch;
+  let prev = -1;
+  for (let y = 0; y < h; y++) {
+    if (hasColor[y]) {
+      if (prev < 0) for (let k = 0; k < y; k++) color.copyWithin(k * rowLen, y * rowLen, (y + 1) * rowLen);
+      prev = y;
+    } else if (prev >= 0) color.copyWithin(y * rowLen, prev * rowLen, (prev + 1) * rowLen);
+  }
 }
 
 function indexedSpace(palette: Uint8Array): unknown[] {
