@@ -18,9 +18,19 @@ export const KAPPA = 0.5522847498307936;
  */
 export function num(n: number): string {
   if (!(n > -1e7 && n < 1e7)) return n >= 1e7 ? '10000000' : n <= -1e7 ? '-10000000' : '0';
-  const r = Math.round(n * 100) / 100;
-  return r === 0 ? '0' : String(r);
+  // Integer arithmetic and a table for the decimals: the same text as String(round(n, 2)),
+  // several times faster than formatting a double (this runs for every number on a page).
+  const i = Math.round(n * 100);
+  if (i === 0) return '0';
+  const a = i < 0 ? -i : i;
+  const whole = Math.floor(a / 100);
+  const frac = a - whole * 100;
+  const s = frac === 0 ? String(whole) : String(whole) + DECIMALS[frac]!;
+  return i < 0 ? '-' + s : s;
 }
+
+/** '.01' … '.99' without trailing zeros ('.1', not '.10'), by hundredths. */
+const DECIMALS: string[] = Array.from({ length: 100 }, (_, i) => (i < 10 ? `.0${i}` : i % 10 === 0 ? `.${i / 10}` : `.${i}`));
 
 /** A colour component 0–255 as a PDF 0–1 value with 3 decimals (8-bit exact after rounding). */
 function comp(v: number): string {

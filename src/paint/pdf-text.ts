@@ -62,7 +62,9 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
   cs.op(`1 0 ${syn && syn.oblique ? FAKE_ITALIC_SKEW : 0} -1 ${num(x)} ${num(y)} Tm`);
 
   const k = 1000 / fs;
-  const out: string[] = [];
+  const hexOf = ef.hex, widthOf = ef.widths;
+  // The TJ array as text: hex strings of consecutive glyphs, numbers between them where the pen moves.
+  let tj = '';
   let hex = '';
   let cur = 0; // where the PDF pen is, in 1/1000 text-space units from the run start
   let pen = 0; // the layout's pen, px
@@ -74,21 +76,21 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
     // (a hidden bidi mark) must leave the pen exactly where the next glyph starts, as Chromium's do.
     const adj = Math.round((cur - target) * 100) / 100;
     if (adj !== 0 && Number.isFinite(adj)) {
-      if (hex) { out.push(`<${hex}>`); hex = ''; }
-      out.push(num(adj));
+      if (hex) { tj += tj ? ` <${hex}>` : `<${hex}>`; hex = ''; }
+      tj += tj ? ` ${num(adj)}` : num(adj);
       cur -= adj;
     }
     if (g.dy) {
-      if (hex) { out.push(`<${hex}>`); hex = ''; }
-      if (out.length) cs.op(`[${out.join(' ')}] TJ`);
-      out.length = 0;
-      cs.op(`${num(g.dy)} Ts [<${ef.hex[cid]}>] TJ 0 Ts`);
+      if (hex) { tj += tj ? ` <${hex}>` : `<${hex}>`; hex = ''; }
+      if (tj) cs.op(`[${tj}] TJ`);
+      tj = '';
+      cs.op(`${num(g.dy)} Ts [<${hexOf[cid]}>] TJ 0 Ts`);
     } else {
-      hex += ef.hex[cid];
+      hex += hexOf[cid];
     }
-    cur += ef.widths[cid]!;
+    cur += widthOf[cid]!;
     pen += Number.isFinite(g.advance) ? g.advance : 0;
   }
-  if (hex) out.push(`<${hex}>`);
-  if (out.length) cs.op(`[${out.join(' ')}] TJ`);
+  if (hex) tj += tj ? ` <${hex}>` : `<${hex}>`;
+  if (tj) cs.op(`[${tj}] TJ`);
 }
