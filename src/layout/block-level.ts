@@ -27,24 +27,24 @@ import { childFlowEnv, discardContinuation, ownClamp } from './clamp.ts';
 /** The result of a box that does not fit here and of which nothing was placed: break before it. */
 export const PUSHED: BlockResult = Object.freeze({ fragment: null, bottom: 0, margin: NO_MARGIN, firstY: null, collapsedThrough: false, token: null, pushed: true }) as BlockResult;
 
-/** Used horizontal metrics of a block-level box (CSS 2.1 §10.3.3, §10.4) in a containing block `cbWidth` px wide. */
-export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride' | 'cbRtl'>): UsedWidths {
+/** Used horizontal metrics of a block-level box (CSS 2.1 §10.3.3, §10.4) in `cbWidth` px; percentages of `pctBasis` (the containing block's width). */
+export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride' | 'cbRtl'>, pctBasis = cbWidth): UsedWidths {
   const s = box.style;
   const border = borderOf(s);
-  const padding = paddingOf(s, cbWidth);
+  const padding = paddingOf(s, pctBasis);
   const bp = border.left + border.right + padding.left + padding.right;
   if (p.widthOverride !== undefined) {
-    return { ml: p.marginsOverride?.left ?? (marginValue(s.marginLeft, cbWidth) ?? 0), mr: p.marginsOverride?.right ?? (marginValue(s.marginRight, cbWidth) ?? 0), width: p.widthOverride };
+    return { ml: p.marginsOverride?.left ?? (marginValue(s.marginLeft, pctBasis) ?? 0), mr: p.marginsOverride?.right ?? (marginValue(s.marginRight, pctBasis) ?? 0), width: p.widthOverride };
   }
-  const ml = marginValue(s.marginLeft, cbWidth);
-  const mr = marginValue(s.marginRight, cbWidth);
+  const ml = marginValue(s.marginLeft, pctBasis);
+  const mr = marginValue(s.marginRight, pctBasis);
   let specified: number | null;
   if (box.kind === 'replaced') {
-    specified = replacedSize(box, cbWidth, null).width;
+    specified = replacedSize(box, pctBasis, null).width;
     // Floats, absolute and atomic boxes: margins already resolved by the caller, no §10.3.3 equation.
     if (p.marginsOverride) return { ml: p.marginsOverride.left, mr: p.marginsOverride.right, width: specified };
   } else {
-    const w = sizeValue(s.width, cbWidth);
+    const w = sizeValue(s.width, pctBasis);
     specified = w === null ? null : toContent(w, s, bp);
   }
   const solve = (w: number | null): UsedWidths => {
@@ -60,7 +60,7 @@ export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'wid
   };
   let out = solve(specified);
   if (box.kind !== 'replaced') {
-    const clamped = clampWidth(out.width, s, cbWidth, bp);
+    const clamped = clampWidth(out.width, s, pctBasis, bp);
     if (clamped !== out.width) out = solve(clamped);
   }
   return out;
@@ -145,8 +145,7 @@ function placeTop<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: Conte
   const s = box.style;
   const cbw = p.cb.width;
   const resumed = p.token !== null;
-  const widthsIn = (avail: number): UsedWidths => (fc.widths ? fc.widths(box, avail, p, env) : blockWidths(box, avail, p));
-  let widths = widthsIn(cbw);
+  const widths = fc.widths ? fc.widths(box, cbw, p, env) : blockWidths(box, cbw, p);
   const collapseTop = !bfc && (resumed ? 0 : m.border.top + m.padding.top) === 0;
   let margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : m.mt, m.mtQuirk);
   let y = p.y;
@@ -157,40 +156,42 @@ function placeTop<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: Conte
     if (c > hyp) { cleared = true; y = c; margin = NO_MARGIN; }
   }
   const borderTop = collapseTop && !cleared && !resumed ? null : y + collapsed(margin);
-  let x = p.cb.x + widths.ml;
+  const top: TopEdge = { widths, x: p.cb.x + widths.ml, y, margin, borderTop, cleared };
   const floats = p.floats;
-  if (!floats || !bfc || p.isRoot || p.widthOverride !== undefined || s.float !== 'none' || isAbsolute(box) || borderTop === null) {
-    return { widths, x, y, margin, borderTop, cleared };
-  }
-  if (fc.fitsBesideFloats) return fitBesideFloats(box, p, floats, widths, m, { widths, x, y, margin, borderTop, cleared });
-  // An independent formatting context in normal flow must not overlap floats (§9.5): it is narrowed beside them.
-  const band = floats.available(borderTop, 1, p.cb.x, p.cb.x + cbw);
-  if (band.left > p.cb.x || band.right < p.cb.x + cbw) {
-    widths = widthsIn(Math.max(0, band.right - band.left));
-    x = band.left + widths.ml;
-  }
-  return { widths, x, y, margin, borderTop, cleared };
+  if (!floats || !bfc || p.isRoot || p.widthOverride !== undefined || s.float !== 'none' || isAbsolute(box) || borderTop === null) return top;
+  return besideFloats(box, p, env, fc, floats, m, top);
 }
 
-/** A block-level replaced element must not overlap floats (§9.5): beside them when it fits, else below them. */
-function fitBesideFloats(box: Box, p: BlockParams, floats: BfcFloats, w: UsedWidths, m: BoxMetrics, top: TopEdge): TopEdge {
+/**
+ * A box that establishes an independent formatting context (a BFC root, a table, a flex or grid container) or a replaced
+ * element must not overlap the floats of its block formatting context (CSS 2.1 §9.5). As Chromium (LayoutNG's layout
+ * opportunities): the box goes in the first band from its position down where its border box fits between the floats;
+ * its specified margins count from the containing block's edges and may overlap the floats, auto margins centre it in
+ * the space left; percentages still refer to the containing block. Moved down, its border top is the float bottom.
+ */
+function besideFloats<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>, floats: BfcFloats, m: BoxMetrics, top: TopEdge): TopEdge {
   const s = box.style;
-  const cbw = p.cb.width;
-  const specMl = marginValue(s.marginLeft, cbw) ?? 0, specMr = marginValue(s.marginRight, cbw) ?? 0;
-  const bbw = w.width + m.border.left + m.border.right + m.padding.left + m.padding.right;
-  const outerW = bbw + Math.max(0, specMl) + Math.max(0, specMr);
-  const outerH = (m.specH ?? 0) + m.bpV;
+  const cbw = p.cb.width, left = p.cb.x, right = p.cb.x + cbw;
+  const ml = marginValue(s.marginLeft, cbw) ?? 0, mr = marginValue(s.marginRight, cbw) ?? 0;
+  const bpH = m.border.left + m.border.right + m.padding.left + m.padding.right;
+  // The box's height when known before its content (replaced elements, specified heights): it must fit beside the floats all along.
+  const height = m.specH !== null ? Math.max(0.01, m.specH + m.bpV) : 1;
   let y = top.borderTop as number;
-  let band = floats.available(y, Math.max(outerH, 0.01), p.cb.x, p.cb.x + cbw);
-  const blocked = (b: { left: number; right: number }): boolean => b.left > p.cb.x || b.right < p.cb.x + cbw;
-  if (band.right - band.left < outerW - 0.01 && blocked(band)) {
-    y = floats.clearance('both', y);
-    band = floats.available(y, Math.max(outerH, 0.01), p.cb.x, p.cb.x + cbw);
+  for (let guard = 0; guard <= floats.placed.length; guard++) {
+    const band = floats.available(y, height, left, right);
+    if (band.left <= left && band.right >= right) return y === top.borderTop ? top : { ...top, y, margin: NO_MARGIN, borderTop: y };
+    // The room between the floats and the margins (the margins may overlap the floats).
+    const from = Math.max(band.left, left + ml), to = Math.min(band.right, right - mr);
+    const avail = Math.max(0, to - from) + ml + mr;
+    const widths = fc.widths ? fc.widths(box, avail, p, env) : blockWidths(box, avail, p, cbw);
+    const next = floats.nextBottom(y, height);
+    if (widths.width + bpH <= to - from + 0.01 || next === null) {
+      const x = from - ml + widths.ml;
+      return y === top.borderTop ? { ...top, widths, x } : { ...top, widths, x, y, margin: NO_MARGIN, borderTop: y };
+    }
+    y = next;
   }
-  if (y === top.borderTop && !blocked(band)) return top;
-  // In rtl the box goes against the band's right edge (CSS 2.1 §10.3.3: margin-left is the one ignored).
-  const x = !blocked(band) ? top.x : (p.cbRtl ?? s.direction === 'rtl') ? band.right - specMr - bbw : band.left + specMl;
-  return y === top.borderTop ? { ...top, x } : { ...top, x, y, margin: NO_MARGIN, borderTop: y };
+  return top;
 }
 
 /** A box that `break-inside` keeps whole on this fragmentainer (css-break-3 §3.2; avoid-column only in columns). */

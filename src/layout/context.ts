@@ -190,14 +190,12 @@ export interface ContentParams {
 export interface ContentLayout<B extends Box = Box> {
   /** The box establishes an independent formatting context: its margins never collapse with its content's and it does not overlap floats (CSS 2.1 §8.3.1, §9.5). */
   independent: boolean;
-  /** Used margins and content width in `avail` px (CSS 2.1 §10.3.3 when absent). */
+  /** Used margins and content width in `avail` px (CSS 2.1 §10.3.3 when absent); percentages refer to `p.cb.width`. */
   widths?(box: B, avail: number, p: BlockParams, env: FlowEnv): UsedWidths;
   /** A content height fixed by the box itself (replaced elements, px): no specified height, no min/max clamp, no content. */
   fixedHeight?(box: B, p: BlockParams): number;
   /** Laid out whole: pushed to the next fragmentainer when it does not fit (css-break-3 §2.1). */
   monolithic?: boolean;
-  /** Beside floats, moved below them when it does not fit (replaced elements) rather than narrowed to the space left. */
-  fitsBesideFloats?: boolean;
   /** Lays the content out into `flow` (from `flow.y`, below the top border and padding). Absent: the box has no content. */
   layout?(box: B, c: ContentParams, flow: Flow, env: FlowEnv): void;
 }

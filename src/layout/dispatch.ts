@@ -20,10 +20,9 @@ import { replacedSize } from './replaced.ts';
 const replacedBlock: ContentLayout<ReplacedBox> = {
   independent: true,
   monolithic: true,
-  fitsBesideFloats: true,
   widths: (box, avail, p) => {
-    const w = blockWidths(box, avail, p);
-    return { ml: w.ml, mr: w.mr, width: p.widthOverride ?? replacedSize(box, avail, p.cb.height).width };
+    const w = blockWidths(box, avail, p, p.cb.width);
+    return { ml: w.ml, mr: w.mr, width: p.widthOverride ?? replacedSize(box, p.cb.width, p.cb.height).width };
   },
   fixedHeight: (box, p) => p.heightOverride ?? replacedSize(box, p.cb.width, p.cb.height).height,
 };
@@ -41,8 +40,8 @@ const flexContent: ContentLayout<FlexBox> = {
 const fieldsetContent: ContentLayout<BlockBox> = {
   independent: true,
   widths: (box, avail, p, env) => {
-    const w = blockWidths(box, avail, p);
-    return p.widthOverride === undefined ? fieldsetMinInline(box, w, avail, box.style.direction === 'rtl', env) : w;
+    const w = blockWidths(box, avail, p, p.cb.width);
+    return p.widthOverride === undefined ? fieldsetMinInline(box, w, p.cb.width, box.style.direction === 'rtl', env) : w;
   },
   layout: (box, c, flow, env) => {
     placeRenderedLegend(box, c, flow, env);

@@ -201,8 +201,8 @@ export class BfcFloats implements FloatContext {
     return b;
   }
 
-  /** The smallest float bottom below `top` among floats overlapping [top, top + h). */
-  private nextBottom(top: number, h: number): number | null {
+  /** The smallest float bottom below `top` among floats overlapping [top, top + h): where the next layout opportunity starts, or null. */
+  nextBottom(top: number, h: number): number | null {
     let best: number | null = null;
     for (const f of this.placed) {
       const b = f.y + f.h;

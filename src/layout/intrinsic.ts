@@ -39,7 +39,8 @@ export class IntrinsicSizer {
     const outer = bp + m(s.marginLeft) + m(s.marginRight);
     if (box.kind === 'replaced') {
       const w = replacedSize(box, null, null).width;
-      const pctW = s.width !== 'auto' && s.width.pct !== 0;
+      // Compressible (css-sizing-3 §5.2.2): a percentage width or max-width zeroes the min-content contribution, as Chromium.
+      const pctW = (s.width !== 'auto' && s.width.pct !== 0) || (s.maxWidth !== 'none' && s.maxWidth.pct !== 0);
       return pctW ? { min: outer, max: outer + w } : { min: w + outer, max: w + outer };
     }
     const spec = sizeValue(s.width, null);
