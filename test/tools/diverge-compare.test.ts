@@ -100,3 +100,27 @@ test('the same divergence in every row is one group, whatever lies between', () 
   assert.deepEqual(groups.map((g) => [g.pattern.split(' > ').slice(-2).join(' > '), g.leader.delta!.dx, 1 + g.members.length]),
     [['tr:nth-child(*) > td:nth-child(*)', 0, 3], ['tr:nth-child(*) > td:nth-child(*)', -2, 3]]);
 });
+
+test('a full-width child that changed exactly as its parent did is counted under it', () => {
+  const ours = doc();
+  const table = at(ours, 0, 1);
+  const widen = (n: LayoutNode): void => { if (n.box) { n.box.x -= 16; n.box.width += 32; } n.children.forEach(widen); };
+  widen(table);
+  const groups = allDivergences(pairTrees(ours, doc()), 1);
+  // The table leads; tbody, the rows and the first cells changed exactly as it did; the second cells moved by 16 and grew by 32 too.
+  assert.equal(groups[0]!.leader.pair.path, 'html > body > table.items');
+  assert.equal(groups.length, 1);
+  assert.equal(groups[0]!.inherited, 10);
+});
+
+test('a taller cell carries its text\'s line counts', () => {
+  const ours = doc();
+  const cell = at(ours, 0, 1, 0, 0, 0);
+  cell.texts = [R(0, 42, 200, 17), R(0, 59, 100, 17)];
+  cell.box!.height += 17;
+  const theirs = doc();
+  at(theirs, 0, 1, 0, 0, 0).texts = [R(0, 42, 290, 17)];
+  const d = firstDivergence(pairTrees(ours, theirs), 1)!;
+  assert.equal(d.kind, 'height');
+  assert.deepEqual([d.text!.oursLines, d.text!.theirsLines], [2, 1]);
+});

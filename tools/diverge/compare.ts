@@ -169,7 +169,11 @@ export function comparePair(p: Pair, tol: number): Divergence | null {
   }
   const d = delta(a, b);
   if (Math.abs(d.dx) > tol || Math.abs(d.dy) > tol || Math.abs(d.dw) > tol) return { kind: 'box', pair: p, delta: d };
-  if (Math.abs(d.dh) > tol) return { kind: 'height', pair: p, delta: d };
+  if (Math.abs(d.dh) > tol) {
+    // Taller or shorter: its own text tells whether a line more or less is why.
+    const t = compareText(p, tol);
+    return { kind: 'height', pair: p, delta: d, ...(t?.text ? { text: t.text } : {}) };
+  }
   return compareText(p, tol);
 }
 
@@ -234,8 +238,8 @@ const patternOf = (path: string): string => path.replace(/:nth-child\(\d+\)/g, '
 
 /**
  * Every divergence, grouped so that a shift inherited from an ancestor is shown once: an element
- * whose delta is its nearest boxed ancestor's position change (and the same size) is counted under the
- * ancestor's group; an element with the same path pattern, kind and delta as an earlier group's leader
+ * whose delta is its nearest boxed ancestor's position change (and the same size), or the ancestor's whole
+ * delta, is counted under the ancestor's group; an element with the same path pattern, kind and delta as an earlier group's leader
  * joins that group. Containers taller only because of what is inside are left out.
  */
 export function allDivergences(root: Pair, tol: number): DivergenceGroup[] {
@@ -250,8 +254,9 @@ export function allDivergences(root: Pair, tol: number): DivergenceGroup[] {
     if (d?.kind === 'height' && firstInside(p, tol)) d = null;
     const mine = d?.delta && d.kind !== 'text' ? d.delta : null;
     if (d) {
-      const inheritedFrom = mine && anc && Math.abs(mine.dx - anc.delta.dx) <= tol && Math.abs(mine.dy - anc.delta.dy) <= tol && Math.abs(mine.dw) <= tol && Math.abs(mine.dh) <= tol
-        ? groupOf.get(anc.pair) : undefined;
+      // Inherited: moved as the ancestor moved and the same size, or changed exactly as the ancestor did (a full-width child of a wider box).
+      const inheritedFrom = mine && anc && Math.abs(mine.dx - anc.delta.dx) <= tol && Math.abs(mine.dy - anc.delta.dy) <= tol &&
+        ((Math.abs(mine.dw) <= tol && Math.abs(mine.dh) <= tol) || close(mine, anc.delta)) ? groupOf.get(anc.pair) : undefined;
       if (inheritedFrom) { inheritedFrom.inherited++; groupOf.set(p, inheritedFrom); }
       else {
         const key = `${d.kind}|${patternOf(p.path)}`;

@@ -32,7 +32,7 @@ function firstText(r: DivergenceReport): string[] {
   const out = [`first divergence (${KIND[r.kind]}): ${r.path}${r.line ? `   (line ${r.line})` : ''}`, ...boxTable(r.ours, r.chromium, r.delta)];
   if (r.text) {
     const t = r.text;
-    out.push(`  ${t.which} text box: Chromium (${f1(t.theirs.x)}, ${f1(t.theirs.y)}) ${f1(t.theirs.width)}×${f1(t.theirs.height)}, ours (${f1(t.ours.x)}, ${f1(t.ours.y)}) ${f1(t.ours.width)}×${f1(t.ours.height)}; lines: Chromium ${t.theirsLines}, ours ${t.oursLines}`);
+    out.push(`  its ${t.which} text box: Chromium (${f1(t.theirs.x)}, ${f1(t.theirs.y)}) ${f1(t.theirs.width)}×${f1(t.theirs.height)}, ours (${f1(t.ours.x)}, ${f1(t.ours.y)}) ${f1(t.ours.width)}×${f1(t.ours.height)}; lines: Chromium ${t.theirsLines}, ours ${t.oursLines}`);
   }
   if (r.inside) out.push(`  inside it, first: ${r.inside.path} (${r.inside.kind}, ${deltaText(r.inside.delta)})`);
   out.push('', `  ${'property'.padEnd(20)}${'Chromium'.padEnd(36)}ours`);
