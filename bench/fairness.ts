@@ -2,7 +2,8 @@
  * `npm run bench:fairness`: one account floods pathological templates at full concurrency while
  * another sends the README's invoice; the invoices' latency is measured over HTTP (autocannon)
  * against a live server process, idle first, then under the flood.
- * In: --seconds S --flood C (connections) --invoice C --timeout MS. Out: a table on stdout (--json for machines).
+ * In: --seconds S --flood C (connections) --invoice C --timeout MS --only a,b (names of the pathological
+ * templates to send; default all). Out: a table on stdout (--json for machines).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +18,7 @@ const root = path.join(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '30' }, flood: { type: 'string', default: '64' }, invoice: { type: 'string', default: '2' },
-    timeout: { type: 'string', default: '30000' }, json: { type: 'boolean', default: false },
+    timeout: { type: 'string', default: '30000' }, json: { type: 'boolean', default: false }, only: { type: 'string' },
   },
 });
 const seconds = Number(args.seconds);
@@ -44,7 +45,8 @@ async function main(): Promise<void> {
   const client = store.createAccount('invoices@example.com', 'enterprise', now);
   const floodKey = store.createKey(flooder.id, now).key;
   const clientKey = store.createKey(client.id, now).key;
-  const bombs = PATHOLOGICAL.map((p) => ({ ...p, id: store.createTemplate({ accountId: flooder.id, name: p.name, html: p.html, variables: p.name === 'nested sections' ? [{ name: 'items', type: 'list' }] : [] }, now).id }));
+  const chosen = args.only ? PATHOLOGICAL.filter((p) => args.only!.split(',').includes(p.name)) : PATHOLOGICAL;
+  const bombs = chosen.map((p) => ({ ...p, id: store.createTemplate({ accountId: flooder.id, name: p.name, html: p.html, variables: p.name === 'nested sections' ? [{ name: 'items', type: 'list' }] : [] }, now).id }));
   const invoice = store.createTemplate({
     accountId: client.id, name: 'invoice', html: readFileSync(path.join(root, 'examples/invoice/template.html'), 'utf8'),
     variables: parseVariableDefs(JSON.parse(readFileSync(path.join(root, 'examples/invoice/variables.json'), 'utf8'))),
@@ -80,7 +82,7 @@ async function main(): Promise<void> {
       p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max,
     });
     const out = {
-      load: os.loadavg().map((x) => Math.round(x * 10) / 10), cpus: os.availableParallelism(), seconds, renderTimeoutMs: Number(args.timeout),
+      flooded_with: chosen.map((p) => p.name), load: os.loadavg().map((x) => Math.round(x * 10) / 10), cpus: os.availableParallelism(), seconds, renderTimeoutMs: Number(args.timeout),
       invoicesIdle: row('invoices, idle server', idle),
       invoicesFlooded: row('invoices, under the flood', flooded),
       flood: { ...row('flood (pathological)', floodResult), statusCodes: floodResult.statusCodeStats },

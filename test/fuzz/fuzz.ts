@@ -94,7 +94,8 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
     foreignTemplateId: store.createTemplate({ accountId: b.id, name: 'other', html: '<p>{{name}}</p>', variables: [] }, now).id,
     maxBodyBytes: 1024 * 1024,
   };
-  const srv = await spawnServer({ dataDir, env: { RENDER_WORKERS: '2', RENDER_TIMEOUT_MS: '5000', RENDER_QUEUE: '1000', ...o.env }, timeoutMs: 300000 });
+  // one account sends everything: it may use both slots
+  const srv = await spawnServer({ dataDir, env: { RENDER_WORKERS: '2', MAX_RENDERS_PER_ACCOUNT: '2', RENDER_TIMEOUT_MS: '5000', RENDER_QUEUE: '1000', ...o.env }, timeoutMs: 300000 });
   const pid = srv.child.pid!;
   const port = Number(new URL(srv.url).port);
   const sampler = setInterval(() => { report.rssMb.peak = Math.max(report.rssMb.peak, rssMb(pid)); }, 250);
