@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:server`: the service's throughput over HTTP. Starts the real server (`quire serve`
+ * as a child process, a temporary data folder, real SQLite, worker threads), creates an account, a
+ * key and two templates through the store (the README's invoice, examples/invoice; a Bootstrap 5
+ * receipt of the fidelity corpus with its stylesheets and fonts as template assets), warms every
+ * worker, then drives POST /functions/v1/generate-pdf-preview with autocannon at 1, 8 and 64
+ * concurrent clients per template. In: --seconds S (per step, default 10), --clients 1,8,64,
+ * --only invoice|bootstrap, --json, and env overrides as KEY=VALUE arguments (RENDER_WORKERS=…).
+ * Out: per step PDFs/s, latency p50/p95/p99 (ms), errors (non-2xx, socket errors, timeouts) and
+ * the server's peak RSS (MB; /proc/<pid>/status VmRSS, every thread of the process).
+ */
+import type { EventEmitter } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { openStore } from '../src/storage/store.ts';
+import { parseVariableDefs } from '../src/template/variables.ts';
+import { spawnServer } from '../test/api/server-process.ts';
+
+const root = path.join(import.meta.dirname, '..');
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    seconds: { type: 'string', default: '10' }, clients: { type: 'string', default: '1,8,64' },
+    only: { type: 'string' }, json: { type: 'boolean', default: false },
+  },
+});
+const env = Object.fromEntries(positionals.map((p) => p.split('=') as [string, string]));
+const seconds = Number(args.seconds);
+const clientCounts = args.clients!.split(',').map(Number);
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** A template to drive: its stored source, variables, assets and one request's values. */
+interface BenchTemplate {
+  name: string;
+  html: string;
+  variables: ReturnType<typeof parseVariableDefs>;
+  assets: Array<{ path: string; mime: string; data: Uint8Array }>;
+  values: Record<string, unknown>;
+}
+
+function readmeInvoice(): BenchTemplate {
+  const dir = path.join(root, 'examples/invoice');
+  return {
+    name: 'README invoice',
+    html: readFileSync(path.join(dir, 'template.html'), 'utf8'),
+    variables: parseVariableDefs(JSON.parse(readFileSync(path.join(dir, 'variables.json'), 'utf8'))),
+    assets: [],
+    values: JSON.parse(readFileSync(path.join(dir, 'data.json'), 'utf8')),
+  };
+}
+
+/**
+ * The fidelity corpus's btcpay-receipt (Bootstrap 5, 4 linked stylesheets, 3 web fonts) as a stored
+ * template: its stylesheets become assets at the same paths; the @font-face sheet is written into the
+ * template (as a user of the dashboard would), since the service sends a render only the assets its
+ * template or values name, and a linked sheet's font URLs are not among them. Two values are variables.
+ */
+function bootstrapReceipt(): BenchTemplate {
+  const dir = path.join(root, 'test/fidelity/cases/btcpay-receipt');
+  const sheets = ['main/bootstrap/bootstrap.css', 'main/layout.css', 'main/site.css', 'main/themes/default.css'];
+  const fontCss = readFileSync(path.join(dir, 'main/fonts/OpenSans.css'), 'utf8').replace(/url\((['"]?)(?:\.\.\/)+fonts\//g, 'url($1fonts/');
+  let html = readFileSync(path.join(dir, 'document.html'), 'utf8')
+    .replace(/<link href="main\/fonts\/OpenSans.css" rel="stylesheet" \/>/, `<style>\n${fontCss}\n</style>`);
+  // Two placeholders, so each request is a fill of a stored template (the values change nothing else).
+  html = html.replace('</body>', '<p class="text-muted small">Receipt {{receiptNumber}} for {{customer}}</p>\n</body>');
+  const fonts = ['open-sans-v17-latin-ext_latin-regular.woff2', 'open-sans-v17-latin-ext_latin-600.woff2', 'open-sans-v17-latin-ext_latin-700.woff2'];
+  return {
+    name: 'Bootstrap 5 receipt',
+    html,
+    variables: parseVariableDefs([{ name: 'receiptNumber', type: 'string' }, { name: 'customer', type: 'string' }]),
+    assets: [
+      ...sheets.map((p) => ({ path: p, mime: 'text/css', data: readFileSync(path.join(dir, p)) })),
+      ...fonts.map((f) => ({ path: `fonts/${f}`, mime: 'font/woff2', data: readFileSync(path.join(dir, 'fonts', f)) })),
+    ],
+    values: { receiptNumber: 'R-2026-0042', customer: 'Jane Roe' },
+  };
+}
+
+interface Row {
+  template: string; clients: number; pdfsPerSecond: number; requests: number;
+  p50: number; p95: number; p99: number; max: number; non2xx: number; errors: number; timeouts: number; peakRssMb: number;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-bench-server-'));
+  const templates = [readmeInvoice(), bootstrapReceipt()].filter((t) => !args.only || t.name.toLowerCase().includes(args.only.toLowerCase()));
+  const store = openStore(dataDir);
+  const now = new Date();
+  // `await` on every store call: the calls stay right when the store becomes asynchronous.
+  const account = await store.createAccount('bench@example.com', 'enterprise', now);
+  const key = (await store.createKey(account.id, now)).key;
+  const ids: string[] = [];
+  for (const t of templates) {
+    const tpl = await store.createTemplate({ accountId: account.id, name: t.name, html: t.html, variables: t.variables }, now);
+    for (const a of t.assets) await store.assets.put({ templateId: tpl.id, accountId: account.id, ...a }, now);
+    ids.push(tpl.id);
+  }
+  await store.close();
+
+  const bootMs = performance.now();
+  const srv = await spawnServer({
+    dataDir, timeoutMs: 300000,
+    env,
+  });
+  const listenMs = performance.now() - bootMs;
+  const pid = srv.child.pid!;
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 100);
+  const url = `${srv.url}/functions/v1/generate-pdf-preview`;
+  const headers = { 'content-type': 'application/json', 'x-api-key': key };
+  const rows: Row[] = [];
+  try {
+    // Warm every worker thread with every template (module code, fonts, stylesheets), and check the answers.
+    const workers = Number(env.RENDER_WORKERS ?? os.availableParallelism() + 1);
+    for (let i = 0; i < templates.length; i++) {
+      const body = JSON.stringify({ templateId: ids[i], variables: templates[i]!.values });
+      const warm = await Promise.all(Array.from({ length: workers * 3 }, () => fetch(url, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, text: await r.text() }))));
+      const bad = warm.find((w) => w.status !== 200);
+      if (bad) throw new Error(`${templates[i]!.name}: the warm-up request answered ${bad.status}: ${bad.text}`);
+    }
+    for (let i = 0; i < templates.length; i++) {
+      const t = templates[i]!;
+      const body = JSON.stringify({ templateId: ids[i], variables: t.values });
+      for (const clients of clientCounts) {
+        peak = rssMb(pid);
+        const run = autocannon({ url, method: 'POST', headers, body, connections: clients, duration: seconds, timeout: 120 });
+        // every response's time (ms), for exact percentiles (autocannon's histogram has no p95)
+        const times: number[] = [];
+        (run as unknown as EventEmitter).on('response', (_c: unknown, _status: number, _bytes: number, ms: number) => { times.push(ms); });
+        const r = await run;
+        times.sort((a, b) => a - b);
+        rows.push({
+          template: t.name, clients, pdfsPerSecond: Math.round((r.statusCodeStats['200']?.count ?? 0) / r.duration * 10) / 10, requests: r.requests.total,
+          p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: Math.round(times[times.length - 1] ?? NaN),
+          non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, peakRssMb: peak,
+        });
+        if (!args.json) process.stderr.write(`bench:server: ${t.name} at ${clients} clients done\n`);
+      }
+    }
+    const out = { node: process.version, cpus: os.availableParallelism(), load: os.loadavg().map((x) => Math.round(x * 10) / 10), seconds, env, listenMs: Math.round(listenMs), rows };
+    if (args.json) process.stdout.write(JSON.stringify(out, null, 1) + '\n');
+    else {
+      console.log(`node ${out.node} on ${out.cpus} CPUs, load ${out.load.join(' ')}; ${seconds} s per step; server listening after ${out.listenMs} ms; env ${JSON.stringify(env)}`);
+      console.table(rows.map((r) => ({
+        template: r.template, clients: r.clients, 'PDFs/s': r.pdfsPerSecond, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, 'max ms': r.max,
+        errors: r.non2xx + r.errors + r.timeouts, 'peak RSS MB': r.peakRssMb,
+      })));
+    }
+  } finally {
+    clearInterval(sampler);
+    srv.child.kill('SIGTERM');
+    await srv.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The nearest-rank `p`th percentile of ascending `sorted` (ms, whole), NaN when empty. */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+}
+
+await main();
