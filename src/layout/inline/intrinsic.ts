@@ -3,13 +3,15 @@
 import type { BlockBox, TableCellBox } from '../../box/types.ts';
 import type { LayoutContext } from '../context.ts';
 import { collectInlineItems } from './items.ts';
-import { inlineEdgesOf, splitEdges } from './style.ts';
+import type { ComputedStyle } from '../../css/computed.ts';
+import { inlineEdgesOf, splitEdges, wrapsLines } from './style.ts';
 
 /**
  * Min-content and max-content inline sizes of a block container's inline content, px, of its
  * content box (the caller adds its own padding and border). min-content: the widest sequence
  * between soft wrap opportunities (inline box margins/borders/padding and atomic inlines'
- * min-content included; overflow-wrap: anywhere → the widest character); max-content: the
+ * min-content included; overflow-wrap: anywhere and word-break: break-word → between any two
+ * characters, css-text-3 §5.2, §5.5); max-content: the
  * widest line between forced breaks (atomic inlines and floats at max-content). Hanging
  * trailing spaces do not count; text-indent (its length part) adds to the first line.
  * @throws TypeError when `container` or `ctx` is missing.
@@ -38,7 +40,8 @@ function measure(container: BlockBox | TableCellBox, ctx: LayoutContext): { min:
   let seg = indent;        // current unbreakable sequence
   let segHang = 0;
   let started = false;     // text started on this forced line (phase II drops leading spaces)
-  const endSeg = (): void => { min = Math.max(min, seg - segHang); seg = 0; segHang = 0; };
+  let open = 0;            // opening inline edges since the last character or atomic inline
+  const endSeg = (): void => { min = Math.max(min, seg - segHang); seg = 0; segHang = 0; open = 0; };
   const endLine = (): void => { max = Math.max(max, line - lineHang); line = 0; lineHang = 0; started = false; };
   for (const it of items) {
     switch (it.kind) {
@@ -50,13 +53,18 @@ function measure(container: BlockBox | TableCellBox, ctx: LayoutContext): { min:
         }
         if (!started && it.collapsible && it.word === '') break;
         if (it.word !== '' || !it.collapsible) started = true;
-        if (it.style.overflowWrap === 'anywhere' && it.word.length > 1) {
-          // Every typographic character unit is a soft wrap opportunity for min-content.
-          let widest = 0;
-          for (const ch of it.word) widest = Math.max(widest, fonts.measure(ch, it.spec));
-          endSeg();
-          min = Math.max(min, widest);
+        if (breaksAnywhere(it.style) && it.word !== '') {
+          // Every typographic character unit is a soft wrap opportunity for min-content; an
+          // opening edge since the last character goes with the next one.
+          min = Math.max(min, seg - open - segHang);
+          seg = open; segHang = 0;
+          const chars = Array.from(it.word);
+          chars.forEach((ch, i) => {
+            seg += fonts.measure(ch, it.spec, it.rtl);
+            if (i < chars.length - 1) endSeg();
+          });
         } else seg += it.wordWidth;
+        open = 0;
         seg += it.spaceWidth;
         line += it.wordWidth + it.spaceWidth;
         if (it.word !== '') { segHang = 0; lineHang = 0; }
@@ -66,7 +74,7 @@ function measure(container: BlockBox | TableCellBox, ctx: LayoutContext): { min:
       case 'open': {
         const e = splitEdges(inlineEdgesOf(it.style, 0), it.box.split);
         const w = e.marginLeft + e.borderLeft + e.paddingLeft;
-        seg += w; line += w; segHang = 0; lineHang = 0;
+        seg += w; line += w; open += w; segHang = 0; lineHang = 0;
         break;
       }
       case 'close': {
@@ -77,7 +85,7 @@ function measure(container: BlockBox | TableCellBox, ctx: LayoutContext): { min:
       }
       case 'atomic': {
         const s = ctx.intrinsicSizes(it.box);
-        seg += s.min; line += s.max; segHang = 0; lineHang = 0; started = true;
+        seg += s.min; line += s.max; segHang = 0; lineHang = 0; started = true; open = 0;
         break;
       }
       case 'float': {
@@ -94,4 +102,13 @@ function measure(container: BlockBox | TableCellBox, ctx: LayoutContext): { min:
   endSeg();
   endLine();
   return { min, max };
+}
+
+/**
+ * Whether soft wrap opportunities between any two characters count for min-content: overflow-wrap:
+ * anywhere, or word-break: break-word (css-text-3 §5.2: as word-break: normal with overflow-wrap:
+ * anywhere), where lines wrap at all. overflow-wrap: break-word's opportunities do not count (§5.5).
+ */
+function breaksAnywhere(style: ComputedStyle): boolean {
+  return (style.overflowWrap === 'anywhere' || style.wordBreak === 'break-word') && wrapsLines(style.whiteSpace);
 }

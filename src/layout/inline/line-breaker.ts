@@ -300,34 +300,35 @@ function leadingTrim(it: TextPiece, fonts: FontContext): TextPiece {
  */
 function splitToFit(state: BreakerState, env: BreakerEnv, j: number, room: number, textStarted: boolean): boolean {
   let used = 0;
+  let content = false; // something other than opening edges precedes on this line
   for (let k = state.i; k <= j; k++) {
     const it = state.items[k];
-    if (it.kind === 'open' || it.kind === 'close') { used += env.edgeWidth(it); continue; }
-    if (it.kind === 'atomic') { used += env.atomicWidth(it); continue; }
+    if (it.kind === 'open' || it.kind === 'close') { used += env.edgeWidth(it); content ||= it.kind === 'close'; continue; }
+    if (it.kind === 'atomic') { used += env.atomicWidth(it); content = true; continue; }
     if (it.kind !== 'text' || it.tab) continue;
     if (!textStarted && it.collapsible && it.word === '') continue;
-    if (used + it.wordWidth <= room + EPS) { used += it.wordWidth + it.spaceWidth; continue; }
+    if (used + it.wordWidth <= room + EPS) { used += it.wordWidth + it.spaceWidth; content = true; continue; }
     if (!it.canSplit) return false;
     const chars = Array.from(it.word);
-    if (chars.length < 2) return false;
     let w = used;
     let count = 0;
     for (const ch of chars) {
       const cw = env.fonts.measure(ch, it.spec, it.rtl);
-      if (count > 0 && w + cw > room + EPS) break;
-      if (count === 0 && used > 0 && w + cw > room + EPS) break;
+      if ((count > 0 || content) && w + cw > room + EPS) break;
       w += cw;
       count++;
     }
-    if (count === 0 || count >= chars.length) {
-      if (count === 0 && k > state.i) {
-        // Nothing of this piece fits after what precedes it: break before it.
-        ensureOwn(state);
-        state.items[k - 1] = { ...state.items[k - 1], breakAfter: true } as InlineItem;
-        return true;
-      }
-      return false;
+    if (count === 0) {
+      // Nothing of this piece fits after what precedes it: break before it, and before the
+      // opening edges just before it (they go with the characters that follow them).
+      let b = k - 1;
+      while (b >= state.i && state.items[b].kind === 'open') b--;
+      if (b < state.i) return false;
+      ensureOwn(state);
+      state.items[b] = { ...state.items[b], breakAfter: true } as InlineItem;
+      return true;
     }
+    if (count >= chars.length) return false;
     ensureOwn(state);
     const head = makePiece(it, chars.slice(0, count).join(''), '', it.spec, env.fonts, true, false, it);
     const tail = makePiece(it, chars.slice(count).join(''), it.spaces, it.spec, env.fonts, it.breakAfter, false, it);
