@@ -3,7 +3,7 @@
  * In: an HTML string and options. Out: the PDF, its page count and the render's warnings.
  * Stages (src/pipeline.ts): html parse → css cascade → box tree → layout (pages) → paint.
  */
-import { runPipeline } from './pipeline.ts';
+import { pipelineOptions, runPipeline } from './pipeline.ts';
 import { preloadFonts } from './text/index.ts';
 import type { RenderWarning } from './warnings.ts';
 import type { ResourceResolver } from './resources.ts';
@@ -11,6 +11,8 @@ import type { ResourceResolver } from './resources.ts';
 export type { RenderWarning, WarningCode } from './warnings.ts';
 export type { ResourceResolver } from './resources.ts';
 export { RESOLVER_BASE } from './resources.ts';
+export { compileTemplate } from './template/compile.ts';
+export type { CompiledTemplate, CompileOptions, TemplateRenderOptions, TemplateRenderResult } from './template/compile.ts';
 export { RenderError } from './errors.ts';
 export type { RenderErrorCode } from './errors.ts';
 
@@ -47,12 +49,6 @@ export interface RenderResult {
   warnings: RenderWarning[];
 }
 
-function envInt(name: string, fallback: number): number {
-  const v = process.env[name];
-  const n = v === undefined ? NaN : Number(v);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 /**
  * Renders an HTML document to PDF.
  * @throws TypeError when `html` is not a string or an option has the wrong type.
@@ -60,24 +56,7 @@ function envInt(name: string, fallback: number): number {
  */
 export async function renderPdf(html: string, options: RenderOptions = {}): Promise<RenderResult> {
   if (typeof html !== 'string') throw new TypeError('renderPdf: html must be a string');
-  if (options.creationDate !== undefined && !(options.creationDate instanceof Date && !isNaN(+options.creationDate))) {
-    throw new TypeError('renderPdf: creationDate must be a valid Date');
-  }
-  if (options.resolveResource !== undefined && typeof options.resolveResource !== 'function') {
-    throw new TypeError('renderPdf: resolveResource must be a function');
-  }
-  for (const k of ['timeoutMs', 'maxPages'] as const) {
-    const v = options[k];
-    if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new TypeError(`renderPdf: ${k} must be a positive integer`);
-  }
-  return runPipeline(html, {
-    baseUrl: options.baseUrl,
-    resourceRoot: options.resourceRoot,
-    resolveResource: options.resolveResource,
-    creationDate: options.creationDate ?? new Date(),
-    timeoutMs: options.timeoutMs ?? envInt('RENDER_TIMEOUT_MS', 30000),
-    maxPages: options.maxPages ?? envInt('MAX_PAGES', 500),
-  });
+  return runPipeline(html, pipelineOptions('renderPdf', options));
 }
 
 /**

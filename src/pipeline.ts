@@ -3,7 +3,7 @@
  * Out: RenderResult (PDF bytes, page count, warnings). Stages: DESIGN.md's
  * html/parse → css/cascade → box/build → layout (pages) → paint (display list → PDF).
  */
-import { parseHtml } from './html/parse.ts';
+import { parseHtml, type ParsedHtml } from './html/parse.ts';
 import { styleDocument } from './css/index.ts';
 import { createFontContext } from './text/index.ts';
 import { buildBoxTree, loadImage } from './box/index.ts';
@@ -14,7 +14,7 @@ import { writePdf } from './paint/pdf.ts';
 import { RenderLimits } from './errors.ts';
 import { ResourceLoader, type ResourceResolver } from './resources.ts';
 import { WarningSink } from './warnings.ts';
-import type { RenderResult } from './index.ts';
+import type { RenderOptions, RenderResult } from './index.ts';
 
 export interface PipelineOptions {
   baseUrl?: string;
@@ -23,6 +23,11 @@ export interface PipelineOptions {
   creationDate: Date;
   timeoutMs: number;
   maxPages: number;
+  /**
+   * The render's resource loader (a compiled template's, which shares loaded bytes between its
+   * renders); default: a new ResourceLoader over baseUrl, resourceRoot and resolveResource.
+   */
+  loader?: ResourceLoader;
 }
 
 /**
@@ -31,11 +36,18 @@ export interface PipelineOptions {
  */
 export async function runPipeline(html: string, opts: PipelineOptions): Promise<RenderResult> {
   const limits = new RenderLimits(opts.timeoutMs, opts.maxPages);
+  return renderParsed(parseHtml(html), opts, limits);
+}
+
+/**
+ * The stages after the HTML parse, for a document parsed by the caller (a compiled template puts
+ * its stylesheets back into the parsed document first). `limits` started before the parse.
+ */
+export async function renderParsed(parsed: ParsedHtml, opts: PipelineOptions, limits = new RenderLimits(opts.timeoutMs, opts.maxPages)): Promise<RenderResult> {
   const warnings = new WarningSink();
-  const loader = new ResourceLoader(opts.baseUrl, opts.resourceRoot, opts.resolveResource);
+  const loader = opts.loader ?? new ResourceLoader(opts.baseUrl, opts.resourceRoot, opts.resolveResource);
   const fonts = createFontContext({ loader, warnings });
 
-  const parsed = parseHtml(html);
   const styled = styleDocument(parsed, {
     loader,
     warnings,
@@ -57,4 +69,36 @@ export async function runPipeline(html: string, opts: PipelineOptions): Promise<
   const list = buildDisplayList(pages, styled.info, { loadImage: (url) => loadImage(loader, warnings, url) });
   const pdf = await writePdf(list, { creationDate: opts.creationDate, warnings, limits, fonts });
   return { pdf, pageCount: pages.length, warnings: warnings.list };
+}
+
+function envInt(name: string, fallback: number): number {
+  const v = process.env[name];
+  const n = v === undefined ? NaN : Number(v);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/**
+ * Checks the options of renderPdf or compileTemplate (`fn` names the caller in messages) and
+ * fills in the defaults: creationDate now, timeoutMs RENDER_TIMEOUT_MS or 30000, maxPages
+ * MAX_PAGES or 500. Throws TypeError for an option of the wrong type.
+ */
+export function pipelineOptions(fn: string, options: RenderOptions): PipelineOptions {
+  if (options.creationDate !== undefined && !(options.creationDate instanceof Date && !isNaN(+options.creationDate))) {
+    throw new TypeError(`${fn}: creationDate must be a valid Date`);
+  }
+  if (options.resolveResource !== undefined && typeof options.resolveResource !== 'function') {
+    throw new TypeError(`${fn}: resolveResource must be a function`);
+  }
+  for (const k of ['timeoutMs', 'maxPages'] as const) {
+    const v = options[k];
+    if (v !== undefined && !(Number.isInteger(v) && v > 0)) throw new TypeError(`${fn}: ${k} must be a positive integer`);
+  }
+  return {
+    baseUrl: options.baseUrl,
+    resourceRoot: options.resourceRoot,
+    resolveResource: options.resolveResource,
+    creationDate: options.creationDate ?? new Date(),
+    timeoutMs: options.timeoutMs ?? envInt('RENDER_TIMEOUT_MS', 30000),
+    maxPages: options.maxPages ?? envInt('MAX_PAGES', 500),
+  };
 }

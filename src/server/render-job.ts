@@ -1,10 +1,13 @@
 // One render job, the same in a worker thread and in-process: the Mustache fill, then the engine,
 // under one deadline. In: a RenderJob. Out: the PDF, page count and warnings, or RenderError/TemplateError.
+import { createHash } from 'node:crypto';
 import { RenderError } from '../errors.ts';
-import type { renderPdf, RenderWarning } from '../index.ts';
+import type { compileTemplate, renderPdf, RenderWarning } from '../index.ts';
+import type { CompiledTemplate } from '../template/compile.ts';
+import { ByteLru } from '../template/byte-lru.ts';
 import { assetResolver, type JobAsset } from './template-assets.ts';
 import { withLineTexts } from './warning-lines.ts';
-import { DEFAULT_FILL_LIMITS, fillTemplate, TemplateError, type FillLimits } from '../template/fill.ts';
+import { checkSourceSize, DEFAULT_FILL_LIMITS, fillTemplate, TemplateError, type FillLimits } from '../template/fill.ts';
 
 /** The fill limits a job carries (MAX_HTML_BYTES, MAX_LIST_ITEMS, MAX_TOTAL_ITEMS). */
 export type JobFillLimits = Pick<FillLimits, 'maxHtmlBytes' | 'maxListItems' | 'maxTotalItems'>;
@@ -38,8 +41,49 @@ export interface RenderJob {
 
 export interface RenderOutput { pdf: Uint8Array; pageCount: number; warnings: RenderWarning[] }
 
-/** The engine entry points a job uses (tests substitute a stub module in worker threads). */
-export interface Engine { renderPdf: typeof renderPdf }
+/**
+ * The engine entry points a job uses (tests substitute a stub module in worker threads): jobs go
+ * through compileTemplate when the engine has it, else fillTemplate + renderPdf.
+ */
+export interface Engine { renderPdf: typeof renderPdf; compileTemplate?: typeof compileTemplate }
+
+function envInt(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/**
+ * This thread's compiled templates, keyed by a content hash of everything a compile depends on
+ * (source, Mustache or not, base, resource root, each asset's path, type and bytes): a template
+ * update, a new asset or another file makes another key, and the old version ages out. Bounded:
+ * COMPILE_CACHE_MB (default 64) MiB by the handles' `bytes`, 256 templates.
+ */
+export const compiledTemplates = new ByteLru<string, CompiledTemplate>({
+  maxBytes: envInt('COMPILE_CACHE_MB', 64) * 1024 * 1024, maxEntries: 256,
+});
+
+/** The compile-cache key of a job: SHA-256 over what its compiled template depends on. */
+function compileKey(job: RenderJob): string {
+  const h = createHash('sha256');
+  h.update(`${job.view === null ? 'html' : 'mustache'}\0${job.baseUrl ?? ''}\0${job.resourceRoot ?? ''}\0${job.template.length}\0`).update(job.template);
+  for (const a of job.assets ?? []) h.update(`\0${a.path}\0${a.mime}\0${a.data.byteLength}\0`).update(a.data);
+  return h.digest('hex');
+}
+
+/** The job's compiled template from this thread's cache, compiled (and kept) on a miss. */
+function compiledFor(job: RenderJob, compile: typeof compileTemplate): CompiledTemplate {
+  const key = compileKey(job);
+  let c = compiledTemplates.get(key);
+  if (!c) {
+    c = compile(job.template, {
+      mustache: job.view !== null, baseUrl: job.baseUrl, resourceRoot: job.resourceRoot,
+      resolveResource: job.assets ? assetResolver(job.assets) : undefined,
+    });
+    const assetBytes = (job.assets ?? []).reduce((n, a) => n + a.data.byteLength, 0);
+    compiledTemplates.set(key, c, c.bytes + assetBytes);
+  }
+  return c;
+}
 
 /** A render failure the service answers with 422 RENDER_FAILED: the engine's or the template's. */
 export type RenderFailure = RenderError | TemplateError;
@@ -71,10 +115,20 @@ export function revive(w: WireFailure): RenderFailure {
  */
 export async function runRenderJob(job: RenderJob, engine?: Engine, marginMs = 0): Promise<RenderOutput> {
   // loaded on first use: a server that renders in worker threads never loads the engine on its main thread
-  const { renderPdf } = engine ?? await import('../index.ts');
+  const { renderPdf, compileTemplate } = engine ?? await import('../index.ts');
   const start = Date.now();
   const deadline = start + job.timeoutMs;
   try {
+    if (compileTemplate) {
+      const limits = { ...DEFAULT_FILL_LIMITS, ...job.limits };
+      // the template's own size first, as fillTemplate checks it before parsing (a compile reads it whole)
+      if (job.view !== null) checkSourceSize(job.template, limits);
+      const out = await compiledFor(job, compileTemplate).render(job.view, {
+        creationDate: job.creationDate, timeoutMs: Math.max(1, job.timeoutMs - marginMs), maxPages: job.maxPages, fillLimits: limits,
+      });
+      const { pdf, pageCount, warnings } = out;
+      return { pdf, pageCount, warnings: job.lineTexts ? withLineTexts(warnings, out.filledHtml()) : warnings };
+    }
     const html = job.view === null
       ? job.template
       : fillTemplate(job.template, job.view, { ...DEFAULT_FILL_LIMITS, ...job.limits, deadline, timeoutMs: job.timeoutMs });

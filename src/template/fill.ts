@@ -57,7 +57,11 @@ class BoundedWriter extends Mustache.Writer {
   private items = 0;
   private steps = 0;
 
-  constructor(private readonly limits: FillLimits) {
+  /**
+   * `extraBytes`: text tokens that stand for more text than they hold (a compiled template's
+   * stylesheets taken out of the markup) and the UTF-8 bytes they stand for beyond their own.
+   */
+  constructor(private readonly limits: FillLimits, private readonly extraBytes?: WeakMap<Token, number>) {
     super();
     (this as unknown as { templateCache: undefined }).templateCache = undefined;
   }
@@ -81,6 +85,8 @@ class BoundedWriter extends Mustache.Writer {
   }
 
   override rawValue(token: Token): string {
+    const extra = this.extraBytes?.get(token);
+    if (extra !== undefined) this.bytes += extra;
     return this.emit(super.rawValue(token)) as string;
   }
 
@@ -226,10 +232,13 @@ function parse(w: Mustache.Writer, html: string): Token[] {
   }
 }
 
-function checkSourceSize(html: string, limits: FillLimits): void {
-  if (html.length > limits.maxHtmlBytes || Buffer.byteLength(html, 'utf8') > limits.maxHtmlBytes) {
-    throw new TemplateError('MAX_HTML_BYTES', `the template is larger than MAX_HTML_BYTES (${limits.maxHtmlBytes} bytes)`);
-  }
+/** Throws TemplateError('MAX_HTML_BYTES') when the template source itself is over `limits.maxHtmlBytes`. */
+export function checkSourceSize(html: string, limits: FillLimits): void {
+  if (html.length > limits.maxHtmlBytes || Buffer.byteLength(html, 'utf8') > limits.maxHtmlBytes) throw sourceTooLarge(limits);
+}
+
+function sourceTooLarge(limits: FillLimits): TemplateError {
+  return new TemplateError('MAX_HTML_BYTES', `the template is larger than MAX_HTML_BYTES (${limits.maxHtmlBytes} bytes)`);
 }
 
 /** Throws TemplateSyntaxError when `html` is not valid Mustache; otherwise returns nothing. */
@@ -248,4 +257,48 @@ export function fillTemplate(html: string, view: Record<string, unknown>, limits
   const w = new BoundedWriter(limits);
   const tokens = parse(w, html);
   return w.renderTokens(tokens, new Mustache.Context(view), undefined, html, undefined);
+}
+
+/** A template parsed once for many fills (compileFill → fillCompiled). Opaque; immutable. */
+export interface CompiledFill {
+  /** The source the tokens were parsed from. */
+  readonly source: string;
+  /** UTF-8 bytes of the template the source stands for (≥ the source's own: see compileFill). */
+  readonly sourceBytes: number;
+  readonly tokens: readonly Token[];
+  readonly extraBytes: WeakMap<Token, number>;
+}
+
+/**
+ * Parses `source` for many fills. `stands` maps marker texts in `source` to the UTF-8 bytes of
+ * the text each replaced (a compiled template's stylesheets): the fill's MAX_HTML_BYTES count
+ * adds them where a text token holds a marker, so limits fire as for the full template.
+ * Throws TemplateSyntaxError.
+ */
+export function compileFill(source: string, stands: ReadonlyMap<string, number> = new Map(), sourceBytes = Buffer.byteLength(source, 'utf8')): CompiledFill {
+  const tokens = parse(new Mustache.Writer(), source);
+  const extraBytes = new WeakMap<Token, number>();
+  if (stands.size) {
+    const visit = (ts: Token[]): void => {
+      for (const t of ts) {
+        if (t[0] === 'text') {
+          let extra = 0;
+          for (const [marker, bytes] of stands) if (t[1].includes(marker)) extra += bytes - Buffer.byteLength(marker, 'utf8');
+          if (extra) extraBytes.set(t, extra);
+        } else if (t[0] === '#' || t[0] === '^') visit(t[4] as unknown as Token[]);
+      }
+    };
+    visit(tokens);
+  }
+  return { source, sourceBytes, tokens, extraBytes };
+}
+
+/**
+ * Fills a compiled template with `view`, as fillTemplate fills its source (same limits, same
+ * errors; MAX_HTML_BYTES counts the bytes the template stands for).
+ */
+export function fillCompiled(c: CompiledFill, view: Record<string, unknown>, limits: FillLimits = DEFAULT_FILL_LIMITS): string {
+  if (c.sourceBytes > limits.maxHtmlBytes) throw sourceTooLarge(limits);
+  const w = new BoundedWriter(limits, c.extraBytes);
+  return w.renderTokens(c.tokens as Token[], new Mustache.Context(view), undefined, c.source, undefined);
 }
