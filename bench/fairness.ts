@@ -39,20 +39,20 @@ function rssMb(pid: number): number {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-fair-'));
-  const store = openStore(dataDir);
+  const store = await openStore(dataDir);
   const now = new Date();
-  const flooder = store.createAccount('flood@example.com', 'enterprise', now);
-  const client = store.createAccount('invoices@example.com', 'enterprise', now);
-  const floodKey = store.createKey(flooder.id, now).key;
-  const clientKey = store.createKey(client.id, now).key;
+  const flooder = await store.createAccount('flood@example.com', 'enterprise', now);
+  const client = await store.createAccount('invoices@example.com', 'enterprise', now);
+  const floodKey = (await store.createKey(flooder.id, now)).key;
+  const clientKey = (await store.createKey(client.id, now)).key;
   const chosen = args.only ? PATHOLOGICAL.filter((p) => args.only!.split(',').includes(p.name)) : PATHOLOGICAL;
-  const bombs = chosen.map((p) => ({ ...p, id: store.createTemplate({ accountId: flooder.id, name: p.name, html: p.html, variables: p.name === 'nested sections' ? [{ name: 'items', type: 'list' }] : [] }, now).id }));
-  const invoice = store.createTemplate({
+  const bombs = await Promise.all(chosen.map(async (p) => ({ ...p, id: (await store.createTemplate({ accountId: flooder.id, name: p.name, html: p.html, variables: p.name === 'nested sections' ? [{ name: 'items', type: 'list' }] : [] }, now)).id })));
+  const invoice = (await store.createTemplate({
     accountId: client.id, name: 'invoice', html: readFileSync(path.join(root, 'examples/invoice/template.html'), 'utf8'),
     variables: parseVariableDefs(JSON.parse(readFileSync(path.join(root, 'examples/invoice/variables.json'), 'utf8'))),
-  }, now).id;
+  }, now)).id;
   const invoiceBody = JSON.stringify({ templateId: invoice, variables: JSON.parse(readFileSync(path.join(root, 'examples/invoice/data.json'), 'utf8')) });
-  store.close();
+  await store.close();
 
   const srv = await spawnServer({ dataDir, env: { RENDER_TIMEOUT_MS: args.timeout!, RENDER_QUEUE: '1000' }, timeoutMs: 300000 });
   const pid = srv.child.pid!;

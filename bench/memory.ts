@@ -30,11 +30,12 @@ function rssMb(pid: number): number {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-mem-'));
-const store = openStore(dataDir);
-const acc = store.createAccount('mem@example.com', 'enterprise', new Date());
-const key = store.createKey(acc.id, new Date()).key;
-const ids = LARGE.map((html) => store.createTemplate({ accountId: acc.id, name: 'large', html, variables: [] }, new Date()).id);
-store.close();
+const store = await openStore(dataDir);
+const acc = await store.createAccount('mem@example.com', 'enterprise', new Date());
+const key = (await store.createKey(acc.id, new Date())).key;
+const ids: string[] = [];
+for (const html of LARGE) ids.push((await store.createTemplate({ accountId: acc.id, name: 'large', html, variables: [] }, new Date())).id);
+await store.close();
 const srv = await spawnServer({ dataDir, env: { RENDER_QUEUE: '1000', ...env }, timeoutMs: 300000 });
 const pid = srv.child.pid!;
 try {

@@ -42,12 +42,16 @@ interface AccountState {
   /** Start times of its running jobs, for the time they still need. */
   started: number[];
   lastSeen: number;
-  /** Recent render time in ms (exponentially weighted), or NaN before its first render. */
-  avgMs: number;
+  /** Its last render times in ms (at most RECENT_RENDERS). */
+  recent: number[];
 }
 
-/** Weight of the newest render time in the moving averages. */
-const ALPHA = 0.3;
+/**
+ * Render times kept per account (and for all) for Retry-After. Their median is the expected
+ * time: a cold first render in a new thread (seconds of compiling) does not make every later
+ * estimate lie, as it did in a moving average (Retry-After 31 s for a 3.8 s wait).
+ */
+const RECENT_RENDERS = 7;
 /** Render time assumed before any render finished (ms). */
 const FIRST_GUESS_MS = 1000;
 /** Idle accounts remembered (for their render times); beyond, the longest idle are forgotten. */
@@ -69,7 +73,7 @@ export class RenderQueue {
   private ring: string[] = [];
   private running = 0;
   private waiting = 0;
-  private globalAvgMs = NaN;
+  private readonly recentAll: number[] = [];
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => number;
   private readonly recentMs: number;
@@ -114,8 +118,8 @@ export class RenderQueue {
       const t1 = this.now();
       a.lastSeen = t1;
       const ms = t1 - t0;
-      a.avgMs = Number.isNaN(a.avgMs) ? ms : a.avgMs + ALPHA * (ms - a.avgMs);
-      this.globalAvgMs = Number.isNaN(this.globalAvgMs) ? ms : this.globalAvgMs + ALPHA * (ms - this.globalAvgMs);
+      remember(a.recent, ms);
+      remember(this.recentAll, ms);
       const release = () => {
         a.started.splice(a.started.indexOf(t0), 1);
         a.running--;
@@ -183,8 +187,8 @@ export class RenderQueue {
   }
 
   private expectedMs(a: AccountState): number {
-    if (!Number.isNaN(a.avgMs)) return a.avgMs;
-    return Number.isNaN(this.globalAvgMs) ? FIRST_GUESS_MS : this.globalAvgMs;
+    if (a.recent.length) return lowerMedian(a.recent);
+    return this.recentAll.length ? lowerMedian(this.recentAll) : FIRST_GUESS_MS;
   }
 
   private retryAfter(account: string): number {
@@ -280,7 +284,7 @@ export class RenderQueue {
     let a = this.accounts.get(id);
     if (!a) {
       if (this.accounts.size >= MAX_REMEMBERED) this.forget();
-      a = { running: 0, waiting: [], started: [], lastSeen: this.now(), avgMs: NaN };
+      a = { running: 0, waiting: [], started: [], lastSeen: this.now(), recent: [] };
       this.accounts.set(id, a);
     }
     return a;
@@ -292,6 +296,18 @@ export class RenderQueue {
     idle.sort((x, y) => x[1].lastSeen - y[1].lastSeen);
     for (const [id] of idle.slice(0, Math.ceil(idle.length / 2))) this.accounts.delete(id);
   }
+}
+
+/** Appends `ms`, dropping the oldest beyond RECENT_RENDERS. */
+function remember(times: number[], ms: number): void {
+  times.push(ms);
+  if (times.length > RECENT_RENDERS) times.shift();
+}
+
+/** The median of `times` (non-empty); of an even count, the lower middle one. */
+function lowerMedian(times: number[]): number {
+  const sorted = [...times].sort((x, y) => x - y);
+  return sorted[(sorted.length - 1) >> 1];
 }
 
 /**

@@ -1,5 +1,5 @@
-// Node's own HTTP parser errors answer the JSON error shape; security headers on every response.
-// In: the real server (startServer) and raw TCP requests. Out: node:test results.
+// Node's own HTTP parser errors answer the JSON error shape; security headers on every response; a 503's
+// Retry-After is the wait the queue ahead really takes. In: the real server (startServer), raw TCP requests, the app. Out: node:test results.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -9,7 +9,8 @@ import { after, before, test } from 'node:test';
 import pino from 'pino';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
-import { errorShape } from './helpers.ts';
+import { runRenderJob } from '../../src/server/render-job.ts';
+import { errorShape, startHarness } from './helpers.ts';
 
 let dir: string;
 let srv: RunningServer;
@@ -92,5 +93,40 @@ test('security headers on every response: JSON answers, errors, PDFs, the health
     assert.equal(r.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'", p);
     assert.equal(r.headers.get('cache-control'), 'no-store', p);
     assert.match(r.headers.get('content-type') ?? '', /^application\/json/, p);
+  }
+});
+
+test('issue 9 #5: over HTTP, a 503\'s Retry-After is the time until a retry would find room (± 1 s)', { timeout: 60000 }, async () => {
+  // every render takes RENDER_MS of real time; one slot, four may wait
+  const RENDER_MS = 700;
+  const h = await startHarness({
+    env: { RENDER_WORKERS: '1', RENDER_QUEUE: '4' },
+    renderer: { render: async (j) => { await new Promise((r) => setTimeout(r, RENDER_MS)); return runRenderJob(j); }, close: async () => {} },
+  });
+  try {
+    const { accountId, key } = await h.account();
+    const templateId = await h.template(accountId, '<p>x</p>');
+    const body = { templateId, variables: {} };
+    for (let i = 0; i < 2; i++) assert.equal((await h.generate(key, body)).status, 200, 'warm-up: the queue learns the render time');
+    const ends: number[] = [];
+    const line = Array.from({ length: 5 }, () => h.generate(key, body).then((r) => { ends.push(performance.now()); return r.status; }));
+    for (let i = 0; i < 200; i++) {
+      const q = (await (await fetch(`${h.url}/healthz`)).json()).render_queue;
+      if (q.running === 1 && q.waiting === 4) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const refusedAt = performance.now();
+    const r = await h.generate(key, body);
+    assert.equal(r.status, 503, JSON.stringify(r.body));
+    assert.equal(errorShape(r.body).code, 'UNAVAILABLE');
+    const retryAfter = Number(r.headers.get('retry-after'));
+    assert.deepEqual(await Promise.all(line), [200, 200, 200, 200, 200]);
+    // a request sent at the refusal would have had a place in the line when the first job ended,
+    // and its slot when the last of the five had ended: Retry-After promises the slot
+    const actual = (Math.max(...ends) - refusedAt) / 1000;
+    assert.ok(actual > 2.5, `the line took ${actual.toFixed(2)} s (the test needs a long line to mean something)`);
+    assert.ok(Math.abs(retryAfter - actual) <= 1, `Retry-After ${retryAfter} s, the line ahead took ${actual.toFixed(2)} s`);
+  } finally {
+    await h.close();
   }
 });

@@ -40,6 +40,8 @@ export interface FuzzReport {
   rssMb: { end: number; peak: number; bound: number };
   alive: boolean;
   cleanExit: boolean;
+  /** Set when the server ended before the campaign did: its exit, the end of its stderr and its last log lines. */
+  serverExit?: { code: number | null; signal: string | null; stderr: string; lastLogs: unknown[] };
   seconds: number;
 }
 
@@ -82,21 +84,30 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
     seed: o.seed, requests: { sent: 0, responses: 0, byStatus: {}, byReason: {} }, templates: { sent: 0, byStatus: {}, pdfsChecked: 0 },
     failures, serverErrors: [], rssMb: { end: NaN, peak: 0, bound: o.rssBoundMb }, alive: false, cleanExit: false, seconds: 0,
   };
-  const store = openStore(dataDir);
+  const store = await openStore(dataDir);
   const now = new Date();
-  const a = store.createAccount('fuzz-a@example.com', 'enterprise', now);
-  const b = store.createAccount('fuzz-b@example.com', 'enterprise', now);
+  const a = await store.createAccount('fuzz-a@example.com', 'enterprise', now);
+  const b = await store.createAccount('fuzz-b@example.com', 'enterprise', now);
   const defs = [{ name: 'name', type: 'string' as const }, { name: 'total', type: 'number' as const, default: '0' },
     { name: 'due', type: 'date' as const, default: '2026-01-31' }, { name: 'items', type: 'list' as const, default: [] }];
   const targets: Targets = {
-    key: store.createKey(a.id, now).key, otherKey: store.createKey(b.id, now).key,
-    templateId: store.createTemplate({ accountId: a.id, name: 'invoice', html: INVOICE, variables: defs }, now).id,
-    foreignTemplateId: store.createTemplate({ accountId: b.id, name: 'other', html: '<p>{{name}}</p>', variables: [] }, now).id,
+    key: (await store.createKey(a.id, now)).key, otherKey: (await store.createKey(b.id, now)).key,
+    templateId: (await store.createTemplate({ accountId: a.id, name: 'invoice', html: INVOICE, variables: defs }, now)).id,
+    foreignTemplateId: (await store.createTemplate({ accountId: b.id, name: 'other', html: '<p>{{name}}</p>', variables: [] }, now)).id,
     maxBodyBytes: 1024 * 1024,
   };
   // one account sends everything: it may use both slots
   const srv = await spawnServer({ dataDir, env: { RENDER_WORKERS: '2', MAX_RENDERS_PER_ACCOUNT: '2', RENDER_TIMEOUT_MS: '5000', RENDER_QUEUE: '1000', ...o.env }, timeoutMs: 300000 });
   const pid = srv.child.pid!;
+  // what the server says on stderr and how it ends, should it end before the campaign does
+  let stderr = '';
+  srv.child.stderr!.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-20000); });
+  let running = true;
+  void srv.exited.then((e) => {
+    if (!running) return;
+    report.serverExit = { ...e, stderr: stderr.slice(-4000), lastLogs: srv.logs.slice(-5) };
+    log(`the server ended during the campaign: ${JSON.stringify(report.serverExit)}`);
+  });
   const port = Number(new URL(srv.url).port);
   const sampler = setInterval(() => { report.rssMb.peak = Math.max(report.rssMb.peak, rssMb(pid)); }, 250);
   const count = (m: Record<string, number>, k: string) => { m[k] = (m[k] ?? 0) + 1; };
@@ -125,7 +136,10 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
     await pool(tcases, Math.max(2, Math.floor(o.concurrency / 4)), async (c, i) => {
       const why = await oneTemplate(srv.url, dataDir, store, a.id, targets.key, c, report);
       report.templates.sent++;
-      if (why) failures.push({ part: 'template', index: i, label: c.label, why });
+      if (why) {
+        failures.push({ part: 'template', index: i, label: c.label, why });
+        log(`template ${i} (${c.label}): ${why}`);
+      }
       if (i % 250 === 249) log(`templates: ${i + 1}/${tcases.length}`);
     });
 
@@ -139,10 +153,11 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
         report.serverErrors.push(String((l.err as { stack?: string } | undefined)?.stack ?? JSON.stringify(l.err)));
       }
     }
+    running = false;
     srv.child.kill('SIGTERM');
     const exit = await srv.exited;
     report.cleanExit = exit.code === 0;
-    store.close();
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   report.seconds = Math.round((performance.now() - t0) / 1000);
@@ -150,15 +165,22 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
 }
 
 /** One generated template: store it, generate, check the answer and the PDF. Returns what is wrong, or null. */
-async function oneTemplate(url: string, dataDir: string, store: ReturnType<typeof openStore>, accountId: string, key: string,
+async function oneTemplate(url: string, dataDir: string, store: Awaited<ReturnType<typeof openStore>>, accountId: string, key: string,
   c: TemplateCase, report: FuzzReport): Promise<string | null> {
-  const templateId = store.createTemplate({ accountId, name: 'fuzz', html: c.html, variables: c.variables }, new Date()).id;
+  const templateId = (await store.createTemplate({ accountId, name: 'fuzz', html: c.html, variables: c.variables }, new Date())).id;
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`${url}/functions/v1/generate-pdf-preview`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key },
-      body: JSON.stringify({ templateId, variables: c.values }),
-    });
-    const text = await res.text();
+    const request = JSON.stringify({ templateId, variables: c.values });
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${url}/functions/v1/generate-pdf-preview`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: request,
+      });
+      text = await res.text();
+    } catch (e) {
+      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+      return `no response to a ${request.length}-byte request: ${cause?.code ?? ''} ${cause?.message ?? (e as Error).message}`;
+    }
     const status = res.status;
     if (status === 503 && attempt < 20) {
       await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
