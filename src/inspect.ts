@@ -5,7 +5,7 @@
  * Runs the stages of src/pipeline.ts up to layout (html parse → css cascade → box tree → layout).
  */
 import type { Document, Element } from 'domhandler';
-import { parseHtml, sourceLine } from './html/parse.ts';
+import { documentMode, parseHtml, sourceLine } from './html/parse.ts';
 import { styleDocument } from './css/index.ts';
 import type { ComputedStyle } from './css/computed.ts';
 import { createFontContext } from './text/index.ts';
@@ -119,7 +119,8 @@ export function layoutForInspection(html: string, options: InspectOptions = {}):
   });
   fonts.addFontFaces(styled.fontFaces);
   const tree = buildBoxTree(styled, { loader, warnings });
-  const opts: LayoutOptions = { fonts, warnings, limits, quirks: parsed.quirksMode, loadImage: (url) => loadImage(loader, warnings, url) };
+  const mode = documentMode(parsed.document);
+  const opts: LayoutOptions = { fonts, warnings, limits, quirks: parsed.quirksMode, lineHeightQuirks: mode !== 'no-quirks', loadImage: (url) => loadImage(loader, warnings, url) };
   const continuous = (options.fragmentation ?? 'none') === 'none';
   const session = continuous ? unfragmentedSession() : { env: null };
   const ctx = createLayoutContext(opts, { layoutInlineContent, inlineIntrinsicSizes }, session);
@@ -134,7 +135,7 @@ export function layoutForInspection(html: string, options: InspectOptions = {}):
   return {
     document: parsed.document,
     quirks: parsed.quirksMode,
-    documentMode: (parsed.document as unknown as { 'x-mode'?: Inspection['documentMode'] })['x-mode'] ?? 'no-quirks',
+    documentMode: mode,
     pageSize: { ...first.size },
     pageArea: { x: area.x, y: area.y, width: area.width, height: area.rootHeight ?? area.height },
     contentScale: scale,

@@ -14,10 +14,19 @@ export interface ParsedHtml {
   document: Document;
   /**
    * True when parse5 set the document to 'quirks' mode (no doctype or a legacy one, HTML §13.2.6.4.1).
-   * 'limited-quirks' counts as standards mode: browsers differ from standards there only in the
-   * line-height of images in table cells, which layout does not model.
+   * 'limited-quirks' counts as standards mode here: it differs from it only in the line height
+   * calculation quirk (quirks §3.3), which layout reads from documentMode().
    */
   quirksMode: boolean;
+}
+
+/** The document's mode (DOM §4.5 "mode"), as the parser set it from the doctype (HTML §13.2.6.4.1). */
+export type DocumentMode = 'no-quirks' | 'limited-quirks' | 'quirks';
+
+/** The mode parseHtml's parser gave `document`; 'no-quirks' for a document it did not make (or none). */
+export function documentMode(document: Document | null | undefined): DocumentMode {
+  const mode = (document as unknown as { 'x-mode'?: string } | null | undefined)?.['x-mode'];
+  return mode === 'quirks' || mode === 'limited-quirks' ? mode : 'no-quirks';
 }
 
 /**
@@ -27,8 +36,7 @@ export interface ParsedHtml {
 export function parseHtml(html: string): ParsedHtml {
   if (typeof html !== 'string') throw new TypeError(`parseHtml expects an HTML string, got ${typeof html}`);
   const document = parse(html, { treeAdapter: adapter, sourceCodeLocationInfo: true }) as Document;
-  const mode = (document as unknown as { 'x-mode'?: string })['x-mode'];
-  return { document, quirksMode: mode === 'quirks' };
+  return { document, quirksMode: documentMode(document) === 'quirks' };
 }
 
 /**

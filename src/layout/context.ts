@@ -42,6 +42,11 @@ export interface LayoutContext {
   warnings: WarningSink;
   limits: RenderLimits;
   quirks: boolean;
+  /**
+   * The line height calculation quirk (quirks §3.3) applies: quirks and limited-quirks mode, as Blink's
+   * Document::InLineHeightQuirksMode; absent: as `quirks`.
+   */
+  lineHeightQuirks?: boolean;
   /** Loads an image by URL for content made during layout (`content: url()` in page-margin boxes); absent: none load. */
   loadImage?: (url: string) => ImageRef | null;
   /**

@@ -5,6 +5,7 @@
  */
 import type { Box, BoxTree, ImageRef } from '../box/types.ts';
 import type { StyledDocument } from '../css/styled.ts';
+import { documentMode } from '../html/parse.ts';
 import type { FontContext } from '../text/types.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { RenderLimits } from '../errors.ts';
@@ -25,6 +26,8 @@ import { layoutAbsolute, floatLikeWidths, layoutPendingAbs } from './positioned.
 /** What layoutDocument needs besides the trees. */
 export interface LayoutOptions {
   fonts: FontContext; warnings: WarningSink; limits: RenderLimits; quirks: boolean;
+  /** The line height calculation quirk (quirks §3.3); absent: from `quirks` and the document's mode (limited-quirks too). */
+  lineHeightQuirks?: boolean;
   /** Loads an image by URL for content created during layout (`content: url()` in page-margin boxes); null when it cannot. */
   loadImage?: (url: string) => ImageRef | null;
 }
@@ -54,6 +57,7 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
     warnings: opts.warnings,
     limits: opts.limits,
     quirks: opts.quirks,
+    lineHeightQuirks: opts.lineHeightQuirks ?? opts.quirks,
     ...(opts.loadImage ? { loadImage: opts.loadImage } : {}),
     layoutInline: (input) => inline.layoutInlineContent(input),
     intrinsicSizes: (box) => sizer.sizes(box),
@@ -100,7 +104,8 @@ function layoutAtomic(box: Box, available: number, containing: ContainingBlock, 
 export function layoutWith(tree: BoxTree, styled: StyledDocument, opts: LayoutOptions, inline: InlineEngine): PageFragment[] {
   if (!tree || !tree.root || tree.root.kind !== 'block') throw new TypeError('layoutDocument: expected a BoxTree whose root is a BlockBox');
   const session: LayoutSession = { env: null };
-  const ctx = createLayoutContext(opts, inline, session);
+  const lineHeightQuirks = opts.lineHeightQuirks ?? (opts.quirks || documentMode(styled.document) === 'limited-quirks');
+  const ctx = createLayoutContext({ ...opts, lineHeightQuirks }, inline, session);
   const pages = paginate(tree, styled, ctx, session);
   // Chromium's print shrink-to-fit: content wider than the page area is laid out again in a
   // wider page area and painted scaled down (src/layout/print-scale.ts).

@@ -114,7 +114,7 @@ export function alignOf(root: ComputedStyle, lastOrForced: boolean, rtl = root.d
  */
 export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltLine {
   const fonts = env.ctx.fonts;
-  const quirks = env.ctx.quirks;
+  const quirks = env.ctx.lineHeightQuirks ?? env.ctx.quirks;
   const avail = spec.right - spec.left;
   const free = avail - spec.width;
   const lineBase = env.bidi.active ? lineBaseLevel(spec, env.bidi) : env.root.direction === 'rtl' ? 1 : 0;
@@ -331,9 +331,8 @@ function closeTop(b: Build, ends: boolean): void {
   if (ends) b.x += e.marginRight;
 }
 
-const hasEdges = (e: InlineEdges): boolean =>
-  e.borderTop + e.borderBottom + e.paddingTop + e.paddingBottom + e.borderLeft + e.borderRight +
-  e.paddingLeft + e.paddingRight + Math.abs(e.marginLeft) + Math.abs(e.marginRight) !== 0;
+/** Under the line height quirk, only inline-direction borders and padding keep a box without text from being empty (Blink's IsInlineBoxStartEmpty/EndEmpty: not margins, not top/bottom). */
+const hasEdges = (e: InlineEdges): boolean => e.borderLeft + e.borderRight + e.paddingLeft + e.paddingRight !== 0;
 
 const pendingKey = (c: Pending): unknown => (c.kind === 'box' ? c.v : c);
 
@@ -343,8 +342,8 @@ interface MeasureCtx { quirks: boolean; lineHasText: boolean; fonts: LayoutConte
  * Computes the extents of an inline box's aligned subtree relative to its baseline (its own
  * A + half-leading above, D + half-leading below, CSS 2.1 §10.8.1, unioned with its children
  * shifted by their vertical-align) and each child's baseline shift. 'top'/'bottom' children go to
- * `pending`. Quirks mode: boxes without text or edges contribute nothing (quirks §3.3), and the
- * root (the strut) only on lines with text.
+ * `pending`. Quirks and limited-quirks mode: boxes without text or inline-direction borders and
+ * padding contribute nothing (quirks §3.3), and the root (the strut) only on lines with text.
  */
 function measureBox(v: VBox, mc: MeasureCtx): void {
   const contributes = !mc.quirks || (v.frag ? v.hasText || hasEdges(v.edges!) : mc.lineHasText);
