@@ -117,6 +117,11 @@ interface DecodedGlyph { numberOfContours: number; points?: GlyfPoint[]; compone
  * the outline are passed as zeros (advances come from HVAR, which web fonts carry).
  */
 function variedWoff2Glyphs(v: Record<string, unknown>): DecodedGlyph[] {
+  // The parsed font decodes its transformed glyf table on first use; an instance made before that
+  // must not decode it itself (fontkit would apply the instance's gvar with a helper it lacks).
+  const font = Object.getPrototypeOf(v) as Record<string, unknown> & { _transformGlyfTable?: () => void };
+  const glyf = (font.directory as { tables?: Record<string, { transformed?: boolean } | undefined> } | undefined)?.tables?.glyf;
+  if (!Array.isArray(font._transformedGlyphs) && glyf?.transformed && typeof font._transformGlyfTable === 'function') font._transformGlyfTable();
   const base = v._transformedGlyphs as DecodedGlyph[] | undefined;
   if (!Array.isArray(base)) return base as unknown as DecodedGlyph[];
   const processor = v._variationProcessor as { transformPoints(gid: number, pts: GlyfPoint[]): void } | null;

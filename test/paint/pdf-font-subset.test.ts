@@ -97,6 +97,20 @@ test('WOFF and WOFF2 fonts and a variable-font instance subset from their decode
   }
 });
 
+test('a WOFF2 variable font instanced before its default instance decoded a glyph subsets (composite glyphs too)', () => {
+  // Noto Sans Arabic (cv3-arabic-resume, OFL): only Arabic in its unicode-range, so nothing reads a glyph of the
+  // default instance before the wght-700 instance shapes; fontkit then decoded the transformed glyf table through
+  // the instance and failed on its first composite glyph (the face went into the PDF unembedded).
+  const { ctx } = context(new URL('../fidelity/cases/cv3-arabic-resume/fonts/', import.meta.url));
+  ctx.addFontFaces([{ family: 'NA', sources: [{ kind: 'url', url: 'noto-sans-arabic-arabic-wght-normal.woff2', format: 'woff2' }], weight: [100, 900], style: 'normal', unicodeRange: [] }]);
+  const bold = ctx.match(spec('NA', { fontWeight: 700 })).font as AnyFont;
+  const regular = ctx.match(spec('NA')).font as AnyFont;
+  const gids = gidsOf(bold, 'الخبرة العملية إ');
+  assert.ok(gids.some((g) => bold.getGlyph(g).path.toSVG() !== regular.getGlyph(g).path.toSVG()), 'wght 700 outlines differ from the default');
+  const subset = (fontkit as AnyFont).create(Buffer.from(encodeTrueTypeSubset(bold, gids)));
+  for (let i = 1; i < gids.length; i++) assert.equal(subset.getGlyph(i).path.toSVG(), bold.getGlyph(gids[i]).path.toSVG());
+});
+
 test('glyphs prepared for one subset serve the next, in any order', () => {
   const original = open('../../fonts/DejaVuSans.ttf');
   const a = gidsOf(original, 'first render: Jane Roe, 385.00');
