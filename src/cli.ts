@@ -245,52 +245,52 @@ async function admin(cmd: string, sub: string | undefined, opts: Opts): Promise<
     return text;
   };
   const now = new Date();
-  const store = openStore(dataDir);
+  const store = await openStore(dataDir, process.env.DATABASE_URL?.trim() || undefined);
   try {
     switch (`${cmd} ${sub ?? ''}`.trim()) {
       case 'account create': {
-        const a = store.createAccount(need(opts, 'email'), plan(opts.plan ?? 'free'), now);
+        const a = await store.createAccount(need(opts, 'email'), plan(opts.plan ?? 'free'), now);
         return out(opts, { id: a.id, email: a.email, plan: a.plan }, a.id);
       }
       case 'account plan': {
-        const a = store.setPlan(need(opts, 'account'), plan(need(opts, 'plan')));
+        const a = await store.setPlan(need(opts, 'account'), plan(need(opts, 'plan')));
         return out(opts, { id: a.id, plan: a.plan }, `${a.id} ${a.plan}`);
       }
       case 'account password': {
-        const a = opts.account ? store.getAccount(opts.account) : store.findAccountByEmail(need(opts, 'email'));
+        const a = opts.account ? await store.getAccount(opts.account) : await store.findAccountByEmail(need(opts, 'email'));
         if (!a) throw new CliError(`no account ${opts.account ?? opts.email}`);
         const { hashPassword, passwordProblem } = await import('./storage/passwords.ts');
         const password = await readPassword();
         const problem = passwordProblem(password);
         if (problem) throw new CliError(problem);
-        store.setPasswordHash(a.id, await hashPassword(password), now);
-        const ended = store.sessions.removeAll(a.id);
+        await store.setPasswordHash(a.id, await hashPassword(password), now);
+        const ended = await store.sessions.removeAll(a.id);
         return out(opts, { id: a.id, email: a.email, sessions_ended: ended }, `password set for ${a.email}; ${ended} session(s) ended`);
       }
       case 'account list': {
-        const list = store.listAccounts().map((a) => ({
-          id: a.id, email: a.email, plan: a.plan, created_at: a.createdAt, used_this_month: store.countThisMonth(a.id, now),
-        }));
+        const list = await Promise.all((await store.listAccounts()).map(async (a) => ({
+          id: a.id, email: a.email, plan: a.plan, created_at: a.createdAt, used_this_month: await store.countThisMonth(a.id, now),
+        })));
         return out(opts, { accounts: list }, list.map((a) => `${a.id}  ${a.plan.padEnd(10)}  ${a.used_this_month} this month  ${a.email}`).join('\n'));
       }
       case 'key create': {
-        const k = store.createKey(need(opts, 'account'), now);
+        const k = await store.createKey(need(opts, 'account'), now);
         if (!opts.json) process.stderr.write(`key id ${k.id}; the key is shown only this once\n`);
         return out(opts, { id: k.id, key: k.key }, k.key);
       }
       case 'key list': {
-        const list = store.listKeys(need(opts, 'account')).map((k) => ({
+        const list = (await store.listKeys(need(opts, 'account'))).map((k) => ({
           id: k.id, key: `quire_…${k.last4}`, last4: k.last4, created_at: k.createdAt, last_used_at: k.lastUsedAt,
         }));
         return out(opts, { keys: list }, list.map((k) => `${k.id}  ${k.key}  created ${k.created_at}  last used ${k.last_used_at ?? 'never'}`).join('\n'));
       }
       case 'key delete': {
         const id = need(opts, 'key-id');
-        store.deleteKey(need(opts, 'account'), id);
+        await store.deleteKey(need(opts, 'account'), id);
         return out(opts, { deleted: id }, `deleted key ${id}`);
       }
       case 'template create': {
-        const t = store.createTemplate({
+        const t = await store.createTemplate({
           accountId: need(opts, 'account'), name: need(opts, 'name'), html: html(need(opts, 'html')),
           variables: opts.variables !== undefined ? defs(opts.variables) : [],
         }, now);
@@ -301,11 +301,11 @@ async function admin(cmd: string, sub: string | undefined, opts: Opts): Promise<
         if (opts.name !== undefined) patch.name = opts.name;
         if (opts.html !== undefined) patch.html = html(opts.html);
         if (opts.variables !== undefined) patch.variables = defs(opts.variables);
-        const t = store.updateTemplate(need(opts, 'template'), patch, now);
+        const t = await store.updateTemplate(need(opts, 'template'), patch, now);
         return out(opts, { id: t.id, name: t.name, updated_at: t.updatedAt }, `${t.id} updated`);
       }
       case 'template list': {
-        const list = store.listTemplates(need(opts, 'account')).map((t) => ({
+        const list = (await store.listTemplates(need(opts, 'account'))).map((t) => ({
           id: t.id, name: t.name, variables: t.variables, created_at: t.createdAt, updated_at: t.updatedAt,
         }));
         return out(opts, { templates: list }, list.map((t) => `${t.id}  ${t.name}  (${t.variables.map((v) => v.name).join(', ')})`).join('\n'));
@@ -317,7 +317,7 @@ async function admin(cmd: string, sub: string | undefined, opts: Opts): Promise<
     if (e instanceof Error && e.name === 'StoreError') throw new CliError(e.message);
     throw e;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

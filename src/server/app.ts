@@ -120,9 +120,9 @@ export function createApp(deps: AppDeps): Koa {
     throw methodNotAllowed('GET, HEAD');
   });
 
-  router.get('/healthz', (ctx) => {
+  router.get('/healthz', async (ctx) => {
     try {
-      store.ping();
+      await store.ping();
     } catch (e) {
       log.error({ err: e }, 'health check failed');
       throw new ApiError(503, 'UNAVAILABLE', 'Database unavailable', { 'Retry-After': '5' });

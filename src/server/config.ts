@@ -11,6 +11,8 @@ export interface ServerConfig {
   host: string;
   /** Folder of quire.db and pdfs/ (DATA_DIR, default ./data), absolute. */
   dataDir: string;
+  /** PostgreSQL instead of SQLite (DATABASE_URL, postgres://…); undefined = DATA_DIR/quire.db. */
+  databaseUrl?: string;
   /** Origin for pdf_url, no trailing slash (PUBLIC_BASE_URL); undefined = derived from the request. */
   publicBaseUrl?: string;
   /** PEM files for native HTTPS (TLS_CERT_FILE, TLS_KEY_FILE); both or neither. */
@@ -89,6 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const tlsCertFile = env.TLS_CERT_FILE?.trim() || undefined;
   const tlsKeyFile = env.TLS_KEY_FILE?.trim() || undefined;
   if (Boolean(tlsCertFile) !== Boolean(tlsKeyFile)) throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)');
+  }
   const cpus = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
   const renderWorkers = int(env, 'RENDER_WORKERS', cpus + 1, 1, 256);
   const renderMemoryMb = int(env, 'RENDER_MEMORY_MB', 512, 64, 65536);
@@ -96,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
     publicBaseUrl,
     tlsCertFile,
     tlsKeyFile,

@@ -104,7 +104,7 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
   // 1. authentication
   const presented = ctx.get('x-api-key');
   if (!presented) throw unauthorized('Missing API key');
-  const auth = d.store.authenticate(presented.trim(), d.clock.now());
+  const auth = await d.store.authenticate(presented.trim(), d.clock.now());
   if (!auth) throw unauthorized('Invalid API key');
   ctx.state.keyId = auth.keyId;
   if (d.rateLimiter) {
@@ -121,7 +121,7 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
   const { templateId, variables } = shape.data;
 
   // 3. existence, 4. access
-  const template = d.store.getTemplate(templateId.toLowerCase());
+  const template = await d.store.getTemplate(templateId.toLowerCase());
   if (!template) throw new ApiError(404, 'NOT_FOUND', 'Template not found');
   if (template.accountId !== auth.accountId) {
     throw new ApiError(403, 'FORBIDDEN', 'This API key has no access to the template');
@@ -132,7 +132,7 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
   if (!values.ok) throw badRequest(values.message);
 
   // 6. quota (reserved here, counted atomically when the generation is recorded)
-  const account = d.store.getAccount(auth.accountId);
+  const account = await d.store.getAccount(auth.accountId);
   if (!account) throw unauthorized('Invalid API key');
   const limit = monthlyLimit(account.plan);
   const quotaExceeded = () =>
@@ -167,7 +167,7 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
     const bytes = await d.store.pdfs.write(fileName, pdf);
     let recorded;
     try {
-      recorded = d.store.recordGenerationWithinQuota(
+      recorded = await d.store.recordGenerationWithinQuota(
         { id: generationId, accountId: account.id, templateId: template.id, apiKeyId: auth.keyId, fileName, bytes, renderMs, pages },
         limit, d.clock.now(),
       );

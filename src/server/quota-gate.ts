@@ -10,16 +10,17 @@ export class QuotaGate {
   private readonly inflight = new Map<string, { n: number; waiters: Array<() => void> }>();
 
   /**
-   * Reserves one generation for `accountId`. `used()` returns the generations already recorded
-   * this month. With `limit` null (unlimited) it always succeeds. When recorded + in-flight
+   * Reserves one generation for `accountId`. `used()` returns (or resolves to) the generations already
+   * recorded this month. With `limit` null (unlimited) it always succeeds. When recorded + in-flight
    * reach the limit but in-flight ones may still fail, it waits for them to settle and checks
    * again; it returns null only when the recorded generations alone use up the limit.
    */
-  async reserve(accountId: string, limit: number | null, used: () => number): Promise<Reservation | null> {
+  async reserve(accountId: string, limit: number | null, used: () => number | Promise<number>): Promise<Reservation | null> {
     for (;;) {
+      // counted first: the entry is read after the await, so it is the current one
+      const recorded = limit === null ? 0 : await used();
       const e = this.inflight.get(accountId) ?? { n: 0, waiters: [] };
       if (limit !== null) {
-        const recorded = used();
         if (recorded >= limit) return null;
         if (recorded + e.n >= limit) {
           await new Promise<void>((resolve) => e.waiters.push(resolve));

@@ -52,8 +52,8 @@ export async function startServer(
       throw new ConfigError(`cannot read TLS_CERT_FILE/TLS_KEY_FILE: ${(e as Error).message}`);
     }
   }
-  const store = openStore(config.dataDir);
-  const swept = await store.pdfs.sweep((file) => store.getGeneration(file.slice(0, -'.pdf'.length)) !== null);
+  const store = await openStore(config.dataDir, config.databaseUrl);
+  const swept = await store.pdfs.sweep(async (file) => (await store.getGeneration(file.slice(0, -'.pdf'.length))) !== null);
   if (swept.length) {
     log.warn({ removed: swept, dir: store.pdfs.dir }, `removed ${swept.length} file(s) an interrupted run left in the PDF folder`);
   }
@@ -85,7 +85,7 @@ export async function startServer(
     });
   } catch (e) {
     await renderer.close();
-    store.close();
+    await store.close();
     throw e;
   }
   const addr = server.address() as AddressInfo;
@@ -106,7 +106,7 @@ export async function startServer(
         const left = await drain.close(server, config.shutdownTimeoutMs);
         if (left > 0) log.warn({ requests: left, timeout_ms: config.shutdownTimeoutMs }, 'shutdown timeout: open requests cut off');
         await renderer.close();
-        store.close();
+        await store.close();
       })();
       return stopping;
     },

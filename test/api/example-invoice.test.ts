@@ -13,8 +13,8 @@ const dir = path.join(import.meta.dirname, '../../examples/invoice');
 test('the example invoice renders through the endpoint; qpdf --check passes and pdftotext shows the values', async () => {
   const h = await startHarness();
   try {
-    const { accountId, key } = h.account();
-    const templateId = h.template(
+    const { accountId, key } = await h.account();
+    const templateId = await h.template(
       accountId,
       readFileSync(path.join(dir, 'template.html'), 'utf8'),
       parseVariableDefs(JSON.parse(readFileSync(path.join(dir, 'variables.json'), 'utf8'))),

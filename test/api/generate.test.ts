@@ -20,8 +20,8 @@ describe('generate-pdf-preview: success', () => {
   after(() => h.close());
 
   test('200 with exactly { success, pdf_url, generation_id, file_size }, and the PDF downloads', async () => {
-    const { accountId, key } = h.account();
-    const templateId = h.template(accountId, INVOICE, INVOICE_VARS);
+    const { accountId, key } = await h.account();
+    const templateId = await h.template(accountId, INVOICE, INVOICE_VARS);
     const r = await h.generate(key, { templateId, variables: { customerName: 'Ada', dueDate: '2026-04-01', extra: 'ignored' } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.deepEqual(Object.keys(r.body), ['success', 'pdf_url', 'generation_id', 'file_size']);
@@ -47,7 +47,7 @@ describe('generate-pdf-preview: success', () => {
     assert.equal(head.headers.get('content-type'), 'application/pdf');
     assert.equal((await head.arrayBuffer()).byteLength, 0);
 
-    const g = h.store.getGeneration(r.body.generation_id)!;
+    const g = (await h.store.getGeneration(r.body.generation_id))!;
     assert.equal(g.bytes, r.body.file_size);
     assert.equal(g.templateId, templateId);
     assert.equal(g.fileName, `${r.body.generation_id}.pdf`);
@@ -66,8 +66,8 @@ describe('generate-pdf-preview: success', () => {
   test('PUBLIC_BASE_URL sets the pdf_url origin', async () => {
     const h2 = await startHarness({ env: { PUBLIC_BASE_URL: 'https://pdf.example.com/' } });
     try {
-      const { accountId, key } = h2.account();
-      const r = await h2.generate(key, { templateId: h2.template(accountId, '<p>x</p>'), variables: {} });
+      const { accountId, key } = await h2.account();
+      const r = await h2.generate(key, { templateId: await h2.template(accountId, '<p>x</p>'), variables: {} });
       assert.equal(r.status, 200);
       assert.equal(r.body.pdf_url, `https://pdf.example.com/storage/v1/object/public/pdfs/${r.body.generation_id}.pdf`);
     } finally {
@@ -76,8 +76,8 @@ describe('generate-pdf-preview: success', () => {
   });
 
   test('values are HTML-escaped, triple braces raw, lists repeat, booleans hide sections', async () => {
-    const { accountId, key } = h.account();
-    const templateId = h.template(accountId,
+    const { accountId, key } = await h.account();
+    const templateId = await h.template(accountId,
       '<p>{{who}}</p><div>{{{raw}}}</div><ul>{{#items}}<li>{{name}} {{qty}}</li>{{/items}}</ul>{{#vip}}<p>VIPLINE</p>{{/vip}}{{^vip}}<p>REGULARLINE</p>{{/vip}}',
       [{ name: 'who', type: 'string' }, { name: 'raw', type: 'string' }, { name: 'items', type: 'list' }, { name: 'vip', type: 'boolean' }]);
     const r = await h.generate(key, { templateId, variables: {
@@ -100,8 +100,8 @@ describe('generate-pdf-preview: errors, each with exactly { error, code, status 
   const variables = { customerName: 'Ada', dueDate: '2026-04-01' };
   before(async () => {
     h = await startHarness({ env: { MAX_BODY_BYTES: '2048', MAX_PAGES: '1' } });
-    ({ key, accountId } = h.account());
-    templateId = h.template(accountId, INVOICE, INVOICE_VARS);
+    ({ key, accountId } = await h.account());
+    templateId = await h.template(accountId, INVOICE, INVOICE_VARS);
   });
   after(() => h.close());
 
@@ -121,10 +121,10 @@ describe('generate-pdf-preview: errors, each with exactly { error, code, status 
     await expectError(h.generate('not-a-key', { templateId, variables }), 401, 'UNAUTHORIZED');
     await expectError(h.generate(key.toUpperCase(), { templateId, variables }), 401, 'UNAUTHORIZED');
     await expectError(h.generate('quire_00000000-0000-4000-8000-000000000000', { templateId, variables }), 401, 'UNAUTHORIZED');
-    const other = h.account();
-    const t2 = h.template(other.accountId, '<p>hi</p>');
+    const other = await h.account();
+    const t2 = await h.template(other.accountId, '<p>hi</p>');
     assert.equal((await h.generate(other.key, { templateId: t2, variables: {} })).status, 200);
-    h.store.deleteKey(other.accountId, other.keyId);
+    await h.store.deleteKey(other.accountId, other.keyId);
     await expectError(h.generate(other.key, { templateId: t2, variables: {} }), 401, 'UNAUTHORIZED');
   });
 
@@ -152,7 +152,7 @@ describe('generate-pdf-preview: errors, each with exactly { error, code, status 
   });
 
   test('403 FORBIDDEN: another account\'s template', async () => {
-    const other = h.account();
+    const other = await h.account();
     const r = await expectError(h.generate(other.key, { templateId, variables }), 403, 'FORBIDDEN');
     assert.notEqual(r.body.code, 'QUOTA_EXCEEDED');
   });
@@ -171,10 +171,10 @@ describe('generate-pdf-preview: errors, each with exactly { error, code, status 
   });
 
   test('422 RENDER_FAILED over the page limit', async () => {
-    const long = h.template(accountId, Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join(''));
+    const long = await h.template(accountId, Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join(''));
     const r = await expectError(h.generate(key, { templateId: long, variables: {} }), 422, 'RENDER_FAILED');
     assert.match(r.body.error, /page/);
-    assert.equal(h.store.listGenerations(accountId).filter((g) => g.templateId === long).length, 0, 'a failed render is not counted');
+    assert.equal((await h.store.listGenerations(accountId)).filter((g) => g.templateId === long).length, 0, 'a failed render is not counted');
   });
 
   test('404 / 405 for other paths and methods; storage 404s', async () => {
@@ -207,7 +207,7 @@ describe('generate-pdf-preview: errors, each with exactly { error, code, status 
     await expectError(h.generate('bad', '{not json'), 401, 'UNAUTHORIZED');
     await expectError(h.generate(key, { templateId: '6f1c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f' }), 400, 'BAD_REQUEST');
     await expectError(h.generate(key, { templateId: '6f1c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f', variables: {} }), 404, 'NOT_FOUND');
-    const other = h.account();
+    const other = await h.account();
     await expectError(h.generate(other.key, { templateId, variables: {} }), 403, 'FORBIDDEN');
   });
 
@@ -222,8 +222,8 @@ describe('generate-pdf-preview: 429, 500, 503', () => {
   test('429 RATE_LIMITED with Retry-After when rate limiting is on', async () => {
     const h = await startHarness({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
     try {
-      const { accountId, key } = h.account();
-      const templateId = h.template(accountId, '<p>x</p>');
+      const { accountId, key } = await h.account();
+      const templateId = await h.template(accountId, '<p>x</p>');
       assert.equal((await h.generate(key, { templateId, variables: {} })).status, 200);
       assert.equal((await h.generate(key, { templateId, variables: {} })).status, 200);
       const r = await h.generate(key, { templateId, variables: {} });
@@ -242,8 +242,8 @@ describe('generate-pdf-preview: 429, 500, 503', () => {
       renderer: { render: async () => { throw new Error('secret internal detail /etc/x'); }, close: async () => {} },
     });
     try {
-      const { accountId, key } = h.account();
-      const r = await h.generate(key, { templateId: h.template(accountId, '<p>x</p>'), variables: {} });
+      const { accountId, key } = await h.account();
+      const r = await h.generate(key, { templateId: await h.template(accountId, '<p>x</p>'), variables: {} });
       assert.equal(r.status, 500);
       const b = errorShape(r.body);
       assert.equal(b.code, 'INTERNAL_ERROR');
@@ -264,8 +264,8 @@ describe('generate-pdf-preview: 429, 500, 503', () => {
       renderer: { render: async (j) => { await gate; return runRenderJob(j); }, close: async () => {} },
     });
     try {
-      const { accountId, key } = h.account();
-      const templateId = h.template(accountId, '<p>x</p>');
+      const { accountId, key } = await h.account();
+      const templateId = await h.template(accountId, '<p>x</p>');
       const running = h.generate(key, { templateId, variables: {} });
       const queueIs = async (running: number, waiting: number) => {
         for (let i = 0; i < 200; i++) {

@@ -1,4 +1,5 @@
-// Test harness for the HTTP contract: a temporary data dir, a real SQLite file, the app on an ephemeral port.
+// Test harness for the HTTP contract: a temporary data dir, a real database (SQLite file, or with
+// QUIRE_TEST_DB=postgres a schema of its own on a real PostgreSQL), the app on an ephemeral port.
 // In: config overrides, an optional renderer and log sink. Out: a Harness with helpers for requests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -12,6 +13,7 @@ import type { DashboardConfig } from '../../src/server/dashboard/config.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import { inProcessRenderer, type Renderer } from '../../src/server/renderer.ts';
 import { openStore, type Store } from '../../src/storage/store.ts';
+import { createTestSchema } from '../storage/pg-server.ts';
 import type { Plan } from '../../src/storage/plans.ts';
 import type { VariableDef } from '../../src/template/variables.ts';
 
@@ -26,17 +28,45 @@ export class ManualClock {
   }
 }
 
+/** The driver the API and dashboard suites run against: QUIRE_TEST_DB=postgres, else SQLite. */
+export const TEST_DRIVER: 'sqlite' | 'postgres' = process.env.QUIRE_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A store for a test; close() closes it and removes its database (PostgreSQL schema). */
+export interface TestStore { store: Store; databaseUrl?: string; close(): Promise<void> }
+
+/**
+ * Opens the store TEST_DRIVER names: SQLite in `dataDir`, or a fresh schema in this test file's
+ * PostgreSQL database (test/storage/pg-server.ts); PDFs go to `dataDir/pdfs` either way.
+ */
+export async function openTestStore(dataDir: string, driver = TEST_DRIVER): Promise<TestStore> {
+  if (driver === 'sqlite') {
+    const store = await openStore(dataDir);
+    return { store, close: () => store.close() };
+  }
+  const schema = await createTestSchema();
+  const store = await openStore(dataDir, schema.url);
+  return {
+    store, databaseUrl: schema.url,
+    async close() {
+      await store.close();
+      await schema.drop();
+    },
+  };
+}
+
 export interface Harness {
   url: string;
   dataDir: string;
   store: Store;
+  /** The PostgreSQL URL the store uses (QUIRE_TEST_DB=postgres), else undefined. */
+  databaseUrl?: string;
   clock: ManualClock;
   config: ServerConfig;
   logs: string[];
   /** Creates an account with one key; returns ids and the key. */
-  account(plan?: Plan): { accountId: string; keyId: string; key: string };
-  /** Creates a template for an account. */
-  template(accountId: string, html: string, variables?: VariableDef[]): string;
+  account(plan?: Plan): Promise<{ accountId: string; keyId: string; key: string }>;
+  /** Creates a template for an account; resolves to its id. */
+  template(accountId: string, html: string, variables?: VariableDef[]): Promise<string>;
   /** POSTs JSON (or a raw string) to the generate endpoint. */
   generate(key: string | undefined, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
@@ -49,10 +79,17 @@ export async function startHarness(opts: {
   clock?: ManualClock;
   /** The dashboard's settings (default: from process.env). */
   dashboard?: DashboardConfig;
+  /** The database driver (default TEST_DRIVER). */
+  driver?: 'sqlite' | 'postgres';
+  /** A second instance on this harness's database and data folder (its own store, app and port). */
+  share?: Harness;
 } = {}): Promise<Harness> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-api-'));
+  const dataDir = opts.share?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'quire-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, RENDER_WORKERS: '2', ...opts.env });
-  const store = openStore(dataDir);
+  const opened: TestStore = opts.share
+    ? await openStore(dataDir, opts.share.databaseUrl).then((store) => ({ store, databaseUrl: opts.share!.databaseUrl, close: () => store.close() }))
+    : await openTestStore(dataDir, opts.driver);
+  const store = opened.store;
   const clock = opts.clock ?? new ManualClock(new Date('2026-03-15T12:00:00Z'));
   const logs: string[] = [];
   const sink = new Writable({
@@ -68,14 +105,14 @@ export async function startHarness(opts: {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, dataDir, store, clock, config, logs,
-    account(plan: Plan = 'pro') {
-      const a = store.createAccount(`u${Math.random().toString(36).slice(2)}@example.com`, plan, clock.now());
-      const k = store.createKey(a.id, clock.now());
+    url, dataDir, store, clock, config, logs, databaseUrl: opened.databaseUrl,
+    async account(plan: Plan = 'pro') {
+      const a = await store.createAccount(`u${Math.random().toString(36).slice(2)}@example.com`, plan, clock.now());
+      const k = await store.createKey(a.id, clock.now());
       return { accountId: a.id, keyId: k.id, key: k.key };
     },
-    template(accountId, html, variables = []) {
-      return store.createTemplate({ accountId, name: 't', html, variables }, clock.now()).id;
+    async template(accountId, html, variables = []) {
+      return (await store.createTemplate({ accountId, name: 't', html, variables }, clock.now())).id;
     },
     async generate(key, body, headers = {}) {
       const h: Record<string, string> = { 'content-type': 'application/json', ...headers };
@@ -94,8 +131,8 @@ export async function startHarness(opts: {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await renderer.close();
-      store.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await opened.close();
+      if (!opts.share) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

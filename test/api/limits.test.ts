@@ -9,28 +9,31 @@ import { after, before, test } from 'node:test';
 import pino from 'pino';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
-import { openStore, type Store } from '../../src/storage/store.ts';
+import type { Store } from '../../src/storage/store.ts';
 import type { VariableDef } from '../../src/template/variables.ts';
-import { errorShape } from './helpers.ts';
+import { errorShape, openTestStore, type TestStore } from './helpers.ts';
 import { waitForQueue } from './server-process.ts';
 
 const TIMEOUT_MS = 8000;
 let dir: string;
 let srv: RunningServer;
 let store: Store;
+let opened: TestStore;
 
 before(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'quire-limits-'));
+  opened = await openTestStore(dir);
+  store = opened.store;
   srv = await startServer(loadConfig({
+    ...(opened.databaseUrl ? { DATABASE_URL: opened.databaseUrl } : {}),
     DATA_DIR: dir, PORT: '0', RENDER_WORKERS: '3', RENDER_TIMEOUT_MS: String(TIMEOUT_MS), RENDER_MEMORY_MB: '128',
     MAX_HTML_BYTES: String(8 * 1024 * 1024),
   }), pino({ level: 'silent' }));
-  store = openStore(dir);
   await settled();
 }, { timeout: 300000 });
 after(async () => {
-  store.close();
   await srv.stop();
+  await opened.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -39,13 +42,13 @@ async function settled(): Promise<void> {
   await waitForQueue(srv.url, (q) => (q as { ready_workers?: number }).ready_workers === 3 && q.running === 0, 240000);
 }
 
-function account(): { accountId: string; key: string } {
-  const a = store.createAccount(`l${Math.random().toString(36).slice(2)}@example.com`, 'enterprise', new Date());
-  return { accountId: a.id, key: store.createKey(a.id, new Date()).key };
+async function account(): Promise<{ accountId: string; key: string }> {
+  const a = await store.createAccount(`l${Math.random().toString(36).slice(2)}@example.com`, 'enterprise', new Date());
+  return { accountId: a.id, key: (await store.createKey(a.id, new Date())).key };
 }
 
-function template(accountId: string, html: string, variables: VariableDef[] = []): string {
-  return store.createTemplate({ accountId, name: 't', html, variables }, new Date()).id;
+async function template(accountId: string, html: string, variables: VariableDef[] = []): Promise<string> {
+  return (await store.createTemplate({ accountId, name: 't', html, variables }, new Date())).id;
 }
 
 async function generate(key: string, templateId: string, variables: unknown = {}): Promise<{ status: number; body: any; ms: number }> {
@@ -64,27 +67,28 @@ const renderFailed = (r: { status: number; body: unknown }, message: RegExp) => 
 };
 
 test('issue 9 #1: the nested-section bomb answers 422 naming the limit, quickly, and the service keeps serving', { timeout: 300000 }, async () => {
-  const { accountId, key } = account();
+  const { accountId, key } = await account();
   const list: VariableDef[] = [{ name: 'items', type: 'list' }];
-  const bomb = template(accountId, '{{#items}}{{#items}}{{#items}}{{#items}}x{{/items}}{{/items}}{{/items}}{{/items}}', list);
+  const bomb = await template(accountId, '{{#items}}{{#items}}{{#items}}{{#items}}x{{/items}}{{/items}}{{/items}}{{/items}}', list);
   const r = await generate(key, bomb, { items: Array.from({ length: 140 }, () => ({})) });
   renderFailed(r, /MAX_TOTAL_ITEMS \(100000\)/);
   assert.ok(r.ms < TIMEOUT_MS, `answered in ${Math.round(r.ms)} ms`);
-  const square = template(accountId, '{{#items}}{{#items}}.{{/items}}{{/items}}', list);
+  const square = await template(accountId, '{{#items}}{{#items}}.{{/items}}{{/items}}', list);
   renderFailed(await generate(key, square, { items: Array.from({ length: 20000 }, () => ({})) }), /MAX_LIST_ITEMS \(10000\)/);
-  const ok = await generate(key, template(accountId, '<p>still here</p>'));
+  const ok = await generate(key, await template(accountId, '<p>still here</p>'));
   assert.equal(ok.status, 200);
 });
 
 test('issue 9 #2: the selector bomb is stopped at RENDER_TIMEOUT_MS (± 1 s); four of them leave another account a slot', { timeout: 300000 }, async () => {
   await settled();
-  const a = account();
-  const b = account();
+  const a = await account();
+  const b = await account();
   // 3.4 KB: a 27-step descendant selector that never matches, over 300 nested divs (exponential matching)
-  const bomb = template(a.accountId, `<style>section ${'div '.repeat(25)}span { color: red }</style>${'<div>'.repeat(300)}<span>x</span>${'</div>'.repeat(300)}`);
-  const simple = template(b.accountId, '<p>Invoice 42</p>');
+  const bomb = await template(a.accountId, `<style>section ${'div '.repeat(25)}span { color: red }</style>${'<div>'.repeat(300)}<span>x</span>${'</div>'.repeat(300)}`);
+  const simple = await template(b.accountId, '<p>Invoice 42</p>');
   // warm all three threads (a first render in a thread is slow: its code is not compiled yet)
-  const warm = await Promise.all([generate(b.key, simple), generate(a.key, template(a.accountId, '<p>w</p>')), generate(a.key, template(a.accountId, '<p>w</p>'))]);
+  const [w1, w2] = [await template(a.accountId, '<p>w</p>'), await template(a.accountId, '<p>w</p>')];
+  const warm = await Promise.all([generate(b.key, simple), generate(a.key, w1), generate(a.key, w2)]);
   assert.deepEqual(warm.map((w) => w.status), [200, 200, 200]);
   const bombs = Array.from({ length: 4 }, () => generate(a.key, bomb));
   await waitForQueue(srv.url, (q) => q.running === 2 && q.waiting === 2);
@@ -101,14 +105,14 @@ test('issue 9 #2: the selector bomb is stopped at RENDER_TIMEOUT_MS (± 1 s); fo
 
 test('issue 9 #3: a 10 MB template is refused; a 6 MB one stops at the memory cap or the deadline; the service goes on', { timeout: 300000 }, async () => {
   await settled();
-  const { accountId, key } = account();
-  const ten = template(accountId, `<p>${'lorem ipsum '.repeat(900_000)}</p>`);
+  const { accountId, key } = await account();
+  const ten = await template(accountId, `<p>${'lorem ipsum '.repeat(900_000)}</p>`);
   const r = await generate(key, ten);
   renderFailed(r, /MAX_HTML_BYTES \(8388608 bytes\)/);
   assert.ok(r.ms < TIMEOUT_MS);
-  const six = template(accountId, `<p>${'lorem ipsum '.repeat(520_000)}</p>`);
+  const six = await template(accountId, `<p>${'lorem ipsum '.repeat(520_000)}</p>`);
   renderFailed(await generate(key, six), /RENDER_MEMORY_MB|RENDER_TIMEOUT_MS/);
-  renderFailed(await generate(key, template(accountId, '{{#items}}<p>{{n}}</p>{{/items}}', [{ name: 'items', type: 'list' }]),
+  renderFailed(await generate(key, await template(accountId, '{{#items}}<p>{{n}}</p>{{/items}}', [{ name: 'items', type: 'list' }]),
     { items: Array.from({ length: 100_000 }, () => ({})) }), /MAX_LIST_ITEMS/);
-  assert.equal((await generate(key, template(accountId, '<p>after</p>'))).status, 200);
+  assert.equal((await generate(key, await template(accountId, '<p>after</p>'))).status, 200);
 });

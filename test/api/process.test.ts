@@ -16,21 +16,21 @@ after(() => {
 });
 
 /** A data folder with an account, a key and a report template that takes a while to render. */
-function seed(): { dataDir: string; key: string; templateId: string; accountId: string } {
+async function seed(): Promise<{ dataDir: string; key: string; templateId: string; accountId: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-proc-'));
   dirs.push(dataDir);
-  const store = openStore(dataDir);
+  const store = await openStore(dataDir);
   try {
     const now = new Date();
-    const a = store.createAccount(`p${randomUUID()}@example.com`, 'enterprise', now);
-    const key = store.createKey(a.id, now).key;
-    const templateId = store.createTemplate({
+    const a = await store.createAccount(`p${randomUUID()}@example.com`, 'enterprise', now);
+    const key = (await store.createKey(a.id, now)).key;
+    const templateId = (await store.createTemplate({
       accountId: a.id, name: 'report', variables: [{ name: 'rows', type: 'list' }],
       html: '<h1>Report</h1>{{#rows}}<p>Row {{n}}: {{text}}</p>{{/rows}}',
-    }, now).id;
+    }, now)).id;
     return { dataDir, key, templateId, accountId: a.id };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -44,7 +44,7 @@ function generate(url: string, key: string, templateId: string, n: number): Prom
 }
 
 test('issue 9 #7: SIGTERM to `npm start` drains the render in flight, refuses new connections, exits; no process is left', { timeout: 300000 }, async () => {
-  const { dataDir, key, templateId } = seed();
+  const { dataDir, key, templateId } = await seed();
   const srv = await spawnServer({ dataDir, via: 'npm', env: { RENDER_WORKERS: '1', SHUTDOWN_TIMEOUT_MS: '120000' } });
   const tree = processTree(srv.child.pid!);
   assert.ok(tree.length >= 2, `npm and the server: ${tree}`);
@@ -69,7 +69,7 @@ test('issue 9 #7: SIGTERM to `npm start` drains the render in flight, refuses ne
 });
 
 test('issue 9 #4: kill -9 in the middle of a burst, then a restart: no temporary file, every row with its file, every file with its row', { timeout: 300000 }, async () => {
-  const { dataDir, key, templateId, accountId } = seed();
+  const { dataDir, key, templateId, accountId } = await seed();
   const pdfs = path.join(dataDir, 'pdfs');
   const env = { RENDER_WORKERS: '2', RENDER_QUEUE: '100' };
   const first = await spawnServer({ dataDir, env });
@@ -100,15 +100,15 @@ test('issue 9 #4: kill -9 in the middle of a burst, then a restart: no temporary
     assert.deepEqual(files.filter((f) => f.startsWith('.tmp-')), [], 'no temporary file is left');
     assert.ok(files.includes('notes.txt'), 'other files are left alone');
 
-    const store = openStore(dataDir);
+    const store = await openStore(dataDir);
     try {
-      const gens = store.listGenerations(accountId);
+      const gens = await store.listGenerations(accountId);
       assert.ok(gens.length >= 3, `${gens.length} generations recorded before the kill`);
       for (const g of gens) assert.equal(statSync(path.join(pdfs, g.fileName)).size, g.bytes, `row ${g.id} has its whole file`);
       const recorded = new Set(gens.map((g) => g.fileName));
       for (const f of files.filter((x) => x.endsWith('.pdf'))) assert.ok(recorded.has(f), `file ${f} has its row`);
     } finally {
-      store.close();
+      await store.close();
     }
     const after = await generate(second.url, key, templateId, 5);
     assert.equal(after.status, 200, 'the restarted service serves');

@@ -9,10 +9,10 @@ import { errorShape, ManualClock, startHarness } from './helpers.ts';
 import type { Store } from '../../src/storage/store.ts';
 
 /** Records `n` generations (no files) directly, as if made earlier this month. */
-function prefill(store: Store, accountId: string, n: number, now: Date): void {
+async function prefill(store: Store, accountId: string, n: number, now: Date): Promise<void> {
   for (let i = 0; i < n; i++) {
     const id = randomUUID();
-    store.recordGenerationWithinQuota(
+    await store.recordGenerationWithinQuota(
       { id, accountId, templateId: null, apiKeyId: null, fileName: `${id}.pdf`, bytes: 1, renderMs: 0 }, null, now,
     );
   }
@@ -22,9 +22,9 @@ test('the quota stops at the plan limit and resets at 00:00 UTC on the 1st', asy
   const clock = new ManualClock(new Date('2026-01-31T23:59:58.000Z'));
   const h = await startHarness({ clock });
   try {
-    const { accountId, key } = h.account('starter'); // 300 a month
-    const templateId = h.template(accountId, '<p>quota</p>');
-    prefill(h.store, accountId, 298, clock.now());
+    const { accountId, key } = await h.account('starter'); // 300 a month
+    const templateId = await h.template(accountId, '<p>quota</p>');
+    await prefill(h.store, accountId, 298, clock.now());
     assert.equal((await h.generate(key, { templateId, variables: {} })).status, 200);
     assert.equal((await h.generate(key, { templateId, variables: {} })).status, 200);
     const r = await h.generate(key, { templateId, variables: {} });
@@ -35,11 +35,11 @@ test('the quota stops at the plan limit and resets at 00:00 UTC on the 1st', asy
     assert.equal((await h.generate(key, { templateId, variables: {} })).status, 403, 'still January');
     clock.set('2026-02-01T00:00:00.000Z');
     assert.equal((await h.generate(key, { templateId, variables: {} })).status, 200, 'February starts at zero');
-    assert.equal(h.store.countThisMonth(accountId, clock.now()), 1);
+    assert.equal(await h.store.countThisMonth(accountId, clock.now()), 1);
     // upgrading the plan lifts the limit at once; enterprise is unlimited
     clock.set('2026-01-31T12:00:00.000Z');
     assert.equal((await h.generate(key, { templateId, variables: {} })).status, 403);
-    h.store.setPlan(accountId, 'enterprise');
+    await h.store.setPlan(accountId, 'enterprise');
     assert.equal((await h.generate(key, { templateId, variables: {} })).status, 200);
   } finally {
     await h.close();
@@ -49,9 +49,9 @@ test('the quota stops at the plan limit and resets at 00:00 UTC on the 1st', asy
 test('quota is checked after the variables and only successful generations count', async () => {
   const h = await startHarness();
   try {
-    const { accountId, key } = h.account('free');
-    const templateId = h.template(accountId, '<p>{{a}}</p>', [{ name: 'a', type: 'number' }]);
-    prefill(h.store, accountId, 300, h.clock.now());
+    const { accountId, key } = await h.account('free');
+    const templateId = await h.template(accountId, '<p>{{a}}</p>', [{ name: 'a', type: 'number' }]);
+    await prefill(h.store, accountId, 300, h.clock.now());
     assert.equal(errorShape((await h.generate(key, { templateId, variables: {} })).body).code, 'BAD_REQUEST');
     assert.equal(errorShape((await h.generate(key, { templateId, variables: { a: '1' } })).body).code, 'QUOTA_EXCEEDED');
   } finally {
@@ -62,9 +62,9 @@ test('quota is checked after the variables and only successful generations count
 test('100 parallel requests with 25 generations left: exactly 25 × 200 and 75 × 403, 25 files, 25 rows', async (t) => {
   const h = await startHarness({ env: { RENDER_WORKERS: '2' } });
   try {
-    const { accountId, key } = h.account('free'); // 300 a month
-    const templateId = h.template(accountId, '<h1>Parallel {{n}}</h1>', [{ name: 'n', type: 'number' }]);
-    prefill(h.store, accountId, 275, h.clock.now());
+    const { accountId, key } = await h.account('free'); // 300 a month
+    const templateId = await h.template(accountId, '<h1>Parallel {{n}}</h1>', [{ name: 'n', type: 'number' }]);
+    await prefill(h.store, accountId, 275, h.clock.now());
     const t0 = performance.now();
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) => h.generate(key, { templateId, variables: { n: i } })),
@@ -78,9 +78,9 @@ test('100 parallel requests with 25 generations left: exactly 25 × 200 and 75 �
     const files = readdirSync(path.join(h.dataDir, 'pdfs'));
     assert.equal(files.length, 25, 'exactly 25 files, no temporary leftovers');
     assert.deepEqual(files.sort(), ok.map((r) => `${r.body.generation_id}.pdf`).sort());
-    const rows = h.store.listGenerations(accountId).filter((g) => g.templateId === templateId);
+    const rows = (await h.store.listGenerations(accountId)).filter((g) => g.templateId === templateId);
     assert.equal(rows.length, 25);
-    assert.equal(h.store.countThisMonth(accountId, h.clock.now()), 300);
+    assert.equal(await h.store.countThisMonth(accountId, h.clock.now()), 300);
     t.diagnostic(`100 parallel requests (25 renders) took ${ms.toFixed(0)} ms`);
   } finally {
     await h.close();
@@ -90,17 +90,17 @@ test('100 parallel requests with 25 generations left: exactly 25 × 200 and 75 �
 test('the database transaction alone never counts past the limit', async () => {
   const h = await startHarness();
   try {
-    const { accountId } = h.account('free');
-    prefill(h.store, accountId, 299, h.clock.now());
-    const rec = () => {
+    const { accountId } = await h.account('free');
+    await prefill(h.store, accountId, 299, h.clock.now());
+    const rec = async () => {
       const id = randomUUID();
-      return h.store.recordGenerationWithinQuota(
+      return await h.store.recordGenerationWithinQuota(
         { id, accountId, templateId: null, apiKeyId: null, fileName: `${id}.pdf`, bytes: 1, renderMs: 0 }, 300, h.clock.now(),
       );
     };
-    assert.ok(rec());
-    assert.equal(rec(), null);
-    assert.equal(h.store.countThisMonth(accountId, h.clock.now()), 300);
+    assert.ok(await rec());
+    assert.equal(await rec(), null);
+    assert.equal(await h.store.countThisMonth(accountId, h.clock.now()), 300);
   } finally {
     await h.close();
   }

@@ -17,12 +17,12 @@ test('the database file and its WAL never contain a key in plain text', async ()
   const h = await startHarness();
   try {
     const keys: string[] = [];
-    const a = h.account();
+    const a = await h.account();
     keys.push(a.key);
-    for (let i = 0; i < 3; i++) keys.push(h.store.createKey(a.accountId, h.clock.now()).key);
-    const templateId = h.template(a.accountId, '<p>k</p>');
+    for (let i = 0; i < 3; i++) keys.push((await h.store.createKey(a.accountId, h.clock.now())).key);
+    const templateId = await h.template(a.accountId, '<p>k</p>');
     for (const k of keys) assert.equal((await h.generate(k, { templateId, variables: {} })).status, 200);
-    h.store.deleteKey(a.accountId, a.keyId);
+    await h.store.deleteKey(a.accountId, a.keyId);
     assert.equal((await h.generate(a.key, { templateId, variables: {} })).status, 401);
     const files = ['quire.db', 'quire.db-wal', 'quire.db-shm'].map((f) => path.join(h.dataDir, f)).filter(existsSync);
     assert.ok(files.some((f) => f.endsWith('-wal')), 'the WAL exists while the database is open');
@@ -36,7 +36,7 @@ test('the database file and its WAL never contain a key in plain text', async ()
       }
     }
     // listings show only the last 4 characters
-    const list = h.store.listKeys(a.accountId);
+    const list = await h.store.listKeys(a.accountId);
     assert.equal(list.length, 3);
     for (const k of list) assert.equal(k.last4.length, 4);
     assert.ok(list.every((k) => k.lastUsedAt !== null), 'last use is recorded');
@@ -79,11 +79,11 @@ test('native HTTPS from TLS_CERT_FILE/TLS_KEY_FILE with a self-signed certificat
   try {
     assert.match(srv.url, /^https:\/\/127\.0\.0\.1:\d+$/);
     assert.ok(logs.some((l) => l.includes('HTTPS (native TLS)')));
-    const store = openStore(config.dataDir);
-    const acc = store.createAccount('tls@example.com', 'pro', new Date());
-    const apiKey = store.createKey(acc.id, new Date()).key;
-    const templateId = store.createTemplate({ accountId: acc.id, name: 't', html: '<p>over TLS</p>', variables: [] }, new Date()).id;
-    store.close();
+    const store = await openStore(config.dataDir, config.databaseUrl);
+    const acc = await store.createAccount('tls@example.com', 'pro', new Date());
+    const apiKey = (await store.createKey(acc.id, new Date())).key;
+    const templateId = (await store.createTemplate({ accountId: acc.id, name: 't', html: '<p>over TLS</p>', variables: [] }, new Date())).id;
+    await store.close();
     const ca = readFileSync(cert);
     const url = srv.url.replace('127.0.0.1', 'localhost');
     const r = await httpsRequest(`${url}/functions/v1/generate-pdf-preview`, ca, {
@@ -107,8 +107,8 @@ test('native HTTPS from TLS_CERT_FILE/TLS_KEY_FILE with a self-signed certificat
 test('TRUST_PROXY: X-Forwarded-Proto must say https, and pdf_url follows the forwarded origin', async () => {
   const h = await startHarness({ env: { TRUST_PROXY: '1' } });
   try {
-    const { accountId, key } = h.account();
-    const templateId = h.template(accountId, '<p>proxy</p>');
+    const { accountId, key } = await h.account();
+    const templateId = await h.template(accountId, '<p>proxy</p>');
     const plain = await h.generate(key, { templateId, variables: {} });
     assert.equal(plain.status, 400);
     assert.deepEqual(errorShape(plain.body), { error: 'HTTPS required', code: 'BAD_REQUEST', status: 400 });

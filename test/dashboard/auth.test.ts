@@ -68,7 +68,7 @@ test('sign-up: session cookie httpOnly + SameSite=Lax (no Secure over loopback H
   assert.match(cookie, /samesite=lax/i);
   assert.doesNotMatch(cookie, /secure/i);
   assert.match(cookie, /expires=/i);
-  const a = h.store.findAccountByEmail(email)!;
+  const a = (await h.store.findAccountByEmail(email))!;
   assert.equal(a.plan, 'free');
   assert.equal((await c.get('/dashboard/templates')).status, 200);
   const again = new Client(h.url);
@@ -105,11 +105,11 @@ test('SIGNUP=closed: the sign-up page and post answer 403; operator-made account
   assert.equal(page.status, 403);
   assert.match(page.text, /does not take new sign-ups/);
   assert.equal((await c.form('/dashboard/sign-up', { email: 'x@example.com', password: 'long enough pw', password2: 'long enough pw' })).status, 403);
-  assert.equal(closed.store.listAccounts().length, 0);
+  assert.equal((await closed.store.listAccounts()).length, 0);
   const signIn = await c.get('/dashboard/sign-in');
   assert.doesNotMatch(signIn.text, /Create an account/);
-  const a = closed.store.createAccount('op@example.com', 'pro', new Date());
-  closed.store.setPasswordHash(a.id, await hashPassword('operator set this'), new Date());
+  const a = await closed.store.createAccount('op@example.com', 'pro', new Date());
+  await closed.store.setPasswordHash(a.id, await hashPassword('operator set this'), new Date());
   const r = await c.form('/dashboard/sign-in', { email: 'op@example.com', password: 'operator set this' });
   assert.equal(r.status, 303);
   assert.equal(r.location, '/dashboard/templates');
@@ -123,7 +123,7 @@ test('sign-in: wrong password 401 with one message for every failure; a CLI acco
   const wrong = await d.form('/dashboard/sign-in', { email, password: 'wrong password' });
   assert.equal(wrong.status, 401);
   assert.match(wrong.text, /Wrong email or password/);
-  h.store.createAccount('cli-only@example.com', 'pro', new Date());
+  await h.store.createAccount('cli-only@example.com', 'pro', new Date());
   const noPw = await d.form('/dashboard/sign-in', { email: 'cli-only@example.com', password: 'anything at all' });
   assert.equal(noPw.status, 401);
   assert.match(noPw.text, /Wrong email or password/);
@@ -231,7 +231,7 @@ test('CSRF: missing or wrong tokens and foreign origins are refused with 403 on 
   await anon.get('/dashboard/sign-in');
   assert.equal((await anon.form('/dashboard/sign-in', { _csrf: 'forged', email: 'a@b.c', password: 'whatever1' })).status, 403);
   // Nothing was changed by the refused requests.
-  assert.equal(h.store.getTemplate(id)!.name, 'My template');
+  assert.equal((await h.store.getTemplate(id))!.name, 'My template');
 });
 
 test('pages carry a CSP without inline script, no framing, no caching; the bundle is served with immutable caching and gzip', async () => {

@@ -18,20 +18,20 @@ const cli = (args: string[], input = '') => spawnSync(process.execPath, ['--impo
 
 test('sets a password read from stdin, ends the account\'s sessions, refuses short passwords and unknown accounts', async () => {
   const id = cli(['account', 'create', '--email', 'ops@example.com']).stdout.trim();
-  let store = openStore(dir);
-  store.sessions.create({
+  let store = await openStore(dir);
+  await store.sessions.create({
     idDigest: sessionDigest('s'), accountId: id, csrfToken: 'c', createdAt: '2026-01-01T00:00:00.000Z',
     lastSeenAt: '2026-01-01T00:00:00.000Z', expiresAt: '2999-01-01T00:00:00.000Z',
   });
-  store.close();
+  await store.close();
   const ok = cli(['account', 'password', '--email', 'OPS@example.com', '--json'], 'a long passphrase\nignored\n');
   assert.equal(ok.status, 0, ok.stderr);
   assert.deepEqual(JSON.parse(ok.stdout), { id, email: 'ops@example.com', sessions_ended: 1 });
-  store = openStore(dir);
+  store = await openStore(dir);
   try {
-    assert.equal(await verifyPassword('a long passphrase', store.passwordHash(id)!), true);
+    assert.equal(await verifyPassword('a long passphrase', (await store.passwordHash(id))!), true);
   } finally {
-    store.close();
+    await store.close();
   }
   const short = cli(['account', 'password', '--account', id], 'short\n');
   assert.equal(short.status, 1);

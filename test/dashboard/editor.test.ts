@@ -45,7 +45,7 @@ test('save: stores HTML, variables and sample data; a Mustache error or a bad va
   assert.equal(ok.status, 200);
   assert.equal(ok.json.name, 'Saved name');
   assert.match(ok.json.curl, /"variables":\{"title":"Yo"\}/);
-  const t = h.store.getTemplate(id)!;
+  const t = (await h.store.getTemplate(id))!;
   assert.deepEqual([t.name, t.html, t.variables, t.sampleData], ['Saved name', '<h1>{{title}}</h1>', [{ name: 'title', type: 'string', default: 'Hi' }], { title: 'Yo' }]);
   const syntax = await c.json(`/dashboard/templates/${id}`, body('<p>{{#items}}</p>'));
   assert.equal(syntax.status, 400);
@@ -56,7 +56,7 @@ test('save: stores HTML, variables and sample data; a Mustache error or a bad va
   const sample = await c.json(`/dashboard/templates/${id}`, body('<p></p>', [], [] as never));
   assert.equal(sample.status, 400);
   assert.equal(sample.json.error, 'Sample data must be a JSON object');
-  assert.equal(h.store.getTemplate(id)!.html, '<h1>{{title}}</h1>', 'nothing saved by the refused requests');
+  assert.equal((await h.store.getTemplate(id))!.html, '<h1>{{title}}</h1>', 'nothing saved by the refused requests');
   const big = await c.request('POST', `/dashboard/templates/${id}`, {
     body: JSON.stringify(body('x'.repeat(h.config.maxBodyBytes + 10))),
     headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': c.csrf },
@@ -69,7 +69,7 @@ test('preview: the unsaved template filled with the sample data as a PDF, with p
   const c = new Client(h.url);
   const email = await c.signUp();
   const id = await c.createTemplate('blank', 'Preview');
-  const account = h.store.findAccountByEmail(email)!;
+  const account = (await h.store.findAccountByEmail(email))!;
   const html = '<style>\np { colr: red; }\n</style>\n<h1>Hello {{who}}</h1>\n<div style="break-after: page"></div><p>two</p>';
   const r = await c.json(`/dashboard/templates/${id}/preview`, body(html, [{ name: 'who', type: 'string' }], { who: 'preview world' }));
   assert.equal(r.status, 200, r.text);
@@ -79,13 +79,13 @@ test('preview: the unsaved template filled with the sample data as a PDF, with p
   assert.equal(r.json.pageCount, 2);
   assert.ok(Number.isInteger(r.json.renderMs) && r.json.renderMs >= 0);
   assert.deepEqual(r.json.warnings.map((w: { code: string; line: number }) => [w.code, w.line]), [['unsupported-property', 2]]);
-  assert.equal(h.store.getTemplate(id)!.html.includes('preview world'), false, 'a preview saves nothing');
+  assert.equal((await h.store.getTemplate(id))!.html.includes('preview world'), false, 'a preview saves nothing');
   // Warnings after a list that added lines point at the template's own line.
   const listed = '{{#items}}\n<p>{{n}}</p>\n{{/items}}\n<p style="colr: red">{{who}}</p>';
   const w = await c.json(`/dashboard/templates/${id}/preview`, body(listed, [{ name: 'items', type: 'list' }, { name: 'who', type: 'string' }], { items: [{ n: 1 }, { n: 2 }, { n: 3 }], who: 'x' }));
   assert.deepEqual(w.json.warnings, [{ code: 'unsupported-property', message: "unsupported property 'colr'", line: 4, source: 'style attribute' }]);
-  assert.equal(h.store.countThisMonth(account.id, h.clock.now()), 0, 'not counted');
-  assert.equal(h.store.countGenerations(), 0, 'no generation row');
+  assert.equal(await h.store.countThisMonth(account.id, h.clock.now()), 0, 'not counted');
+  assert.equal(await h.store.countGenerations(), 0, 'no generation row');
 });
 
 test('preview errors are messages: the API\'s variable message, Mustache syntax, render limits', async () => {
@@ -167,7 +167,7 @@ test('files of a wrong type, a misleading name or a bad path are refused at uplo
   assert.equal(svg.json.mime, 'image/svg+xml');
   const font = await c.upload(id, 'fonts/brand.woff2', Buffer.concat([Buffer.from('wOF2'), Buffer.alloc(40)]));
   assert.equal(font.json.mime, 'font/woff2');
-  assert.deepEqual(h.store.assets.list(id).map((a) => a.path), ['fonts/brand.woff2', 'seal.svg']);
+  assert.deepEqual((await h.store.assets.list(id)).map((a) => a.path), ['fonts/brand.woff2', 'seal.svg']);
 });
 
 test('files over the per-file or the per-account limit are refused with 413 and a message', async () => {

@@ -24,8 +24,8 @@ test('Generate New Key: the key is shown once with the advice, then listed as qu
   assert.match(r.text, /Rotate keys/);
   assert.match(r.text, /delete it at once/);
   assert.equal(r.headers.get('cache-control'), 'no-store');
-  const account = h.store.findAccountByEmail(email)!;
-  assert.deepEqual(h.store.authenticate(key, h.clock.now())?.accountId, account.id);
+  const account = (await h.store.findAccountByEmail(email))!;
+  assert.deepEqual((await h.store.authenticate(key, h.clock.now()))?.accountId, account.id);
   const list = await c.get('/dashboard/keys');
   assert.doesNotMatch(list.text, new RegExp(key), 'never shown again');
   assert.match(list.text, new RegExp(`<code>quire_…${key.slice(-4)}</code>`));
@@ -38,7 +38,7 @@ test('Generate New Key: the key is shown once with the advice, then listed as qu
 test('a dashboard key generates a PDF that uses a template file; Usage shows it; deleting the key (after confirmation) gives 401', async () => {
   const c = new Client(h.url);
   const email = await c.signUp();
-  const account = h.store.findAccountByEmail(email)!;
+  const account = (await h.store.findAccountByEmail(email))!;
   const id = await c.createTemplate('blank', 'With logo');
   await c.upload(id, 'logo.png', png({ width: 2, height: 2, colorType: 2, pixels: Array(4).fill([0, 0, 255]).flat() }));
   const html = '<img src="logo.png" width="40" height="40"><h1>Hello {{name}}</h1><div style="break-before: page">2</div>';
@@ -51,7 +51,7 @@ test('a dashboard key generates a PDF that uses a template file; Usage shows it;
   const pdf = new Uint8Array(await file.arrayBuffer());
   assert.match(pdftotext(pdf), /Hello API caller/);
   assert.match(Buffer.from(pdf).toString('latin1'), /\/Subtype \/Image/, 'the logo file is drawn');
-  const g = h.store.getGeneration(gen.body.generation_id)!;
+  const g = (await h.store.getGeneration(gen.body.generation_id))!;
   assert.equal(g.pages, 2);
 
   const usage = await c.get('/dashboard/usage');
@@ -66,9 +66,9 @@ test('a dashboard key generates a PDF that uses a template file; Usage shows it;
   assert.match(usage.text, /<td class="num">2<\/td>/, 'pages');
   assert.match(usage.text, new RegExp(`<td class="num">${g.renderMs} ms</td>`));
   assert.ok(usage.text.includes(gen.body.pdf_url), 'the PDF link');
-  assert.equal(h.store.countThisMonth(account.id, h.clock.now()), 1);
+  assert.equal(await h.store.countThisMonth(account.id, h.clock.now()), 1);
 
-  const keyId = h.store.listKeys(account.id).find((x) => x.label === 'staging')!.id;
+  const keyId = (await h.store.listKeys(account.id)).find((x) => x.label === 'staging')!.id;
   const confirm = await c.get(`/dashboard/keys/${keyId}/delete`);
   assert.match(confirm.text, /refused \(401\) from the moment you delete it/);
   assert.equal((await h.generate(key, { templateId: id, variables: { name: 'x' } })).status, 200, 'the confirmation page deletes nothing');
@@ -85,12 +85,12 @@ test('another account\'s key cannot be seen or deleted (404); Usage lists only t
   const owner = new Client(h.url);
   const ownerEmail = await owner.signUp();
   await owner.form('/dashboard/keys', { label: 'mine' });
-  const keyId = h.store.listKeys(h.store.findAccountByEmail(ownerEmail)!.id)[0]!.id;
+  const keyId = (await h.store.listKeys((await h.store.findAccountByEmail(ownerEmail))!.id))[0]!.id;
   const other = new Client(h.url);
   await other.signUp();
   assert.equal((await other.get(`/dashboard/keys/${keyId}/delete`)).status, 404);
   assert.equal((await other.form(`/dashboard/keys/${keyId}/delete`)).status, 404);
-  assert.equal(h.store.listKeys(h.store.findAccountByEmail(ownerEmail)!.id).length, 1);
+  assert.equal((await h.store.listKeys((await h.store.findAccountByEmail(ownerEmail))!.id)).length, 1);
   const usage = await other.get('/dashboard/usage');
   assert.match(usage.text, /<span id="used-count">0<\/span>/);
   assert.match(usage.text, /No generations yet/);

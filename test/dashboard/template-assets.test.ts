@@ -4,24 +4,30 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { runRenderJob } from '../../src/server/render-job.ts';
 import { assetResolver, assetsForRender } from '../../src/server/template-assets.ts';
-import { openStore } from '../../src/storage/store.ts';
+import type { Store } from '../../src/storage/store.ts';
+import { openTestStore, type TestStore } from '../api/helpers.ts';
 import { letterRows, png, raster } from '../paint/pdf-helpers.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-tassets-'));
-const store = openStore(dir);
-after(() => {
-  store.close();
+let opened: TestStore;
+let store: Store;
+before(async () => {
+  opened = await openTestStore(dir);
+  store = opened.store;
+});
+after(async () => {
+  await opened.close();
   rmSync(dir, { recursive: true, force: true });
 });
 const now = new Date('2026-05-01T00:00:00Z');
 const blue = png({ width: 1, height: 1, colorType: 2, pixels: [0, 0, 255] });
 
 test('a job carries the assets the template or the values name (and what a carried SVG names), nothing else', async () => {
-  const a = store.createAccount('ta@example.com', 'pro', now);
-  const t = store.createTemplate({ accountId: a.id, name: 'T', html: '', variables: [] }, now);
+  const a = await store.createAccount('ta@example.com', 'pro', now);
+  const t = await store.createTemplate({ accountId: a.id, name: 'T', html: '', variables: [] }, now);
   const put = (p: string, mime: string, data: Uint8Array) => store.assets.put({ templateId: t.id, accountId: a.id, path: p, mime, data }, now);
   await put('logo.png', 'image/png', blue);
   await put('fonts/brand.woff2', 'font/woff2', new Uint8Array([1]));

@@ -52,13 +52,13 @@ test('the gallery page offers every starter and a blank page; creating from a st
   assert.equal((await c.get('/dashboard/gallery/nope.pdf')).status, 404);
   assert.equal((await new Client(h.url).get('/dashboard/gallery/invoice.pdf')).status, 302, 'signed-in only');
   const id = await c.createTemplate('invoice', 'Acme invoice');
-  const t = h.store.getTemplate(id)!;
+  const t = (await h.store.getTemplate(id))!;
   assert.equal(t.name, 'Acme invoice');
   assert.ok(t.variables.some((v) => v.name === 'items' && v.type === 'list'));
   assert.equal(t.sampleData.customerName, 'Acme Corporation');
-  assert.deepEqual(h.store.assets.list(id).map((a) => [a.path, a.mime]), [['logo.svg', 'image/svg+xml']]);
+  assert.deepEqual((await h.store.assets.list(id)).map((a) => [a.path, a.mime]), [['logo.svg', 'image/svg+xml']]);
   const blank = await c.createTemplate('blank', 'Scratch');
-  assert.deepEqual(h.store.getTemplate(blank)!.variables, [{ name: 'name', type: 'string', default: 'World' }]);
+  assert.deepEqual((await h.store.getTemplate(blank))!.variables, [{ name: 'name', type: 'string', default: 'World' }]);
   const bad = await c.form('/dashboard/templates', { starter: 'nope', name: 'x' });
   assert.equal(bad.status, 400);
   assert.match(bad.text, /no starter/);
@@ -71,8 +71,8 @@ test('the list shows name, id, variables, last change and this month\'s generati
   const c = new Client(h.url);
   const email = await c.signUp();
   const id = await c.createTemplate('invoice', 'First');
-  const account = h.store.findAccountByEmail(email)!;
-  h.store.recordGenerationWithinQuota({ id: crypto.randomUUID(), accountId: account.id, templateId: id, apiKeyId: null, fileName: 'x.pdf', bytes: 1, renderMs: 1 }, null, h.clock.now());
+  const account = (await h.store.findAccountByEmail(email))!;
+  await h.store.recordGenerationWithinQuota({ id: crypto.randomUUID(), accountId: account.id, templateId: id, apiKeyId: null, fileName: 'x.pdf', bytes: 1, renderMs: 1 }, null, h.clock.now());
   const list = await c.get('/dashboard/templates');
   assert.match(list.text, new RegExp(`href="/dashboard/templates/${id}">First</a>`));
   assert.match(list.text, new RegExp(id));
@@ -81,34 +81,34 @@ test('the list shows name, id, variables, last change and this month\'s generati
   assert.match(list.text, /<td class="num">1<\/td>/);
   const ren = await c.form(`/dashboard/templates/${id}/rename`, { name: '  Renamed <b>invoice</b> ', back: '/dashboard/templates' });
   assert.equal(ren.location, '/dashboard/templates?done=renamed');
-  assert.equal(h.store.getTemplate(id)!.name, 'Renamed <b>invoice</b>');
+  assert.equal((await h.store.getTemplate(id))!.name, 'Renamed <b>invoice</b>');
   const after = await c.get('/dashboard/templates?done=renamed');
   assert.match(after.text, /Renamed &lt;b&gt;invoice&lt;\/b&gt;/, 'names are escaped');
   assert.match(after.text, /Template renamed/);
   const dup = await c.form(`/dashboard/templates/${id}/duplicate`);
   assert.equal(dup.location, '/dashboard/templates?done=duplicated');
-  const copy = h.store.listTemplates(account.id).find((t) => t.name === 'Copy of Renamed <b>invoice</b>')!;
-  assert.equal(copy.html, h.store.getTemplate(id)!.html);
-  assert.deepEqual(h.store.assets.list(copy.id).map((a) => a.path), ['logo.svg']);
+  const copy = (await h.store.listTemplates(account.id)).find((t) => t.name === 'Copy of Renamed <b>invoice</b>')!;
+  assert.equal(copy.html, (await h.store.getTemplate(id))!.html);
+  assert.deepEqual((await h.store.assets.list(copy.id)).map((a) => a.path), ['logo.svg']);
 });
 
 test('delete asks first, then deletes the template and its files; its generations stay', async () => {
   const c = new Client(h.url);
   const email = await c.signUp();
   const id = await c.createTemplate('invoice', 'Doomed');
-  const account = h.store.findAccountByEmail(email)!;
+  const account = (await h.store.findAccountByEmail(email))!;
   const genId = crypto.randomUUID();
-  h.store.recordGenerationWithinQuota({ id: genId, accountId: account.id, templateId: id, apiKeyId: null, fileName: 'x.pdf', bytes: 1, renderMs: 1 }, null, h.clock.now());
+  await h.store.recordGenerationWithinQuota({ id: genId, accountId: account.id, templateId: id, apiKeyId: null, fileName: 'x.pdf', bytes: 1, renderMs: 1 }, null, h.clock.now());
   const confirm = await c.get(`/dashboard/templates/${id}/delete`);
   assert.equal(confirm.status, 200);
   assert.match(confirm.text, /Delete “Doomed”\?/);
   assert.match(confirm.text, /past generations \(1 this month\) and their PDFs remain/);
-  assert.ok(h.store.getTemplate(id), 'nothing deleted by the confirmation page');
+  assert.ok(await h.store.getTemplate(id), 'nothing deleted by the confirmation page');
   const r = await c.form(`/dashboard/templates/${id}/delete`);
   assert.equal(r.location, '/dashboard/templates?done=deleted');
-  assert.equal(h.store.getTemplate(id), null);
-  assert.deepEqual(h.store.assets.list(id), []);
-  assert.equal(h.store.getGeneration(genId)!.templateId, null);
+  assert.equal(await h.store.getTemplate(id), null);
+  assert.deepEqual(await h.store.assets.list(id), []);
+  assert.equal((await h.store.getGeneration(genId))!.templateId, null);
   assert.equal((await c.get(`/dashboard/templates/${id}`)).status, 404);
 });
 
@@ -140,7 +140,7 @@ test('another account\'s template and its files are 404 on every route; so are u
   // The owner's asset of another template id of theirs is 404 too (asset ids are scoped by template).
   const second = await owner.createTemplate('blank', 'Second');
   assert.equal((await owner.get(`/dashboard/templates/${second}/assets/${assetId}`)).status, 404);
-  const t = h.store.getTemplate(id)!;
+  const t = (await h.store.getTemplate(id))!;
   assert.equal(t.name, 'Private');
-  assert.equal(h.store.assets.list(id).length, 2);
+  assert.equal((await h.store.assets.list(id)).length, 2);
 });

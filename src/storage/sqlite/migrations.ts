@@ -1,4 +1,4 @@
-// Numbered schema migrations for quire.db, applied in order at open time.
+// Numbered schema migrations for quire.db (SQLite), applied in order at open time.
 // In: an open better-sqlite3 database. Out: the schema at the latest version (PRAGMA user_version).
 import type Database from 'better-sqlite3';
 
