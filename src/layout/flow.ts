@@ -147,8 +147,11 @@ export interface FlexToken { kind: 'flex'; index: number }
 /** A grid container (css-grid-1 §10.5): the row to resume at; `forced` when the break before it was forced. */
 export interface GridToken { kind: 'grid'; row: number; forced?: boolean }
 
-/** A table (CSS 2.1 §17, css-break-3): the row to resume at, the table laid out once, and for a row split across fragmentainers each cell's own token. */
-export interface TableToken { kind: 'table'; row: number; layout: TableLayout; cells?: Map<TableCellBox, BreakToken | null> }
+/**
+ * A table (CSS 2.1 §17, css-break-3): the row to resume at, the table laid out once, and for a row split across
+ * fragmentainers each cell's own token and the height (px) of the row already used on earlier fragmentainers.
+ */
+export interface TableToken { kind: 'table'; row: number; layout: TableLayout; cells?: Map<TableCellBox, BreakToken | null>; rowConsumed?: number }
 
 /** The content token of a box, one member per formatting context. */
 export type ContentToken = BlockFlowToken | InlineToken | MulticolToken | FlexToken | GridToken | TableToken;
@@ -186,7 +189,7 @@ export function tokenKey(t: BreakToken | null): string {
     const c = k.content;
     const at = c === null ? 'end' : c.kind === 'inline' ? `i${c.next}` : c.kind === 'grid' || c.kind === 'table' ? `r${c.row}` : `${c.index}`;
     s += `${at}:${k.consumed ?? ''}/`;
-    if (c?.kind === 'table' && c.cells) s += `{${[...c.cells.values()].map(tokenKey).join(',')}}`;
+    if (c?.kind === 'table' && c.cells) s += `{${[...c.cells.values()].map(tokenKey).join(',')}}${c.rowConsumed ?? ''}`;
     if (k.floats) s += `[${k.floats.map((f) => tokenKey(f.token)).join(',')}]`;
   }
   return s;

@@ -98,17 +98,24 @@ function placeRow(L: TableLayout, k: number, tableX: number, y: number): BoxFrag
   return f;
 }
 
+/** Where a row split across fragmentainers resumes: each cell's token (null: the cell has ended) and the row height used so far, px. */
+interface RowResume { cells: Map<TableCellBox, BreakToken | null>; consumed: number }
+
 /**
- * Lays out the cells of a row taller than the page with the page's fragmentainer, each resuming
- * from its own token: the row's fragment on this page (cells stretched to the tallest), and the
- * cells' tokens when any cell continues on the next page (finished cells get null).
+ * Lays out the cells of a row that crosses the fragmentainer end with the page's fragmentainer, each resuming from its own
+ * token (css-break-3 §4.4; LayoutNG's TableRowLayoutAlgorithm: each cell is a parallel flow broken at the same line): the
+ * row's fragment on this page (cells stretched to the tallest, the row's backgrounds under them) and, when the row
+ * continues on the next page, where it resumes. A row's own height (a specified `height`) is sliced like a block's: the
+ * row is at least as tall over its fragments as it was laid out. `mayPush`: the row starts below other content, so a cell
+ * whose content cannot break where it should (its first line or a monolithic box does not fit, or its orphans would be
+ * left alone: LayoutNG's last-resort break appeal) makes the whole row move to the next page instead: null.
  */
-function splitRow(r: RowLayout, tableX: number, y: number, tokens: Map<TableCellBox, BreakToken | null> | undefined, abs: PendingAbs[], env: FlowEnv): { frag: BoxFragment; tokens?: Map<TableCellBox, BreakToken | null> } {
+function splitRow(r: RowLayout, tableX: number, y: number, resume: RowResume | undefined, abs: PendingAbs[], env: FlowEnv, mayPush = false): { frag: BoxFragment; resume?: RowResume } | null {
   const out = new Map<TableCellBox, BreakToken | null>();
   let more = false;
   const cells: BoxFragment[] = [];
   for (const c of r.cells) {
-    if (tokens && tokens.get(c.box) === null) {
+    if (resume && resume.cells.get(c.box) === null) {
       // A cell that ended on an earlier page still spans the row here (its background and side borders continue).
       out.set(c.box, null);
       const b = borderOf(c.box.style), pd = paddingOf(c.box.style, c.width);
@@ -118,27 +125,46 @@ function splitRow(r: RowLayout, tableX: number, y: number, tokens: Map<TableCell
     }
     const res = env.ctx.layoutBlockLevel(c.box, {
       cb: { x: tableX + c.x, y: 0, width: c.width, height: null }, y, margin: NO_MARGIN,
-      token: tokens?.get(c.box) ?? null, atTop: true, truncate: tokens !== undefined, abs,
+      token: resume?.cells.get(c.box) ?? null, atTop: !mayPush, truncate: resume !== undefined, abs,
       widthOverride: c.widthOverride, marginsOverride: { left: 0, right: 0 }, ignoreHeight: true,
     }, env);
+    if (res.pushed) return null;
     out.set(c.box, res.token);
     if (res.token) more = true;
     if (res.fragment && res.fragment.kind === 'box') { res.fragment.style = c.paintStyle; cells.push(res.fragment); }
   }
   let h = 0;
   for (const f of cells) h = Math.max(h, f.height);
-  if (!more) h = Math.max(h, tokens ? 0 : r.height);
+  const consumed = resume?.consumed ?? 0;
+  if (!more) {
+    // The rest of the row's own height; sliced again when it does not fit either.
+    h = Math.max(h, r.height - consumed);
+    if (Number.isFinite(env.pageBottom) && y + h > env.pageBottom + 0.01 && env.pageBottom > y) {
+      // A break inside a cell's block-end padding or border is no break point (LayoutNG: last resort): the row moves instead.
+      if (mayPush && cells.some((f) => f.endsBox && y + h - f.padding.bottom - f.border.bottom <= env.pageBottom + 0.01)) return null;
+      more = true; h = env.pageBottom - y;
+    }
+  }
   for (const f of cells) {
     f.height = h;
-    if (more && f.endsBox) { f.endsBox = false; f.border = { ...f.border, bottom: 0 }; }
+    if (more && f.endsBox) { f.endsBox = false; f.border = { ...f.border, bottom: 0 }; f.padding = { ...f.padding, bottom: 0 }; }
     else if (!more && !f.endsBox && f.children.length === 0 && !f.startsBox) {
       // A cell that ended on an earlier page closes with the row.
       f.endsBox = true;
       f.border = { ...f.border, bottom: borderOf((f.box as TableCellBox).style).bottom };
     }
   }
-  const frag: BoxFragment = { ...r.frag, x: tableX + r.frag.x, y, height: h, children: cells, margin: zeroEdges(), startsBox: !tokens, endsBox: !more };
-  return more ? { frag, tokens: out } : { frag };
+  // The row's, row group's and columns' background pieces under the cells, cut to this page.
+  const pieces: Fragment[] = [];
+  for (const p of r.frag.children) {
+    if (p.kind !== 'box' || p.box.kind === 'table-cell') continue;
+    const q = cloneFragment(p);
+    translateFragment(q, tableX, y - r.y);
+    q.height = h;
+    pieces.push(q);
+  }
+  const frag: BoxFragment = { ...r.frag, x: tableX + r.frag.x, y, height: h, children: [...pieces, ...cells], margin: zeroEdges(), startsBox: !resume, endsBox: !more };
+  return more ? { frag, resume: { cells: out, consumed: consumed + h } } : { frag };
 }
 
 /** Whether the header group repeats on continuation pages (not when it takes a third of the page or more). */
@@ -156,6 +182,17 @@ function lineHalf(L: TableLayout, k: number): number {
   let m = 0;
   for (const e of L.borders?.h[k] ?? []) if (e.style !== 'none' && e.style !== 'hidden' && e.width > m) m = e.width;
   return m / 2;
+}
+
+/**
+ * Whether row `k` may break inside (css-break-3 §3.2): not `break-inside: avoid` on the row or its row group, and no cell
+ * spanning rows starts in it or crosses it (those move with their rows).
+ */
+function breakableRow(L: TableLayout, k: number): boolean {
+  const g = L.grid.rows[k];
+  if (isAvoidBreak(g.row.style.breakInside) || isAvoidBreak(g.group.style.breakInside)) return false;
+  for (const gc of L.grid.cells) if (gc.rowspan > 1 && gc.row <= k && gc.row + gc.rowspan > k) return false;
+  return true;
 }
 
 const forcedBetween = (L: TableLayout, k: number): boolean => {
@@ -237,7 +274,7 @@ function layoutWrapperContent(box: TableWrapperBox, L: TableLayout, tok: TableTo
   if (rows.ends) for (const cap of box.captions) if (cap.style.captionSide === 'bottom') captionLayout(cap);
   flow.y = cursor;
   flow.placedAny = true;
-  flow.token = rows.ends ? null : { kind: 'table', row: rows.next, layout: L, ...(rows.nextCells ? { cells: rows.nextCells } : {}) };
+  flow.token = rows.ends ? null : { kind: 'table', row: rows.next, layout: L, ...(rows.nextRow ? { cells: rows.nextRow.cells, rowConsumed: rows.nextRow.consumed } : {}) };
   const first = rows.placed[0];
   const fb = first ? firstRowBaseline(first.frag) : undefined;
   if (fb !== undefined) flow.firstBaseline = fb;
@@ -249,7 +286,7 @@ interface PlacedRows {
   /** Top of the table box, its used top edge (border + padding on this page), the y below the last row. */
   tableTop: number; topEdge: number; y: number;
   /** The row the next page starts at (rows.length: none), the cells' tokens of a row split across pages. */
-  next: number; nextCells?: Map<TableCellBox, BreakToken | null>;
+  next: number; nextRow?: RowResume;
   ends: boolean;
 }
 
@@ -266,9 +303,10 @@ function placeRows(L: TableLayout, tok: TableToken | null, c: ContentParams, tab
   const R = L.rows.length;
   const bodyEnd = R - L.footerRows;
   const placed: PlacedRows['placed'] = [];
-  let cellTokens = tok?.cells;
+  let rowResume: RowResume | undefined = tok?.cells ? { cells: tok.cells, consumed: tok.rowConsumed ?? 0 } : undefined;
   // A row continuing from the previous page starts right at the top (no border-spacing before it).
-  let y = tableTop + topEdge + (cellTokens && !(repeatHeaderOf(L, env) && start >= L.headerRows) ? 0 : L.spacingV);
+  // On a continuation page the table's top border, padding and the border-spacing above its first row are sliced off (as Chromium).
+  let y = tableTop + topEdge + (resumed ? 0 : L.spacingV);
   const place = (k: number, repeated = false): void => {
     const r = L.rows[k];
     placed.push({ frag: placeRow(L, k, x, y), group: r.group, k });
@@ -283,7 +321,7 @@ function placeRows(L: TableLayout, tok: TableToken | null, c: ContentParams, tab
   const headerH = repeatHeader ? rowsHeight(0, L.headerRows) : 0;
   if (resumed && repeatHeader && start >= L.headerRows) for (let k = 0; k < L.headerRows; k++) place(k, true);
   const bodyStart = y;
-  let nextCells: Map<TableCellBox, BreakToken | null> | undefined;
+  let nextRow: RowResume | undefined;
   let next = R;
   const limit = env.pageBottom - (repeatFooter ? footerH : 0) + 0.01;
   const end = repeatFooter ? bodyEnd : R;
@@ -292,16 +330,29 @@ function placeRows(L: TableLayout, tok: TableToken | null, c: ContentParams, tab
     // The first row on this page other than header rows (those may precede it).
     const first = k < L.headerRows ? placed.length === 0 : placed.every((q) => q.k < L.headerRows);
     if (!first && forcedBetween(L, k)) { next = k; break; }
-    const continuing = k === start && cellTokens !== undefined;
+    const continuing = k === start && rowResume !== undefined;
     // Too tall for any page (with the repeated header and footer): the row is split.
     const tall = env.pageHeight !== undefined && r.height > env.pageHeight - (repeatFooter ? footerH : 0) - (k >= L.headerRows ? headerH : 0);
-    if (continuing || (y + r.height > limit && ((first && c.atTop) || tall) && Number.isFinite(env.pageBottom) && y < env.pageBottom)) {
-      // A row taller than the page: its cells are fragmented like blocks (css-break-3), the row resumes on the next page.
-      const split = splitRow(r, x, y, continuing ? cellTokens : undefined, c.abs, env);
+    const crosses = y + r.height > limit && Number.isFinite(env.pageBottom);
+    // The cells break at the fragmentainer end less the repeated footer.
+    const cellEnv = repeatFooter ? { ...env, pageBottom: limit - 0.01 } : env;
+    let split: ReturnType<typeof splitRow> = null;
+    if (continuing || (crosses && first && c.atTop && y < env.pageBottom)) {
+      // A row continuing from the previous page, or one at the top of the page that does not fit: its cells are fragmented like blocks.
+      split = splitRow(r, x, y, continuing ? rowResume : undefined, c.abs, cellEnv);
+    } else if (crosses && y < limit - 0.01 && (breakableRow(L, k) || tall)) {
+      // A row that crosses the end of the page breaks inside when its cells can (css-break-3 §4.4, LayoutNG: rows are not
+      // monolithic); else it moves to the next page whole (and breaks there when it fits no page).
+      const absAt = c.abs.length, fixedAt = env.fixed.length;
+      split = splitRow(r, x, y, undefined, c.abs, cellEnv, true);
+      if (split && !split.resume) split = null;
+      if (!split) { c.abs.length = absAt; env.fixed.length = fixedAt; }
+    }
+    if (split) {
       placed.push({ frag: split.frag, group: r.group, k });
-      y += split.frag.height + (split.tokens ? 0 : L.spacingV);
-      cellTokens = undefined;
-      if (split.tokens) { nextCells = split.tokens; next = k; break; }
+      y += split.frag.height + (split.resume ? 0 : L.spacingV);
+      rowResume = undefined;
+      if (split.resume) { nextRow = split.resume; next = k; break; }
       continue;
     }
     if (y + r.height > limit && !(first && c.atTop)) {
@@ -323,9 +374,9 @@ function placeRows(L: TableLayout, tok: TableToken | null, c: ContentParams, tab
     env.ctx.limits.check();
   }
   if (repeatFooter) {
-    for (let k = bodyEnd; k < R; k++) place(k, !(next >= R && !nextCells));
+    for (let k = bodyEnd; k < R; k++) place(k, !(next >= R && !nextRow));
   }
-  return { placed, tableTop, topEdge, y, next, nextCells, ends: next >= R && !nextCells };
+  return { placed, tableTop, topEdge, y, next, nextRow, ends: next >= R && !nextRow };
 }
 
 /** The table box's fragment on this page: row-group fragments around their rows, collapsed border pieces, sliced edges. */

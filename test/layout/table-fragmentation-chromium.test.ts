@@ -1,0 +1,93 @@
+// In: small documents whose table rows cross the end of a 400 x 300 px page, rendered through renderPdf and read back with pdftotext -bbox.
+// Out: every word's page and position (px) against Chromium 156's print of the same document (css-break-3 §4.4, LayoutNG table fragmentation).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderPdf } from '../../src/index.ts';
+import { tempDir } from '../tmp.ts';
+
+const doc = (body: string): string => `<!doctype html><style>@page{size:400px 300px;margin:0}body{margin:0;font:16px/20px sans-serif}td,th{padding:0;vertical-align:top}table{border-spacing:0}</style>${body}`;
+const lines = (p: string, a: number, b: number): string => Array.from({ length: b - a + 1 }, (_, i) => `${p}${a + i}<br>`).join('');
+const rows = (p: string, a: number, b: number): string => Array.from({ length: b - a + 1 }, (_, i) => `<tr><td>${p}${a + i}</td></tr>`).join('');
+const top = (h: number): string => `<div style="height:${h}px">top</div>`;
+
+/** The documents: what each shows of Chromium's table fragmentation. */
+const DOCS: Record<string, [string, string]> = {
+  'row-breaks': ['a row crossing the page end breaks between its cell\'s lines (rows are not monolithic)',
+    doc(`${top(200)}<table><tr><td>${lines('a', 1, 10)}</td><td>bx</td></tr></table><div>after</div>`)],
+  'orphans-push': ['a row whose cell would leave one line (orphans: 2) moves whole',
+    doc(`${top(270)}<table><tr><td>${lines('a', 1, 2)}</td><td>bx</td></tr></table><div>after</div>`)],
+  'first-line-push': ['a row with a cell whose first line does not fit moves whole (last-resort break appeal)',
+    doc(`${top(200)}<table><tr><td>${lines('a', 1, 10)}</td><td style="padding-top:90px">bx</td></tr></table><div>after</div>`)],
+  'nested': ['a table in a cell breaks inside its row too',
+    doc(`${top(200)}<table><tr><td><table><tr><td>${lines('a', 1, 10)}</td></tr></table></td></tr></table><div>after</div>`)],
+  'spacing-split': ['a split row continues at the page top without border-spacing above it',
+    doc(`${top(200)}<table style="border-spacing:5px"><tr><td>${lines('a', 1, 2)}</td></tr><tr><td>${lines('b', 1, 10)}</td></tr></table><div>after</div>`)],
+  'thead-tfoot': ['header and footer repeat around a row split over three pages; no spacing above the repeated header',
+    doc(`${top(150)}<table style="border-spacing:4px"><thead><tr><th>head</th></tr></thead><tbody><tr><td>${lines('a', 1, 2)}</td></tr><tr><td style="border:1px solid">${lines('b', 1, 20)}</td></tr></tbody><tfoot><tr><td>foot</td></tr></tfoot></table><div>after</div>`)],
+  'collapse': ['collapsed borders: a split row under a repeated header',
+    doc(`${top(150)}<table style="border-collapse:collapse"><thead><tr><th style="border:3px solid">head</th></tr></thead><tbody><tr><td style="border:5px solid">${lines('a', 1, 2)}</td></tr><tr><td style="border:5px solid">${lines('b', 1, 20)}</td></tr></tbody></table><div>after</div>`)],
+  'row-height': ['a row\'s specified height is sliced like a block\'s',
+    doc(`${top(200)}<table><tr style="height:150px"><td>a1</td><td>bx</td></tr></table><div>after</div>`)],
+  'row-height-padding': ['... also when a cell has block-end padding (the break falls in its stretched content box)',
+    doc(`${top(200)}<table><tr style="height:150px"><td style="padding-bottom:10px">a1</td><td>bx</td></tr></table><div>after</div>`)],
+  'padding-push': ['a row whose content fits but whose cell padding crosses the page end moves whole',
+    doc(`${top(265)}<table><tr><td style="padding:10px 0">x1</td><td>x2</td></tr></table><div>after</div>`)],
+  'continuation-edges': ['between rows: the continuation drops the table\'s top border, padding and border-spacing',
+    doc(`${top(150)}<table style="border-spacing:4px;border:2px solid;padding:3px"><tbody>${rows('r', 1, 12)}</tbody></table><div>after</div>`)],
+  'backgrounds': ['cell borders and padding, row backgrounds and spacing around a split row',
+    doc(`${top(200)}<table style="border-spacing:6px;border:3px solid blue"><tr style="background:#fc0"><td style="border:4px solid red;padding:5px;background:#cfc">${lines('a', 1, 10)}</td><td style="border:4px solid green;padding:5px">bx</td></tr><tr style="background:#0cf"><td>last</td><td>x</td></tr></table><div>after</div>`)],
+  'valign': ['middle and bottom cells of a split row sit at its top (no alignment under fragmentation)',
+    doc(`${top(200)}<table><tr><td>${lines('a', 1, 10)}</td><td style="vertical-align:middle">mid</td><td style="vertical-align:bottom">bot</td></tr></table><div>after</div>`)],
+};
+
+/** Chromium 156 (page.pdf, preferCSSPageSize) read with pdftotext -bbox: `word@page:x,y` (0-based page, word box top-left in px). */
+const CHROMIUM: Record<string, string> = {
+  'row-breaks': 'top@0:0,0.5 a1@0:0,200.5 bx@0:26.7,200.5 a2@0:0,220.5 a3@0:0,240.5 a4@0:0,260.5 a5@0:0,280.5 a6@1:0,0.5 a7@1:0,20.5 a8@1:0,40.5 a9@1:0,60.5 a10@1:0,80.5 after@1:0,100.5',
+  'orphans-push': 'top@0:0,0.5 a1@1:0,0.5 bx@1:17.8,0.5 a2@1:0,20.5 after@1:0,40.5',
+  'first-line-push': 'top@0:0,0.5 a1@1:0,0.5 a2@1:0,20.5 a3@1:0,40.5 a4@1:0,60.5 a5@1:0,80.5 bx@1:26.7,90.5 a6@1:0,100.5 a7@1:0,120.5 a8@1:0,140.5 a9@1:0,160.5 a10@1:0,180.5 after@1:0,200.5',
+  'nested': 'top@0:0,0.5 a1@0:0,200.5 a2@0:0,220.5 a3@0:0,240.5 a4@0:0,260.5 a5@0:0,280.5 a6@1:0,0.5 a7@1:0,20.5 a8@1:0,40.5 a9@1:0,60.5 a10@1:0,80.5 after@1:0,100.5',
+  'spacing-split': 'top@0:0,0.5 a1@0:5,205.5 a2@0:5,225.5 b1@0:5,250.5 b2@0:5,270.5 b3@1:5,0.5 b4@1:5,20.5 b5@1:5,40.5 b6@1:5,60.5 b7@1:5,80.5 b8@1:5,100.5 b9@1:5,120.5 b10@1:5,140.5 after@1:0,165.5',
+  'thead-tfoot': 'top@0:0,0.5 head@0:4,154.5 a1@0:4,178.5 a2@0:4,198.5 b1@0:5,223.5 b2@0:5,243.5 foot@0:4,276.5 head@1:4,0.5 b3@1:5,24.5 b4@1:5,44.5 b5@1:5,64.5 b6@1:5,84.5 b7@1:5,104.5 b8@1:5,124.5 b9@1:5,144.5 b10@1:5,164.5 b11@1:5,184.5 b12@1:5,204.5 b13@1:5,224.5 b14@1:5,244.5 foot@1:4,276.5 head@2:4,0.5 b15@2:5,24.5 b16@2:5,44.5 b17@2:5,64.5 b18@2:5,84.5 b19@2:5,104.5 b20@2:5,124.5 foot@2:4,149.5 after@2:0,173.5',
+  'collapse': 'top@0:0,0.5 head@0:4,153.5 a1@0:5,178.5 a2@0:5,198.5 b1@0:5,223.5 b2@0:5,243.5 b3@0:5,263.5 head@1:4,3.5 b4@1:5,26.5 b5@1:5,46.5 b6@1:5,66.5 b7@1:5,86.5 b8@1:5,106.5 b9@1:5,126.5 b10@1:5,146.5 b11@1:5,166.5 b12@1:5,186.5 b13@1:5,206.5 b14@1:5,226.5 b15@1:5,246.5 b16@1:5,266.5 head@2:4,3.5 b17@2:5,26.5 b18@2:5,46.5 b19@2:5,66.5 b20@2:5,86.5 after@2:0,111.5',
+  'row-height': 'top@0:0,0.5 a1bx@0:0,200.5 after@1:0,50.5',
+  'continuation-edges': 'top@0:0,0.5 r1@0:9,159.5 r2@0:9,183.5 r3@0:9,207.5 r4@0:9,231.5 r5@0:9,255.5 r6@0:9,279.5 r7@1:9,0.5 r8@1:9,24.5 r9@1:9,48.5 r10@1:9,72.5 r11@1:9,96.5 r12@1:9,120.5 after@1:0,149.5',
+  'backgrounds': 'top@0:0,0.5 a1@0:18,218.5 a2@0:18,238.5 a3@0:18,258.5 a4@0:18,278.5 bx@0:68.7,218.5 a5@1:18,0.5 a6@1:18,20.5 a7@1:18,40.5 a8@1:18,60.5 a9@1:18,80.5 a10@1:18,100.5 last@1:9,135.5 after@1:0,164.5 x@1:59.7,135.5',
+  'valign': 'top@0:0,0.5 a1@0:0,200.5 midbot@0:26.7,200.5 a2@0:0,220.5 a3@0:0,240.5 a4@0:0,260.5 a5@0:0,280.5 a6@1:0,0.5 a7@1:0,20.5 a8@1:0,40.5 a9@1:0,60.5 a10@1:0,80.5 after@1:0,100.5',
+  'padding-push': 'top@0:0,0.5 x1@1:0,10.5 x2@1:16.9,0.5 after@1:0,40.5',
+  'row-height-padding': 'top@0:0,0.5 a1bx@0:0,200.5 after@1:0,50.5',
+};
+
+interface Word { t: string; page: number; x: number; y: number }
+
+async function words(html: string): Promise<Word[]> {
+  const out = await renderPdf(html, { creationDate: new Date(0) });
+  const dir = tempDir('quire-tablefrag-');
+  writeFileSync(join(dir, 't.pdf'), out.pdf);
+  const xml = execFileSync('pdftotext', ['-bbox', join(dir, 't.pdf'), '-'], { encoding: 'utf8' });
+  const res: Word[] = [];
+  let page = -1;
+  for (const line of xml.split('\n')) {
+    if (line.includes('<page ')) page++;
+    const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/.exec(line);
+    if (m) res.push({ t: m[3]!, page, x: +m[1]! / 0.75, y: +m[2]! / 0.75 });
+  }
+  return res;
+}
+
+for (const [name, [what, html]] of Object.entries(DOCS)) {
+  test(`table fragmentation as Chromium 156 prints it: ${name}: ${what}`, async () => {
+    const want = CHROMIUM[name]!.split(' ').map((s) => { const m = /^(.+)@(\d+):([\d.]+),([\d.]+)$/.exec(s)!; return { t: m[1]!, page: +m[2]!, x: +m[3]!, y: +m[4]! }; });
+    const got = await words(html);
+    assert.equal(got.length, want.length, `${got.length} words, Chromium ${want.length}`);
+    const used = new Set<Word>();
+    for (const w of want) {
+      const g = got.find((q) => q.t === w.t && q.page === w.page && !used.has(q));
+      assert.ok(g, `'${w.t}' on page ${w.page + 1} as in Chromium; ours on page(s) ${got.filter((q) => q.t === w.t).map((q) => q.page + 1).join(', ')}`);
+      used.add(g);
+      assert.ok(Math.abs(g.x - w.x) < 0.5 && Math.abs(g.y - w.y) < 0.5, `'${w.t}' page ${w.page + 1}: ours at ${g.x.toFixed(1)}, ${g.y.toFixed(1)} px, Chromium ${w.x}, ${w.y}`);
+    }
+  });
+}
