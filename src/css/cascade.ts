@@ -95,7 +95,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const selectorOk = (s: string): boolean => selectorSupported(s, quirks);
   const uaSheets = quirks ? [userAgentSheet(), quirksSheetParsed()] : [userAgentSheet()];
   const env = pageAreaFromRules(document, table, warnings);
-  const collected = collectStyles(document, uaSheets, { loader: opts.loader, warnings, env, isKnownProperty: table.isKnownProperty, selectorOk });
+  const collected = collectStyles(document, uaSheets, { loader: opts.loader, warnings, env, isKnownProperty: table.isKnownProperty, selectorOk }, `${quirks ? 'q' : 's'}${tableId(table)}`);
 
   // ---- index the style rules by their rightmost compound (reused while the sheets are unchanged)
   const U = collected.unlayeredRank;
@@ -266,6 +266,8 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
 interface BuiltIndex {
   index: RuleIndex;
   problems: Array<{ code: 'css-parse' | 'unsupported-selector'; message: string; where: { line?: number; source?: string } }>;
+  /** The collected rules it was built from (the same array when collectStyles reused a collection). */
+  rules: CollectedRule[];
   /** What the index was built from: rule identity and layer, compared on reuse. */
   items: object[];
   layers: number[];
@@ -275,6 +277,13 @@ interface BuiltIndex {
 /** Indexes of recent renders (a template re-rendered with new variables keeps its sheets). */
 const indexCache: BuiltIndex[] = [];
 const INDEX_CACHE_MAX = 8;
+const tableIds = new WeakMap<PropertyTable, number>();
+/** A process-wide number for a property table (collections depend on its isKnownProperty). */
+function tableId(table: PropertyTable): number {
+  let id = tableIds.get(table);
+  if (id === undefined) { id = declListId({}); tableIds.set(table, id); }
+  return id;
+}
 /** UA declarations filtered to the properties a table knows, per table. */
 const uaFilteredByTable = new WeakMap<PropertyTable, WeakMap<Declaration[], Declaration[]>>();
 
@@ -286,12 +295,13 @@ function ruleIndexFor(rules: CollectedRule[], quirks: boolean, table: PropertyTa
   outer: for (let i = 0; i < indexCache.length; i++) {
     const c = indexCache[i]!;
     if (c.quirks !== quirks || c.table !== table || c.items.length !== rules.length) continue;
+    if (c.rules === rules) return c; // the same collection (collectStyles reused it)
     for (let j = 0; j < rules.length; j++) if (c.items[j] !== rules[j]!.item || c.layers[j] !== rules[j]!.layer) continue outer;
     indexCache.splice(i, 1);
     indexCache.unshift(c);
     return c;
   }
-  const built: BuiltIndex = { index: new RuleIndex(), problems: [], items: rules.map((r) => r.item), layers: rules.map((r) => r.layer), quirks, table };
+  const built: BuiltIndex = { index: new RuleIndex(), problems: [], rules, items: rules.map((r) => r.item), layers: rules.map((r) => r.layer), quirks, table };
   let uaFiltered = uaFilteredByTable.get(table);
   if (!uaFiltered) { uaFiltered = new WeakMap(); uaFilteredByTable.set(table, uaFiltered); }
   let U = 0;

@@ -207,13 +207,9 @@ export function pageAreaFromRules(document: Document, table: PropertyTable, _war
   const quiet = new WarningSink();
   const defaultEnv: MediaEnv = { width: A4.width - 2 * MM10, height: A4.height - 2 * MM10 };
   const scan = (items: SheetItem[]): void => {
-    for (const it of items) {
-      if (it.kind === 'media' && matchMedia(it.query, defaultEnv)) scan(it.items);
-      if (it.kind !== 'page' || it.selector.trim() !== '') continue;
-      for (const d of it.declarations) {
-        if (d.name === 'size') size = table.computePageSize(d.value, quiet) ?? size;
-        else if (d.name === 'margin') margins = absoluteBox(d.value) ?? margins;
-      }
+    for (const d of pageSizeDeclarations(items, defaultEnv)) {
+      if (d.name === 'size') size = table.computePageSize(d.value, quiet) ?? size;
+      else if (d.name === 'margin') margins = absoluteBox(d.value) ?? margins;
     }
   };
   forEachNode(document, (k) => {
@@ -228,6 +224,25 @@ export function pageAreaFromRules(document: Document, table: PropertyTable, _war
     return k.name !== 'template';
   });
   return { width: Math.max(1, size.width - margins[1]! - margins[3]!), height: Math.max(1, size.height - margins[0]! - margins[2]!) };
+}
+
+/** The size and margin declarations of a sheet's unnamed @page rules, in order, per sheet (a sheet is immutable; the environment is the default one). */
+const pageSizeDecls = new WeakMap<SheetItem[], Declaration[]>();
+
+function pageSizeDeclarations(items: SheetItem[], env: MediaEnv): Declaration[] {
+  let out = pageSizeDecls.get(items);
+  if (out) return out;
+  out = [];
+  const scan = (list: SheetItem[]): void => {
+    for (const it of list) {
+      if (it.kind === 'media' && matchMedia(it.query, env)) scan(it.items);
+      if (it.kind !== 'page' || it.selector.trim() !== '') continue;
+      for (const d of it.declarations) if (d.name === 'size' || d.name === 'margin') out!.push(d);
+    }
+  };
+  scan(items);
+  pageSizeDecls.set(items, out);
+  return out;
 }
 
 /** Parses a 1–4 value margin shorthand of absolute lengths to px [top, right, bottom, left]; null otherwise. */

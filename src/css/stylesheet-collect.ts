@@ -11,7 +11,7 @@ import type { Declaration } from './declaration.ts';
 import type { FontFaceRule } from './styled.ts';
 import type { RegisteredProperty } from './values/var.ts';
 import type { ResourceLoader } from '../resources.ts';
-import type { WarningSink } from '../warnings.ts';
+import type { WarningCode, WarningSink } from '../warnings.ts';
 import { parseStylesheet, splitList, type MarginRule, type ParsedSheet, type SheetItem } from './stylesheet.ts';
 import { matchMedia, matchSupports, type MediaEnv } from './stylesheet-media.ts';
 import { forEachNode, sourceLine, textContent } from '../html/parse.ts';
@@ -85,16 +85,94 @@ class LayerNode {
 
 const MAX_IMPORT_DEPTH = 16;
 
-/** Collects rules from the UA sheets and every author stylesheet of `document`, in cascade order. */
-export function collectStyles(document: Document, uaSheets: ParsedSheet[], opts: CollectOptions): CollectedStyles {
-  const c = new Collector(opts);
+/**
+ * What one collection read, in order, and what it gave: the sheet elements' attributes and texts,
+ * every load (URL as written, base, bytes), the warnings it added. A document that reads the same
+ * (a template rendered again with other values) gets the same CollectedStyles without flattening.
+ */
+interface Trace {
+  key: string;
+  uaSheets: readonly ParsedSheet[];
+  elements: string[];
+  loads: Array<{ href: string; from: string | undefined; url: string | null; data: Buffer | null }>;
+  warnings: Array<[WarningCode, string, { line?: number; source?: string } | undefined]>;
+  result: CollectedStyles;
+}
+/** Recent collections (most recent first); bounded. */
+const traces: Trace[] = [];
+const TRACES_MAX = 8;
+
+/**
+ * Collects rules from the UA sheets and every author stylesheet of `document`, in cascade order.
+ * `mode` names what the callbacks of `opts` depend on (isKnownProperty, selectorOk: the quirks
+ * mode); collections of documents whose sheet elements, loaded bytes, environment and mode are
+ * those of a recent one return its result (do not mutate it) and replay its warnings.
+ */
+export function collectStyles(document: Document, uaSheets: ParsedSheet[], opts: CollectOptions, mode = ''): CollectedStyles {
+  const key = `${mode}\u0000${opts.env.width}\u0000${opts.env.height}\u0000${opts.loader.base ?? ''}`;
+  const elements: string[] = [];
+  walkSheets(document, (el) => { pushElementKey(el, elements); });
+  for (let i = 0; i < traces.length; i++) {
+    const t = traces[i]!;
+    if (!sameTrace(t, key, uaSheets, elements, opts.loader)) continue;
+    traces.splice(i, 1);
+    traces.unshift(t);
+    for (const [code, message, where] of t.warnings) opts.warnings.add(code, message, where);
+    return t.result;
+  }
+  const trace: Trace = { key, uaSheets, elements, loads: [], warnings: [], result: null as unknown as CollectedStyles };
+  const sink = opts.warnings;
+  const recording = { add: (code: WarningCode, message: string, where?: { line?: number; source?: string }) => { trace.warnings.push([code, message, where]); sink.add(code, message, where); } } as WarningSink;
+  const c = new Collector({ ...opts, warnings: recording }, trace.loads);
   for (const ua of uaSheets) c.flatten(ua.items, c.uaLayer, undefined, 'ua', []);
   walkSheets(document, (el) => c.element(el));
   c.uaLayer.assignRanks();
   c.root.assignRanks();
   const rules = c.rules.map(([r, node]) => ((r.layer = node.rank), r));
   const pages = c.pages.map(([p, node]) => ((p.layer = node.rank), p));
-  return { rules, pages, fontFaces: c.fontFaces, registered: c.registered, unlayeredRank: c.root.rank };
+  trace.result = { rules, pages, fontFaces: c.fontFaces, registered: c.registered, unlayeredRank: c.root.rank };
+  traces.unshift(trace);
+  if (traces.length > TRACES_MAX) traces.pop();
+  return trace.result;
+}
+
+/**
+ * Everything Collector.element reads of a <style> or <link> element, as two strings onto `out`:
+ * its attributes, then its text (not concatenated: a large sheet's text is compared as it is,
+ * by identity when it is the same string).
+ */
+function pushElementKey(el: Element, out: string[]): void {
+  const a = el.attribs;
+  const head = `${el.name}\u0000${a['media'] ?? '\u0001'}\u0000${sourceLine(el) ?? ''}\u0000`;
+  if (el.name === 'style') out.push(`${head}${a['type'] ?? '\u0001'}`, textContent(el));
+  else out.push(`${head}${a['rel'] ?? ''}\u0000${a['href'] ?? ''}`, '');
+}
+
+/** Whether a document reads what `t` read: same mode and environment, UA sheets, sheet elements, and loads giving the same bytes. */
+function sameTrace(t: Trace, key: string, uaSheets: readonly ParsedSheet[], elements: readonly string[], loader: ResourceLoader): boolean {
+  if (t.key !== key || t.uaSheets.length !== uaSheets.length || t.elements.length !== elements.length) return false;
+  for (let i = 0; i < uaSheets.length; i++) if (t.uaSheets[i] !== uaSheets[i]) return false;
+  for (let i = 0; i < elements.length; i++) if (t.elements[i] !== elements[i]) return false;
+  for (const l of t.loads) {
+    const r = loader.load(l.href, l.from);
+    const data = r.ok ? r.resource.data : null;
+    if ((r.ok ? r.resource.url : null) !== l.url) return false;
+    if (data !== l.data && (data === null || l.data === null || !data.equals(l.data))) return false;
+  }
+  return true;
+}
+
+/** Decoded text of loaded stylesheet bytes (a compiled template's loads give the same bytes object each render). */
+const sheetTexts = new WeakMap<Buffer, string>();
+
+function sheetText(data: Buffer): string {
+  let text = sheetTexts.get(data);
+  if (text === undefined) {
+    text = data.toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    sheetTexts.set(data, text);
+  }
+  return text;
 }
 
 function walkSheets(node: AnyNode, visit: (el: Element) => void): void {
@@ -115,7 +193,8 @@ class Collector {
   readonly uaLayer = new LayerNode();
   private order = 0;
 
-  constructor(private readonly opts: CollectOptions) {}
+  /** `loads`: every load made, in order, with the bytes it gave (the collection's trace). */
+  constructor(private readonly opts: CollectOptions, private readonly loads: Trace['loads']) {}
 
   replay(sheets: ParsedSheet[]): void {
     for (const s of sheets) for (const w of s.warnings) this.opts.warnings.add(w.code, w.message, w);
@@ -152,12 +231,12 @@ class Collector {
       return;
     }
     const res = this.opts.loader.load(href, from);
+    this.loads.push({ href, from, url: res.ok ? res.resource.url : null, data: res.ok ? res.resource.data : null });
     if (!res.ok) {
       this.opts.warnings.add(res.failure.reason === 'blocked' ? 'resource-blocked' : 'resource-missing', res.failure.message, where);
       return;
     }
-    let text = res.resource.data.toString('utf8');
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const text = sheetText(res.resource.data);
     const url = res.resource.url;
     const sheet = parseStylesheet(text, { source: url });
     this.replay([sheet]);
