@@ -51,6 +51,16 @@ export function imageBox(image: ImageRef | null, style: ComputedStyle, info: Box
 }
 
 /**
+ * The box for a url() item of `content`: the image's replaced box, or for an image that cannot be loaded an empty
+ * 0 × 0 one (CSS 2.1 §12.2 lets a UA leave it out; Chromium 156 keeps a 0 × 0 image, so the line is not empty and
+ * a ::before of nothing else is 0 px wide and one line tall), not the 300 × 150 box of an <img> without a size.
+ */
+export function contentImageBox(image: ImageRef | null, style: ComputedStyle, info: BoxInfo): ReplacedBox {
+  if (image) return imageBox(image, style, info);
+  return withInfo<ReplacedBox>({ kind: 'replaced', style, outer: 'inline', image: null, intrinsicWidth: 0, intrinsicHeight: 0, intrinsicRatio: null }, info);
+}
+
+/**
  * Evaluates a `content` list (CSS 2.1 §12.2) for a pseudo-element of `el` with style `style`:
  * strings, attr(name) (the element's attribute, '' when absent), counter()/counters() in any
  * list-style-type (a counter not in scope is instantiated at 0, css-lists-3 §4.4), quotes with
@@ -99,7 +109,7 @@ export function contentBoxes(content: readonly ContentItem[], el: Element, style
       case 'url': {
         flush();
         const image = loadImage(g.loader, g.warnings, item.url, info.line);
-        out.push(imageBox(image, anonymousStyle(style, 'inline'), info));
+        out.push(contentImageBox(image, anonymousStyle(style, 'inline'), info));
         break;
       }
     }
