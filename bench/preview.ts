@@ -1,8 +1,8 @@
 /**
  * `npm run bench:preview`: the editor's preview latency, from the last keystroke to the new PDF drawn
  * (pdf.js canvas and text layer), for the gallery invoice, in headless Debian Chromium against a real
- * `quire serve`. In: --runs N (default 40). Out: median, p95, min, max (ms), the server's render ms,
- * and the machine's load average (the figures mean little on a busy machine). Not a test.
+ * `quire serve`. In: --runs N (default 40). Out: median, p95, min, max (ms), the median and p95 of each
+ * phase (debounce, request, slot wait, render, pdf.js parse, draw), and the machine's load average (the figures mean little on a busy machine). Not a test.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -26,16 +26,18 @@ try {
   await waitForPreviewText(page, 'INVOICE', 120_000);
   // Times taken in the page: the last keydown, and each preview drawn (with its text and server render ms).
   await page.evaluate(() => {
-    const w = window as unknown as { bench: { key: number; drawn: Array<{ at: number; text: string; renderMs: number }> } };
+    const w = window as unknown as { bench: { key: number; drawn: Array<{ at: number; text: string; phases: Record<string, number> }> } };
     w.bench = { key: 0, drawn: [] };
     document.addEventListener('keydown', () => { w.bench.key = performance.now(); }, true);
     document.addEventListener('quire:preview', (e) => {
       const text = [...document.querySelectorAll('#preview-pages .textLayer')].map((t) => t.textContent).join(' ');
-      w.bench.drawn.push({ at: performance.now(), text, renderMs: (e as CustomEvent).detail.renderMs });
+      w.bench.drawn.push({ at: performance.now(), text, phases: (e as CustomEvent).detail.phases });
     });
   });
   const latencies: number[] = [];
-  const renderMs: number[] = [];
+  /** Per phase of the preview (debounce, request, wait, render, parse, draw), the ms of each edit. */
+  const phases = new Map<string, number[]>();
+  let previews = 0;
   let heading = 'INVOICE';
   for (let i = 0; i < runs + 3; i++) {
     const word = `TITLE${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`;
@@ -43,29 +45,37 @@ try {
     await page.evaluate(() => { (window as unknown as { bench: { drawn: unknown[] } }).bench.drawn = []; });
     await page.keyboard.type(word);
     const r = await page.waitForFunction((wd) => {
-      const b = (window as unknown as { bench: { key: number; drawn: Array<{ at: number; text: string; renderMs: number }> } }).bench;
+      const b = (window as unknown as { bench: { key: number; drawn: Array<{ at: number; text: string; phases: Record<string, number> }> } }).bench;
       const d = b.drawn.find((x) => x.text.includes(wd));
-      return d ? { ms: d.at - b.key, renderMs: d.renderMs } : null;
+      return d ? { ms: d.at - b.key, phases: d.phases, previews: b.drawn.length } : null;
     }, word, { timeout: 30_000, polling: 20 });
-    const { ms, renderMs: rm } = (await r.jsonValue())!;
+    const got = (await r.jsonValue())!;
     heading = word;
     if (i < 3) continue; // warm-up: each render worker sees the template once
-    latencies.push(ms);
-    renderMs.push(rm);
+    latencies.push(got.ms);
+    previews += got.previews;
+    for (const [k, v] of Object.entries(got.phases)) phases.set(k, [...(phases.get(k) ?? []), v]);
     await page.waitForTimeout(150);
   }
   latencies.sort((a, b) => a - b);
-  renderMs.sort((a, b) => a - b);
+  const breakdown: Record<string, { median: number; p95: number }> = {};
+  for (const [k, v] of phases) {
+    v.sort((a, b) => a - b);
+    breakdown[k] = { median: Math.round(pct(v, 50)), p95: Math.round(pct(v, 95)) };
+  }
   const out = {
     runs, median_ms: Math.round(pct(latencies, 50)), p95_ms: Math.round(pct(latencies, 95)),
-    min_ms: Math.round(latencies[0]!), max_ms: Math.round(latencies.at(-1)!),
-    server_render_median_ms: pct(renderMs, 50), debounce_ms: 120, load_average_1m: [load0, os.loadavg()[0]!].map((l) => Math.round(l * 10) / 10), cpus: os.cpus().length,
+    min_ms: Math.round(latencies[0]!), max_ms: Math.round(latencies.at(-1)!), previews_drawn: previews, phases: breakdown,
+    load_average_1m: [load0, os.loadavg()[0]!].map((l) => Math.round(l * 10) / 10), cpus: os.cpus().length,
   };
   if (values.json) console.log(JSON.stringify(out));
   else {
     console.log(`preview latency, gallery invoice, last keystroke → new PDF drawn (${runs} edits, ${out.cpus} CPUs, load ${out.load_average_1m.join(' → ')}):`);
     console.log(`  median ${out.median_ms} ms, p95 ${out.p95_ms} ms, min ${out.min_ms} ms, max ${out.max_ms} ms`);
-    console.log(`  of which debounce ${out.debounce_ms} ms; server fill + render median ${out.server_render_median_ms} ms`);
+    console.log(`  previews drawn for ${runs} edits: ${previews}`);
+    console.log('  phases, median / p95 ms (debounce: last edit → request; request: round trip; wait: for a render slot;');
+    console.log('  render: fill + render in the worker; parse: pdf.js getDocument; draw: first pages drawn; total: last edit → drawn):');
+    for (const [k, v] of Object.entries(breakdown)) console.log(`    ${k.padEnd(9)} ${String(v.median).padStart(5)} / ${v.p95}`);
   }
 } finally {
   await browser.close();

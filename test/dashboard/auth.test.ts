@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { hashPassword } from '../../src/storage/passwords.ts';
+import { png } from '../paint/pdf-helpers.ts';
 import { Client, startDashboard, type Harness } from './helpers.ts';
 
 let h: Harness;
@@ -215,7 +216,16 @@ test('CSRF: missing or wrong tokens and foreign origins are refused with 403 on 
       assert.match(r.text, /expired or did not come from this site/);
     }
   }
-  for (const p of [`/dashboard/templates/${id}`, `/dashboard/templates/${id}/preview`]) {
+  // the delete forms of a key and the JSON delete of a file, with real ids
+  assert.equal((await c.form('/dashboard/keys', { label: 'csrf' })).status, 201);
+  const keyId = /\/dashboard\/keys\/([0-9a-f-]{36})\/delete/.exec((await c.get('/dashboard/keys')).text)![1]!;
+  const up = await c.upload(id, 'logo.png', png({ width: 1, height: 1, colorType: 2, pixels: [1, 2, 3] }));
+  assert.equal(up.status, 201);
+  for (const token of [null, 'wrong-token']) {
+    const r = await c.form(`/dashboard/keys/${keyId}/delete`, { _csrf: token });
+    assert.equal(r.status, 403, `key delete ${token}`);
+  }
+  for (const p of [`/dashboard/templates/${id}`, `/dashboard/templates/${id}/preview`, `/dashboard/templates/${id}/assets/${up.json.id as string}/delete`]) {
     for (const token of [null, 'wrong-token']) {
       const r = await c.json(p, { html: '', variables: [], sampleData: {} }, token);
       assert.equal(r.status, 403, `${p} ${token}`);
@@ -230,8 +240,17 @@ test('CSRF: missing or wrong tokens and foreign origins are refused with 403 on 
   assert.equal((await anon.form('/dashboard/sign-in', { email: 'a@b.c', password: 'whatever1' })).status, 403);
   await anon.get('/dashboard/sign-in');
   assert.equal((await anon.form('/dashboard/sign-in', { _csrf: 'forged', email: 'a@b.c', password: 'whatever1' })).status, 403);
+  const newcomer = new Client(h.url);
+  const form = { email: 'csrf@example.com', password: 'correct horse battery', password2: 'correct horse battery' };
+  assert.equal((await newcomer.form('/dashboard/sign-up', form)).status, 403);
+  await newcomer.get('/dashboard/sign-up');
+  assert.equal((await newcomer.form('/dashboard/sign-up', { ...form, _csrf: 'forged' })).status, 403);
+  assert.equal(await h.store.findAccountByEmail('csrf@example.com'), null);
   // Nothing was changed by the refused requests.
-  assert.equal((await h.store.getTemplate(id))!.name, 'My template');
+  const t = (await h.store.getTemplate(id))!;
+  assert.equal(t.name, 'My template');
+  assert.equal((await h.store.listKeys(t.accountId)).length, 1);
+  assert.equal((await h.store.assets.list(id)).length, 1);
 });
 
 test('pages carry a CSP without inline script, no framing, no caching; the bundle is served with immutable caching and gzip', async () => {

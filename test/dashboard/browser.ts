@@ -122,3 +122,31 @@ export async function cursorAtEndOfLine(page: Page, lineText: string): Promise<v
   await line.click();
   await page.keyboard.press('End');
 }
+
+/**
+ * Starts timing the preview in the page itself: the time of each keydown, and the first moment the
+ * preview's text layer holds `text` (a MutationObserver on the pages, so no polling delay). Call
+ * before typing; `previewLatency` then gives the ms from the last keydown to that moment.
+ */
+export async function startPreviewProbe(page: Page, text: string): Promise<void> {
+  // A string, not a function: tsx's name helpers do not exist in the page.
+  await page.evaluate(`(() => {
+    const probe = { key: 0, seen: 0 };
+    window.__previewProbe = probe;
+    document.addEventListener('keydown', () => { if (!probe.seen) probe.key = performance.now(); }, true);
+    const host = document.getElementById('preview-pages');
+    const has = () => [...host.querySelectorAll('.textLayer')].some((t) => (t.textContent || '').includes(${JSON.stringify(text)}));
+    const mo = new MutationObserver(() => {
+      if (!probe.seen && has()) { probe.seen = performance.now(); mo.disconnect(); }
+    });
+    mo.observe(host, { childList: true, subtree: true, characterData: true });
+  })()`);
+}
+
+/** Waits (up to `timeoutMs`) for the probe's text, then returns the ms from the last keydown to its drawing. */
+export async function previewLatency(page: Page, timeoutMs: number): Promise<number> {
+  // functions, not strings: a string would be eval'd in the page, which its CSP forbids
+  type Probed = { __previewProbe?: { key: number; seen: number } };
+  await page.waitForFunction(() => ((window as Probed).__previewProbe?.seen ?? 0) > 0, undefined, { timeout: timeoutMs, polling: 50 });
+  return page.evaluate(() => (window as Probed).__previewProbe!.seen - (window as Probed).__previewProbe!.key);
+}

@@ -7,8 +7,15 @@ import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pdftotext, png } from '../paint/pdf-helpers.ts';
 import {
-  countRedPixels, cursorAtEndOfLine, launchChromium, selectWordInEditor, signUp, startServerProcess, waitForPreviewText,
+  countRedPixels, cursorAtEndOfLine, launchChromium, previewLatency, selectWordInEditor, signUp, startPreviewProbe, startServerProcess,
+  waitForPreviewText,
 } from './browser.ts';
+
+/**
+ * How long any step may wait for the page (navigation, a render, a selector). Generous on purpose: a
+ * busy machine slows every step, and only the preview's 2-s bound (measured in the page) is a requirement.
+ */
+const STEP_MS = 90_000;
 
 let srv: Awaited<ReturnType<typeof startServerProcess>>;
 let browser: Browser;
@@ -20,6 +27,8 @@ before(async () => {
   srv = await startServerProcess({ RENDER_WORKERS: '2' });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  context.setDefaultTimeout(STEP_MS);
+  context.setDefaultNavigationTimeout(STEP_MS);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: srv.server.url });
   page = await context.newPage();
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -36,19 +45,20 @@ after(async () => {
 const base = () => srv.server.url;
 const logoPng = png({ width: 8, height: 2, colorType: 2, pixels: Array(16).fill([230, 20, 20]).flat() });
 
-test('the dashboard from sign-up to a PDF over the API, in Chromium', { timeout: 240_000 }, async () => {
+test('the dashboard from sign-up to a PDF over the API, in Chromium', { timeout: 900_000 }, async () => {
   // 1. sign up, pick the invoice from the gallery
   await signUp(page, base());
   await page.click('li.gallery-card:has(input[value="invoice"]) button[type=submit]');
   await page.waitForURL(/\/dashboard\/templates\/[0-9a-f-]{36}$/);
   const templateId = /templates\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
-  await waitForPreviewText(page, 'INVOICE', 60_000); // the first render warms a worker
+  await waitForPreviewText(page, 'INVOICE', STEP_MS); // the first render warms a worker
 
-  // 2. change the heading: the preview shows the new text within 2 s
+  // 2. change the heading: the preview shows the new text within 2 s of the last keystroke (timed in the page)
   await selectWordInEditor(page, '<h1>INVOICE</h1>', 'INVOICE');
+  await startPreviewProbe(page, 'QUOTATION');
   await page.keyboard.type('QUOTATION');
-  const ms = await waitForPreviewText(page, 'QUOTATION', 2000);
-  assert.ok(ms <= 2000, `preview took ${ms} ms`);
+  const ms = await previewLatency(page, STEP_MS);
+  assert.ok(ms <= 2000, `the preview showed the new heading ${Math.round(ms)} ms after the last keystroke`);
   assert.match(await page.textContent('#save-state') ?? '', /Unsaved changes/);
 
   // 3. add a variable and a sample value, and use it in the template
@@ -65,7 +75,7 @@ test('the dashboard from sign-up to a PDF over the API, in Chromium', { timeout:
   await page.click('#tab-html');
   await cursorAtEndOfLine(page, '<h1>QUOTATION</h1>');
   await page.keyboard.insertText('<p>Project {{projectCode}}</p>');
-  await waitForPreviewText(page, 'Project PRJ-7781', 5000);
+  await waitForPreviewText(page, 'Project PRJ-7781', STEP_MS);
 
   // 4. upload a PNG logo, reference it, see it drawn
   await page.click('#tab-assets');
@@ -76,14 +86,14 @@ test('the dashboard from sign-up to a PDF over the API, in Chromium', { timeout:
   await page.click('#tab-html');
   await selectWordInEditor(page, 'src="logo.svg"', 'svg');
   await page.keyboard.type('png');
-  await page.waitForFunction(() => document.getElementById('preview-state')?.textContent === 'Up to date' && !document.getElementById('preview-message')?.textContent);
   const t0 = Date.now();
   let redAfter = 0;
-  while (redAfter <= 500 && Date.now() - t0 < 5000) {
-    await page.waitForTimeout(50);
+  while (redAfter <= 500 && Date.now() - t0 < STEP_MS) {
+    await page.waitForTimeout(100);
     redAfter = await countRedPixels(page);
   }
   assert.ok(redBefore < 50 && redAfter > 500, `logo pixels ${redBefore} → ${redAfter}`);
+  await page.waitForFunction(() => document.getElementById('preview-state')?.textContent === 'Up to date' && !document.getElementById('preview-message')?.textContent);
 
   // 5. save with Ctrl+S
   await page.keyboard.press('Control+s');
@@ -132,7 +142,7 @@ test('the dashboard from sign-up to a PDF over the API, in Chromium', { timeout:
   assert.deepEqual(problems, [], 'no script errors and no CSP violations in the console');
 });
 
-test('keyboard: the editor tabs move with the arrow keys; the unsaved-changes guard stops leaving the page', { timeout: 120_000 }, async () => {
+test('keyboard: the editor tabs move with the arrow keys; the unsaved-changes guard stops leaving the page', { timeout: 600_000 }, async () => {
   await page.goto(`${base()}/dashboard/templates`);
   await page.click('table.data a.strong');
   await page.waitForSelector('#preview-pages .textLayer');
@@ -146,14 +156,11 @@ test('keyboard: the editor tabs move with the arrow keys; the unsaved-changes gu
   await page.keyboard.press('Enter');
   await page.locator('#code .cm-content').click();
   await page.keyboard.type(' ');
-  let dialog = '';
-  page.once('dialog', (d) => {
-    dialog = d.type();
-    void d.dismiss();
-  });
+  const dialog = page.waitForEvent('dialog', { timeout: STEP_MS });
   await page.click('nav.mainnav a[href="/dashboard/usage"]', { noWaitAfter: true }).catch(() => {});
-  await page.waitForTimeout(500);
-  assert.equal(dialog, 'beforeunload');
+  const d = await dialog;
+  assert.equal(d.type(), 'beforeunload');
+  await d.dismiss();
   assert.match(page.url(), /\/dashboard\/templates\/[0-9a-f-]{36}$/);
   assert.deepEqual(problems, []);
 });

@@ -1,5 +1,5 @@
 // Browser side, the template editor page: wires the code editors, variables and files panels, the live
-// preview (debounced, one request in flight, the newest edit wins) and explicit saving (button, Ctrl/Cmd+S)
+// preview (debounced; an edit abandons the preview in flight, the newest edit wins) and explicit saving (button, Ctrl/Cmd+S)
 // with an unsaved-changes guard. In: the page's #editor-data JSON. Out: calls to /dashboard/templates/:id[/preview].
 import { ApiFailure, post } from './api.ts';
 import { AssetsPanel, type AssetInfo } from './assets.ts';
@@ -11,10 +11,13 @@ interface EditorData {
   id: string; name: string; html: string; variables: VariableDef[]; sampleData: Record<string, unknown>; updatedAt: string;
   assets: AssetInfo[]; assetMaxBytes: number; types: string[]; apiBase: string;
 }
-interface PreviewAnswer { pdf: string; pageCount: number; renderMs: number; warnings: Array<{ code: string; message: string; line?: number }> }
+interface PreviewAnswer { pdf: string; pageCount: number; renderMs: number; waitMs: number; warnings: Array<{ code: string; message: string; line?: number }> }
 
-/** Quiet time after the last edit before a preview is requested (ms). */
-const DEBOUNCE_MS = 120;
+/**
+ * Quiet time after the last edit before a preview is requested (ms): long enough that keys typed in
+ * one burst make one request, short enough not to weigh in the preview's latency (bench/preview.ts).
+ */
+const DEBOUNCE_MS = 50;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const data = JSON.parse($('editor-data').textContent!) as EditorData;
@@ -123,6 +126,7 @@ function updateSaveState(): void {
   showSaveState(isDirty() ? 'Unsaved changes' : 'Saved', isDirty() ? 'dirty' : 'saved');
 }
 function changed(): void {
+  lastEditAt = performance.now();
   updateTabCounts();
   updateSaveState();
   schedulePreview();
@@ -193,11 +197,20 @@ $('asset-form').addEventListener('submit', (e) => {
 
 // ── live preview ─────────────────────────────────────────────────────────────────────────────
 let timer: number | undefined;
-let inFlight = false;
-let again = false;
+/** performance.now() of the last edit (the start of the preview's latency). */
+let lastEditAt = performance.now();
+/** The preview request in flight (or being drawn); aborted by the next edit, whose own preview replaces it. */
+let pending: AbortController | null = null;
 
+/**
+ * Asks for a preview after DEBOUNCE_MS without further edits. A preview still on its way shows an
+ * older state, so it is abandoned at once: the browser stops waiting for it and the server drops it
+ * if it is still waiting for a render slot.
+ */
 function schedulePreview(): void {
   clearTimeout(timer);
+  pending?.abort();
+  pending = null;
   timer = window.setTimeout(() => void runPreview(), DEBOUNCE_MS);
 }
 
@@ -237,31 +250,36 @@ function showWarnings(list: PreviewAnswer['warnings']): void {
 }
 
 async function runPreview(): Promise<void> {
-  if (inFlight) {
-    again = true;
-    return;
-  }
   const sampleData = sampleValue();
   if (!sampleData) {
     showMessage('The sample data is not valid JSON; fix it in the Sample data tab to update the preview.');
     return;
   }
-  inFlight = true;
-  again = false;
+  const ac = new AbortController();
+  pending = ac;
   $('preview-state').textContent = 'Rendering…';
+  const edit = lastEditAt;
   const t0 = performance.now();
   try {
     const r = await post<PreviewAnswer>(`/dashboard/templates/${data.id}/preview`, {
       html: code.state.doc.toString(), variables: vars.defs(), sampleData,
-    });
+    }, ac.signal);
+    if (ac.signal.aborted) return;
+    const t1 = performance.now();
     const bytes = Uint8Array.from(atob(r.pdf), (c) => c.charCodeAt(0));
-    await preview.show(bytes);
+    const drawn = await preview.show(bytes);
+    if (ac.signal.aborted) return; // a newer edit's preview takes over (and replaces these pages)
     showMessage(null);
     showWarnings(r.warnings);
     $('preview-state').textContent = 'Up to date';
     $('preview-meta').textContent = `${r.pageCount} page${r.pageCount === 1 ? '' : 's'} · rendered in ${r.renderMs} ms`;
-    document.dispatchEvent(new CustomEvent('quire:preview', { detail: { pages: r.pageCount, renderMs: r.renderMs, ms: performance.now() - t0 } }));
+    // Where the time went, from the last edit to the pages drawn (read by bench/preview.ts).
+    const phases = {
+      debounce: t0 - edit, request: t1 - t0, wait: r.waitMs, render: r.renderMs, parse: drawn.parseMs, draw: drawn.drawMs, total: performance.now() - edit,
+    };
+    document.dispatchEvent(new CustomEvent('quire:preview', { detail: { pages: r.pageCount, renderMs: r.renderMs, ms: performance.now() - t0, phases } }));
   } catch (e) {
+    if (ac.signal.aborted) return;
     $('preview-state').textContent = 'Not updated';
     if (e instanceof ApiFailure) {
       const retry = e.status === 429 || e.status === 503;
@@ -271,8 +289,7 @@ async function runPreview(): Promise<void> {
       showMessage(`The preview could not be drawn: ${(e as Error).message}`);
     }
   } finally {
-    inFlight = false;
-    if (again) schedulePreview();
+    if (pending === ac) pending = null;
   }
 }
 

@@ -21,6 +21,8 @@ export interface PreviewResult {
   pageCount: number;
   /** Fill + render time in the worker, ms (not the wait for a slot). */
   renderMs: number;
+  /** Time waiting for a render slot (the queue's fair share), ms. */
+  waitMs: number;
   warnings: Array<{ code: string; message: string; line?: number }>;
 }
 
@@ -42,6 +44,7 @@ export function previewRoutes(r: Router, d: DashCtx): void {
     const values = resolveValues(defs, sample);
     if (!values.ok) throw invalid(values.message);
     const assets = await assetsForRender(d.store, t.id, [template, JSON.stringify(sample)]);
+    const queued = performance.now();
     let t0 = 0;
     const ac = new AbortController();
     ctx.res.once('close', () => {
@@ -54,7 +57,7 @@ export function previewRoutes(r: Router, d: DashCtx): void {
       }, ac.signal);
       const result: PreviewResult = {
         pdf: Buffer.from(out.pdf).toString('base64'), pageCount: out.pageCount,
-        renderMs: Math.round(performance.now() - t0), warnings: mapWarningLines(out.warnings, template),
+        renderMs: Math.round(performance.now() - t0), waitMs: Math.round(t0 - queued), warnings: mapWarningLines(out.warnings, template),
       };
       ctx.set('Cache-Control', 'no-store');
       ctx.body = result;
