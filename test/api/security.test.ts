@@ -7,13 +7,40 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer, transportMode } from '../../src/server/serve.ts';
 import { openStore } from '../../src/storage/store.ts';
-import { errorShape, startHarness } from './helpers.ts';
+import { errorShape, startHarness, type Harness } from './helpers.ts';
 
-test('the database file and its WAL never contain a key in plain text', async () => {
+/**
+ * What the database holds at rest: SQLite's file, WAL and shared memory (the WAL must exist while the
+ * database is open), or with PostgreSQL every row of every table of the harness's schema as text.
+ */
+async function atRest(h: Harness): Promise<Array<{ name: string; bytes: Buffer }>> {
+  if (!h.databaseUrl) {
+    const files = ['quire.db', 'quire.db-wal', 'quire.db-shm'].map((f) => path.join(h.dataDir, f)).filter(existsSync);
+    assert.ok(files.some((f) => f.endsWith('-wal')), 'the WAL exists while the database is open');
+    return files.map((f) => ({ name: path.basename(f), bytes: readFileSync(f) }));
+  }
+  const c = new pg.Client({ connectionString: h.databaseUrl });
+  await c.connect();
+  try {
+    const { rows: tables } = await c.query('SELECT tablename FROM pg_tables WHERE schemaname = current_schema()');
+    const out: Array<{ name: string; bytes: Buffer }> = [];
+    for (const t of tables) {
+      const { rows } = await c.query(`SELECT t::text AS r FROM "${t.tablename as string}" t`);
+      out.push({ name: t.tablename as string, bytes: Buffer.from(rows.map((r) => r.r as string).join('\n')) });
+    }
+    assert.ok(out.find((o) => o.name === 'api_keys')!.bytes.length > 0, 'the keys table has rows');
+    return out;
+  } finally {
+    await c.end();
+  }
+}
+
+test('the database never holds a key in plain text (SQLite: the file and its WAL; PostgreSQL: every row)', async () => {
   const h = await startHarness();
   try {
     const keys: string[] = [];
@@ -24,13 +51,10 @@ test('the database file and its WAL never contain a key in plain text', async ()
     for (const k of keys) assert.equal((await h.generate(k, { templateId, variables: {} })).status, 200);
     await h.store.deleteKey(a.accountId, a.keyId);
     assert.equal((await h.generate(a.key, { templateId, variables: {} })).status, 401);
-    const files = ['quire.db', 'quire.db-wal', 'quire.db-shm'].map((f) => path.join(h.dataDir, f)).filter(existsSync);
-    assert.ok(files.some((f) => f.endsWith('-wal')), 'the WAL exists while the database is open');
-    for (const f of files) {
-      const bytes = readFileSync(f);
+    for (const { name, bytes } of await atRest(h)) {
       for (const k of keys) {
         for (const needle of [k, k.slice(6), k.slice(6).replace(/-/g, '')]) {
-          assert.equal(bytes.indexOf(Buffer.from(needle, 'utf8')), -1, `${path.basename(f)} holds ${needle}`);
+          assert.equal(bytes.indexOf(Buffer.from(needle, 'utf8')), -1, `${name} holds ${needle}`);
           assert.equal(bytes.indexOf(Buffer.from(needle, 'utf16le')), -1);
         }
       }
