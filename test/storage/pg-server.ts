@@ -23,8 +23,10 @@ export function postgresBinDir(): string | null {
 /**
  * Why PostgreSQL tests cannot run here, or null when they can: either QUIRE_TEST_PG_URL names a
  * server, or initdb/pg_ctl are installed (and, when running as root, a `postgres` user exists).
+ * QUIRE_TEST_POSTGRES=off turns them off on purpose (they are still reported as not run).
  */
 export function postgresUnavailable(): string | null {
+  if (process.env.QUIRE_TEST_POSTGRES === 'off') return 'QUIRE_TEST_POSTGRES=off';
   if (process.env.QUIRE_TEST_PG_URL) return null;
   if (!postgresBinDir()) return 'PostgreSQL is not installed (no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin; Debian: apt-get install postgresql) and QUIRE_TEST_PG_URL is unset';
   if (process.getuid?.() === 0 && uidOf('postgres') === null) return 'running as root and there is no "postgres" user to run the server as';
