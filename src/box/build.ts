@@ -235,7 +235,7 @@ function buildPseudo(b: Build, el: Element, which: 'before' | 'after', scope: Sc
   if (computed.position === 'absolute' || computed.position === 'fixed') markOriginalOuter(out, start, computed.display, el, which);
 }
 
-/** The ::marker of a list item (css-lists-3 §3): outside → MarkerBox; inside → first inline child. */
+/** The ::marker of a list item (css-lists-3 §3): outside → MarkerBox; inside → first inline child (a disc/circle/square: holding a MarkerBox, drawn as a shape). */
 function buildMarker(b: Build, el: Element, style: ComputedStyle, line: number | undefined, href: string | undefined, items: Item[]): MarkerBox | undefined {
   const markerStyle = withWhiteSpacePre(pseudoStyleOf(b, el, 'marker') ?? anonymousStyle(style, 'inline'));
   const info: BoxInfo = { element: el, pseudo: 'marker', line, href };
@@ -250,6 +250,7 @@ function buildMarker(b: Build, el: Element, style: ComputedStyle, line: number |
   let children: Box[];
   if (mc.boxes) children = mc.boxes;
   else if (mc.image) children = [imageBox(mc.image, anonymousStyle(markerStyle, 'inline'), info), withInfo<TextRun>({ kind: 'text', style: markerStyle, text: ' ' }, textInfo(info))];
+  else if (mc.bullet) children = [withInfo<MarkerBox>({ kind: 'marker', style: markerStyle, text: mc.text, bullet: mc.bullet }, textInfo(info))];
   else children = [withInfo<TextRun>({ kind: 'text', style: markerStyle, text: mc.text }, textInfo(info))];
   items.push(makeInlineBox(restyle(markerStyle, 'inline'), children, info));
   return undefined;

@@ -1,6 +1,7 @@
 // In: a block container whose children are inline-level (InlineBox, TextRun, LineBreak, atomic inlines, out-of-flow boxes).
 // Out: the flat list of inline items of its inline formatting context: shaped text pieces between break opportunities (css-text-3 §5), box edges, atomics, forced breaks.
-import type { Box, BlockBox, InlineBox, LineBreak, TableCellBox, TextRun } from '../../box/types.ts';
+import type { Box, BlockBox, InlineBox, LineBreak, MarkerBox, TableCellBox, TextRun } from '../../box/types.ts';
+import { insideSymbolAdvance } from '../marker.ts';
 import type { ComputedStyle } from '../../css/computed.ts';
 import type { FontContext, FontSpec, GlyphRun } from '../../text/types.ts';
 import type { WarningSink } from '../../warnings.ts';
@@ -42,6 +43,8 @@ export interface TextPiece {
   level: number;
   /** Base level (0 ltr, 1 rtl) of the bidi paragraph the piece belongs to. */
   base: number;
+  /** An inside disc/circle/square list marker: `word` is its bullet, drawn as a shape (no runs), `wordWidth` its advance. */
+  symbol?: MarkerBox;
   /** The shaping direction: the level's parity in a bidi paragraph, undefined elsewhere (each script its own). */
   rtl: boolean | undefined;
 }
@@ -69,7 +72,7 @@ export interface AbsItem { kind: 'abs'; box: Box; style: ComputedStyle; breakAft
 export type InlineItem = TextPiece | OpenItem | CloseItem | AtomicItem | BreakItem | FloatItem | AbsItem;
 
 /** A text run's processed text at its place in the paragraph; `line`: the source line of its nearest element. */
-interface RawText { kind: 'raw'; box: TextRun; style: ComputedStyle; text: string; start: number; line: number | undefined }
+interface RawText { kind: 'raw'; box: TextRun; style: ComputedStyle; text: string; start: number; line: number | undefined; symbol?: MarkerBox }
 type Raw = RawText | Exclude<InlineItem, TextPiece>;
 
 const SHY = '\u00ad';
@@ -116,7 +119,12 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
       switch (child.kind) {
         // counter(page)/counter(pages): the page number is not known here; '0' holds its place (one digit).
         case 'text': addText(child, child.pageCounter ? '0' : child.text); break;
-        case 'marker': addText({ kind: 'text', text: child.text, style: st, element: child.element, pseudo: 'marker', href: child.href }, child.text); break;
+        case 'marker': {
+          const run: TextRun = { kind: 'text', text: child.text, style: st, element: child.element, pseudo: 'marker', href: child.href };
+          if (child.bullet) pushRaw(run, child.text, child);
+          else addText(run, child.text);
+          break;
+        }
         case 'br':
           raws.push({ kind: 'br', box: child, style: st, breakAfter: true });
           para += '\n';
@@ -169,8 +177,8 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
     }
     if (text !== '') pushRaw(box, text);
   };
-  const pushRaw = (box: TextRun, text: string): void => {
-    raws.push({ kind: 'raw', box, style: box.style, text, start: para.length, line: box.line ?? line });
+  const pushRaw = (box: TextRun, text: string, symbol?: MarkerBox): void => {
+    raws.push({ kind: 'raw', box, style: box.style, text, start: para.length, line: box.line ?? line, ...(symbol ? { symbol } : {}) });
     para += text;
     prevSpace = collapsesSpaces(box.style.whiteSpace) && text.charCodeAt(text.length - 1) === 32;
   };
@@ -196,6 +204,7 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
     const end = r.start + r.text.length;
     const st = r.style;
     const wraps = wrapsLines(st.whiteSpace);
+    if (r.symbol) { items.push(symbolPiece(r, r.symbol, wraps && brk[end] === 1, fonts, bidi)); continue; }
     const keepAll = st.wordBreak === 'keep-all';
     const noShy = st.hyphens === 'none';
     let from = r.start;
@@ -400,6 +409,23 @@ export function shapeWord(fonts: FontContext, spec: FontSpec, text: string, rtl?
     byText.set(key, hit);
   }
   return hit;
+}
+
+/**
+ * The piece of an inside disc/circle/square marker (its bullet and suffix space): no glyphs, the
+ * advance of Blink's symbol marker with its margins (marker.ts insideSymbolAdvance); line-box.ts
+ * draws it as a shape. One piece, its level that of the bullet.
+ */
+function symbolPiece(r: RawText, marker: MarkerBox, breakAfter: boolean, fonts: FontContext, bidi: ParagraphBidi): TextPiece {
+  const lv = bidi.levels;
+  const b: PieceBidi = lv ? { level: lv.levels[r.start], base: lv.base[r.start], rtl: (lv.levels[r.start] & 1) === 1 } : NO_BIDI;
+  const spec = fontSpecOf(r.style);
+  const p = makePiece(r, '', '', spec, fonts, breakAfter, false, b);
+  p.word = r.text.trimEnd();
+  p.wordWidth = insideSymbolAdvance(fonts.metrics(spec).ascent, r.style.fontSize);
+  p.collapsible = false;
+  p.symbol = marker;
+  return p;
 }
 
 /** Shapes one piece: the word (soft hyphens removed) and its trailing spaces, in the direction of its bidi level. */

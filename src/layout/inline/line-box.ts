@@ -2,7 +2,8 @@
 // Out: its LineFragment: horizontal placement with text-align/justify (css-text-3 §6–§7) and the line box's height and baselines (CSS 2.1 §10.8).
 import type { ComputedStyle } from '../../css/computed.ts';
 import type { GlyphRun } from '../../text/types.ts';
-import type { BoxFragment, Fragment, InlineFragment, LineFragment, ReplacedFragment, TextFragment } from '../fragment.ts';
+import type { BoxFragment, Fragment, InlineFragment, LineFragment, MarkerFragment, ReplacedFragment, TextFragment } from '../fragment.ts';
+import { symbolGeometry } from '../marker.ts';
 import { translateFragment } from '../fragment.ts';
 import type { AbsItem, AtomicItem, OpenItem, TextPiece } from './items.ts';
 import type { LineSpec, PlacedItem } from './line-breaker.ts';
@@ -50,6 +51,8 @@ interface VBox {
 type VChild =
   | { kind: 'box'; v: VBox }
   | { kind: 'text'; frag: TextFragment }
+  /** An inside disc/circle/square marker: its bullet, `top` px from the baseline (symbolGeometry). */
+  | { kind: 'text'; frag: MarkerFragment; top: number }
   | { kind: 'atomic'; frag: BoxFragment | ReplacedFragment; style: ComputedStyle; base: number; top: number; bottom: number; shift: number; baseline: number };
 
 type Pending = { kind: 'box'; v: VBox } | Extract<VChild, { kind: 'atomic' }>;
@@ -228,6 +231,7 @@ function placeLeaf(b: Build, p: PlacedItem): void {
   switch (it.kind) {
     case 'text': {
       if (drawsNothing(p)) break;
+      if (it.symbol) { placeSymbol(b, it); break; }
       const piece = p.trimmed ?? it;
       const top = b.stack[b.stack.length - 1];
       let cur = b.curText;
@@ -293,6 +297,22 @@ function placeLeaf(b: Build, p: PlacedItem): void {
     }
     default: break;
   }
+}
+
+/**
+ * Places an inside symbol marker: a bullet square 1 px after the start of Blink's symbol box, which
+ * sits after a −1 px start margin (before a 1em end margin; mirrored when the marker is rtl).
+ */
+function placeSymbol(b: Build, it: TextPiece): void {
+  const g = symbolGeometry(b.env.ctx.fonts.metrics(it.spec).ascent);
+  const x = it.style.direction === 'rtl' ? b.x + it.wordWidth + 2 - g.width : b.x;
+  const frag: MarkerFragment = { kind: 'marker', box: it.symbol!, style: it.style, x, y: 0, width: g.side, height: g.side, baseline: 0, runs: [] };
+  const top = b.stack[b.stack.length - 1];
+  top.children.push({ kind: 'text', frag, top: g.top });
+  b.curText = null;
+  top.hasText = true;
+  b.lineHasText = true;
+  b.x += it.wordWidth;
 }
 
 /** Opens a piece of an inline box at the current x; `starts`: the piece holds the box's start edge. */
@@ -394,8 +414,11 @@ function placeBox(v: VBox, base: number, pc: PlaceCtx): void {
   for (const c of v.children) {
     if (c.kind === 'text') {
       c.frag.baseline = base;
-      c.frag.y = base - v.m.ascent;
-      c.frag.height = v.m.ascent + v.m.descent;
+      if ('top' in c) c.frag.y = base + c.top;
+      else {
+        c.frag.y = base - v.m.ascent;
+        c.frag.height = v.m.ascent + v.m.descent;
+      }
       if (v.frag) v.frag.children.push(c.frag);
       continue;
     }
