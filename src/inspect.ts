@@ -115,9 +115,9 @@ export function layoutForInspection(html: string, options: InspectOptions = {}):
   const parsed = parseHtml(html);
   const styled = styleDocument(parsed, {
     loader, warnings,
+    fontFaces: (rules) => fonts.addFontFaces(rules),
     fontMetrics: (style) => { const m = fonts.metrics(style); return { xHeight: m.xHeight, chWidth: m.chWidth }; },
   });
-  fonts.addFontFaces(styled.fontFaces);
   const tree = buildBoxTree(styled, { loader, warnings });
   const mode = documentMode(parsed.document);
   const opts: LayoutOptions = { fonts, warnings, limits, quirks: parsed.quirksMode, lineHeightQuirks: mode !== 'no-quirks', loadImage: (url) => loadImage(loader, warnings, url) };

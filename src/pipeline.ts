@@ -51,12 +51,12 @@ export async function renderParsed(parsed: ParsedHtml, opts: PipelineOptions, li
   const styled = styleDocument(parsed, {
     loader,
     warnings,
+    fontFaces: (rules) => fonts.addFontFaces(rules),
     fontMetrics: (style) => {
       const m = fonts.metrics(style);
       return { xHeight: m.xHeight, chWidth: m.chWidth };
     },
   });
-  fonts.addFontFaces(styled.fontFaces);
   limits.check();
 
   const tree = buildBoxTree(styled, { loader, warnings });

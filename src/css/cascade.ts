@@ -17,7 +17,7 @@ import { isTag, type Element } from 'domhandler';
 import type { ComputedStyle } from './computed.ts';
 import type { RegisteredProperty } from './values/var.ts';
 import type { Declaration } from './declaration.ts';
-import type { PageStyle, PseudoElement, StyledDocument } from './styled.ts';
+import type { FontFaceRule, PageStyle, PseudoElement, StyledDocument } from './styled.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { ParsedHtml } from '../html/parse.ts';
@@ -50,6 +50,13 @@ export interface StyleOptions {
   loader: ResourceLoader;
   warnings: WarningSink;
   fontMetrics?: ComputeContext['fontMetrics'];
+  /**
+   * Called with the document's @font-face rules as soon as they are collected, before any style is
+   * computed: a font context that learns them here gives `fontMetrics` the web fonts' metrics, so ex
+   * and ch units resolve against the first available font as css-values-4 §6.1.1 says (Ahem's 0.8 em
+   * x-height), not against the fallback the family would otherwise get.
+   */
+  fontFaces?: (rules: readonly FontFaceRule[]) => void;
 }
 
 /** Precedence bands (css-cascade-5 §6.1–6.4); layer ranks are added inside the author bands. */
@@ -96,6 +103,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const uaSheets = quirks ? [userAgentSheet(), quirksSheetParsed()] : [userAgentSheet()];
   const env = pageAreaFromRules(document, table, warnings);
   const collected = collectStyles(document, uaSheets, { loader: opts.loader, warnings, env, isKnownProperty: table.isKnownProperty, selectorOk }, `${quirks ? 'q' : 's'}${tableId(table)}`);
+  opts.fontFaces?.(collected.fontFaces);
 
   // ---- index the style rules by their rightmost compound (reused while the sheets are unchanged)
   const U = collected.unlayeredRank;
