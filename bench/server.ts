@@ -95,7 +95,7 @@ interface Row {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-bench-server-'));
   const templates = [readmeInvoice(), bootstrapReceipt()].filter((t) => !args.only || t.name.toLowerCase().includes(args.only.toLowerCase()));
-  const store = openStore(dataDir);
+  const store = await openStore(dataDir);
   const now = new Date();
   // `await` on every store call: the calls stay right when the store becomes asynchronous.
   const account = await store.createAccount('bench@example.com', 'enterprise', now);
