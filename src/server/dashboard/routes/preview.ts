@@ -26,6 +26,11 @@ export interface PreviewResult {
   warnings: Array<{ code: string; message: string; line?: number }>;
 }
 
+/** The render queue's key for an account's previews (a lane beside the account's API generations). */
+function previewLane(accountId: string): string {
+  return `${accountId}:preview`;
+}
+
 export function previewRoutes(r: Router, d: DashCtx): void {
   r.post('/templates/:id/preview', async (ctx) => {
     jsonRoute(ctx);
@@ -51,7 +56,9 @@ export function previewRoutes(r: Router, d: DashCtx): void {
       if (!ctx.res.writableFinished) ac.abort();
     });
     try {
-      const out = await d.queue.run(account.id, () => {
+      // Previews have a lane of their own in the fair scheduler: the editor waits for a fair share of
+      // the slots, not behind its own account's backlog of API generations (rate-limited per session).
+      const out = await d.queue.run(previewLane(account.id), () => {
         t0 = performance.now();
         return d.renderer.render({ ...renderJob(template, values.view, d, assets), lineTexts: true });
       }, ac.signal);
