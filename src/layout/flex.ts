@@ -30,10 +30,11 @@ import type { ComputedStyle } from '../css/computed.ts';
 import type { ContentParams, FlowEnv } from './context.ts';
 import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import type { ContainingBlock, Flow, PendingAbs } from './flow.ts';
+import type { ContainingBlock, FlexLineItem, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
 import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, lp } from './box-model.ts';
 import { ratioOnly } from './replaced.ts';
+import { breakLine, continueBrokenLine, type PlacedFlexItem } from './flex-break.ts';
 
 interface Item {
   box: Box;
@@ -56,35 +57,41 @@ export function usesFlexAlgorithm(box: FlexBox, definiteHeight: boolean): boolea
 const FORCED = new Set(['page', 'left', 'right', 'recto', 'verso', 'always', 'column']);
 
 /**
- * A flex container's content in the block-level path (css-flexbox-1 §9, §12): its items placed into `flow`. Returns false
- * when the items are to be laid out as block flow instead (layoutFlexContainer returns null; then also on the later pages).
- * Items are laid out together: a container that does not fit at the top of its page is pushed whole.
+ * A flex container's content in the block-level path (css-flexbox-1 §9, §12): its items placed into `flow`, a line broken
+ * on the previous page first (flex-break.ts). Returns false when the items are to be laid out as block flow instead
+ * (layoutFlexContainer returns null; then also on the later pages).
  */
 export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, env: FlowEnv): boolean {
   if (c.token !== null && c.token.kind !== 'flex') return false;
-  const r = layoutFlexContainer(box, c.cb, flow.y, c.abs, env, c.specH !== null, c.token);
+  let token = c.token;
+  if (token?.line) {
+    // A line (or column item) broken on the previous page continues first; the rest of the items follow below it.
+    token = continueBrokenLine(box, token.line, token.index, c, flow, env);
+    if (token === null) return true;
+  }
+  const r = layoutFlexContainer(box, c.cb, flow.y, c.abs, env, c.specH !== null, token, c.atTop && !flow.placedAny);
   if (r === null) return false;
   flow.children.push(...r.children);
   if (r.children.length > 0) flow.placedAny = true;
-  if (!c.atTop && !c.resumed && flow.y + r.height > env.pageBottom + 0.01) flow.pushed = true;
+  if (r.pushed || (!c.atTop && !c.resumed && flow.y + r.height > env.pageBottom + 0.01)) flow.pushed = true;
   flow.y += r.height;
-  if (r.breakAt !== undefined) flow.token = { kind: 'flex', index: r.breakAt };
+  if (r.breakAt !== undefined) flow.token = { kind: 'flex', index: r.breakAt, ...(r.line ? { line: r.line } : {}) };
   if (r.baseline !== undefined) flow.firstBaseline = r.baseline;
   return true;
 }
 
+
 /**
- * Lays out a flex container's items (layoutFlexItems) on the current page, or returns null when the
- * caller should lay the items out as block flow instead (css-break-3 §3 with css-flexbox-1 §12).
- * Paginating: single-line rows and definite-height containers are monolithic (the caller moves them
- * to the next page whole); wrapping rows break between flex lines; columns with an indefinite height
- * break between items (forced breaks honoured, items monolithic so break-inside: avoid holds), except
- * that block flow is used when an item is taller than a page (so it can split) and for column-reverse
- * containers that do not fit. `token.index` resumes at that item (order-modified document order).
- * Pending absolute boxes are only recorded when the result is used.
+ * Lays out a flex container's items (layoutFlexItems) on the current page, or returns null when the caller should lay
+ * the items out as block flow instead (css-break-3 §3 with css-flexbox-1 §12). Paginating with an indefinite height, a
+ * line (rows) or item (columns) that crosses the page end breaks inside its items (flex-break.ts); columns also break
+ * between items (forced breaks honoured); block flow is used for column-reverse containers that do not fit and for
+ * columns with an item taller than a page. `token.index` resumes at that item (order-modified document order); `atTop`:
+ * nothing precedes the container on this page. Pending absolute boxes are only recorded when the result is used.
  */
-function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, definiteHeight: boolean, token: { index: number } | null): FlexResult | null {
-  if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0);
+function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, definiteHeight: boolean, token: { index: number } | null, atTop: boolean): FlexResult | null {
+  const brk = Number.isFinite(env.pageBottom) && !definiteHeight ? { atTop } : undefined;
+  if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0, brk);
   if (!Number.isFinite(env.pageBottom)) return layoutFlexItems(box, cb, y, abs, env);
   const d = box.style.flexDirection;
   if (d === 'column-reverse') {
@@ -93,7 +100,7 @@ function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: 
   }
   const local: PendingAbs[] = [];
   const fixed = env.fixed.length;
-  const r = layoutFlexItems(box, cb, y, local, env, token?.index ?? 0);
+  const r = layoutFlexItems(box, cb, y, local, env, token?.index ?? 0, brk);
   // Block flow when an item is taller than a page (it must split inside): decided the same way on every page of the container.
   if ((token !== null || r.breakAt !== undefined || y + r.height > env.pageBottom + 0.01) && (d === 'column-reverse' || r.tallest > (env.pageHeight ?? Infinity) + 0.01)) { env.fixed.length = fixed; return null; }
   abs.push(...local);
@@ -101,13 +108,21 @@ function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: 
 }
 
 /** Placed items (absolute px), the used content height (px), the first baseline, and the break token index (in order-modified item order) where the next page resumes. */
-export interface FlexResult { children: Fragment[]; height: number; baseline?: number; breakAt?: number; tallest: number }
+export interface FlexResult {
+  children: Fragment[]; height: number; baseline?: number; breakAt?: number; tallest: number;
+  /** The items of a line (or a column item) broken inside at the page end: they continue first on the next page, before `breakAt`. */
+  line?: FlexLineItem[];
+  /** The first line does not fit and cannot break where it should: the container moves to the next page. */
+  pushed?: boolean;
+}
 
 /** What the steps of one flex layout share: the container's style and axes, its content box, gaps, and the item layout. */
 interface Frame {
   s: ComputedStyle; row: boolean; reverse: boolean;
   /** Content box width and (definite) height, px; its left edge and top (absolute). */
   W: number; H: number | null; cbx: number; y: number;
+  /** Paginating with an indefinite height: lines (columns: items) that cross the page end break inside their items (flex-break.ts); `atTop`: nothing precedes the container on this page. */
+  brk?: { atTop: boolean };
   /** The main size when definite, the space lines fill (Infinity when indefinite), the gaps (px). */
   mainSize: number | null; avail: number; mainGap: number; crossGap: number;
   env: FlowEnv;
@@ -287,7 +302,7 @@ function crossSizes(fx: Frame, lines: Item[][]): LineCross {
  * Places the items line by line (§9.5 main-axis alignment: auto margins, justify-content; §9.4 cross-axis alignment, stretch),
  * breaking between lines (rows) or items (columns) at the page bottom. Returns the fragments, the first baselines, where it broke.
  */
-function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, lc: LineCross): { children: Fragment[]; baseline?: number; firstItemBaseline?: number; breakAt?: number; placedEnd: number } {
+function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, lc: LineCross): { children: Fragment[]; baseline?: number; firstItemBaseline?: number; breakAt?: number; placedEnd: number; line?: FlexLineItem[]; pushed?: boolean } {
   const { s, row, reverse, y, avail, mainGap, env } = fx;
   const cb = { x: fx.cbx };
   const { lines, breakable, breakableCol } = fl;
@@ -297,10 +312,24 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
   let crossPos = lineStart;
   let baseline: number | undefined, firstItemBaseline: number | undefined;
   let breakAt: number | undefined, placedEnd = 0;
+  let broken: FlexLineItem[] | undefined, pushed = false;
+  /** Breaks the placed items of a line (a column: one item) at the page end; false when they move to the next page instead. */
+  const split = (placed: PlacedFlexItem[], lineTop: number, mayPush: boolean, next: number): boolean => {
+    const fixedAt = env.fixed.length;
+    // Their absolutely positioned descendants were collected when the items were laid out whole.
+    const b = lineTop < env.pageBottom - 0.01 ? breakLine(placed, lineTop, fx.cbx, { x: fx.cbx, y: 0, width: fx.W, height: fx.H }, [], env, mayPush) : null;
+    env.fixed.length = fixedAt;
+    if (!b) return false;
+    children.push(...b.children);
+    if (b.line) { broken = b.line; breakAt = next; placedEnd = env.pageBottom - y; }
+    return true;
+  };
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li];
     const lc = lineCross[li];
-    if (breakable && li > 0 && y + crossPos + lc > env.pageBottom + 0.01) { breakAt = items.indexOf(line[0]); break; }
+    if (!fx.brk && breakable && li > 0 && y + crossPos + lc > env.pageBottom + 0.01) { breakAt = items.indexOf(line[0]); break; }
+    const lineFrom = children.length;
+    const placedLine: PlacedFlexItem[] = [];
     const lineOrigin = wrapReverse ? containerCross - crossPos - lc : crossPos;
     const sizes = line.map((k) => outerMain(fx, k, k.main));
     const autoCount = line.reduce((n, k) => n + (row ? (k.ml === null ? 1 : 0) + (k.mr === null ? 1 : 0) : (k.mt === null ? 1 : 0) + (k.mb === null ? 1 : 0)), 0);
@@ -326,9 +355,14 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
     for (const it of order) {
       const f = it.frag;
       const st = it.box.style;
-      if (breakableCol && prev !== null) {
+      let splitCol = false;
+      const hadPrev = prev !== null;
+      if (breakableCol) {
         const end = y + pos + outerMain(fx, it, it.main);
-        if (FORCED.has(st.breakBefore) || FORCED.has(prev.box.style.breakAfter) || end > env.pageBottom + 0.01) { breakAt = items.indexOf(it); placedEnd = pos - between; break; }
+        const forced = prev !== null && (FORCED.has(st.breakBefore) || FORCED.has(prev.box.style.breakAfter));
+        // An item crossing the page end breaks inside (flex-break.ts), else the column breaks before it.
+        if (!forced && end > env.pageBottom + 0.01 && fx.brk && y + pos < env.pageBottom - 0.01) splitCol = true;
+        else if (prev !== null && (forced || end > env.pageBottom + 0.01)) { breakAt = items.indexOf(it); placedEnd = pos - between; break; }
       }
       prev = it;
       const mStart = row ? (it.ml ?? autoShare) : (it.mt ?? autoShare);
@@ -358,30 +392,44 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
         const targetX = row ? cb.x + pos + mStart : cb.x + lineOrigin + cOff + (it.ml ?? 0);
         const targetY = row ? y + lineOrigin + cOff + (it.mt ?? 0) : y + pos + mStart;
         translateFragment(frag, targetX - frag.x, targetY - frag.y);
-        children.push(frag);
         if (frag.kind === 'box' && frag.baseline !== undefined) {
           if (li === 0 && baseline === undefined && asc !== null) baseline = frag.baseline;
           if (firstItemBaseline === undefined && li === 0) firstItemBaseline = frag.baseline;
         }
+        const placed = { box: it.box, frag, mt: row ? it.mt ?? 0 : mStart, mb: row ? it.mb ?? 0 : mEnd, ml: row ? mStart : it.ml ?? 0, mr: row ? mEnd : it.mr ?? 0 };
+        if (splitCol) {
+          if (split([placed], y + pos, hadPrev || !fx.brk!.atTop, items.indexOf(it) + 1)) { if (broken) break; }
+          else if (hadPrev) { breakAt = items.indexOf(it); placedEnd = pos - between; break; }
+          else { pushed = true; break; }
+        } else {
+          children.push(frag);
+          placedLine.push(placed);
+        }
       }
       pos += mStart + (frag ? (row ? frag.width : frag.height) : 0) + mEnd + between;
     }
-    if (breakAt !== undefined) break;
+    if (breakAt !== undefined || pushed) break;
+    if (fx.brk && row && !wrapReverse && y + lineOrigin + lc > env.pageBottom + 0.01) {
+      // A row's flex line crossing the page end: its items break inside, or the line moves to the next page.
+      children.length = lineFrom;
+      if (split(placedLine, y + lineOrigin, li > 0 || !fx.brk.atTop, li + 1 < lines.length ? items.indexOf(lines[li + 1][0]) : items.length)) {
+        if (broken) break;
+      } else if (li > 0) { breakAt = items.indexOf(line[0]); break; }
+      else { pushed = true; break; }
+    }
     placedEnd = crossPos + lc;
     crossPos += lc + lineBetween;
   }
-  return { children, baseline, firstItemBaseline, breakAt, placedEnd };
+  return { children, baseline, firstItemBaseline, breakAt, placedEnd, ...(broken ? { line: broken } : {}), ...(pushed ? { pushed } : {}) };
 }
 
 /**
- * Lays out the in-flow items of a flex container whose content box starts at (cb.x, y) with
- * width cb.width (and height cb.height when definite). Items are monolithic (no page breaks
- * inside). A multi-line row container (flex-wrap: wrap, indefinite height) breaks between its
- * flex lines when a line after the first crosses env.pageBottom (css-flexbox-1 §12: a line moves
- * to the next page whole); `startItem` resumes it at the line that starts with that item.
- * Returns the placed fragments, the used content height and the first baseline.
+ * Lays out the in-flow items of a flex container whose content box starts at (cb.x, y) with width cb.width (and height
+ * cb.height when definite), each item whole at its flex size; `brk` (paginating): the line or column item that crosses
+ * env.pageBottom is broken inside (flex-break.ts) or moves to the next page. `startItem` resumes at the line (column:
+ * the item) that starts with that item. Returns the placed fragments, the used content height and the first baseline.
  */
-export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, startItem = 0): FlexResult {
+export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, startItem = 0, brk?: { atTop: boolean }): FlexResult {
   const s = box.style;
   const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
   const W = cb.width;
@@ -392,7 +440,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   const mainGap = row ? colGap : rowGap;
   const fx: Frame = {
     s, row, reverse: s.flexDirection === 'row-reverse' || s.flexDirection === 'column-reverse', W, H, cbx: cb.x, y,
-    mainSize: row ? W : H, avail: (row ? W : H) ?? Infinity, mainGap, crossGap: row ? rowGap : colGap, env,
+    mainSize: row ? W : H, avail: (row ? W : H) ?? Infinity, mainGap, crossGap: row ? rowGap : colGap, env, ...(brk ? { brk } : {}),
     layoutItem: (b, width, height, x, ml, mr) => env.ctx.layoutBlockLevel(b, {
       cb: { x, y: 0, width: W, height: H }, y, margin: NO_MARGIN, token: null,
       atTop: true, truncate: false, abs, widthOverride: width, marginsOverride: { left: ml, right: mr }, heightOverride: height, forceBfc: true,
@@ -415,12 +463,12 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     it.cross = fr ? (row ? fr.height + (it.mt ?? 0) + (it.mb ?? 0) : fr.width + (it.ml ?? 0) + (it.mr ?? 0)) : 0;
   }
   const lc = crossSizes(fx, fl.lines);
-  const { children, baseline, firstItemBaseline, breakAt, placedEnd } = placeLines(fx, items, fl, lc);
+  const { children, baseline, firstItemBaseline, breakAt, placedEnd, line, pushed } = placeLines(fx, items, fl, lc);
   const { lines, breakableCol, laidOut } = fl;
   const { containerCross } = lc;
   const height = breakAt !== undefined ? placedEnd : breakableCol ? Math.max(0, lines[0] ? lines[0].reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * (lines[0].length - 1) : 0) : row ? containerCross : items.reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
   const tallest = laidOut.reduce((m, k) => Math.max(m, row ? k.cross : outerMain(fx, k, k.main)), 0);
-  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest };
+  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest, ...(line ? { line } : {}), ...(pushed ? { pushed } : {}) };
 }
 
 /** Used height (content box, px) of a replaced item with an auto height laid out at a used width: through its aspect ratio (css-sizing-3 §5.1, CSS 2.1 §10.6.2); undefined otherwise. */

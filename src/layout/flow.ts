@@ -141,8 +141,18 @@ export interface InlineToken {
 /** A multi-column container (css-multicol-1): the segment (column set or spanner) to resume at and its token. */
 export interface MulticolToken { kind: 'multicol'; index: number; inner: BreakToken | null }
 
-/** A flex container (css-flexbox-1 §12): the item (order-modified document order) whose flex line or position resumes. */
-export interface FlexToken { kind: 'flex'; index: number }
+/**
+ * An item of a flex line (or column) broken across fragmentainers: where it resumes (its token; 'pushed': from its start;
+ * null: it has ended) and its used geometry, px: border-box x from the container's content-box left, content width and
+ * (when fixed by the flex layout) content height, inline and block-end margins.
+ */
+export interface FlexLineItem { box: Box; token: BreakToken | null | 'pushed'; x: number; width: number; height?: number; ml: number; mr: number; mb: number }
+
+/**
+ * A flex container (css-flexbox-1 §12): the item (order-modified document order) whose flex line or position resumes;
+ * `line`: the items of a line broken inside, continued first (then `index` is the first item after that line).
+ */
+export interface FlexToken { kind: 'flex'; index: number; line?: FlexLineItem[] }
 
 /** A grid container (css-grid-1 §10.5): the row to resume at; `forced` when the break before it was forced. */
 export interface GridToken { kind: 'grid'; row: number; forced?: boolean }
@@ -166,7 +176,7 @@ export function atContentStart(c: ContentToken): boolean {
   switch (c.kind) {
     case 'block': case 'multicol': return c.index === 0 && c.inner === null;
     case 'inline': return c.result === undefined;
-    case 'flex': return c.index === 0;
+    case 'flex': return c.index === 0 && c.line === undefined;
     case 'grid': return c.row === 0;
     case 'table': return c.row === 0 && c.cells === undefined;
   }
@@ -189,6 +199,7 @@ export function tokenKey(t: BreakToken | null): string {
     const c = k.content;
     const at = c === null ? 'end' : c.kind === 'inline' ? `i${c.next}` : c.kind === 'grid' || c.kind === 'table' ? `r${c.row}` : `${c.index}`;
     s += `${at}:${k.consumed ?? ''}/`;
+    if (c?.kind === 'flex' && c.line) s += `<${c.line.map((q) => (q.token === 'pushed' ? 'p' : tokenKey(q.token))).join(',')}>`;
     if (c?.kind === 'table' && c.cells) s += `{${[...c.cells.values()].map(tokenKey).join(',')}}${c.rowConsumed ?? ''}`;
     if (k.floats) s += `[${k.floats.map((f) => tokenKey(f.token)).join(',')}]`;
   }

@@ -1,12 +1,7 @@
 // In: small documents whose table rows cross the end of a 400 x 300 px page, rendered through renderPdf and read back with pdftotext -bbox.
 // Out: every word's page and position (px) against Chromium 156's print of the same document (css-break-3 §4.4, LayoutNG table fragmentation).
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { renderPdf } from '../../src/index.ts';
-import { tempDir } from '../tmp.ts';
+import { assertPrintedLikeChromium } from './print-words.ts';
 
 const doc = (body: string): string => `<!doctype html><style>@page{size:400px 300px;margin:0}body{margin:0;font:16px/20px sans-serif}td,th{padding:0;vertical-align:top}table{border-spacing:0}</style>${body}`;
 const lines = (p: string, a: number, b: number): string => Array.from({ length: b - a + 1 }, (_, i) => `${p}${a + i}<br>`).join('');
@@ -60,34 +55,8 @@ const CHROMIUM: Record<string, string> = {
   'row-height-padding': 'top@0:0,0.5 a1bx@0:0,200.5 after@1:0,50.5',
 };
 
-interface Word { t: string; page: number; x: number; y: number }
-
-async function words(html: string): Promise<Word[]> {
-  const out = await renderPdf(html, { creationDate: new Date(0) });
-  const dir = tempDir('quire-tablefrag-');
-  writeFileSync(join(dir, 't.pdf'), out.pdf);
-  const xml = execFileSync('pdftotext', ['-bbox', join(dir, 't.pdf'), '-'], { encoding: 'utf8' });
-  const res: Word[] = [];
-  let page = -1;
-  for (const line of xml.split('\n')) {
-    if (line.includes('<page ')) page++;
-    const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)<\/word>/.exec(line);
-    if (m) res.push({ t: m[3]!, page, x: +m[1]! / 0.75, y: +m[2]! / 0.75 });
-  }
-  return res;
-}
-
 for (const [name, [what, html]] of Object.entries(DOCS)) {
   test(`table fragmentation as Chromium 156 prints it: ${name}: ${what}`, async () => {
-    const want = CHROMIUM[name]!.split(' ').map((s) => { const m = /^(.+)@(\d+):([\d.]+),([\d.]+)$/.exec(s)!; return { t: m[1]!, page: +m[2]!, x: +m[3]!, y: +m[4]! }; });
-    const got = await words(html);
-    assert.equal(got.length, want.length, `${got.length} words, Chromium ${want.length}`);
-    const used = new Set<Word>();
-    for (const w of want) {
-      const g = got.find((q) => q.t === w.t && q.page === w.page && !used.has(q));
-      assert.ok(g, `'${w.t}' on page ${w.page + 1} as in Chromium; ours on page(s) ${got.filter((q) => q.t === w.t).map((q) => q.page + 1).join(', ')}`);
-      used.add(g);
-      assert.ok(Math.abs(g.x - w.x) < 0.5 && Math.abs(g.y - w.y) < 0.5, `'${w.t}' page ${w.page + 1}: ours at ${g.x.toFixed(1)}, ${g.y.toFixed(1)} px, Chromium ${w.x}, ${w.y}`);
-    }
+    await assertPrintedLikeChromium(html, CHROMIUM[name]!);
   });
 }

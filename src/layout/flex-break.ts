@@ -1,0 +1,110 @@
+// In: the items of one flex line (or one item of a column) as the flex layout placed them, and the page's fragmentainer.
+// Out: their fragments broken at the fragmentainer end and where each resumes (css-break-3 §4.4, css-flexbox-1 §12).
+/**
+ * Flex items are not monolithic: as LayoutNG's FlexLayoutAlgorithm, the items of a row's flex line are parallel flows,
+ * each laid out again with the page's fragmentainer at the size the flex layout gave it and broken at the same line; an
+ * item of a column breaks like a block. A line whose item cannot break where it should (its first line or a monolithic
+ * box does not fit at the line's top, or the break would fall inside its block-end padding or border: LayoutNG's
+ * last-resort appeal) moves to the next page whole instead; an item placed below the line's top (alignment, margins)
+ * that does not fit moves alone and starts the next page.
+ */
+import type { Box, FlexBox } from '../box/types.ts';
+import type { BlockParams, ContentParams, FlowEnv } from './context.ts';
+import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
+import type { ContainingBlock, FlexLineItem, FlexToken, Flow, PendingAbs } from './flow.ts';
+import { NO_MARGIN } from './flow.ts';
+import { isAbsolute, lp } from './box-model.ts';
+
+/** An item as the flex layout placed it: its fragment (border box, absolute px) and its used margins (px). */
+export interface PlacedFlexItem { box: Box; frag: BoxFragment | ReplacedFragment; mt: number; mb: number; ml: number; mr: number }
+
+/** A line broken on this page: the fragments placed here, and the items' resumption when any continues on the next page. */
+export interface BrokenLine { children: Fragment[]; line?: FlexLineItem[] }
+
+/** The block-level parameters that lay an item out at its used size (its containing block is the container's content box). */
+function itemParams(q: Omit<FlexLineItem, 'token'>, cbx: number, cb: ContainingBlock, y: number, abs: PendingAbs[], atTop: boolean, token: BlockParams['token'], truncate: boolean): BlockParams {
+  return {
+    cb: { x: cbx + q.x - q.ml, y: 0, width: cb.width, height: cb.height }, y, margin: NO_MARGIN, token, atTop, truncate, abs,
+    widthOverride: q.width, marginsOverride: { left: q.ml, right: q.mr }, ...(q.height !== undefined ? { heightOverride: q.height } : {}), forceBfc: true,
+  };
+}
+
+/**
+ * Breaks the items of one line (a column: one item) that crosses `env.pageBottom`. `lineTop` is the line's top (absolute
+ * px), `cbx` the container's content-box left. `mayPush`: something precedes the line on this page, so a line that
+ * cannot break where it should gives null (it moves to the next page whole); else every item makes progress here.
+ */
+export function breakLine(items: PlacedFlexItem[], lineTop: number, cbx: number, cb: ContainingBlock, abs: PendingAbs[], env: FlowEnv, mayPush: boolean): BrokenLine | null {
+  const absAt = abs.length, fixedAt = env.fixed.length;
+  const fail = (): null => { abs.length = absAt; env.fixed.length = fixedAt; return null; };
+  const children: Fragment[] = [];
+  const line: FlexLineItem[] = [];
+  let more = false;
+  for (const it of items) {
+    const f = it.frag;
+    const bpV = f.border.top + f.border.bottom + f.padding.top + f.padding.bottom;
+    // A height the author gave stays (sliced across pages); an auto height follows the content, which breaking may grow
+    // (LayoutNG: the item's block size encompasses its content).
+    const fixed = it.box.kind === 'replaced' || it.box.style.height !== 'auto';
+    const geo = { box: it.box, x: f.x - cbx, width: f.width - f.border.left - f.border.right - f.padding.left - f.padding.right, ...(fixed ? { height: Math.max(0, f.height - bpV) } : {}), ml: it.ml, mr: it.mr, mb: it.mb };
+    // Below the line's top (alignment or margins): the item may move alone.
+    const separated = f.y - it.mt > lineTop + 0.01;
+    const bottom = f.y + f.height;
+    // A break inside the block-end padding or border is no break point.
+    if (mayPush && !separated && bottom > env.pageBottom + 0.01 && env.pageBottom >= bottom - f.padding.bottom - f.border.bottom - 0.01) return fail();
+    const res = env.ctx.layoutBlockLevel(it.box, itemParams(geo, cbx, cb, f.y - it.mt, abs, separated ? false : !mayPush, null, false), env);
+    if (res.pushed) {
+      if (!separated) return fail();
+      line.push({ ...geo, token: 'pushed' });
+      more = true;
+      continue;
+    }
+    if (res.fragment) children.push(res.fragment);
+    line.push({ ...geo, token: res.token });
+    if (res.token) more = true;
+  }
+  return more ? { children, line } : { children };
+}
+
+/**
+ * Continues a line broken on an earlier page at `y` (the top of this page's content): each item from its token (a
+ * pushed item from its start), ended items not at all. Returns the fragments, the line's height here (px, the tallest
+ * item with its block-end margin once it ends) and the line again when an item continues further.
+ */
+function resumeLine(prev: FlexLineItem[], y: number, cbx: number, cb: ContainingBlock, abs: PendingAbs[], env: FlowEnv): BrokenLine & { height: number } {
+  const children: Fragment[] = [];
+  const line: FlexLineItem[] = [];
+  let more = false, height = 0;
+  for (const q of prev) {
+    if (q.token === null) { line.push(q); continue; }
+    const res = env.ctx.layoutBlockLevel(q.box, itemParams(q, cbx, cb, y, abs, true, q.token === 'pushed' ? null : q.token, true), env);
+    if (res.fragment) {
+      children.push(res.fragment);
+      height = Math.max(height, res.fragment.y + res.fragment.height + (res.token === null ? q.mb : 0) - y);
+    }
+    line.push({ ...q, token: res.token });
+    if (res.token) more = true;
+  }
+  return more ? { children, line, height } : { children, height };
+}
+
+/**
+ * Continues into `flow` the line (or column item) of a flex container broken on the previous page, at the top of this
+ * page's content; `next` is the first item after it. Returns the token the rest of the items resume from (below the line
+ * and the row gap), or null when there is none here (the line continues again, or no items follow: `flow.token` says).
+ */
+export function continueBrokenLine(box: FlexBox, line: FlexLineItem[], next: number, c: ContentParams, flow: Flow, env: FlowEnv): FlexToken | null {
+  const fixedAt = env.fixed.length;
+  // Their absolutely positioned descendants were collected when the items were laid out whole.
+  const r = resumeLine(line, flow.y, c.x, c.cb, [], env);
+  env.fixed.length = fixedAt;
+  flow.children.push(...r.children);
+  flow.placedAny = true;
+  if (r.line) { flow.y = Math.max(flow.y + r.height, env.pageBottom); flow.token = { kind: 'flex', index: next, line: r.line }; return null; }
+  flow.y += r.height;
+  const items = box.children.filter((k) => k.kind !== 'text' && k.kind !== 'br' && k.kind !== 'marker' && !isAbsolute(k));
+  if (next >= items.length) return null;
+  // The gap between lines (rows) or items (columns) is row-gap in both.
+  if (box.style.rowGap !== 'normal') flow.y += lp(box.style.rowGap, c.cb.height ?? null);
+  return { kind: 'flex', index: next };
+}
