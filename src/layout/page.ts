@@ -16,6 +16,7 @@ import { AbsBreaks } from './oof-break.ts';
 import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
 import { scaledArea, snappedPageArea, initialContainingBlock } from './print-scale.ts';
+import { placeFixedBoxes } from './print-fixed.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
 export interface LayoutSession { env: FlowEnv | null }
@@ -109,6 +110,8 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
   const styles: PageStyle[] = [];
   /** Each page's initial containing block as content is laid out in it (times `scale`). */
   const layoutAreas: Array<ReturnType<typeof pageArea>> = [];
+  /** Each page's fragmentainer block size (px): its strip of the flow. */
+  const strides: number[] = [];
   const fixed: PendingAbs[] = [];
   const icbFirstPage: Fragment[] = [];
   let env!: FlowEnv;
@@ -144,6 +147,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     if (ps.bleed) page.bleed = ps.bleed;
     if (ps.cropMarks) page.cropMarks = true;
     layoutAreas.push(initialContainingBlock(area));
+    strides.push(area.rootHeight ?? area.height);
     pages.push(page);
     styles.push(ps);
     return { ps, area, page };
@@ -201,18 +205,12 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     } else stalls = 0;
     lastKey = key;
   }
-  // Fixed boxes: containing block is the page area, repeated on every page (CSS 2.1 §9.6.1).
+  // Fixed boxes: containing block is the page area, repeated on every page (CSS 2.1 §9.6.1), as Chromium prints them.
   if (fixed.length > 0) {
-    const seen = new Set<Box>();
-    const unique = fixed.filter((a) => (seen.has(a.box) ? false : (seen.add(a.box), true)));
-    for (const page of pages) {
-      env = { ...env, pageBottom: Infinity };
-      session.env = env;
-      for (const a of unique) {
-        const f = layoutAbsolute(a, { ...layoutAreas[page.index]! }, env);
-        if (f) page.children.push(f);
-      }
-    }
+    env = { ...env, pageBottom: Infinity };
+    session.env = env;
+    const areas = layoutAreas.map((a, i) => ({ ...a, stride: strides[i]! }));
+    placeFixedBoxes(pages, areas, fixed, (a, cb) => layoutAbsolute(a, cb, env));
   }
   // Page-margin boxes, now that the page count is known (counter(pages)).
   if (styles.some((ps) => Object.keys(ps.marginBoxes).length > 0)) {
