@@ -35,6 +35,10 @@ export function documentMode(document: Document | null | undefined): DocumentMod
  */
 export function parseHtml(html: string): ParsedHtml {
   if (typeof html !== 'string') throw new TypeError(`parseHtml expects an HTML string, got ${typeof html}`);
+  // A leading byte order mark is part of the encoding, not of the document: the Encoding standard's decode
+  // removes it before the tokenizer (browsers loading a file saved with a BOM), so it neither puts the
+  // document in quirks mode nor becomes text before <html>. Source lines are unchanged (it is on line 1).
+  if (html.charCodeAt(0) === 0xfeff) html = html.slice(1);
   const document = parse(html, { treeAdapter: adapter, sourceCodeLocationInfo: true }) as Document;
   return { document, quirksMode: documentMode(document) === 'quirks' };
 }

@@ -44,3 +44,12 @@ test('broken markup recovers as browsers do and never throws', () => {
   assert.equal(tbody!.children.length, 1);
   assert.throws(() => parseHtml(42 as unknown as string), TypeError);
 });
+
+test('a leading byte order mark is dropped as the decoder does: no quirks mode, no text before <html> (Chromium 156: CSS1Compat, body starts with the <p>)', () => {
+  const { document, quirksMode } = parseHtml('\uFEFF<!DOCTYPE html>\n<html><body><p id=p>x</p></body></html>');
+  assert.equal(quirksMode, false);
+  const body = (rootElement(document)!.children as Element[]).find((c) => c.name === 'body')!;
+  assert.equal((body.children[0] as Element).name, 'p');
+  assert.equal(textContent(body), 'x');
+  assert.equal(sourceLine(body.children[0]!), 2);
+});
