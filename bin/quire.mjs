@@ -1,66 +1,23 @@
 #!/usr/bin/env node
 // Launcher for the `quire` command. In: the command line. Out: whatever src/cli.ts prints; its exit status.
-// `render` (run once per document by the fidelity and conformance runners) goes through an esbuild
-// bundle of src/cli.ts cached under .quire-cache/<hash of src>/, which starts in ~0.2 s instead of
-// ~1.3 s of per-module TypeScript loading; every other command (and any bundling failure) runs
-// src/cli.ts through tsx. There is still no build step: the bundle is made on first use.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import path from 'node:path';
+// An installed package runs its prebuilt bundle (dist/, made by `npm pack`'s prepack). In a checkout,
+// every command runs an esbuild bundle of the sources cached under .quire-cache/<source hash>/
+// (bin/bundle.mjs; made on first use, ~1 s), which starts in ~0.2 s instead of seconds of per-module
+// TypeScript loading, and whose render workers load no TypeScript either. With QUIRE_NO_BUNDLE=1, or
+// if bundling fails, src/cli.ts runs through tsx.
+import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Hash of every source file's path, size and mtime: a changed file gives a new bundle. */
-function sourceKey() {
-  const h = createHash('sha256');
-  const walk = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else {
-        const st = statSync(p);
-        h.update(`${p}\0${st.size}\0${st.mtimeMs}\n`);
-      }
-    }
-  };
-  walk(path.join(root, 'src'));
-  h.update(statSync(path.join(root, 'package-lock.json')).mtimeMs.toString());
-  return h.digest('hex').slice(0, 16);
-}
-
-/**
- * The bundle's folder sits two levels below the repository root, like src/<stage>/, so that
- * `new URL('../../fonts/', import.meta.url)` in the engine still finds the bundled fonts.
- */
-async function bundledCli() {
-  const dir = path.join(root, '.quire-cache', sourceKey());
-  const entry = path.join(dir, 'cli.mjs');
-  if (!existsSync(entry)) {
-    const { build } = await import('esbuild');
-    const tmp = `${dir}.tmp-${process.pid}`;
-    rmSync(tmp, { recursive: true, force: true });
-    mkdirSync(tmp, { recursive: true });
-    await build({
-      entryPoints: { cli: path.join(root, 'src/cli.ts') },
-      bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20',
-      packages: 'external', outdir: tmp, outExtension: { '.js': '.mjs' }, logLevel: 'silent',
-    });
-    try {
-      renameSync(tmp, dir);
-    } catch {
-      rmSync(tmp, { recursive: true, force: true }); // another process made it first
-    }
-  }
-  return pathToFileURL(entry).href;
-}
-
+const sources = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 let url = null;
-if (process.argv[2] === 'render' && !process.env.QUIRE_NO_BUNDLE) {
+if (!existsSync(sources)) {
+  url = pathToFileURL(fileURLToPath(new URL('../dist/cli.mjs', import.meta.url))).href;
+} else if (!process.env.QUIRE_NO_BUNDLE) {
   try {
-    url = await bundledCli();
-  } catch {
-    url = null;
+    const { cachedBundle } = await import('./bundle.mjs');
+    url = await cachedBundle();
+  } catch (e) {
+    process.stderr.write(`quire: running from the TypeScript sources (bundling failed: ${e instanceof Error ? e.message.split('\n')[0] : e})\n`);
   }
 }
 if (url === null) {

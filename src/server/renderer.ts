@@ -42,6 +42,8 @@ export interface PoolOptions {
   recycleHeapMb: number;
   /** Module exporting renderPdf (tests substitute a stub); default src/index.ts. */
   engineUrl?: string;
+  /** The worker's entry; default render-worker.mjs (loads the TypeScript sources through tsx). The bundle passes its own. */
+  workerUrl?: URL;
 }
 
 type Reply =
@@ -84,7 +86,7 @@ function softMarginMs(timeoutMs: number): number {
  * A thread that fails to load is replaced after a back-off; renders wait meanwhile.
  */
 export function workerPoolRenderer(opts: PoolOptions): Renderer {
-  const bootUrl = new URL('./render-worker.mjs', import.meta.url);
+  const bootUrl = opts.workerUrl ?? new URL('./render-worker.mjs', import.meta.url);
   const jobUrl = new URL('./render-job.ts', import.meta.url).href;
   const engineUrl = opts.engineUrl ?? new URL('../index.ts', import.meta.url).href;
   const threads = new Set<Thread>();

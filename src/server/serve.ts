@@ -8,6 +8,7 @@ import type pino from 'pino';
 import { openStore } from '../storage/store.ts';
 import { createApp, type Clock } from './app.ts';
 import { ConfigError, isLoopback, type ServerConfig } from './config.ts';
+import { bundledRenderWorker } from './bundled.ts';
 import { jsonClientErrors, refuseConnect, refuseWithoutHost, respondJson } from './http-hardening.ts';
 import { inProcessRenderer, workerPoolRenderer, type Renderer } from './renderer.ts';
 
@@ -59,7 +60,7 @@ export async function startServer(
   }
   const renderer: Renderer = opts.workers === false ? inProcessRenderer() : workerPoolRenderer({
     size: config.renderWorkers, memoryMb: config.renderMemoryMb,
-    recycleAfter: config.renderRecycleAfter, recycleHeapMb: config.renderRecycleHeapMb,
+    recycleAfter: config.renderRecycleAfter, recycleHeapMb: config.renderRecycleHeapMb, workerUrl: bundledRenderWorker(),
   });
   const app = createApp({ store, renderer, config, logger: log, clock: opts.clock });
   const secure = mode !== 'loopback';
