@@ -18,6 +18,7 @@ import { RawPdf } from './pdf-content.ts';
 import { fixWoff2Subsetting } from '../text/woff2-subset.ts';
 import { encodeTrueTypeSubset } from './pdf-font-subset.ts';
 import { naturalMetrics } from '../text/fonts.ts';
+import { isDefaultIgnorable } from '../text/shape.ts';
 
 /** Process-wide facts about one fontkit font (computed once, kept with the Font object). */
 interface FaceInfo {
@@ -176,10 +177,17 @@ export class EmbeddedFace {
     return alt;
   }
 
+  /**
+   * A new CID for subset glyph `subsetIndex`. Its /W width is the glyph's advance, or 0 when it
+   * stands for default-ignorable characters only (a bidi isolate, ZWJ, word joiner: drawn with the
+   * font's space or .notdef glyph at zero advance), so text extraction sees no gap where layout
+   * has none (pdftotext split "\u2068Rheinland" after the isolate's 278-unit box); CFF fonts,
+   * whose CIDs cannot share a glyph, keep the glyph's width.
+   */
   private newCid(gid: number, subsetIndex: number, text: string): number {
     const c = this.cidToSubset.length;
     this.cidToSubset.push(subsetIndex);
-    this.widths.push(glyphWidth(this.face, this.info, gid));
+    this.widths.push(!this.info.cff && isIgnorableText(text) ? 0 : glyphWidth(this.face, this.info, gid));
     this.hex.push(hex4(c));
     this.texts.push(text);
     return c;
@@ -307,6 +315,13 @@ function encodeSubset(font: any, gids: number[], cff: boolean): Uint8Array {
   const subset = font.createSubset();
   for (const gid of gids) subset.includeGlyph(gid);
   return subset.encode();
+}
+
+/** Whether `text` is non-empty and holds default-ignorable code points only (UAX #44 Default_Ignorable_Code_Point). */
+function isIgnorableText(text: string): boolean {
+  if (text === '') return false;
+  for (const ch of text) if (!isDefaultIgnorable(ch.codePointAt(0)!)) return false;
+  return true;
 }
 
 /** A deterministic six-letter subset tag (ISO 32000-1 §9.6.4) from the font's index in the PDF. */

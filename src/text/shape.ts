@@ -239,6 +239,14 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
       glyphs[i] = { id: spaceId, advance: 0, dx: 0, dy: 0, text: t };
       continue;
     }
+    if (t !== '' && allDefaultIgnorable(t)) {
+      // Hidden, as HarfBuzz and fontkit's hideDefaultIgnorables do: the space glyph at zero
+      // advance. fontkit's own pass reads the code points of its cached Glyph for the id (.notdef's
+      // are whatever first created it), so a bidi isolate could keep .notdef's advance.
+      if (spaceId < 0) spaceId = safeSpaceId(font);
+      glyphs[i] = { id: spaceId, advance: 0, dx: 0, dy: 0, text: t };
+      continue;
+    }
     let advance = pos.xAdvance * scale;
     if (t !== '' && (ls !== 0 || opts.wordSpacing !== 0)) {
       for (let j = 0; j < t.length; ) {
@@ -254,6 +262,16 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
     width += advance;
   }
   return missing ? { glyphs, width, missing } : { glyphs, width };
+}
+
+/** Whether every code point of `text` is default-ignorable. */
+function allDefaultIgnorable(text: string): boolean {
+  for (let j = 0; j < text.length; ) {
+    const cp = text.codePointAt(j)!;
+    if (!isDefaultIgnorable(cp)) return false;
+    j += cp > 0xffff ? 2 : 1;
+  }
+  return true;
 }
 
 /** `seen` plus the characters of `text` that draw something (not default-ignorable), each once. */

@@ -224,3 +224,18 @@ test('ZWNJ/ZWJ need no glyph: a face without them keeps the cluster (css-fonts-4
   // Variation selectors still look for a face that has them (§5.4): DejaVu Sans has U+FE0F.
   assert.deepEqual(ctx.shape('a\ufe0f', mono).map((r) => r.face.family), ['DejaVu Sans']);
 });
+
+test('default-ignorable code points advance 0 whatever created the font\'s .notdef glyph first (a warm process)', () => {
+  const { ctx } = context();
+  const font = ctx.match(spec('Liberation Sans')).font as Font;
+  // fontkit caches one Glyph per id with the code points it was first made with; its hideDefaultIgnorables
+  // reads those, so once .notdef existed for something else (PDF embedding asks for glyph 0 by id) an isolate
+  // shaped to .notdef kept its 0.75 em advance (class-resume-de after warmUp: 8.4 pt per isolate).
+  font.getGlyph(0);
+  for (const cp of [0x2068, 0x2069, 0x2066, 0x2060, 0x200d, 0xfeff]) {
+    const [run] = ctx.shape(`a${String.fromCodePoint(cp)}b`, spec('Liberation Sans', { fontSize: 15 }));
+    const g = run!.glyphs[1]!;
+    assert.equal(g.advance, 0, `U+${cp.toString(16)}`);
+    assert.equal(g.id, font.glyphForCodePoint(0x20).id, 'drawn with the space glyph, as HarfBuzz hides them');
+  }
+});
