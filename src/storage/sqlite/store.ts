@@ -1,5 +1,6 @@
 // The SQLite driver (better-sqlite3, the default): DATA_DIR/quire.db with WAL, busy_timeout and
 // migrations, behind the async Store interface. In: a data directory. Out: a SqliteStore.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -99,7 +100,7 @@ export class SqliteStore implements Store {
   }
   private insertAccount(email: string, plan: Plan, hash: string | null, now: Date): Account {
     checkNewAccount(email, plan);
-    const a: Account = { id: crypto.randomUUID(), email, plan, createdAt: now.toISOString() };
+    const a: Account = { id: randomUUID(), email, plan, createdAt: now.toISOString() };
     this.tx.createAccount.immediate(a, hash);
     return a;
   }
