@@ -154,8 +154,12 @@ export interface FlexLineItem { box: Box; token: BreakToken | null | 'pushed'; x
  */
 export interface FlexToken { kind: 'flex'; index: number; line?: FlexLineItem[] }
 
-/** A grid container (css-grid-1 §10.5): the row to resume at; `forced` when the break before it was forced. */
-export interface GridToken { kind: 'grid'; row: number; forced?: boolean }
+/**
+ * A grid container (css-grid-1 §10.5): the row to resume at; `forced` when the break before it was forced. A row broken
+ * inside its items (src/layout/grid/row-break.ts): `items`, each item of `row`'s token in placement order (null: it
+ * ended on an earlier page), and `rowConsumed`, the row's height (px) used on earlier pages.
+ */
+export interface GridToken { kind: 'grid'; row: number; forced?: boolean; items?: Array<BreakToken | null>; rowConsumed?: number }
 
 /**
  * A table (CSS 2.1 §17, css-break-3): the row to resume at, the table laid out once, and for a row split across
@@ -201,6 +205,7 @@ export function tokenKey(t: BreakToken | null): string {
     s += `${at}:${k.consumed ?? ''}/`;
     if (c?.kind === 'flex' && c.line) s += `<${c.line.map((q) => (q.token === 'pushed' ? 'p' : tokenKey(q.token))).join(',')}>`;
     if (c?.kind === 'table' && c.cells) s += `{${[...c.cells.values()].map(tokenKey).join(',')}}${c.rowConsumed ?? ''}`;
+    if (c?.kind === 'grid' && c.items) s += `{${c.items.map(tokenKey).join(',')}}${c.rowConsumed ?? ''}`;
     if (k.floats) s += `[${k.floats.map((f) => tokenKey(f.token)).join(',')}]`;
   }
   return s;

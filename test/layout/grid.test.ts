@@ -74,7 +74,7 @@ test('track sizing: fr share, fixed, minmax, intrinsic contributions, spans, max
   assert.deepEqual(sizeTracks([{ kind: 'minmax', min: len(30), max: len(60) }, fr(1)], [], null, 0, 'min-content', false), [30, 0]);
 });
 
-test('rows break between pages whole; rows joined by a spanning item move together; the container continues', () => {
+test('rows joined by a spanning item move together; a row across the page bottom breaks inside its items; the container continues', () => {
   const r = layoutHtml(doc('#g { display: grid; grid-template-columns: 1fr 1fr; grid-auto-rows: 100px; row-gap: 10px; border: 5px solid } #s { grid-row: span 2 }',
     '<div style="height:20px"></div><div id=g><div id=a></div><div id=b></div><div id=c></div><div id=s></div><div id=d></div><div id=e></div><div id=f></div></div><p id=after>x</p>'));
   const at = (id: string) => r.allById(id).map((x) => [x.page, x.frag.y, x.frag.height]);
@@ -82,17 +82,26 @@ test('rows break between pages whole; rows joined by a spanning item move togeth
   assert.deepEqual(at('c'), [[1, 0, 100]], 'row 2 fits on page 1, but s spans rows 2–3 which do not');
   assert.deepEqual(at('s'), [[1, 0, 210]]);
   assert.deepEqual(at('d'), [[1, 110, 100]]);
-  assert.deepEqual(at('e'), [[2, 0, 100]]);
-  assert.deepEqual(at('g'), [[0, 20, 280], [1, 0, 300], [2, 0, 105]], 'continued fragments fill the page; the bottom border ends the last');
-  assert.deepEqual(at('after'), [[2, 115, 10]]);
+  // e's row crosses the page bottom: the stretched (empty) item breaks there and its row continues 20 px on page 3.
+  assert.deepEqual(at('e'), [[1, 220, 80], [2, 0, 20]]);
+  assert.deepEqual(at('g'), [[0, 20, 280], [1, 0, 300], [2, 0, 25]], 'continued fragments fill the page; the bottom border ends the last');
+  assert.deepEqual(at('after'), [[2, 35, 10]]);
 });
 
-test('a grid whose first row does not fit moves to the next page; a row taller than a page overflows', () => {
+test('a grid whose first row crosses the page bottom breaks inside its item; a row taller than a page continues (Chromium 156)', () => {
   const r = layoutHtml(doc('.g { display: grid; grid-template-columns: 100px } .g > div { height: 80px }',
     '<div style="height:250px"></div><div class=g id=g><div id=a></div></div><div class=g id=h style="grid-auto-rows: 400px"><div id=b></div></div>'));
+  // Chromium 156 prints a at 250-300 and 0-30, b at 30-110 on page 2, and a third (empty) page for the rest of h's row.
+  assert.deepEqual(r.allById('a').map((x) => [x.page, x.frag.y, x.frag.height]), [[0, 250, 50], [1, 0, 30]]);
+  assert.deepEqual(r.allById('b').map((x) => [x.page, x.frag.y, x.frag.height]), [[1, 30, 80]]);
+  assert.deepEqual(r.allById('h').map((x) => [x.page, x.frag.height]), [[1, 270], [2, 130]]);
+});
+
+test('an item that must break before itself (a monolithic line) moves its whole row; a grid that cannot start moves', () => {
+  const r = layoutHtml(doc('.g { display: grid; grid-template-columns: 100px 100px } img { display: block; width: 10px; height: 80px }',
+    '<div style="height:250px"></div><div class=g id=g><div id=a>x</div><div id=b><img></div></div>'));
   assert.deepEqual(r.allById('a').map((x) => [x.page, x.frag.y]), [[1, 0]]);
-  assert.deepEqual(r.allById('b').map((x) => [x.page, x.frag.y, x.frag.height]), [[2, 0, 80]]);
-  assert.deepEqual(r.allById('h').map((x) => [x.page, x.frag.height]), [[2, 400]]);
+  assert.deepEqual(r.allById('b').map((x) => [x.page, x.frag.y]), [[1, 0]]);
 });
 
 test('inline-grid baseline is its first row\'s first item baseline; items centre with auto margins; abs children', () => {

@@ -12,6 +12,7 @@ import { placeGridItems, type GridPlacement, type PlacedItem } from './placement
 import { sizeTracks, type TrackItem } from './tracks.ts';
 import { autoRepeatCount } from './template.ts';
 import { justifyOverrides } from './align.ts';
+import { layoutRowPieces, type LayoutPiece, type RowPieces } from './row-break.ts';
 
 export { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 export { sizeTracks, type TrackItem, type SizingMode } from './tracks.ts';
@@ -211,11 +212,16 @@ function baselineShims(laid: Array<LaidItem | null>, container: ComputedStyle): 
 interface RowTracks { rows: number[]; rowPos: number[]; startRow: number; origin: number }
 
 /**
- * The rows of a grid that go on this page (css-break-3 §4.4, css-grid-1 §10.5): up to the first forced break at a row line,
- * or the last row line no item spans above the page bottom; at least one row when nothing else is on the page. `endRow` is
- * the first row left for the next page; null: the grid does not start here (it moves to the next page whole).
+ * This page's rows: `endRow` the first row left for the next page, `next` its token; `push`: the grid does not start here
+ * (it moves to the next page whole); `split`: the row that crosses the page bottom, which may break inside its items instead.
  */
-function rowsOnPage(box: GridBox, items: PlacedItem[], t: RowTracks & { gridH: number }, c: ContentParams, env: FlowEnv): { endRow: number; next: GridToken | null } | null {
+interface RowsOnPage { endRow: number; next: GridToken | null; push?: boolean; split?: number }
+
+/**
+ * The rows of a grid that go on this page (css-break-3 §4.4, css-grid-1 §10.5): up to the first forced break at a row line,
+ * or the last row line no item spans above the page bottom; at least one row when nothing else is on the page.
+ */
+function rowsOnPage(box: GridBox, items: PlacedItem[], t: RowTracks & { gridH: number }, c: ContentParams, env: FlowEnv): RowsOnPage {
   const s = box.style;
   const { rows, rowPos, startRow, origin } = t;
   const nRows = rows.length;
@@ -225,7 +231,7 @@ function rowsOnPage(box: GridBox, items: PlacedItem[], t: RowTracks & { gridH: n
   let endRow = nRows;
   // break-inside: avoid pushes a grid that does not fit whole; at the top of a page it breaks anyway.
   if (!Number.isFinite(env.pageBottom)) return { endRow, next: null };
-  if (isAvoidBreak(s.breakInside) && !c.resumed && !c.atTop) return origin + t.gridH > env.pageBottom + 0.01 ? null : { endRow, next: null };
+  if (isAvoidBreak(s.breakInside) && !c.resumed && !c.atTop) return origin + t.gridH > env.pageBottom + 0.01 ? { endRow, next: null, push: true } : { endRow, next: null };
   // Forced breaks (css-break-3 §3.1) before a row: break-before on an item starting there, break-after on one ending above.
   const forced = new Array<boolean>(nRows + 1).fill(false);
   for (const it of items) {
@@ -237,10 +243,12 @@ function rowsOnPage(box: GridBox, items: PlacedItem[], t: RowTracks & { gridH: n
     if (origin + rowEnd(r) <= env.pageBottom + 0.01) continue;
     let b = r;
     while (b > startRow && !breakable[b]) b--;
+    // A row no item spans into or out of, starting above the page bottom, may break inside its items (row-break.ts).
+    const split = breakable[r] && breakable[r + 1] && origin + rowPos[r] < env.pageBottom - 0.01 ? r : undefined;
     if (b > startRow) endRow = b;
-    else if (!c.atTop && !c.resumed) return null;
+    else if (!c.atTop && !c.resumed) return { endRow, next: null, push: true, split };
     else { b = r + 1; while (b < nRows && !breakable[b]) b++; endRow = b; }
-    break;
+    return { endRow, next: endRow < nRows ? { kind: 'grid', row: endRow } : null, split };
   }
   return { endRow, next: endRow < nRows ? { kind: 'grid', row: endRow } : null };
 }
@@ -390,20 +398,71 @@ function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: Flow
   const [rowStart, rowBetween] = distributeContent(s.alignContent, gridH - rowsExtent, rows.length);
   const rowPos = positions(rows, rowGap, rowStart, rowBetween);
 
-  // ---- breaking between rows, then the items of the rows on this page in their areas
-  const origin = resumed ? contentTop - (rowPos[startRow] ?? 0) : contentTop;
-  const page = rowsOnPage(box, g.items, { rows, rowPos, gridH, startRow, origin }, c, env);
-  if (page === null) { flow.pushed = true; return; }
+  // ---- breaking between rows (or inside the items of a row), then the items of the rows on this page in their areas
+  const layPiece: LayoutPiece = (it, q) => {
+    const w = areaW(it);
+    const itemAbs: PendingAbs[] = [];
+    const fixedFrom = env.fixed.length;
+    const r = ctx.layoutBlockLevel(it.box, {
+      cb: { x: contentX + areaX(it), y: q.y, width: w, height: null }, y: q.y, margin: NO_MARGIN,
+      token: q.token, atTop: q.atTop, truncate: q.truncate, abs: itemAbs, forceBfc: true, heightOverride: stretchedHeight(it),
+      ...(justifyOverrides(it.box, w, s, ctx.intrinsicSizes) ?? inlineAutoMargins(it.box, w, ctx.intrinsicSizes)),
+    }, env);
+    return { frag: r.fragment, token: r.token, pushed: r.pushed, abs: itemAbs, fixed: env.fixed.splice(fixedFrom) };
+  };
+  /** A stretched item's content height in its row's track (css-align-3 §6: align-self normal/stretch, auto height), fragmented as a specified height. */
+  const stretchedHeight = (it: PlacedItem): number | undefined => {
+    const l = laid[g.items.indexOf(it)];
+    const st = it.box.style;
+    if (!l?.frag || l.mt === null || l.mb === null || st.height !== 'auto' || blockAlign(it.box, s) !== 'stretch') return undefined;
+    const b = borderOf(st), pd = paddingOf(st, areaW(it));
+    const inner = rows[it.row] - l.mt - l.mb - (b.top + b.bottom + pd.top + pd.bottom);
+    return inner > l.frag.height - (b.top + b.bottom + pd.top + pd.bottom) + 0.01 ? inner : undefined;
+  };
+  const rowItems = (r: number): PlacedItem[] => g.items.filter((it) => it.row === r);
+  const placePieces = (rp: RowPieces): void => {
+    for (const pc of rp.pieces) { if (pc.frag) flow.children.push(pc.frag); c.abs.push(...pc.abs); env.fixed.push(...pc.fixed); }
+  };
+  /** Ends this page inside `row`, which began `rowTop` px down and had `consumed` px of it on earlier pages. */
+  const breakInRow = (row: number, rp: RowPieces, rowTop: number, consumed: number): void => {
+    placePieces(rp);
+    flow.height = Math.max(0, env.pageBottom - contentTop);
+    flow.token = { kind: 'grid', row, items: rp.tokens, rowConsumed: consumed + Math.max(0, env.pageBottom - rowTop) };
+    if (flow.children.length > 0) flow.placedAny = true;
+  };
+  // A row broken inside its items on the page before: its items continue first, the rows after it follow them; what is
+  // left of the row is as tall as its tallest remaining piece, or the rest of its track size when that is more.
+  let tracks = { rows, rowPos, gridH };
+  const cont = token;
+  if (cont?.items) {
+    const rp = layoutRowPieces(rowItems(startRow), contentTop, cont.items, true, layPiece)!;
+    const consumed = cont.rowConsumed ?? 0;
+    const rest = Math.max(rp.height, rows[startRow] - consumed);
+    if (rp.broken || contentTop + rest > env.pageBottom + 0.01) { breakInRow(startRow, rp, contentTop, consumed); return; }
+    placePieces(rp);
+    const delta = rest - rows[startRow];
+    tracks = { rows: rows.map((h, k) => (k === startRow ? rest : h)), rowPos: rowPos.map((y, k) => (k > startRow ? y + delta : y)), gridH: gridH + delta };
+  }
+  const origin = resumed ? contentTop - (tracks.rowPos[startRow] ?? 0) : contentTop;
+  const page = rowsOnPage(box, g.items, { ...tracks, startRow, origin }, c, env);
+  // The row across the page bottom breaks inside its items unless one of them has to move whole (row-break.ts).
+  let split: RowPieces | null = null;
+  const splitTop = page.split !== undefined ? origin + tracks.rowPos[page.split] : 0;
+  if (page.split !== undefined) split = layoutRowPieces(rowItems(page.split), splitTop, null, c.atTop && splitTop <= contentTop + 0.01, layPiece);
+  if (!split && page.push) { flow.pushed = true; return; }
+  const endRow = split ? page.split! : page.endRow;
+  const firstRow = cont?.items ? startRow + 1 : startRow;
   const onPage = g.items.map((it, i) => {
-    if (it.row < startRow || it.row >= page.endRow) return null;
+    if (it.row < firstRow || it.row >= endRow) return null;
     if (used[i]) return laidItem(it);
     used[i] = 1;
     return laid[i];
   });
-  const baseline = placeItems(box, onPage, { rows, rowPos, startRow, origin }, { areaW, layoutItem }, c, flow, env);
+  const baseline = placeItems(box, onPage, { rows: tracks.rows, rowPos: tracks.rowPos, startRow, origin }, { areaW, layoutItem }, c, flow, env);
+  if (baseline !== undefined) flow.firstBaseline = baseline;
+  if (split) { breakInRow(page.split!, split, splitTop, 0); return; }
   // ---- the used content height (auto = rows + gaps, css-grid-1 §12.1); the block-level path fills the page when it breaks
-  flow.height = resumed ? Math.max(0, gridH - (rowPos[startRow] ?? 0)) : gridH;
+  flow.height = resumed ? Math.max(0, tracks.gridH - (tracks.rowPos[startRow] ?? 0)) : tracks.gridH;
   flow.token = page.next;
   if (flow.children.length > 0) flow.placedAny = true;
-  if (baseline !== undefined) flow.firstBaseline = baseline;
 }
