@@ -3,6 +3,7 @@
 // In: counts, a seed, limits. Out: a FuzzReport (counts by status, failures with what reproduces them).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -103,6 +104,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   let stderr = '';
   srv.child.stderr!.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-20000); });
   let running = true;
+  const told = () => srv.logs.find((l) => typeof l.msg === 'string' && l.msg.startsWith('shutting down'));
   void srv.exited.then((e) => {
     if (!running) return;
     report.serverExit = { ...e, stderr: stderr.slice(-4000), lastLogs: srv.logs.slice(-5) };
@@ -138,7 +140,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
       report.templates.sent++;
       if (why) {
         failures.push({ part: 'template', index: i, label: c.label, why });
-        log(`template ${i} (${c.label}): ${why}`);
+        log(`template ${i} (${c.label}): ${why}${told() ? `; the server was told to stop: ${JSON.stringify(told())}` : ''}`);
       }
       if (i % 250 === 249) log(`templates: ${i + 1}/${tcases.length}`);
     });
@@ -164,26 +166,43 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   return report;
 }
 
+interface Answer { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+
+/**
+ * One request on a connection of its own (GET, or POST of `body`). The template part does not
+ * reuse connections: under heavy load a kept-alive connection the server closes after
+ * keepAliveTimeout can meet the next request on the wire (ECONNRESET, "other side closed"), a
+ * client-side race that would hide real failures; the request part tests connection handling.
+ */
+function once(url: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: body === undefined ? 'GET' : 'POST', headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** One generated template: store it, generate, check the answer and the PDF. Returns what is wrong, or null. */
 async function oneTemplate(url: string, dataDir: string, store: Awaited<ReturnType<typeof openStore>>, accountId: string, key: string,
   c: TemplateCase, report: FuzzReport): Promise<string | null> {
   const templateId = (await store.createTemplate({ accountId, name: 'fuzz', html: c.html, variables: c.variables }, new Date())).id;
   for (let attempt = 0; ; attempt++) {
     const request = JSON.stringify({ templateId, variables: c.values });
-    let res: Response;
-    let text: string;
+    let res: Answer;
     try {
-      res = await fetch(`${url}/functions/v1/generate-pdf-preview`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: request,
-      });
-      text = await res.text();
+      res = await once(`${url}/functions/v1/generate-pdf-preview`, { 'content-type': 'application/json', 'x-api-key': key }, request);
     } catch (e) {
-      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      return `no response to a ${request.length}-byte request: ${cause?.code ?? ''} ${cause?.message ?? (e as Error).message}`;
+      return `no response to a ${request.length}-byte request: ${(e as { code?: string }).code ?? ''} ${(e as Error).message}`;
     }
+    const text = res.body.toString('utf8');
     const status = res.status;
     if (status === 503 && attempt < 20) {
-      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+      await new Promise((r) => setTimeout(r, Number(res.headers['retry-after'] ?? 1) * 1000));
       continue;
     }
     report.templates.byStatus[status] = (report.templates.byStatus[status] ?? 0) + 1;
@@ -201,9 +220,13 @@ async function oneTemplate(url: string, dataDir: string, store: Awaited<ReturnTy
         const err = e as { code?: number; stdout?: string };
         return `qpdf --check exit ${err.code}: ${(err.stdout ?? '').split('\n').slice(-3).join(' ')}`;
       }
-      const pdf = await fetch(String(body.pdf_url));
-      const bytes = Buffer.from(await pdf.arrayBuffer());
-      if (pdf.status !== 200 || bytes.length !== body.file_size) return `download ${pdf.status}, ${bytes.length} bytes for file_size ${body.file_size}`;
+      let pdf: Answer;
+      try {
+        pdf = await once(String(body.pdf_url));
+      } catch (e) {
+        return `no answer to the download of ${String(body.pdf_url)}: ${(e as { code?: string }).code ?? (e as Error).message}`;
+      }
+      if (pdf.status !== 200 || pdf.body.length !== body.file_size) return `download ${pdf.status}, ${pdf.body.length} bytes for file_size ${body.file_size}`;
       report.templates.pdfsChecked++;
       return null;
     }
