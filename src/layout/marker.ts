@@ -1,7 +1,7 @@
 /**
  * Outside list markers (CSS 2.1 §12.5, css-lists-3 §3): placed left of the list item's content edge on its first line's baseline.
  * In: a list item's BlockBox and its laid-out fragment. Out: a MarkerFragment (text runs, or the bullet rectangle of a symbol);
- * the geometry of symbol markers, which inside markers (inline content, src/layout/inline) share.
+ * the geometry of symbol markers comes from inline/symbol.ts, which inside markers share.
  *
  * Geometry as Chromium places markers: a text marker ("1. ", suffix space included) ends at the
  * content-left edge; a symbol marker (disc/circle/square) starts (⌊ascent·2/3⌋ + 8) px left of it
@@ -12,6 +12,7 @@ import type { BlockBox } from '../box/types.ts';
 import type { LayoutContext } from './context.ts';
 import type { BoxFragment, MarkerFragment } from './fragment.ts';
 import { shapeBidiText } from './inline/bidi.ts';
+import { symbolGeometry } from './inline/symbol.ts';
 
 const SYMBOLS = new Set(['disc', 'circle', 'square']);
 
@@ -55,24 +56,3 @@ export function placeOutsideMarker(box: BlockBox, item: BoxFragment, ctx: Layout
   return { kind: 'marker', box: marker, style: s, x: mirror(contentLeft - width, width), y: baseline - m.ascent, width, height: m.ascent + m.descent, baseline, runs };
 }
 
-/**
- * Blink's symbol marker (disc/circle/square) from the marker font's ascent (px, rounded to whole
- * px as Blink's FontMetrics::Ascent): the bullet is a square of `side` px whose top is `top` px
- * from the baseline (negative: above), 1 px after the start of a box `width` px wide
- * (ListMarker::WidthOfSymbol, RelativeSymbolMarkerRect); `twoThirds` is ⌊ascent·2/3⌋.
- */
-export function symbolGeometry(ascent: number): { side: number; top: number; width: number; twoThirds: number } {
-  const a = Math.round(ascent);
-  const twoThirds = Math.floor((a * 2) / 3);
-  const side = Math.floor((twoThirds + 1) / 2);
-  return { side, top: -a + Math.floor((3 * (a - twoThirds)) / 2), width: side + 2, twoThirds };
-}
-
-/**
- * The inline advance of an inside symbol marker, px: its box (symbolGeometry's width) with the
- * margins Blink gives it (ListMarker::InlineMarginsForInside: −1 px at the start, 1em at the end).
- * Measured in Chromium 156: 22 px at 16 px Liberation Sans, 18 at 13, 27 at 20, DejaVu Sans alike.
- */
-export function insideSymbolAdvance(ascent: number, fontSize: number): number {
-  return -1 + symbolGeometry(ascent).width + fontSize;
-}

@@ -1,7 +1,7 @@
 // In: a block container whose children are inline-level (InlineBox, TextRun, LineBreak, atomic inlines, out-of-flow boxes).
 // Out: the flat list of inline items of its inline formatting context: shaped text pieces between break opportunities (css-text-3 §5), box edges, atomics, forced breaks.
 import type { Box, BlockBox, InlineBox, LineBreak, MarkerBox, TableCellBox, TextRun } from '../../box/types.ts';
-import { insideSymbolAdvance } from '../marker.ts';
+import { insideSymbolAdvance } from './symbol.ts';
 import type { ComputedStyle } from '../../css/computed.ts';
 import type { FontContext, FontSpec, GlyphRun } from '../../text/types.ts';
 import type { WarningSink } from '../../warnings.ts';

@@ -3,7 +3,7 @@
 import type { ComputedStyle } from '../../css/computed.ts';
 import type { GlyphRun } from '../../text/types.ts';
 import type { BoxFragment, Fragment, InlineFragment, LineFragment, MarkerFragment, ReplacedFragment, TextFragment } from '../fragment.ts';
-import { symbolGeometry } from '../marker.ts';
+import { symbolGeometry } from './symbol.ts';
 import { translateFragment } from '../fragment.ts';
 import type { AbsItem, AtomicItem, OpenItem, TextPiece } from './items.ts';
 import type { LineSpec, PlacedItem } from './line-breaker.ts';
