@@ -91,7 +91,9 @@ test('issue 9 #2: the selector bomb is stopped at RENDER_TIMEOUT_MS (± 1 s); fo
   const warm = await Promise.all([generate(b.key, simple), generate(a.key, w1), generate(a.key, w2)]);
   assert.deepEqual(warm.map((w) => w.status), [200, 200, 200]);
   const bombs = Array.from({ length: 4 }, () => generate(a.key, bomb));
-  await waitForQueue(srv.url, (q) => q.running === 2 && q.waiting === 2);
+  // two bombs run (MAX_RENDERS_PER_ACCOUNT = RENDER_WORKERS - 1); the others wait or are still on
+  // their way in (on a loaded machine their requests may reach the queue after the first two started)
+  await waitForQueue(srv.url, (q) => q.running === 2);
   const other = await generate(b.key, simple);
   assert.equal(other.status, 200);
   // the bombs hold 2 of the 3 slots until their deadline (then until their threads are replaced): the
