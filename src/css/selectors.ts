@@ -94,6 +94,7 @@ function compileUncached(text: string, quirks: boolean): CompiledSelectorList {
   } catch (e) {
     return { selectors: [], problems: [`invalid selector "${text.slice(0, 80)}": ${(e as Error).message}`], invalid: true };
   }
+  if (parsed.some(misplacedTypeSelector)) return { selectors: [], problems: [`invalid selector "${text.slice(0, 80)}"`], invalid: true };
   const selectors: CompiledSelector[] = [];
   const problems: string[] = [];
   for (const complex of parsed) {
@@ -106,6 +107,19 @@ function compileUncached(text: string, quirks: boolean): CompiledSelectorList {
     if (typeof r === 'string') { if (r) problems.push(r); } else selectors.push(r);
   }
   return { selectors, problems, invalid: false };
+}
+
+/**
+ * True when a compound selector of `complex` has a type or universal selector that is not its first
+ * simple selector (selectors-4 §3.1: `<compound-selector> = [<type-selector>? <subclass-selector>* …]`).
+ * css-what reads `a*` or `.x*` as two simple selectors; a browser drops the whole list as invalid.
+ */
+function misplacedTypeSelector(complex: Selector[]): boolean {
+  for (let i = 1; i < complex.length; i++) {
+    const t = complex[i]!.type;
+    if ((t === 'tag' || t === 'universal') && !COMBINATORS.has(complex[i - 1]!.type)) return true;
+  }
+  return false;
 }
 
 /** Compiles one complex selector; a string result is the problem ('' when silently never-matching). */

@@ -84,6 +84,24 @@ export function matchBrace(text: string, open: number, end: number): number {
   return end;
 }
 
+/**
+ * `s` without leading and trailing CSS whitespace (css-syntax-3 §4.2: space, tab, line feed; CR and form
+ * feed are newlines before preprocessing). Not String.prototype.trim, which also drops U+FEFF, U+00A0 and
+ * the other Unicode spaces: in CSS those are ident code points, so a stray byte order mark before a
+ * selector is part of it (Chromium drops `\uFEFF*, *::before {…}` as invalid) and one in a value makes it
+ * invalid.
+ */
+export function trimCss(s: string): string {
+  let a = 0, b = s.length;
+  while (a < b && isCssSpace(s.charCodeAt(a))) a++;
+  while (b > a && isCssSpace(s.charCodeAt(b - 1))) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}
+
+function isCssSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+}
+
 /** Removes comments from a short piece of CSS text (strings kept). */
 export function stripComments(s: string): string {
   if (!s.includes('/*')) return s;
@@ -108,7 +126,7 @@ const IMPORTANT = /!\s*important\s*$/i;
 /** Splits a declaration's text `name: value [!important]`; null when it is not a declaration. */
 export function parseDeclarationText(text: string, line: number): BlockItem {
   const colon = scanTo(text, 0, text.length, ':');
-  const rawName = stripComments(text.slice(0, colon)).trim();
+  const rawName = trimCss(stripComments(text.slice(0, colon)));
   if (colon >= text.length || !/^-?-?[a-zA-Z_\u0080-\uffff][\w\u0080-\uffff-]*$|^--[\w\u0080-\uffff-]*$/.test(rawName)) {
     return { type: 'bad', text: text.trim().slice(0, 80), line };
   }
@@ -118,7 +136,7 @@ export function parseDeclarationText(text: string, line: number): BlockItem {
   let important = false;
   const m = IMPORTANT.exec(value);
   if (m) { important = true; value = value.slice(0, m.index); }
-  value = value.trim();
+  value = trimCss(value);
   return { type: 'decl', name: custom ? rawName : rawName.toLowerCase(), value, important, line };
 }
 
@@ -139,7 +157,7 @@ export function consumeBlockContents(text: string, start: number, end: number, l
       const nameEnd = scanName(text, i + 1, end);
       const name = text.slice(i + 1, nameEnd).toLowerCase();
       const stop = scanTo(text, nameEnd, end, ';{');
-      const prelude = stripComments(text.slice(nameEnd, stop)).trim();
+      const prelude = trimCss(stripComments(text.slice(nameEnd, stop)));
       if (stop < end && text[stop] === '{') {
         const close = matchBrace(text, stop, end);
         items.push({ type: 'at', name, prelude, bodyStart: stop + 1, bodyEnd: close, hasBlock: true, line });
@@ -154,7 +172,7 @@ export function consumeBlockContents(text: string, start: number, end: number, l
     const isCustom = text.startsWith('--', i);
     if (stop < end && text[stop] === '{' && !isCustom) {
       const close = matchBrace(text, stop, end);
-      items.push({ type: 'rule', prelude: stripComments(text.slice(i, stop)).trim(), bodyStart: stop + 1, bodyEnd: close, line });
+      items.push({ type: 'rule', prelude: trimCss(stripComments(text.slice(i, stop))), bodyStart: stop + 1, bodyEnd: close, line });
       i = close + 1;
       continue;
     }

@@ -10,7 +10,7 @@
 import * as csstree from 'css-tree';
 import type { Declaration } from './declaration.ts';
 import type { WarningCode } from '../warnings.ts';
-import { LineMap, consumeBlockContents, stripComments, type BlockItem } from './stylesheet-syntax.ts';
+import { LineMap, consumeBlockContents, stripComments, trimCss, type BlockItem } from './stylesheet-syntax.ts';
 
 /** One margin-box rule inside @page (css-page-3 §4). */
 export interface MarginRule { name: string; declarations: Declaration[]; line: number }
@@ -111,7 +111,13 @@ class SheetParser {
   /** The sheet's own URL when it is a file (relative url() values resolve against it, CSS Values §4.5.1). */
   private readonly baseUrl: string | null;
 
-  constructor(private readonly text: string, origin: SheetOrigin) {
+  private readonly text: string;
+
+  constructor(text: string, origin: SheetOrigin) {
+    // css-tree skips a leading U+FEFF as a byte order mark. A BOM belongs to bytes and goes when they are
+    // decoded (css-syntax-3 §3.2; stylesheet-collect's sheetText); in text handed over already decoded (a
+    // <style> element) it is a code point of the first selector, as in Chromium. A space keeps it.
+    this.text = text.charCodeAt(0) === 0xfeff ? ' ' + text : text;
     this.source = origin.source;
     this.baseUrl = origin.source !== undefined && origin.source.startsWith('file:') ? origin.source : null;
     this.firstLine = origin.firstLine ?? 1;
@@ -171,7 +177,7 @@ class SheetParser {
       if (node.type === 'Rule') {
         seenOther = true;
         const prelude = node.prelude.type === 'Raw' ? node.prelude.value : csstree.generate(node.prelude);
-        this.styleRule(stripComments(prelude).trim(), node.block, out, parentSelector, line ?? this.firstLine);
+        this.styleRule(trimCss(stripComments(prelude)), node.block, out, parentSelector, line ?? this.firstLine);
       } else if (node.type === 'Atrule') {
         const name = node.name.toLowerCase();
         if (name === 'import') {
@@ -192,7 +198,7 @@ class SheetParser {
 
   private preludeText(node: csstree.Atrule): string {
     if (!node.prelude) return '';
-    return stripComments(node.prelude.type === 'Raw' ? node.prelude.value : csstree.generate(node.prelude)).trim();
+    return trimCss(stripComments(node.prelude.type === 'Raw' ? node.prelude.value : csstree.generate(node.prelude)));
   }
 
   private blockRange(block: csstree.Block): [number, number] | null {
@@ -218,7 +224,7 @@ class SheetParser {
         if (c.type !== 'Declaration') continue;
         const v = c.value.type === 'Raw' ? c.value.value : csstree.generate(c.value);
         const name = c.property.startsWith('--') ? c.property : c.property.toLowerCase();
-        declarations.push(this.decl(name, name.startsWith('--') ? v.trim() : stripComments(v).trim(), c.important !== false, c.loc?.start.line));
+        declarations.push(this.decl(name, trimCss(name.startsWith('--') ? v : stripComments(v)), c.important !== false, c.loc?.start.line));
       }
       out.push({ kind: 'style', selector, declarations, line });
       return;
@@ -353,9 +359,9 @@ export function splitList(s: string): string[] {
     else if (ch === '\\') i++;
     else if (ch === '(' || ch === '[') depth++;
     else if (ch === ')' || ch === ']') depth--;
-    else if (ch === ',' && depth === 0) { out.push(s.slice(start, i).trim()); start = i + 1; }
+    else if (ch === ',' && depth === 0) { out.push(trimCss(s.slice(start, i))); start = i + 1; }
   }
-  out.push(s.slice(start).trim());
+  out.push(trimCss(s.slice(start)));
   return out.filter((x) => x.length > 0);
 }
 
