@@ -1,5 +1,5 @@
-// The Koa application factory (no listen): routes, JSON errors, HTTPS rule, request log.
-// In: an injected Store, Renderer, Clock, ServerConfig and logger. Out: a Koa app (use app.callback()).
+// The Koa application factory (no listen): routes, JSON errors, HTTPS rule, request log, metrics.
+// In: an injected Store, Renderer, Clock, ServerConfig, logger and metrics. Out: a Koa app (use app.callback()).
 import Koa, { type Context } from 'koa';
 import Router from '@koa/router';
 import pino from 'pino';
@@ -8,6 +8,9 @@ import { servesHttps, type ServerConfig } from './config.ts';
 import { ApiError, internalError, methodNotAllowed, notFound } from './errors.ts';
 import { generatePdf, type Clock } from './generate.ts';
 import { securityHeaders } from './http-hardening.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import { OPS_PATHS, opsRoutes, type Lifecycle } from './ops-routes.ts';
+import { PDF_ROUTE, servePdf } from './pdf-route.ts';
 import { renderQueueFor } from './render-queue.ts';
 import { QuotaGate } from './quota-gate.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -29,9 +32,12 @@ export interface AppDeps {
   logger?: pino.Logger;
   /** The dashboard's settings (SIGNUP, asset limits …); default from process.env. */
   dashboard?: DashboardConfig;
+  /** This instance's metrics (give the same to openStore's `observe` to time the stores); default a fresh registry. */
+  metrics?: Metrics;
+  /** Whether the server is draining (/readyz answers 503 then); default never. */
+  lifecycle?: Lifecycle;
 }
 
-const PDF_ROUTE = '/storage/v1/object/public/pdfs/:file';
 const GENERATE_ROUTE = '/functions/v1/generate-pdf-preview';
 const systemClock: Clock = { now: () => new Date() };
 
@@ -43,7 +49,8 @@ function sendError(ctx: Context, e: ApiError): void {
 
 /**
  * Builds the service: POST /functions/v1/generate-pdf-preview, GET/HEAD
- * /storage/v1/object/public/pdfs/<uuid>.pdf, GET /healthz; everything else a JSON 404/405.
+ * /storage/v1/object/public/pdfs/<uuid>.pdf, GET /healthz, /readyz, /metrics, the dashboard;
+ * everything else a JSON 404/405.
  * Every error body is exactly { error, code, status }; unexpected errors are logged and
  * answered 500 INTERNAL_ERROR without details.
  */
@@ -54,6 +61,8 @@ export function createApp(deps: AppDeps): Koa {
   const queue = renderQueueFor(renderer, config);
   const quota = new QuotaGate();
   const rateLimiter = config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute) : null;
+  const metrics = deps.metrics ?? createMetrics();
+  metrics.watchQueue(() => queue.stats);
 
   const app = new Koa({ proxy: config.trustProxy });
   app.silent = true;
@@ -72,8 +81,10 @@ export function createApp(deps: AppDeps): Koa {
         sendError(ctx, internalError());
       }
     }
+    const ms = performance.now() - t0;
+    metrics.request((ctx as { _matchedRoute?: string })._matchedRoute ?? 'unmatched', ctx.method, ctx.status, ms / 1000);
     const line: Record<string, unknown> = {
-      method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round((performance.now() - t0) * 10) / 10,
+      method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10,
     };
     if (ctx.state.generationId) line.generation_id = ctx.state.generationId;
     if (ctx.state.keyId) line.key_id = ctx.state.keyId;
@@ -83,7 +94,7 @@ export function createApp(deps: AppDeps): Koa {
 
   // HTTPS: behind a trusted proxy, refuse what did not arrive over HTTPS (native TLS is always HTTPS).
   app.use(async (ctx, next) => {
-    if (config.trustProxy && ctx.protocol !== 'https' && ctx.path !== '/healthz') {
+    if (config.trustProxy && ctx.protocol !== 'https' && !OPS_PATHS.has(ctx.path)) {
       throw new ApiError(400, 'BAD_REQUEST', 'HTTPS required');
     }
     await next();
@@ -95,40 +106,18 @@ export function createApp(deps: AppDeps): Koa {
   const router = new Router();
 
   router.post(GENERATE_ROUTE, async (ctx) => {
-    ctx.body = await generatePdf(ctx, { store, renderer, clock, config, queue, quota, rateLimiter });
+    ctx.body = await generatePdf(ctx, { store, renderer, clock, config, queue, quota, rateLimiter, metrics });
   });
   router.all(GENERATE_ROUTE, () => {
     throw methodNotAllowed('POST');
   });
 
-  router.get(PDF_ROUTE, async (ctx) => {
-    const file = ctx.params.file;
-    const size = await store.pdfs.size(file);
-    if (size === null) throw notFound('File not found');
-    ctx.status = 200;
-    ctx.type = 'application/pdf';
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    if (ctx.method === 'HEAD') {
-      ctx.length = size;
-      return;
-    }
-    ctx.body = store.pdfs.stream(file);
-    ctx.length = size;
-  });
+  router.get(PDF_ROUTE, (ctx) => servePdf(ctx, { store, clock, retentionDays: config.pdfRetentionDays }));
   router.all(PDF_ROUTE, () => {
     throw methodNotAllowed('GET, HEAD');
   });
 
-  router.get('/healthz', async (ctx) => {
-    try {
-      await store.ping();
-    } catch (e) {
-      log.error({ err: e }, 'health check failed');
-      throw new ApiError(503, 'UNAVAILABLE', 'Database unavailable', { 'Retry-After': '5' });
-    }
-    ctx.body = { status: 'ok', render_queue: queue.stats };
-  });
+  opsRoutes(router, { store, queue, metrics, config, log, lifecycle: deps.lifecycle ?? { draining: () => false } });
 
   app.use(router.routes());
   return app;

@@ -2,6 +2,7 @@
 // In: an env object (process.env). Out: a checked ServerConfig, or ConfigError naming the variable.
 import os from 'node:os';
 import path from 'node:path';
+import type { S3Settings } from '../storage/s3-objects.ts';
 import { DEFAULT_FILL_LIMITS } from '../template/fill.ts';
 
 export interface ServerConfig {
@@ -13,6 +14,12 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL instead of SQLite (DATABASE_URL, postgres://…); undefined = DATA_DIR/quire.db. */
   databaseUrl?: string;
+  /** PDFs and asset bytes in an S3-compatible bucket (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE); undefined = DATA_DIR. */
+  s3?: S3Settings;
+  /** PDFs older than this many days are deleted (PDF_RETENTION_DAYS); null = kept forever. */
+  pdfRetentionDays: number | null;
+  /** Bearer token /metrics requires (METRICS_TOKEN); undefined = /metrics answers loopback clients only, and never behind TRUST_PROXY. */
+  metricsToken?: string;
   /** Origin for pdf_url, no trailing slash (PUBLIC_BASE_URL); undefined = derived from the request. */
   publicBaseUrl?: string;
   /** PEM files for native HTTPS (TLS_CERT_FILE, TLS_KEY_FILE); both or neither. */
@@ -95,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)');
   }
+  const retention = int(env, 'PDF_RETENTION_DAYS', 0, 1, 36500);
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   const cpus = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
   const renderWorkers = int(env, 'RENDER_WORKERS', cpus + 1, 1, 256);
   const renderMemoryMb = int(env, 'RENDER_MEMORY_MB', 512, 64, 65536);
@@ -103,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || './data'),
     databaseUrl,
+    s3: s3Settings(env),
+    pdfRetentionDays: retention === 0 ? null : retention,
+    metricsToken,
     publicBaseUrl,
     tlsCertFile,
     tlsKeyFile,
@@ -121,6 +134,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxTotalItems: int(env, 'MAX_TOTAL_ITEMS', DEFAULT_FILL_LIMITS.maxTotalItems, 1),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10000, 0),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
+  };
+}
+
+/** The bucket settings when S3_BUCKET is set (S3_REGION defaults to AWS_REGION, then us-east-1). Throws ConfigError. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) {
+    for (const v of ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE']) {
+      if (env[v]?.trim()) throw new ConfigError(`${v} is set but S3_BUCKET is not (set S3_BUCKET to keep PDFs and assets in a bucket)`);
+    }
+    return undefined;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET is not a valid bucket name: ${JSON.stringify(bucket)}`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint) {
+    let u: URL | undefined;
+    try {
+      u = new URL(endpoint);
+    } catch { /* below */ }
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got ${JSON.stringify(endpoint)}`);
+  }
+  return {
+    bucket, endpoint, region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1', forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE'),
   };
 }
 

@@ -4,7 +4,7 @@
 export type ErrorCode =
   | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'QUOTA_EXCEEDED' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE' | 'RENDER_FAILED' | 'RATE_LIMITED' | 'INTERNAL_ERROR' | 'UNAVAILABLE'
-  | 'HEADERS_TOO_LARGE' | 'REQUEST_TIMEOUT';
+  | 'HEADERS_TOO_LARGE' | 'REQUEST_TIMEOUT' | 'RANGE_NOT_SATISFIABLE';
 
 /** The exact body of every error response. */
 export interface ErrorBody { error: string; code: ErrorCode; status: number }

@@ -14,6 +14,7 @@ import { QueueAbortedError, QueueFullError, type RenderQueue } from './render-qu
 import type { QuotaGate } from './quota-gate.ts';
 import { assetsForRender, type JobAsset } from './template-assets.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { Metrics } from './metrics.ts';
 
 /** A source of the current time (injected so tests can cross month boundaries). */
 export interface Clock { now(): Date }
@@ -26,6 +27,7 @@ export interface GenerateDeps {
   queue: RenderQueue;
   quota: QuotaGate;
   rateLimiter: RateLimiter | null;
+  metrics: Metrics;
 }
 
 /** The success body, field for field as the interface document lists it. */
@@ -135,8 +137,10 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
   const account = await d.store.getAccount(auth.accountId);
   if (!account) throw unauthorized('Invalid API key');
   const limit = monthlyLimit(account.plan);
-  const quotaExceeded = () =>
-    new ApiError(403, 'QUOTA_EXCEEDED', `Monthly quota of ${limit} PDFs exceeded for the ${account.plan} plan`);
+  const quotaExceeded = () => {
+    d.metrics.quotaRejected();
+    return new ApiError(403, 'QUOTA_EXCEEDED', `Monthly quota of ${limit} PDFs exceeded for the ${account.plan} plan`);
+  };
   const reservation = await d.quota.reserve(account.id, limit, () => d.store.countThisMonth(account.id, d.clock.now()));
   if (!reservation) throw quotaExceeded();
 
@@ -161,10 +165,17 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
     }
     const renderMs = Math.round(performance.now() - t0);
 
-    // 8. file first (temp + rename), then the row, inside the quota transaction
+    // 8. the object first (disk: temp + rename; S3: one PutObject), then the row, inside the quota transaction
     const generationId = randomUUID();
     const fileName = `${generationId}.pdf`;
-    const bytes = await d.store.pdfs.write(fileName, pdf);
+    let bytes: number;
+    try {
+      bytes = await d.store.pdfs.write(fileName, pdf);
+    } catch (e) {
+      // an upload whose answer was lost may still have landed: no row will name it (else the orphan sweep removes it)
+      await d.store.pdfs.remove(fileName).catch(() => {});
+      throw e;
+    }
     let recorded;
     try {
       recorded = await d.store.recordGenerationWithinQuota(
@@ -176,11 +187,12 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
       throw e;
     }
     if (!recorded) {
-      await d.store.pdfs.remove(fileName);
+      await d.store.pdfs.remove(fileName).catch(() => {}); // else the orphan sweep removes it
       throw quotaExceeded();
     }
     ctx.state.generationId = generationId;
     ctx.state.renderMs = renderMs;
+    d.metrics.rendered(renderMs / 1000, pages);
     const base = d.config.publicBaseUrl ?? `${ctx.protocol}://${ctx.host}`;
     return { success: true, pdf_url: `${base}/storage/v1/object/public/pdfs/${fileName}`, generation_id: generationId, file_size: bytes };
   } finally {

@@ -1,15 +1,19 @@
-// `quire serve`: opens the store (sweeping what a crash left), starts the render workers and listens
-// over HTTPS or loopback HTTP. In: a ServerConfig and a logger. Out: a running server and a draining stop().
+// `quire serve`: opens the stores (sweeping what a crash left on disk), starts the render workers and the
+// maintenance loop, listens over HTTPS or loopback HTTP. In: a ServerConfig and a logger. Out: a running server and a draining stop().
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type pino from 'pino';
-import { openStore } from '../storage/store.ts';
+import type { DiskObjects } from '../storage/disk-objects.ts';
+import { openStore, type Store } from '../storage/store.ts';
+import { sweepOrphans } from '../storage/sweep.ts';
 import { createApp, type Clock } from './app.ts';
 import { ConfigError, isLoopback, type ServerConfig } from './config.ts';
 import { bundledRenderWorker } from './bundled.ts';
 import { jsonClientErrors, refuseConnect, refuseWithoutHost, respondJson } from './http-hardening.ts';
+import { Maintenance } from './maintenance.ts';
+import { createMetrics } from './metrics.ts';
 import { inProcessRenderer, workerPoolRenderer, type Renderer } from './renderer.ts';
 
 export interface RunningServer {
@@ -53,20 +57,20 @@ export async function startServer(
       throw new ConfigError(`cannot read TLS_CERT_FILE/TLS_KEY_FILE: ${(e as Error).message}`);
     }
   }
-  const store = await openStore(config.dataDir, config.databaseUrl);
-  const swept = await store.pdfs.sweep(async (file) => (await store.getGeneration(file.slice(0, -'.pdf'.length))) !== null);
-  if (swept.length) {
-    log.warn({ removed: swept, dir: store.pdfs.dir }, `removed ${swept.length} file(s) an interrupted run left in the PDF folder`);
-  }
+  const metrics = createMetrics();
+  const store = await openStore(config.dataDir, config.databaseUrl, { s3: config.s3, observe: metrics.observeStore });
+  await sweepDisk(store, log);
   const renderer: Renderer = opts.workers === false ? inProcessRenderer() : workerPoolRenderer({
     size: config.renderWorkers, memoryMb: config.renderMemoryMb,
     recycleAfter: config.renderRecycleAfter, recycleHeapMb: config.renderRecycleHeapMb, workerUrl: bundledRenderWorker(),
   });
-  const app = createApp({ store, renderer, config, logger: log, clock: opts.clock });
   const secure = mode !== 'loopback';
-  const drain = new Drain(app.callback(), secure);
+  let drain: Drain | undefined;
+  const app = createApp({ store, renderer, config, logger: log, clock: opts.clock, metrics, lifecycle: { draining: () => drain?.closing ?? false } });
+  drain = new Drain(app.callback(), secure);
+  const ready = drain;
   const handler: http.RequestListener = (req, res) => {
-    if (!refuseWithoutHost(req, res, secure)) drain.handler(req, res);
+    if (!refuseWithoutHost(req, res, secure)) ready.handler(req, res);
   };
   const server = tls ? https.createServer({ ...tls, requireHostHeader: false }, handler) : http.createServer({ requireHostHeader: false }, handler);
   server.keepAliveTimeout = 5000;
@@ -97,15 +101,20 @@ export async function startServer(
     proxy: 'HTTP behind a TLS-terminating proxy (TRUST_PROXY: requests without X-Forwarded-Proto: https are refused)',
     loopback: 'plain HTTP on a loopback address only (local development; set TLS_CERT_FILE/TLS_KEY_FILE or TRUST_PROXY to serve others)',
   }[mode];
-  log.info({ url, transport: mode, data_dir: config.dataDir, render_workers: config.renderWorkers }, `Quire listening on ${url}: ${transport}`);
+  log.info({
+    url, transport: mode, data_dir: config.dataDir, render_workers: config.renderWorkers, database: store.driver,
+    objects: store.objects.location, pdf_retention_days: config.pdfRetentionDays,
+  }, `Quire listening on ${url}: ${transport}`);
+  const maintenance = new Maintenance({ store, clock: opts.clock ?? { now: () => new Date() }, log, metrics, retentionDays: config.pdfRetentionDays }).start();
   let stopping: Promise<void> | undefined;
   return {
     server,
     url,
     stop() {
       stopping ??= (async () => {
-        const left = await drain.close(server, config.shutdownTimeoutMs);
+        const left = await ready.close(server, config.shutdownTimeoutMs);
         if (left > 0) log.warn({ requests: left, timeout_ms: config.shutdownTimeoutMs }, 'shutdown timeout: open requests cut off');
+        await maintenance.stop();
         await renderer.close();
         await store.close();
       })();
@@ -115,12 +124,29 @@ export async function startServer(
 }
 
 /**
+ * What a crash can leave in DATA_DIR (DECISIONS.md "PDF files"): temporary files of an interrupted
+ * write, and PDFs or asset files whose row was never written. The folder belongs to this one
+ * instance and nothing is being written yet, so every unrecorded file goes, whatever its age.
+ * (In a bucket shared by instances the maintenance loop sweeps instead, sparing young objects.)
+ */
+async function sweepDisk(store: Store, log: pino.Logger): Promise<void> {
+  if (store.objects.kind !== 'disk') return;
+  const objects = store.objects as DiskObjects; // or observedObjects() of one, which delegates to it
+  const temporary = (await objects.sweepTemporary()).map((t) => ({ ...t, reason: 'temporary' as const }));
+  const removed = [...temporary, ...(await sweepOrphans(store, new Date(Date.now() + 1000)))];
+  if (removed.length) {
+    log.warn({ removed, dir: objects.location }, `removed ${removed.length} file(s) an interrupted run left in the data folder`);
+  }
+}
+
+/**
  * Counts open requests and, once closing, answers new ones on kept-alive connections with
  * 503 UNAVAILABLE (Connection: close) so that a shutdown drains instead of taking more work.
  */
 class Drain {
   private open = 0;
-  private closing = false;
+  /** True from the moment close() is called. */
+  closing = false;
   private idle: Array<() => void> = [];
 
   constructor(private readonly app: http.RequestListener, private readonly https: boolean) {}

@@ -1,6 +1,7 @@
-// Template assets (images and fonts a template names by relative path): metadata rows and their bytes.
-// In: a template, a relative path, checked bytes and MIME type. Out: asset rows, bytes, account totals.
+// Template assets (images and fonts a template names by relative path): metadata rows in the database,
+// bytes in the object store. In: a template, a relative path, checked bytes and MIME type. Out: asset rows, bytes, account totals.
 import { createHash, randomUUID } from 'node:crypto';
+import { assetKey, type ObjectStore } from './objects.ts';
 import type { Row } from './repository.ts';
 
 export interface Asset {
@@ -17,16 +18,51 @@ export interface Asset {
   createdAt: string;
 }
 
-/**
- * Where asset bytes live, keyed by asset id. The drivers keep them in their database (one row per
- * asset); an object-store driver can take its place (issue 13) without touching the callers.
- */
+/** Where asset bytes live, keyed by asset id. */
 export interface AssetBlobs {
   put(id: string, data: Uint8Array): Promise<void>;
   /** The bytes, or null when there are none. */
   get(id: string): Promise<Uint8Array | null>;
   /** Removes the bytes; a missing id is not an error. */
   remove(id: string): Promise<void>;
+}
+
+/** Asset bytes in the object store, key `assets/<asset id>` (DATA_DIR/assets/ on disk). */
+export class ObjectAssetBlobs implements AssetBlobs {
+  constructor(private readonly objects: ObjectStore) {}
+  async put(id: string, data: Uint8Array): Promise<void> {
+    await this.objects.put(assetKey(id), data, 'application/octet-stream');
+  }
+  get(id: string): Promise<Uint8Array | null> {
+    return this.objects.get(assetKey(id));
+  }
+  remove(id: string): Promise<void> {
+    return this.objects.remove([assetKey(id)]);
+  }
+}
+
+/** The `asset_blobs` table where asset bytes were kept before they moved to the object store. */
+export interface LegacyAssetBlobs {
+  /** Up to `limit` rows still in the table. */
+  take(limit: number): Promise<Array<{ id: string; data: Uint8Array }>>;
+  /** Deletes rows by asset id. */
+  drop(ids: readonly string[]): Promise<void>;
+}
+
+/**
+ * Moves every row of the old `asset_blobs` table into the object store (object first, then the row
+ * is deleted), in batches; run at open. Safe to repeat and to run in several instances at once
+ * (the same bytes are put twice at worst). Returns how many it moved.
+ */
+export async function moveLegacyAssetBlobs(legacy: LegacyAssetBlobs, blobs: AssetBlobs): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const rows = await legacy.take(50);
+    if (rows.length === 0) return moved;
+    for (const r of rows) await blobs.put(r.id, r.data);
+    await legacy.drop(rows.map((r) => r.id));
+    moved += rows.length;
+  }
 }
 
 /** The `template_assets` rows of a driver. */
@@ -43,6 +79,8 @@ export interface AssetRows {
   replace(asset: Asset): Promise<string | null>;
   /** Deletes rows by id. */
   remove(ids: readonly string[]): Promise<void>;
+  /** Which of `ids` have a row. */
+  existing(ids: readonly string[]): Promise<Set<string>>;
 }
 
 export const toAsset = (r: Row): Asset => ({
@@ -94,6 +132,11 @@ export class AssetRepo {
     }
     if (old) await this.blobs.remove(old);
     return asset;
+  }
+
+  /** Which of these asset ids have a row (the orphan sweep). */
+  existing(ids: readonly string[]): Promise<Set<string>> {
+    return this.rows.existing(ids);
   }
 
   /** The bytes of an asset, or null. */

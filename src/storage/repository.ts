@@ -2,6 +2,7 @@
 // record types, and the rules both drivers share. In: nothing. Out: types, Store, StoreError, helpers.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AssetRepo } from './assets.ts';
+import type { ObjectStore } from './objects.ts';
 import type { PdfFiles } from './pdf-files.ts';
 import { isPlan, type Plan } from './plans.ts';
 import type { SessionRepo } from './sessions.ts';
@@ -25,24 +26,30 @@ export interface Generation {
   fileName: string; bytes: number; renderMs: number; createdAt: string;
   /** Page count; null for generations recorded before it was kept. */
   pages: number | null;
+  /** When retention (PDF_RETENTION_DAYS) deleted its PDF; null while the PDF is kept. */
+  pdfDeletedAt: string | null;
 }
 /** A generation as the Usage page lists it: with its template's name and its key's label when they still exist. */
 export interface GenerationListing extends Generation {
   templateName: string | null; keyLast4: string | null; keyLabel: string | null;
 }
 /** What recordGenerationWithinQuota stores; `createdAt` comes from its `now`. */
-export type NewGeneration = Omit<Generation, 'createdAt' | 'pages'> & { pages?: number | null };
+export type NewGeneration = Omit<Generation, 'createdAt' | 'pages' | 'pdfDeletedAt'> & { pages?: number | null };
+/** A generation whose PDF retention is about to delete. */
+export interface ExpiringPdf { id: string; fileName: string }
 export type NewTemplate = { accountId: string; name: string; html: string; variables: VariableDef[]; sampleData?: Record<string, unknown> };
 export type TemplatePatch = { name?: string; html?: string; variables?: VariableDef[]; sampleData?: Record<string, unknown> };
 
 /**
  * All persistent state of the service. Every repository method is async and resolves once the
  * database has answered (committed, for writes). Times are ISO 8601 UTC strings (ms precision).
- * PDF bytes live in `pdfs` (a local folder for now), template asset bytes behind `assets.blobs`.
+ * PDF bytes (`pdfs`) and template asset bytes (`assets.blobs`) live in `objects`: DATA_DIR or an S3 bucket.
  */
 export interface Store {
   /** Which driver answers: 'sqlite' (DATA_DIR/quire.db) or 'postgres' (DATABASE_URL). */
   readonly driver: 'sqlite' | 'postgres';
+  /** The object store (PDFs and asset bytes); closed with the store. */
+  readonly objects: ObjectStore;
   readonly pdfs: PdfFiles;
   /** Dashboard sessions. */
   readonly sessions: SessionRepo;
@@ -116,6 +123,18 @@ export interface Store {
   listGenerations(accountId: string): Promise<Generation[]>;
   /** Total number of generation rows (all accounts). */
   countGenerations(): Promise<number>;
+  /** Which of these generation ids have a row (the orphan sweep). */
+  existingGenerations(ids: readonly string[]): Promise<Set<string>>;
+  /** Up to `limit` generations created before `before` whose PDF is still kept, oldest first. */
+  pdfsToExpire(before: Date, limit: number): Promise<ExpiringPdf[]>;
+  /** Marks these generations' PDFs deleted at `now` (the rows stay for the usage history). Resolves to the rows changed. */
+  markPdfsDeleted(ids: readonly string[], now: Date): Promise<number>;
+  /**
+   * Runs `fn` while this instance holds the maintenance lock (PostgreSQL: a session advisory lock
+   * per schema, so one instance of many; SQLite: this store, one run at a time) and resolves to
+   * `{ value }`; resolves to null at once, without running `fn`, when another holder has it.
+   */
+  exclusively<T>(fn: () => Promise<T>): Promise<{ value: T } | null>;
 
   /** Rejects when the database cannot answer a trivial query (for the health check). */
   ping(): Promise<void>;
@@ -212,6 +231,7 @@ export function toGeneration(r: Row): Generation {
     apiKeyId: (r.api_key_id as string | null) ?? null, fileName: r.file_name as string,
     bytes: Number(r.bytes), renderMs: Number(r.render_ms), createdAt: r.created_at as string,
     pages: r.pages == null ? null : Number(r.pages),
+    pdfDeletedAt: (r.pdf_deleted_at as string | null | undefined) ?? null,
   };
 }
 export function toGenerationListing(r: Row): GenerationListing {

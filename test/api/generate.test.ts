@@ -2,10 +2,8 @@
 // In: a fresh app per suite (temporary SQLite file and data dir). Out: node:test results.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { errorShape, startHarness, type Harness } from './helpers.ts';
+import { errorShape, objectNames, startHarness, type Harness } from './helpers.ts';
 
 const INVOICE = '<h1>Invoice {{number}}</h1><p>For {{customerName}}, due {{dueDate}}.</p>';
 const INVOICE_VARS = [
@@ -84,7 +82,8 @@ describe('generate-pdf-preview: success', () => {
       who: '<b>Tom & Jerry</b>', raw: '<b>bold</b>', items: [{ name: 'Apple', qty: 2 }, { name: 'Pear', qty: 3 }], vip: 'false',
     } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    const text = execFileSync('pdftotext', [path.join(h.dataDir, 'pdfs', `${r.body.generation_id}.pdf`), '-'], { encoding: 'utf8' });
+    const pdf = await h.store.objects.get(`pdfs/${r.body.generation_id}.pdf`);
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf!, encoding: 'utf8' });
     assert.ok(text.includes('<b>Tom & Jerry</b>'), 'escaped markup shows as text');
     assert.ok(/(^|\s)bold(\s|$)/m.test(text) && !text.includes('<b>bold'), 'raw markup is markup');
     assert.match(text, /Apple 2[\s\S]*Pear 3/);
@@ -249,7 +248,7 @@ describe('generate-pdf-preview: 429, 500, 503', () => {
       assert.equal(b.code, 'INTERNAL_ERROR');
       assert.ok(!JSON.stringify(b).includes('secret'));
       assert.ok(h.logs.some((l) => l.includes('secret internal detail')), 'the error goes to the log');
-      assert.equal(readdirSync(path.join(h.dataDir, 'pdfs')).length, 0);
+      assert.deepEqual(await objectNames(h.store, 'pdfs'), []);
     } finally {
       await h.close();
     }

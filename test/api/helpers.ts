@@ -1,5 +1,6 @@
 // Test harness for the HTTP contract: a temporary data dir, a real database (SQLite file, or with
-// QUIRE_TEST_DB=postgres a schema of its own on a real PostgreSQL), the app on an ephemeral port.
+// QUIRE_TEST_DB=postgres a schema of its own on a real PostgreSQL), a real object store (DATA_DIR, or
+// with QUIRE_TEST_OBJECTS=s3 a bucket of its own on a real S3-protocol server), the app on an ephemeral port.
 // In: config overrides, an optional renderer and log sink. Out: a Harness with helpers for requests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -9,11 +10,14 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createApp } from '../../src/server/app.ts';
+import { createMetrics, type Metrics } from '../../src/server/metrics.ts';
 import type { DashboardConfig } from '../../src/server/dashboard/config.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import { inProcessRenderer, type Renderer } from '../../src/server/renderer.ts';
-import { openStore, type Store } from '../../src/storage/store.ts';
+import { openStore, type S3Settings, type Store } from '../../src/storage/store.ts';
+import type { ObjectFolder } from '../../src/storage/objects.ts';
 import { createTestSchema } from '../storage/pg-server.ts';
+import { createTestBucket } from '../storage/s3-server.ts';
 import type { Plan } from '../../src/storage/plans.ts';
 import type { VariableDef } from '../../src/template/variables.ts';
 
@@ -31,27 +35,41 @@ export class ManualClock {
 /** The driver the API and dashboard suites run against: QUIRE_TEST_DB=postgres, else SQLite. */
 export const TEST_DRIVER: 'sqlite' | 'postgres' = process.env.QUIRE_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
+/** The object store the suites run against: QUIRE_TEST_OBJECTS=s3, else DATA_DIR. */
+export const TEST_OBJECTS: 'disk' | 's3' = process.env.QUIRE_TEST_OBJECTS === 's3' ? 's3' : 'disk';
+
 /** A store for a test; close() closes it and removes its database (PostgreSQL schema). */
-export interface TestStore { store: Store; databaseUrl?: string; close(): Promise<void> }
+export interface TestStore { store: Store; databaseUrl?: string; s3?: S3Settings; close(): Promise<void> }
 
 /**
- * Opens the store TEST_DRIVER names: SQLite in `dataDir`, or a fresh schema in this test file's
- * PostgreSQL database (test/storage/pg-server.ts); PDFs go to `dataDir/pdfs` either way.
+ * Opens the store TEST_DRIVER and TEST_OBJECTS name: SQLite in `dataDir`, or a fresh schema in this
+ * test file's PostgreSQL database (test/storage/pg-server.ts); PDFs and asset bytes under `dataDir`,
+ * or in a fresh bucket (test/storage/s3-server.ts). `observe` times the stores (metrics).
  */
-export async function openTestStore(dataDir: string, driver = TEST_DRIVER): Promise<TestStore> {
+export async function openTestStore(
+  dataDir: string, driver = TEST_DRIVER, objects = TEST_OBJECTS, observe?: Metrics['observeStore'],
+): Promise<TestStore> {
+  const s3 = objects === 's3' ? await createTestBucket() : undefined;
   if (driver === 'sqlite') {
-    const store = await openStore(dataDir);
-    return { store, close: () => store.close() };
+    const store = await openStore(dataDir, null, { s3, observe });
+    return { store, s3, close: () => store.close() };
   }
   const schema = await createTestSchema();
-  const store = await openStore(dataDir, schema.url);
+  const store = await openStore(dataDir, schema.url, { s3, observe });
   return {
-    store, databaseUrl: schema.url,
+    store, databaseUrl: schema.url, s3,
     async close() {
       await store.close();
       await schema.drop();
     },
   };
+}
+
+/** The names (without folder) of the objects under `folder`, sorted. */
+export async function objectNames(store: Store, folder: ObjectFolder): Promise<string[]> {
+  const out: string[] = [];
+  for await (const o of store.objects.list(folder)) out.push(o.key.slice(folder.length + 1));
+  return out.sort();
 }
 
 export interface Harness {
@@ -60,6 +78,10 @@ export interface Harness {
   store: Store;
   /** The PostgreSQL URL the store uses (QUIRE_TEST_DB=postgres), else undefined. */
   databaseUrl?: string;
+  /** The bucket the store uses (QUIRE_TEST_OBJECTS=s3), else undefined. */
+  s3?: S3Settings;
+  /** The app's metrics (store operations timed too). */
+  metrics: Metrics;
   clock: ManualClock;
   config: ServerConfig;
   logs: string[];
@@ -81,14 +103,18 @@ export async function startHarness(opts: {
   dashboard?: DashboardConfig;
   /** The database driver (default TEST_DRIVER). */
   driver?: 'sqlite' | 'postgres';
+  /** The object store (default TEST_OBJECTS). */
+  objects?: 'disk' | 's3';
   /** A second instance on this harness's database and data folder (its own store, app and port). */
   share?: Harness;
 } = {}): Promise<Harness> {
   const dataDir = opts.share?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'quire-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, RENDER_WORKERS: '2', ...opts.env });
+  const metrics = createMetrics();
   const opened: TestStore = opts.share
-    ? await openStore(dataDir, opts.share.databaseUrl).then((store) => ({ store, databaseUrl: opts.share!.databaseUrl, close: () => store.close() }))
-    : await openTestStore(dataDir, opts.driver);
+    ? await openStore(dataDir, opts.share.databaseUrl, { s3: opts.share.s3, observe: metrics.observeStore })
+      .then((store) => ({ store, databaseUrl: opts.share!.databaseUrl, s3: opts.share!.s3, close: () => store.close() }))
+    : await openTestStore(dataDir, opts.driver, opts.objects, metrics.observeStore);
   const store = opened.store;
   const clock = opts.clock ?? new ManualClock(new Date('2026-03-15T12:00:00Z'));
   const logs: string[] = [];
@@ -100,12 +126,12 @@ export async function startHarness(opts: {
   });
   const logger = pino({ level: 'info' }, sink);
   const renderer = opts.renderer ?? inProcessRenderer();
-  const app = createApp({ store, renderer, clock, config, logger, dashboard: opts.dashboard });
+  const app = createApp({ store, renderer, clock, config, logger, dashboard: opts.dashboard, metrics });
   const server = http.createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, dataDir, store, clock, config, logs, databaseUrl: opened.databaseUrl,
+    url, dataDir, store, clock, config, logs, databaseUrl: opened.databaseUrl, s3: opened.s3, metrics,
     async account(plan: Plan = 'pro') {
       const a = await store.createAccount(`u${Math.random().toString(36).slice(2)}@example.com`, plan, clock.now());
       const k = await store.createKey(a.id, clock.now());

@@ -2,10 +2,8 @@
 // In: a fresh app with a ManualClock. Out: node:test results.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
-import { errorShape, ManualClock, startHarness } from './helpers.ts';
+import { errorShape, ManualClock, objectNames, startHarness } from './helpers.ts';
 import type { Store } from '../../src/storage/store.ts';
 
 /** Records `n` generations (no files) directly, as if made earlier this month. */
@@ -75,7 +73,7 @@ test('100 parallel requests with 25 generations left: exactly 25 Ã— 200 and 75 Ã
     assert.equal(ok.length, 25, `statuses: ${JSON.stringify(results.map((r) => r.status))}`);
     assert.equal(quota.length, 75);
     for (const r of quota) errorShape(r.body);
-    const files = readdirSync(path.join(h.dataDir, 'pdfs'));
+    const files = await objectNames(h.store, 'pdfs');
     assert.equal(files.length, 25, 'exactly 25 files, no temporary leftovers');
     assert.deepEqual(files.sort(), ok.map((r) => `${r.body.generation_id}.pdf`).sort());
     const rows = (await h.store.listGenerations(accountId)).filter((g) => g.templateId === templateId);

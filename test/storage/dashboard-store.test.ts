@@ -28,7 +28,7 @@ test('SQLite: a version-1 database with CLI accounts upgrades in place: rows kep
   v1.prepare("INSERT INTO templates VALUES ('t1', 'a1', 'Old', '<p>{{x}}</p>', '[]', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')").run();
   v1.prepare("INSERT INTO generations VALUES ('g1', 'a1', 't1', NULL, 'g1.pdf', 10, 5, '2026-05-01T00:00:00.000Z')").run();
   v1.close();
-  const s = openSqliteStore(dir);
+  const s = await openSqliteStore(dir);
   try {
     assert.equal(s.db.pragma('user_version', { simple: true }), MIGRATIONS[MIGRATIONS.length - 1]!.version);
     assert.equal((await s.getAccount('a1'))!.email, 'cli@example.com');

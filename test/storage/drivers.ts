@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe } from 'node:test';
-import { openPgStore, openSqliteStore, type Store } from '../../src/storage/store.ts';
+import { DiskObjects, openPgStore, openSqliteStore, type Store } from '../../src/storage/store.ts';
 import { createTestSchema, postgresUnavailable } from './pg-server.ts';
 
 export interface OpenedStore { store: Store; dataDir: string; databaseUrl?: string; close(): Promise<void> }
@@ -35,7 +35,7 @@ export function drivers(): Driver[] {
       name: 'sqlite', skip: false,
       async open() {
         const dataDir = tempDir();
-        const store = openSqliteStore(dataDir);
+        const store = await openSqliteStore(dataDir);
         return { store, dataDir, async close() { await store.close(); rmSync(dataDir, { recursive: true, force: true }); } };
       },
     },
@@ -46,7 +46,7 @@ export function drivers(): Driver[] {
         if (why) throw new Error(`PostgreSQL required (QUIRE_REQUIRE_POSTGRES=1) but ${why}`);
         const dataDir = tempDir();
         const schema = await createTestSchema();
-        const store = await openPgStore(schema.url, path.join(dataDir, 'pdfs'));
+        const store = await openPgStore(schema.url, new DiskObjects(dataDir));
         return {
           store, dataDir, databaseUrl: schema.url,
           async close() {

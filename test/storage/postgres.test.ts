@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { migratePostgres, PG_MIGRATIONS } from '../../src/storage/postgres/migrations.ts';
 import { createPool } from '../../src/storage/postgres/pool.ts';
-import { openPgStore, type PgStore } from '../../src/storage/store.ts';
+import { DiskObjects, openPgStore, type PgStore } from '../../src/storage/store.ts';
 import { errorShape, startHarness } from '../api/helpers.ts';
 import { postgresSkip } from './drivers.ts';
 import { createTestSchema } from './pg-server.ts';
@@ -38,7 +38,7 @@ describe('PostgreSQL driver', { skip: postgresSkip() }, () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-pgq-'));
     const stores: PgStore[] = [];
     try {
-      for (let i = 0; i < 4; i++) stores.push(await openPgStore(schema.url, path.join(dir, 'pdfs'), 10));
+      for (let i = 0; i < 4; i++) stores.push(await openPgStore(schema.url, new DiskObjects(dir), 10));
       const a = await stores[0]!.createAccount('four@example.com', 'free', now);
       const gen = () => ({ id: randomUUID(), accountId: a.id, templateId: null, apiKeyId: null, fileName: 'f.pdf', bytes: 1, renderMs: 0 });
       await Promise.all(Array.from({ length: 250 }, (_, i) => stores[i % 4]!.recordGenerationWithinQuota(gen(), null, now)));
@@ -76,7 +76,7 @@ describe('PostgreSQL driver', { skip: postgresSkip() }, () => {
       assert.equal(await two.store.countThisMonth(accountId, one.clock.now()), 300);
       const rows = (await one.store.listGenerations(accountId)).filter((g) => g.templateId === templateId);
       assert.equal(rows.length, 50);
-      const files = readdirSync(one.store.pdfs.dir).filter((f) => f.endsWith('.pdf'));
+      const files = readdirSync(path.join(one.dataDir, 'pdfs')).filter((f) => f.endsWith('.pdf'));
       assert.deepEqual(files.sort(), rows.map((g) => g.fileName).sort(), 'one file per row, no file without a row');
       // a PDF made through one instance downloads through the other; a key deleted through one is refused by the other
       const made = results.find((r, i) => r.status === 200 && i % 2 === 0)!;

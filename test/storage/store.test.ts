@@ -1,7 +1,7 @@
 // The store contract on both drivers (accounts and plans, key digests, templates, quota, PDF files),
 // and what only SQLite has (pragmas, migrations, bytes at rest). In: temporary stores. Out: node:test results.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MIGRATIONS } from '../../src/storage/sqlite/migrations.ts';
@@ -29,7 +29,7 @@ describe('SQLite only', () => {
     assert.equal(store.db.pragma('busy_timeout', { simple: true }), 5000);
     assert.equal(store.db.pragma('foreign_keys', { simple: true }), 1);
     assert.equal(store.db.pragma('user_version', { simple: true }), MIGRATIONS[MIGRATIONS.length - 1]!.version);
-    const again = openSqliteStore(opened.dataDir);
+    const again = await openSqliteStore(opened.dataDir);
     assert.equal(again.db.pragma('user_version', { simple: true }), MIGRATIONS.length);
     await again.close();
   });
@@ -101,9 +101,11 @@ describeEachDriver('store contract', (get) => {
     const name = '6f1c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f.pdf';
     assert.equal(await store.pdfs.write(name, new TextEncoder().encode('%PDF-1.7 test')), 13);
     assert.equal(await store.pdfs.size(name), 13);
-    assert.deepEqual(readdirSync(store.pdfs.dir), [name], 'no temporary file is left');
+    const listed: string[] = [];
+    for await (const o of store.objects.list('pdfs')) listed.push(o.key);
+    assert.deepEqual(listed, [`pdfs/${name}`], 'no temporary file is left');
     assert.equal(await store.pdfs.size('../quire.db'), null);
-    assert.throws(() => store.pdfs.pathOf('../quire.db'), TypeError);
+    await assert.rejects(store.pdfs.write('../quire.db', new Uint8Array(1)), TypeError);
     await store.pdfs.remove(name);
     assert.equal(await store.pdfs.size(name), null);
     await store.pdfs.remove(name);

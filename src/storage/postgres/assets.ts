@@ -1,24 +1,18 @@
-// The PostgreSQL driver's template asset rows and bytes (tables template_assets and asset_blobs).
-// In: a pool on a migrated database. Out: AssetRows and AssetBlobs.
+// The PostgreSQL driver's template asset rows (table template_assets) and the bytes left in the old asset_blobs table.
+// In: a pool on a migrated database. Out: AssetRows and LegacyAssetBlobs.
 import type pg from 'pg';
-import { toAsset, type Asset, type AssetBlobs, type AssetRows } from '../assets.ts';
+import { toAsset, type Asset, type AssetRows, type LegacyAssetBlobs } from '../assets.ts';
 import { tx } from './pool.ts';
 
-/** AssetBlobs in the `asset_blobs` table (bytea) of the same database. */
-export class PgAssetBlobs implements AssetBlobs {
+/** The `asset_blobs` table (bytea), emptied into the object store at open. */
+export class PgLegacyBlobs implements LegacyAssetBlobs {
   constructor(private readonly pool: pg.Pool) {}
-  async put(id: string, data: Uint8Array): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO asset_blobs (asset_id, data) VALUES ($1, $2) ON CONFLICT (asset_id) DO UPDATE SET data = excluded.data',
-      [id, Buffer.from(data.buffer, data.byteOffset, data.byteLength)],
-    );
+  async take(limit: number): Promise<Array<{ id: string; data: Uint8Array }>> {
+    const { rows } = await this.pool.query('SELECT asset_id, data FROM asset_blobs LIMIT $1', [limit]);
+    return rows.map((r) => ({ id: r.asset_id as string, data: r.data as Buffer }));
   }
-  async get(id: string): Promise<Uint8Array | null> {
-    const { rows } = await this.pool.query('SELECT data FROM asset_blobs WHERE asset_id = $1', [id]);
-    return rows[0] ? (rows[0].data as Buffer) : null;
-  }
-  async remove(id: string): Promise<void> {
-    await this.pool.query('DELETE FROM asset_blobs WHERE asset_id = $1', [id]);
+  async drop(ids: readonly string[]): Promise<void> {
+    await this.pool.query('DELETE FROM asset_blobs WHERE asset_id = ANY($1)', [ids]);
   }
 }
 
@@ -54,5 +48,9 @@ export class PgAssetRows implements AssetRows {
   }
   async remove(ids: readonly string[]): Promise<void> {
     if (ids.length) await this.pool.query('DELETE FROM template_assets WHERE id = ANY($1)', [ids]);
+  }
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    return new Set((await this.pool.query('SELECT id FROM template_assets WHERE id = ANY($1)', [ids])).rows.map((r) => r.id as string));
   }
 }

@@ -5,6 +5,8 @@ import type { Migration } from '../sqlite/migrations.ts';
 
 /** Key of the session-level advisory lock held while migrating (any constant unique to Quire). */
 export const MIGRATION_LOCK_KEY = 0x71756972; // 'quir'
+/** First key of the two-key advisory lock of maintenance (retention, orphan sweep); the second is the schema's hash. */
+export const MAINTENANCE_LOCK_KEY = 0x71756973; // 'quis'
 
 /** The schema of SQLite migrations 1–2 in PostgreSQL's types; numbered on their own from here. */
 export const PG_MIGRATIONS: readonly Migration[] = [
@@ -104,6 +106,14 @@ export const PG_MIGRATIONS: readonly Migration[] = [
         VALUES (p_id, p_account, p_template, p_key, p_file, p_bytes, p_render_ms, p_pages, p_created);
         RETURN 'recorded';
       END $$;
+    `,
+  },
+  {
+    version: 2,
+    name: 'retention: generations whose PDF was deleted keep their row',
+    sql: `
+      ALTER TABLE generations ADD COLUMN pdf_deleted_at timestamptz;
+      CREATE INDEX generations_kept_created ON generations (created_at) WHERE pdf_deleted_at IS NULL;
     `,
   },
 ];

@@ -1,18 +1,19 @@
 // The PostgreSQL driver (pg), chosen by DATABASE_URL=postgres://…: the same repositories as the
-// SQLite driver, shared by any number of instances. In: a URL and a PDF folder. Out: a PgStore.
+// SQLite driver, shared by any number of instances. In: a URL and an object store. Out: a PgStore.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { AssetRepo } from '../assets.ts';
+import { AssetRepo, moveLegacyAssetBlobs, ObjectAssetBlobs } from '../assets.ts';
+import type { ObjectStore } from '../objects.ts';
 import { PdfFiles } from '../pdf-files.ts';
 import type { Plan } from '../plans.ts';
 import {
   checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, monthBounds, newKey, newTemplate, presentedDigest,
   StoreError, toAccount, toGeneration, toGenerationListing, toKey, toTemplate,
-  type Account, type ApiKeyInfo, type Generation, type GenerationListing, type NewGeneration, type NewTemplate,
+  type Account, type ApiKeyInfo, type ExpiringPdf, type Generation, type GenerationListing, type NewGeneration, type NewTemplate,
   type Store, type Template, type TemplatePatch,
 } from '../repository.ts';
-import { PgAssetBlobs, PgAssetRows } from './assets.ts';
-import { migratePostgres } from './migrations.ts';
+import { PgAssetRows, PgLegacyBlobs } from './assets.ts';
+import { MAINTENANCE_LOCK_KEY, migratePostgres } from './migrations.ts';
 import { createPool, isForeignKeyViolation, isUniqueViolation, tx } from './pool.ts';
 import { PgSessions } from './sessions.ts';
 
@@ -40,11 +41,11 @@ export class PgStore implements Store {
   readonly sessions: PgSessions;
   readonly assets: AssetRepo;
 
-  /** Wraps a pool on an already migrated database. Prefer `openPgStore(url, pdfDir)`. */
-  constructor(readonly pool: pg.Pool, pdfDir: string) {
-    this.pdfs = new PdfFiles(pdfDir);
+  /** Wraps a pool on an already migrated database. Prefer `openPgStore(url, objects)`. */
+  constructor(readonly pool: pg.Pool, readonly objects: ObjectStore) {
+    this.pdfs = new PdfFiles(objects);
     this.sessions = new PgSessions(pool);
-    this.assets = new AssetRepo(new PgAssetRows(pool), new PgAssetBlobs(pool));
+    this.assets = new AssetRepo(new PgAssetRows(pool), new ObjectAssetBlobs(objects));
   }
 
   private async rows(sql: string, params: unknown[] = []): Promise<pg.QueryResultRow[]> {
@@ -173,7 +174,7 @@ export class PgStore implements Store {
     return rows[0].n as number;
   }
   async recordGenerationWithinQuota(g: NewGeneration, limit: number | null, now: Date): Promise<Generation | null> {
-    const rec: Generation = { ...g, pages: g.pages ?? null, createdAt: now.toISOString() };
+    const rec: Generation = { ...g, pages: g.pages ?? null, createdAt: now.toISOString(), pdfDeletedAt: null };
     const { start, end } = monthBounds(now);
     // one statement, one implicit transaction: the account row lock, the count, the insert (migrations.ts)
     const [r] = await this.rows('SELECT quire_record_generation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS outcome', [
@@ -212,13 +213,50 @@ export class PgStore implements Store {
   async countGenerations(): Promise<number> {
     return (await this.rows('SELECT COUNT(*)::int AS n FROM generations'))[0]!.n as number;
   }
+  async existingGenerations(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    return new Set((await this.rows('SELECT id FROM generations WHERE id = ANY($1)', [ids])).map((r) => r.id as string));
+  }
+  async pdfsToExpire(before: Date, limit: number): Promise<ExpiringPdf[]> {
+    return (await this.rows(
+      `SELECT id, file_name FROM generations WHERE pdf_deleted_at IS NULL AND created_at < $1 ORDER BY created_at, id LIMIT $2`,
+      [before.toISOString(), limit])).map((r) => ({ id: r.id as string, fileName: r.file_name as string }));
+  }
+  async markPdfsDeleted(ids: readonly string[], now: Date): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.pool.query('UPDATE generations SET pdf_deleted_at = $2 WHERE id = ANY($1) AND pdf_deleted_at IS NULL', [ids, now.toISOString()]);
+    return r.rowCount ?? 0;
+  }
+  /**
+   * pg_try_advisory_lock on one connection of the pool, keyed by MAINTENANCE_LOCK_KEY and the
+   * schema (instances on other schemas of the same database do not exclude each other); held
+   * while `fn` runs, released after it (or when the connection drops).
+   */
+  async exclusively<T>(fn: () => Promise<T>): Promise<{ value: T } | null> {
+    const c = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      const key = [MAINTENANCE_LOCK_KEY, 'quire-maintenance:'];
+      const { rows } = await c.query('SELECT pg_try_advisory_lock($1, hashtext($2 || current_schema())) AS ok', key);
+      if (!rows[0].ok) return null;
+      try {
+        return { value: await fn() };
+      } finally {
+        await c.query('SELECT pg_advisory_unlock($1, hashtext($2 || current_schema()))', key).catch((e: Error) => { broken = e; });
+      }
+    } finally {
+      c.release(broken);
+    }
+  }
 
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
   }
-  /** Ends the pool (waits for checked-out clients to be released). Safe to call twice. */
+  /** Ends the pool (waits for checked-out clients to be released) and closes the object store. Safe to call twice. */
   async close(): Promise<void> {
-    if (!this.pool.ended) await this.pool.end();
+    if (this.pool.ended) return;
+    await this.pool.end();
+    await this.objects.close();
   }
 
   private async requireAccount(id: string): Promise<void> {
@@ -227,17 +265,19 @@ export class PgStore implements Store {
 }
 
 /**
- * Connects to `url` (postgres://…), applies the PostgreSQL migrations under an advisory lock and
- * returns the store; PDFs go to `pdfDir`. Rejects when the server cannot be reached or a
- * migration fails (the pool is closed then).
+ * Connects to `url` (postgres://…), applies the PostgreSQL migrations under an advisory lock,
+ * moves asset bytes still in the database into `objects` and returns the store. Rejects when the
+ * server cannot be reached or a migration fails (the pool is closed then).
  */
-export async function openPgStore(url: string, pdfDir: string, poolSize?: number): Promise<PgStore> {
+export async function openPgStore(url: string, objects: ObjectStore, poolSize?: number): Promise<PgStore> {
   const pool = createPool(url, poolSize);
   try {
     await migratePostgres(pool);
+    const store = new PgStore(pool, objects);
+    await moveLegacyAssetBlobs(new PgLegacyBlobs(pool), store.assets.blobs);
+    return store;
   } catch (e) {
     await pool.end();
     throw e;
   }
-  return new PgStore(pool, pdfDir);
 }

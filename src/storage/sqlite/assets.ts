@@ -1,28 +1,30 @@
-// The SQLite driver's template asset rows and bytes (tables template_assets and asset_blobs).
-// In: an open, migrated database. Out: AssetRows and AssetBlobs.
+// The SQLite driver's template asset rows (table template_assets) and the bytes left in the old asset_blobs table.
+// In: an open, migrated database. Out: AssetRows and LegacyAssetBlobs.
 import type Database from 'better-sqlite3';
-import { toAsset, type Asset, type AssetBlobs, type AssetRows } from '../assets.ts';
+import { toAsset, type Asset, type AssetRows, type LegacyAssetBlobs } from '../assets.ts';
 import type { Row } from '../repository.ts';
 
-/** AssetBlobs in the `asset_blobs` table of the same SQLite database. */
-export class SqliteAssetBlobs implements AssetBlobs {
-  private readonly s;
-  constructor(db: Database.Database) {
-    this.s = {
-      put: db.prepare('INSERT OR REPLACE INTO asset_blobs (asset_id, data) VALUES (?, ?)'),
-      get: db.prepare('SELECT data FROM asset_blobs WHERE asset_id = ?'),
-      remove: db.prepare('DELETE FROM asset_blobs WHERE asset_id = ?'),
-    };
+/** Which of `ids` are primary keys of `table` (in chunks within SQLite's parameter limit). */
+export function existingIds(db: Database.Database, table: 'generations' | 'template_assets', ids: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const rows = db.prepare(`SELECT id FROM ${table} WHERE id IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as Array<{ id: string }>;
+    for (const r of rows) out.add(r.id);
   }
-  async put(id: string, data: Uint8Array): Promise<void> {
-    this.s.put.run(id, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  return out;
+}
+
+/** The `asset_blobs` table, emptied into the object store at open. */
+export class SqliteLegacyBlobs implements LegacyAssetBlobs {
+  constructor(private readonly db: Database.Database) {}
+  async take(limit: number): Promise<Array<{ id: string; data: Uint8Array }>> {
+    return (this.db.prepare('SELECT asset_id, data FROM asset_blobs LIMIT ?').all(limit) as Array<{ asset_id: string; data: Buffer }>)
+      .map((r) => ({ id: r.asset_id, data: r.data }));
   }
-  async get(id: string): Promise<Uint8Array | null> {
-    const r = this.s.get.get(id) as { data: Buffer } | undefined;
-    return r ? r.data : null;
-  }
-  async remove(id: string): Promise<void> {
-    this.s.remove.run(id);
+  async drop(ids: readonly string[]): Promise<void> {
+    const del = this.db.prepare('DELETE FROM asset_blobs WHERE asset_id = ?');
+    this.db.transaction(() => { for (const id of ids) del.run(id); })();
   }
 }
 
@@ -31,7 +33,7 @@ export class SqliteAssetRows implements AssetRows {
   private readonly s;
   private readonly replaceTx;
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       insert: p(`INSERT INTO template_assets (id, template_id, account_id, path, mime, bytes, sha256, created_at)
@@ -69,5 +71,8 @@ export class SqliteAssetRows implements AssetRows {
   }
   async remove(ids: readonly string[]): Promise<void> {
     for (const id of ids) this.s.remove.run(id);
+  }
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    return existingIds(this.db, 'template_assets', ids);
   }
 }

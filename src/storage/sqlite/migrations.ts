@@ -88,6 +88,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE generations ADD COLUMN pages INTEGER;
     `,
   },
+  {
+    version: 3,
+    name: 'retention: generations whose PDF was deleted keep their row',
+    sql: `
+      ALTER TABLE generations ADD COLUMN pdf_deleted_at TEXT;
+      CREATE INDEX generations_kept_created ON generations(created_at) WHERE pdf_deleted_at IS NULL;
+    `,
+  },
 ];
 
 /**

@@ -1,19 +1,21 @@
 // The SQLite driver (better-sqlite3, the default): DATA_DIR/quire.db with WAL, busy_timeout and
-// migrations, behind the async Store interface. In: a data directory. Out: a SqliteStore.
+// migrations, behind the async Store interface. In: a data directory and an object store. Out: a SqliteStore.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { AssetRepo } from '../assets.ts';
+import { AssetRepo, moveLegacyAssetBlobs, ObjectAssetBlobs } from '../assets.ts';
+import { DiskObjects } from '../disk-objects.ts';
+import type { ObjectStore } from '../objects.ts';
 import { PdfFiles } from '../pdf-files.ts';
 import type { Plan } from '../plans.ts';
 import {
   checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, monthBounds, newKey, newTemplate, presentedDigest,
   StoreError, toAccount, toGeneration, toGenerationListing, toKey, toTemplate,
-  type Account, type ApiKeyInfo, type Generation, type GenerationListing, type NewGeneration, type NewTemplate, type Row,
+  type Account, type ApiKeyInfo, type ExpiringPdf, type Generation, type GenerationListing, type NewGeneration, type NewTemplate, type Row,
   type Store, type Template, type TemplatePatch,
 } from '../repository.ts';
-import { SqliteAssetBlobs, SqliteAssetRows } from './assets.ts';
+import { existingIds, SqliteAssetRows, SqliteLegacyBlobs } from './assets.ts';
 import { migrate } from './migrations.ts';
 import { SqliteSessions } from './sessions.ts';
 
@@ -29,17 +31,19 @@ export class SqliteStore implements Store {
   readonly assets: AssetRepo;
   private readonly s;
   private readonly tx;
+  /** True while `exclusively` runs its function (the lock of the one process that owns the file). */
+  private maintaining = false;
 
-  /** Wraps an open database (migrated here) and the PDF folder. Prefer `openSqliteStore(dataDir)`. */
-  constructor(readonly db: Database.Database, pdfDir: string) {
+  /** Wraps an open database (migrated here) and the object store. Prefer `openSqliteStore(dataDir)`. */
+  constructor(readonly db: Database.Database, readonly objects: ObjectStore) {
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
     migrate(db);
-    this.pdfs = new PdfFiles(pdfDir);
+    this.pdfs = new PdfFiles(objects);
     this.sessions = new SqliteSessions(db);
-    this.assets = new AssetRepo(new SqliteAssetRows(db), new SqliteAssetBlobs(db));
+    this.assets = new AssetRepo(new SqliteAssetRows(db), new ObjectAssetBlobs(objects));
     const p = (sql: string) => db.prepare(sql);
     this.s = {
       accountInsert: p('INSERT INTO accounts (id, email, plan, created_at) VALUES (?, ?, ?, ?)'),
@@ -76,6 +80,9 @@ export class SqliteStore implements Store {
       genGet: p('SELECT * FROM generations WHERE id = ?'),
       genList: p('SELECT * FROM generations WHERE account_id = ? ORDER BY created_at, id'),
       genTotal: p('SELECT COUNT(*) AS n FROM generations'),
+      genExpiring: p(`SELECT id, file_name FROM generations WHERE pdf_deleted_at IS NULL AND created_at < ?
+                      ORDER BY created_at, id LIMIT ?`),
+      genMarkDeleted: p('UPDATE generations SET pdf_deleted_at = ? WHERE id = ? AND pdf_deleted_at IS NULL'),
     };
     this.tx = {
       createAccount: db.transaction((a: Account, hash: string | null): void => {
@@ -186,7 +193,7 @@ export class SqliteStore implements Store {
     return this.countSync(accountId, now);
   }
   async recordGenerationWithinQuota(g: NewGeneration, limit: number | null, now: Date): Promise<Generation | null> {
-    const rec: Generation = { ...g, pages: g.pages ?? null, createdAt: now.toISOString() };
+    const rec: Generation = { ...g, pages: g.pages ?? null, createdAt: now.toISOString(), pdfDeletedAt: null };
     return this.tx.recordWithinQuota.immediate(rec, limit, now) ? rec : null;
   }
   async countThisMonthByTemplate(accountId: string, now: Date): Promise<Map<string, number>> {
@@ -210,13 +217,34 @@ export class SqliteStore implements Store {
   async countGenerations(): Promise<number> {
     return (this.s.genTotal.get() as { n: number }).n;
   }
+  async existingGenerations(ids: readonly string[]): Promise<Set<string>> {
+    return existingIds(this.db, 'generations', ids);
+  }
+  async pdfsToExpire(before: Date, limit: number): Promise<ExpiringPdf[]> {
+    return (this.s.genExpiring.all(before.toISOString(), limit) as Row[]).map((r) => ({ id: r.id as string, fileName: r.file_name as string }));
+  }
+  async markPdfsDeleted(ids: readonly string[], now: Date): Promise<number> {
+    const at = now.toISOString();
+    return this.db.transaction(() => ids.reduce((n, id) => n + this.s.genMarkDeleted.run(at, id).changes, 0))();
+  }
+  async exclusively<T>(fn: () => Promise<T>): Promise<{ value: T } | null> {
+    if (this.maintaining) return null;
+    this.maintaining = true;
+    try {
+      return { value: await fn() };
+    } finally {
+      this.maintaining = false;
+    }
+  }
 
   async ping(): Promise<void> {
     this.db.prepare('SELECT 1').get();
   }
-  /** Closes the database (checkpointing the WAL). */
+  /** Closes the database (checkpointing the WAL) and the object store. */
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.db.close();
+    await this.objects.close();
   }
 
   private countSync(accountId: string, now: Date): number {
@@ -235,14 +263,17 @@ export class SqliteStore implements Store {
 }
 
 /**
- * Opens (creating if needed) `dataDir/quire.db` and `dataDir/pdfs/`, applies migrations.
- * Throws when the folder cannot be created or the database cannot be opened.
+ * Opens (creating if needed) `dataDir/quire.db`, applies migrations and moves asset bytes still in
+ * the database into `objects` (default: files under `dataDir`). Rejects when the folder cannot be
+ * created or the database cannot be opened.
  */
-export function openSqliteStore(dataDir: string): SqliteStore {
+export async function openSqliteStore(dataDir: string, objects: ObjectStore = new DiskObjects(dataDir)): Promise<SqliteStore> {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, 'quire.db'));
   try {
-    return new SqliteStore(db, path.join(dataDir, 'pdfs'));
+    const store = new SqliteStore(db, objects);
+    await moveLegacyAssetBlobs(new SqliteLegacyBlobs(db), store.assets.blobs);
+    return store;
   } catch (e) {
     db.close();
     throw e;
