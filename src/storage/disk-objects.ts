@@ -34,7 +34,7 @@ export class DiskObjects implements ObjectStore {
    * Writes to `.tmp-<uuid>` in the key's folder, flushes it to disk and renames it to the key, so
    * the name never points at a partial file. On an I/O error the temporary file is removed.
    */
-  async put(key: string, data: Uint8Array): Promise<number> {
+  async put(key: string, data: Uint8Array, _contentType?: string): Promise<number> {
     const target = this.pathOf(key);
     const tmp = path.join(path.dirname(target), `.tmp-${randomUUID()}`);
     const fh = await open(tmp, 'wx', 0o644);

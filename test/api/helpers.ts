@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createApp } from '../../src/server/app.ts';
 import { createMetrics, type Metrics } from '../../src/server/metrics.ts';
+import type { Lifecycle } from '../../src/server/ops-routes.ts';
 import type { DashboardConfig } from '../../src/server/dashboard/config.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import { inProcessRenderer, type Renderer } from '../../src/server/renderer.ts';
@@ -105,6 +106,8 @@ export async function startHarness(opts: {
   driver?: 'sqlite' | 'postgres';
   /** The object store (default TEST_OBJECTS). */
   objects?: 'disk' | 's3';
+  /** Whether the app is draining (/readyz); default never. */
+  lifecycle?: Lifecycle;
   /** A second instance on this harness's database and data folder (its own store, app and port). */
   share?: Harness;
 } = {}): Promise<Harness> {
@@ -126,7 +129,7 @@ export async function startHarness(opts: {
   });
   const logger = pino({ level: 'info' }, sink);
   const renderer = opts.renderer ?? inProcessRenderer();
-  const app = createApp({ store, renderer, clock, config, logger, dashboard: opts.dashboard, metrics });
+  const app = createApp({ store, renderer, clock, config, logger, dashboard: opts.dashboard, metrics, lifecycle: opts.lifecycle });
   const server = http.createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
