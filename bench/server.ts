@@ -5,9 +5,13 @@
  * receipt of the fidelity corpus with its stylesheets and fonts as template assets), warms every
  * worker, then drives POST /functions/v1/generate-pdf-preview with autocannon at 1, 8 and 64
  * concurrent clients per template. In: --seconds S (per step, default 10), --clients 1,8,64,
- * --only invoice|bootstrap, --json, and env overrides as KEY=VALUE arguments (RENDER_WORKERS=…).
- * Out: per step PDFs/s, latency p50/p95/p99 (ms), errors (non-2xx, socket errors, timeouts) and
- * the server's peak RSS (MB; /proc/<pid>/status VmRSS, every thread of the process).
+ * --only invoice|bootstrap, --stores sqlite-disk,postgres-s3 (default sqlite-disk: each named
+ * pair of stores in turn, in the same run; postgres-s3 uses QUIRE_TEST_PG_URL or starts its own
+ * PostgreSQL, and an s3rver child process: test/storage/pg-server.ts, s3-server.ts), --json, and
+ * env overrides as KEY=VALUE arguments (RENDER_WORKERS=…).
+ * Out: per step PDFs/s, latency p50/p95/p99 (ms), errors (non-2xx, socket errors, timeouts), the
+ * server's peak RSS (MB; /proc/<pid>/status VmRSS, every thread of the process), and the 200s the
+ * server's /metrics counted during the step beside the 200s autocannon received.
  */
 import type { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,16 +19,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { openStore } from '../src/storage/store.ts';
+import { openStore, type S3Settings } from '../src/storage/store.ts';
 import { parseVariableDefs } from '../src/template/variables.ts';
 import { spawnServer } from '../test/api/server-process.ts';
+import { createTestSchema } from '../test/storage/pg-server.ts';
+import { createTestBucket, s3Env, startS3Server } from '../test/storage/s3-server.ts';
 
 const root = path.join(import.meta.dirname, '..');
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     seconds: { type: 'string', default: '10' }, clients: { type: 'string', default: '1,8,64' },
-    only: { type: 'string' }, json: { type: 'boolean', default: false },
+    only: { type: 'string' }, json: { type: 'boolean', default: false }, stores: { type: 'string', default: 'sqlite-disk' },
   },
 });
 const env = Object.fromEntries(positionals.map((p) => p.split('=') as [string, string]));
@@ -88,14 +94,64 @@ function bootstrapReceipt(): BenchTemplate {
 }
 
 interface Row {
-  template: string; clients: number; pdfsPerSecond: number; requests: number;
+  stores: string; template: string; clients: number; metrics200: number; received200: number; pdfsPerSecond: number; requests: number;
   p50: number; p95: number; p99: number; max: number; non2xx: number; errors: number; timeouts: number; peakRssMb: number;
 }
 
+/** The 200s of the generate route the server's /metrics has counted so far. */
+async function metered200(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const m = /^quire_http_requests_total\{route="\/functions\/v1\/generate-pdf-preview",method="POST",status="200"\} (\d+)$/m.exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
+/** The stores a run uses: SQLite + DATA_DIR, or a fresh PostgreSQL schema + a fresh bucket. */
+async function storesFor(name: string): Promise<{ databaseUrl?: string; s3?: S3Settings; env: Record<string, string>; done(): Promise<void> }> {
+  if (name === 'sqlite-disk') return { env: {}, done: async () => {} };
+  if (name !== 'postgres-s3') throw new Error(`--stores: unknown ${name} (sqlite-disk, postgres-s3)`);
+  const schema = await createTestSchema();
+  const s3server = process.env.QUIRE_TEST_S3_ENDPOINT ? null : await startS3Server();
+  if (s3server) process.env.QUIRE_TEST_S3_ENDPOINT = s3server.endpoint;
+  const s3 = await createTestBucket();
+  return {
+    databaseUrl: schema.url, s3, env: { DATABASE_URL: schema.url, ...s3Env(s3) },
+    async done() {
+      await schema.drop();
+      if (s3server) {
+        delete process.env.QUIRE_TEST_S3_ENDPOINT;
+        await s3server.stop();
+      }
+    },
+  };
+}
+
 async function main(): Promise<void> {
+  const rows: Row[] = [];
+  const listen: Record<string, number> = {};
+  for (const name of args.stores!.split(',')) {
+    const stores = await storesFor(name);
+    try {
+      listen[name] = await runStores(name, stores, rows);
+    } finally {
+      await stores.done();
+    }
+  }
+  const out = { node: process.version, cpus: os.availableParallelism(), load: os.loadavg().map((x) => Math.round(x * 10) / 10), seconds, env, listenMs: listen, rows };
+  if (args.json) process.stdout.write(JSON.stringify(out, null, 1) + '\n');
+  else {
+    console.log(`node ${out.node} on ${out.cpus} CPUs, load ${out.load.join(' ')} at the end; ${seconds} s per step; server listening after ${JSON.stringify(out.listenMs)} ms; env ${JSON.stringify(env)}`);
+    console.table(rows.map((r) => ({
+      stores: r.stores, template: r.template, clients: r.clients, 'PDFs/s': r.pdfsPerSecond, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, 'max ms': r.max,
+      errors: r.non2xx + r.errors + r.timeouts, 'peak RSS MB': r.peakRssMb, '200s received': r.received200, '200s /metrics': r.metrics200,
+    })));
+  }
+}
+
+/** Seeds the stores, starts the server on them, drives every step; resolves to the ms until it listened. */
+async function runStores(name: string, stores: Awaited<ReturnType<typeof storesFor>>, rows: Row[]): Promise<number> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-bench-server-'));
   const templates = [readmeInvoice(), bootstrapReceipt()].filter((t) => !args.only || t.name.toLowerCase().includes(args.only.toLowerCase()));
-  const store = await openStore(dataDir);
+  const store = await openStore(dataDir, stores.databaseUrl, { s3: stores.s3 });
   const now = new Date();
   // `await` on every store call: the calls stay right when the store becomes asynchronous.
   const account = await store.createAccount('bench@example.com', 'enterprise', now);
@@ -111,7 +167,7 @@ async function main(): Promise<void> {
   const bootMs = performance.now();
   const srv = await spawnServer({
     dataDir, timeoutMs: 300000,
-    env,
+    env: { ...stores.env, ...env },
   });
   const listenMs = performance.now() - bootMs;
   const pid = srv.child.pid!;
@@ -119,7 +175,6 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 100);
   const url = `${srv.url}/functions/v1/generate-pdf-preview`;
   const headers = { 'content-type': 'application/json', 'x-api-key': key };
-  const rows: Row[] = [];
   try {
     // Warm every worker thread with every template (module code, fonts, stylesheets), and check the answers.
     const workers = Number(env.RENDER_WORKERS ?? os.availableParallelism() + 1);
@@ -134,6 +189,7 @@ async function main(): Promise<void> {
       const body = JSON.stringify({ templateId: ids[i], variables: t.values });
       for (const clients of clientCounts) {
         peak = rssMb(pid);
+        const metered = await metered200(srv.url);
         const run = autocannon({ url, method: 'POST', headers, body, connections: clients, duration: seconds, timeout: 120 });
         // every response's time (ms), for exact percentiles (autocannon's histogram has no p95)
         const times: number[] = [];
@@ -141,22 +197,14 @@ async function main(): Promise<void> {
         const r = await run;
         times.sort((a, b) => a - b);
         rows.push({
-          template: t.name, clients, pdfsPerSecond: Math.round((r.statusCodeStats['200']?.count ?? 0) / r.duration * 10) / 10, requests: r.requests.total,
+          stores: name, template: t.name, clients, metrics200: (await metered200(srv.url)) - metered, received200: r.statusCodeStats['200']?.count ?? 0, pdfsPerSecond: Math.round((r.statusCodeStats['200']?.count ?? 0) / r.duration * 10) / 10, requests: r.requests.total,
           p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: Math.round(times[times.length - 1] ?? NaN),
           non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, peakRssMb: peak,
         });
-        if (!args.json) process.stderr.write(`bench:server: ${t.name} at ${clients} clients done\n`);
+        if (!args.json) process.stderr.write(`bench:server: ${name}: ${t.name} at ${clients} clients done (load ${os.loadavg()[0]!.toFixed(1)})\n`);
       }
     }
-    const out = { node: process.version, cpus: os.availableParallelism(), load: os.loadavg().map((x) => Math.round(x * 10) / 10), seconds, env, listenMs: Math.round(listenMs), rows };
-    if (args.json) process.stdout.write(JSON.stringify(out, null, 1) + '\n');
-    else {
-      console.log(`node ${out.node} on ${out.cpus} CPUs, load ${out.load.join(' ')}; ${seconds} s per step; server listening after ${out.listenMs} ms; env ${JSON.stringify(env)}`);
-      console.table(rows.map((r) => ({
-        template: r.template, clients: r.clients, 'PDFs/s': r.pdfsPerSecond, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, 'max ms': r.max,
-        errors: r.non2xx + r.errors + r.timeouts, 'peak RSS MB': r.peakRssMb,
-      })));
-    }
+    return Math.round(listenMs);
   } finally {
     clearInterval(sampler);
     srv.child.kill('SIGTERM');

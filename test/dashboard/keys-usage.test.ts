@@ -67,6 +67,13 @@ test('a dashboard key generates a PDF that uses a template file; Usage shows it;
   assert.match(usage.text, new RegExp(`<td class="num">${g.renderMs} ms</td>`));
   assert.ok(usage.text.includes(gen.body.pdf_url), 'the PDF link');
   assert.equal(await h.store.countThisMonth(account.id, h.clock.now()), 1);
+  // a PDF retention deleted keeps its row in the list, without a link
+  await h.store.pdfs.remove(gen.body.pdf_url.split('/').pop());
+  await h.store.markPdfsDeleted([g.id], h.clock.now());
+  const expired = await c.get('/dashboard/usage');
+  assert.ok(!expired.text.includes(gen.body.pdf_url), 'no link to a deleted PDF');
+  assert.match(expired.text, /<span class="muted" title="Deleted after PDF_RETENTION_DAYS">expired<\/span>/);
+  assert.match(expired.text, /<span id="used-count">1<\/span>/, 'it still counts');
 
   const keyId = (await h.store.listKeys(account.id)).find((x) => x.label === 'staging')!.id;
   const confirm = await c.get(`/dashboard/keys/${keyId}/delete`);

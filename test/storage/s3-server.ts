@@ -37,6 +37,7 @@ export function startS3Server(): Promise<S3Server> {
       resolve({
         endpoint: `http://127.0.0.1:${port}`,
         async stop() {
+          child.ref(); // wait for its exit even when nothing else keeps this process alive
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           await exited;
         },

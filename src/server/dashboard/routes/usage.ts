@@ -53,7 +53,8 @@ export function usageRoutes(r: Router, d: DashCtx): void {
       <td class="num">${g.pages ?? '–'}</td>
       <td class="num">${bytes(g.bytes)}</td>
       <td class="num">${g.renderMs} ms</td>
-      <td><a href="${base}/storage/v1/object/public/pdfs/${g.fileName}" target="_blank" rel="noopener">PDF</a></td></tr>`);
+      <td>${g.pdfDeletedAt ? html`<span class="muted" title="Deleted after PDF_RETENTION_DAYS">expired</span>`
+        : html`<a href="${base}/storage/v1/object/public/pdfs/${g.fileName}" target="_blank" rel="noopener">PDF</a>`}</td></tr>`);
     sendAppPage(ctx, d, {
       title: 'Usage', nav: 'usage',
       body: html`<div class="page-head"><h1>Usage</h1></div>
