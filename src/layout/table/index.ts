@@ -27,7 +27,7 @@ function prepare(box: TableWrapperBox, ctx: LayoutContext): Prepared {
   const grid = buildGrid(box.table);
   const borders = ts.borderCollapse === 'collapse' ? collapseBorders(grid, ts) : null;
   const cellBorders = (gc: GridCell) => (borders ? cellHalfBorders(borders, gc) : null);
-  const k = columnConstraints(grid, ctx, cellBorders);
+  const k = columnConstraints(grid, ctx, cellBorders, borders || grid.cols === 0 ? 0 : ts.borderSpacingH);
   const mm = gridMinMax(k);
   const tb = borders ? borders.table : borderOf(ts), tp = borders ? zeroEdges() : paddingOf(ts, null);
   const spacing = borders || grid.cols === 0 ? 0 : (grid.cols + 1) * ts.borderSpacingH;

@@ -149,7 +149,7 @@ interface RowHeights { heights: number[]; baselines: number[]; noSpacing: boolea
  * cells aligned; row-spanning cells grow the rows they span; a taller table `height` grows the body rows; percentage rows
  * shrink to fit a table height (as Chromium 156); rows with visibility: collapse take none (css-tables-3 §3.6.1).
  */
-function rowHeights(grid: TableGrid, cells: LaidCells, sv: number, tableRowsHeight: number | null): RowHeights {
+function rowHeights(grid: TableGrid, cells: LaidCells, sv: number, tableRowsHeight: number | null, quirks: boolean): RowHeights {
   const R = grid.rows.length;
   // Percentage row heights resolve against the table's height for its rows (as Chromium 156; CSS 2.1 §17.5.3 leaves them undefined).
   const heights = grid.rows.map((r) => sizeValue(r.row.style.height, tableRowsHeight) ?? 0);
@@ -159,12 +159,14 @@ function rowHeights(grid: TableGrid, cells: LaidCells, sv: number, tableRowsHeig
   const noSpacing = grid.rows.map((r, k) => collapsedRow[k] && r.group.style.visibility !== 'collapse');
   const baselines = new Array<number>(R).fill(0);
   const belowBaseline = new Array<number>(R).fill(0);
+  // A cell's `height` is its border box's in quirks mode whatever its box-sizing (quirks §3.8, the table cell height
+  // box sizing quirk; Blink's ComputeMinimumRowBlockSize).
   const specH = (gc: GridCell, f: BoxFragment): number => {
     const s = gc.cell.style;
     const h = sizeValue(s.height, null);
     if (h === null) return 0;
     const bp = f.border.top + f.border.bottom + f.padding.top + f.padding.bottom;
-    return s.boxSizing === 'border-box' ? Math.max(h, bp) : h + bp;
+    return quirks || s.boxSizing === 'border-box' ? Math.max(h, bp) : h + bp;
   };
   for (const gc of grid.cells) {
     if (!baselineAligned(gc)) continue;
@@ -259,7 +261,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   const { lineX, sv } = cols;
   const n = colW.length;
   const cells = layoutCells(grid, ts, colW, cols, borders, env);
-  const { heights, baselines, noSpacing, headerRows, footerRows } = rowHeights(grid, cells, sv, tableRowsHeight);
+  const { heights, baselines, noSpacing, headerRows, footerRows } = rowHeights(grid, cells, sv, tableRowsHeight, env.ctx.quirks);
   const R = grid.rows.length;
   const rowY: number[] = [];
   let y = sv;

@@ -59,10 +59,14 @@ function cellConstraint(gc: GridCell, ctx: LayoutContext, borders: Edges | null)
 /**
  * Column constraints (css-tables-3 §3.9.1–3.9.2): single-column cells first (a constrained cell's
  * max wins over unconstrained ones), <col>/<colgroup> widths, then spanning cells by increasing
- * span, their excess min/max spread over the spanned columns in proportion to the columns' max.
- * `cellBorders` gives the used borders of a cell (collapsing model) or null.
+ * span (then starting column), as Blink's DistributeColspanCellToColumnsAuto: a spanning cell's
+ * percentage beyond its columns' goes to its non-percentage columns in proportion to their max; its
+ * min-content and max-content, less the border spacing between its columns (`spacing`), are
+ * distributed over them with the width distribution algorithm (§3.9.3, distributeWidth), each
+ * column keeping the larger of its own and its share. `cellBorders` gives the used borders of a
+ * cell (collapsing model) or null.
  */
-export function columnConstraints(grid: TableGrid, ctx: LayoutContext, cellBorders: (gc: GridCell) => Edges | null): ColumnConstraints {
+export function columnConstraints(grid: TableGrid, ctx: LayoutContext, cellBorders: (gc: GridCell) => Edges | null, spacing = 0): ColumnConstraints {
   const n = grid.cols;
   const min = new Array<number>(n).fill(0), max = new Array<number>(n).fill(0);
   const pct = new Array<number | null>(n).fill(null), fixed = new Array<boolean>(n).fill(false);
@@ -87,14 +91,11 @@ export function columnConstraints(grid: TableGrid, ctx: LayoutContext, cellBorde
     if (fixed[i]) max[i] = Math.max(min[i], fixedMax[i]);
     if (max[i] < min[i]) max[i] = min[i];
   }
-  spanning.sort((a, b) => a.gc.colspan - b.gc.colspan);
+  spanning.sort((a, b) => a.gc.colspan - b.gc.colspan || a.gc.col - b.gc.col);
   for (const { gc, k } of spanning) {
     const idx: number[] = [];
     for (let c = gc.col; c < Math.min(n, gc.col + gc.colspan); c++) idx.push(c);
     if (idx.length === 0) continue;
-    spread(min, max, idx, k.min, true);
-    spread(max, max, idx, k.max, false);
-    for (const i of idx) if (max[i] < min[i]) max[i] = min[i];
     if (k.pct !== null) {
       const have = idx.reduce((s, i) => s + (pct[i] ?? 0), 0);
       const free = idx.filter((i) => pct[i] === null);
@@ -104,17 +105,14 @@ export function columnConstraints(grid: TableGrid, ctx: LayoutContext, cellBorde
         for (const i of free) pct[i] = extra * (tot > 0 ? max[i] / tot : 1 / free.length);
       }
     }
+    const inner = (idx.length - 1) * spacing;
+    const sub = (): ColumnConstraints => ({ min: idx.map((i) => min[i]), max: idx.map((i) => max[i]), pct: idx.map((i) => pct[i]), fixed: idx.map((i) => fixed[i]) });
+    const mins = autoColumnWidths(sub(), Math.max(0, k.min - inner));
+    idx.forEach((i, j) => { min[i] = Math.max(min[i], mins[j]!); });
+    const maxs = autoColumnWidths(sub(), Math.max(0, k.max - inner), k.fixed !== null);
+    idx.forEach((i, j) => { max[i] = Math.max(min[i], max[i], maxs[j]!); });
   }
   return { min, max, pct, fixed };
-}
-
-/** Raises the sum of `arr` over `idx` to `need`, in proportion to the columns' `weight` (equally when all are 0). */
-function spread(arr: number[], weight: number[], idx: number[], need: number, _min: boolean): void {
-  const have = idx.reduce((s, i) => s + arr[i], 0);
-  if (need <= have) return;
-  const total = idx.reduce((s, i) => s + weight[i], 0);
-  const extra = need - have;
-  for (const i of idx) arr[i] += extra * (total > 0 ? weight[i] / total : 1 / idx.length);
 }
 
 /**
@@ -155,10 +153,11 @@ export function gridMinMax(k: ColumnConstraints): { min: number; max: number } {
  * columns", in LayoutUnits as Blink): the min-content, percentage, specified and max-content guesses; the columns that
  * grow between the two guesses that bracket the target get shares of the difference in proportion to their growth (the
  * last one takes the rounding rest); a target equal to the max-content guess gives every column its max. Past the
- * max-content guess the excess goes to auto columns in proportion to their max, else to fixed columns, else to
- * percentage columns by percent, else equally. Below the min-content guess every column gets its min (the table overflows).
+ * max-content guess the excess goes to auto columns in proportion to their max, else to fixed columns (unless the
+ * target is not `constrained`: a spanning cell without a fixed width does not widen fixed columns past their width), else
+ * to percentage columns by percent. Below the min-content guess every column gets its min (the table overflows).
  */
-export function autoColumnWidths(k: ColumnConstraints, target: number): number[] {
+export function autoColumnWidths(k: ColumnConstraints, target: number, constrained = true): number[] {
   const n = k.min.length;
   if (n === 0) return [];
   const T = nearLU(target);
@@ -192,9 +191,9 @@ export function autoColumnWidths(k: ColumnConstraints, target: number): number[]
   const auto = idx('auto'), fix = idx('fixed'), pcts = idx('pct');
   const weights = gMax.map(() => 0);
   if (auto.length > 0) for (const i of auto) weights[i] = max[i]! || 1;
-  else if (fix.length > 0) for (const i of fix) weights[i] = max[i]! || 1;
+  else if (fix.length > 0 && constrained) for (const i of fix) weights[i] = max[i]! || 1;
   else if (pcts.length > 0) for (const i of pcts) weights[i] = k.pct[i] || 1;
-  else weights.fill(1);
+  else return toPx(gMax);
   return toPx(share(gMax, weights, T - sum(gMax)));
 }
 
