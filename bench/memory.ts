@@ -2,12 +2,14 @@
  * `npm run bench:memory`: the server's resident memory (RSS) before, during and after a burst of
  * large renders, under the recycling settings given (RENDER_RECYCLE_AFTER, RENDER_RECYCLE_HEAP_MB),
  * against a live server process. In: --burst N --settle S and env overrides as KEY=VALUE arguments.
- * Out: RSS in MB (idle, peak, after the burst settled) on stdout (--json for machines).
+ * Out: RSS in MB (idle, peak, after the burst settled) and the bound it must settle under
+ * (settledRssBoundMb of the server's configuration) on stdout (--json for machines); exit 1 above it.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig, settledRssBoundMb } from '../src/server/config.ts';
 import { openStore } from '../src/storage/store.ts';
 import { spawnServer, waitForQueue } from '../test/api/server-process.ts';
 
@@ -16,6 +18,7 @@ const { values: args, positionals } = parseArgs({
   options: { burst: { type: 'string', default: '24' }, settle: { type: 'string', default: '15' }, json: { type: 'boolean', default: false } },
 });
 const env = Object.fromEntries(positionals.map((p) => p.split('=') as [string, string]));
+const bound = settledRssBoundMb(loadConfig({ ...process.env, ...env }));
 
 /** Large but legitimate documents: long text, a long table, a framework-sized stylesheet. */
 const LARGE = [
@@ -60,10 +63,18 @@ try {
   const health = await (await fetch(`${srv.url}/healthz`)).json();
   const out = {
     env, burst: Number(args.burst), burstSeconds, statuses: statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {}),
-    rssMb: { idle, peak, settled: after[after.length - 1], min_after: Math.min(...after) }, renderQueue: health.render_queue,
+    rssMb: { idle, peak, settled: after[after.length - 1], min_after: Math.min(...after), bound }, renderQueue: health.render_queue,
+    load: os.loadavg().map((x) => Math.round(x * 10) / 10),
   };
   if (args.json) process.stdout.write(JSON.stringify(out) + '\n');
-  else console.log(`${JSON.stringify(env)}: ${out.burst} large renders in ${burstSeconds} s ${JSON.stringify(out.statuses)}; RSS idle ${idle} MB, peak ${peak} MB, ${args.settle} s after ${out.rssMb.settled} MB`);
+  else {
+    console.log(`${JSON.stringify(env)}: ${out.burst} large renders in ${burstSeconds} s ${JSON.stringify(out.statuses)}; RSS idle ${idle} MB, ` +
+      `peak ${peak} MB, ${args.settle} s after ${out.rssMb.settled} MB (bound ${bound} MB); load ${out.load.join(' ')}`);
+  }
+  if (!(out.rssMb.settled <= bound)) {
+    console.error(`RSS ${out.rssMb.settled} MB after the burst is above the bound of ${bound} MB`);
+    process.exitCode = 1;
+  }
 } finally {
   srv.child.kill('SIGTERM');
   await srv.exited;

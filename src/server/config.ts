@@ -35,6 +35,8 @@ export interface ServerConfig {
   maxPages: number;
   /** Worker threads, i.e. renders at once (RENDER_WORKERS, default: CPUs + 1). */
   renderWorkers: number;
+  /** Worker threads kept loaded beyond RENDER_WORKERS, so a stopped render's slot is free at once (RENDER_SPARE_WORKERS, default 1). */
+  renderSpareWorkers: number;
   /** Renders one account may run at once (MAX_RENDERS_PER_ACCOUNT, default RENDER_WORKERS - 1, at least 1). */
   maxRendersPerAccount: number;
   /** Renders allowed to wait for a worker before 503 (RENDER_QUEUE, default 100). */
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     renderTimeoutMs: int(env, 'RENDER_TIMEOUT_MS', 30000, 1),
     maxPages: int(env, 'MAX_PAGES', 500, 1),
     renderWorkers,
+    renderSpareWorkers: int(env, 'RENDER_SPARE_WORKERS', 1, 0, 16),
     maxRendersPerAccount: int(env, 'MAX_RENDERS_PER_ACCOUNT', Math.max(1, renderWorkers - 1), 1, 256),
     renderQueue: int(env, 'RENDER_QUEUE', 100, 0),
     renderMemoryMb,
@@ -138,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 }
 
 /** The bucket settings when S3_BUCKET is set (S3_REGION defaults to AWS_REGION, then us-east-1). Throws ConfigError. */
-function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) {
     for (const v of ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE']) {
@@ -158,6 +161,26 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   return {
     bucket, endpoint, region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1', forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE'),
   };
+}
+
+/** The main thread's part of the resident-memory bound, MB: Node, Koa, the store, buffers of requests in flight. */
+const MAIN_RSS_MB = 256;
+/**
+ * A worker thread's memory beyond what V8 counts as its heap (total physical size + external
+ * memory, the figure RENDER_RECYCLE_HEAP_MB is compared with), MB: its stack, native allocations.
+ * Measured about 45 MB per warm thread (RSS 120 MB for a heap of 77 MB).
+ */
+const WORKER_OVERHEAD_MB = 64;
+
+/**
+ * The resident set (RSS) the service settles under once a burst of renders is over, MB (README
+ * "Limits and fairness"): MAIN_RSS_MB plus, for each worker thread (RENDER_WORKERS +
+ * RENDER_SPARE_WORKERS), the heap mark above which a thread is replaced after a render
+ * (RENDER_RECYCLE_HEAP_MB) and its WORKER_OVERHEAD_MB. During a render a thread may go up to
+ * RENDER_MEMORY_MB; what it keeps afterwards is at most the mark, or it is replaced.
+ */
+export function settledRssBoundMb(c: Pick<ServerConfig, 'renderWorkers' | 'renderSpareWorkers' | 'renderRecycleHeapMb'>): number {
+  return MAIN_RSS_MB + (c.renderWorkers + c.renderSpareWorkers) * (c.renderRecycleHeapMb + WORKER_OVERHEAD_MB);
 }
 
 /** True for 127.0.0.0/8, ::1 and localhost: the only addresses where plain HTTP is allowed. */

@@ -32,8 +32,14 @@ export function inProcessRenderer(): Renderer {
 }
 
 export interface PoolOptions {
-  /** Worker threads (RENDER_WORKERS). */
+  /** Render slots (RENDER_WORKERS): the threads the scheduler keeps busy at most. */
   size: number;
+  /**
+   * Threads kept loaded beyond `size` (RENDER_SPARE_WORKERS, default 0): while one is ready, a
+   * thread stopped at its deadline or memory cap is replaced at once and its slot is free again
+   * at once, instead of after its successor has loaded (seconds).
+   */
+  spare?: number;
   /** Heap cap per thread in MB (RENDER_MEMORY_MB): V8's old generation; over it the render fails, the thread is replaced. */
   memoryMb: number;
   /** A thread is replaced after this many renders (RENDER_RECYCLE_AFTER). */
@@ -73,11 +79,13 @@ function softMarginMs(timeoutMs: number): number {
 }
 
 /**
- * A pool of `size` worker threads, each loading the engine through tsx and then announcing it
- * is ready. A job goes to an idle ready thread (or waits for one). Per render:
+ * A pool of `size` + `spare` worker threads, each loading the engine and then announcing it is
+ * ready. A job goes to an idle ready thread (or waits for one); a scheduler that runs at most
+ * `size` jobs at once so always leaves `spare` threads idle. Per render:
  * - the deadline is exact: at `timeoutMs` after the job was handed over, a thread still working
- *   is terminated, the render fails with RenderError('TIMEOUT') and a new thread is started
- *   (the caller's `hold` gets the promise of its readiness);
+ *   is terminated, the render fails with RenderError('TIMEOUT') and a new thread is started;
+ *   when fewer than `size` loaded threads are left (no spare was ready), the caller's `hold`
+ *   gets the promise of the new thread's readiness;
  * - memory is capped by `resourceLimits` (old generation `memoryMb`); a thread over it dies,
  *   its render fails with RenderError('UNRENDERABLE') naming RENDER_MEMORY_MB, and it is replaced;
  * - a thread is recycled after `recycleAfter` renders, or when its heap stays above
@@ -89,6 +97,7 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
   const bootUrl = opts.workerUrl ?? new URL('./render-worker.mjs', import.meta.url);
   const jobUrl = new URL('./render-job.ts', import.meta.url).href;
   const engineUrl = opts.engineUrl ?? new URL('../index.ts', import.meta.url).href;
+  const spare = opts.spare ?? 0;
   const threads = new Set<Thread>();
   const pending: Task[] = [];
   let closed = false;
@@ -143,7 +152,8 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
       for (const old of threads) if (old.successor === t) old.successor = next ?? undefined;
     }
     if (task) {
-      if (next) task.opts.hold?.(next.up);
+      // the slot is free at once when a loaded thread is there for it (a spare); else it waits for `next`
+      if (next && loaded() < opts.size) task.opts.hold?.(next.up);
       task.reject(err ?? new Error('render worker stopped'));
     }
     dispatch();
@@ -198,7 +208,14 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
     }
   };
 
-  for (let i = 0; i < opts.size; i++) spawn();
+  /** Threads loaded and serving (retiring ones included: they serve until their successor is up). */
+  const loaded = (): number => {
+    let n = 0;
+    for (const t of threads) if (t.state === 'idle' || t.state === 'busy') n++;
+    return n;
+  };
+
+  for (let i = 0; i < opts.size + spare; i++) spawn();
 
   return {
     render(job, renderOpts = {}) {

@@ -61,7 +61,7 @@ export async function startServer(
   const store = await openStore(config.dataDir, config.databaseUrl, { s3: config.s3, observe: metrics.observeStore });
   await sweepDisk(store, log);
   const renderer: Renderer = opts.workers === false ? inProcessRenderer() : workerPoolRenderer({
-    size: config.renderWorkers, memoryMb: config.renderMemoryMb,
+    size: config.renderWorkers, spare: config.renderSpareWorkers, memoryMb: config.renderMemoryMb,
     recycleAfter: config.renderRecycleAfter, recycleHeapMb: config.renderRecycleHeapMb, workerUrl: bundledRenderWorker(),
   });
   const secure = mode !== 'loopback';

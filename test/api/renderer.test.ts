@@ -41,7 +41,7 @@ test('fills and renders in worker threads; RenderError and TemplateError come ba
   }
 });
 
-test('the deadline is exact: a runaway render is stopped at timeoutMs, the slot frees at once, a new thread replaces it', async () => {
+test('the deadline is exact: a runaway render is stopped at timeoutMs; without a spare its slot is held until a new thread replaces it', async () => {
   const r = pool({ engineUrl: STUB, size: 2 });
   try {
     await ready(r, 2);
@@ -58,6 +58,34 @@ test('the deadline is exact: a runaway render is stopped at timeoutMs, the slot 
     await replaced;
     assert.equal(r.ready!(), 2);
   } finally {
+    await r.close();
+  }
+});
+
+test('with a spare thread loaded, a render stopped at its deadline frees its slot at once; the spare serves at once', async () => {
+  const r = pool({ engineUrl: STUB, size: 1, spare: 1 });
+  try {
+    await ready(r, 2);
+    process.env.QUIRE_STUB_BOOT_MS = '3000'; // the stopped threads' successors load for 3 s
+    let held = false;
+    await assert.rejects(r.render(job('<hang>', { timeoutMs: 400 }), { hold: () => { held = true; } }),
+      (e: unknown) => e instanceof RenderError && e.code === 'TIMEOUT');
+    assert.equal(held, false, 'no hold: a loaded thread is there for the slot');
+    assert.equal(r.ready!(), 1, 'the spare is loaded; the stopped thread\'s successor is loading');
+    const t0 = performance.now();
+    assert.ok(isPdf((await r.render(job('<p>on the spare</p>'))).pdf));
+    assert.equal(r.ready!(), 1, `the spare served (in ${Math.round(performance.now() - t0)} ms) before the successor was loaded`);
+    // a second stop while the successor still loads: no loaded thread is left, so the slot waits for it
+    let until: Promise<void> | undefined;
+    await assert.rejects(r.render(job('<hang>', { timeoutMs: 400 }), { hold: (p) => { until = p; } }),
+      (e: unknown) => e instanceof RenderError && e.code === 'TIMEOUT');
+    assert.equal(r.ready!(), 0);
+    assert.ok(until, 'the slot is held until a successor is ready');
+    await until;
+    assert.ok(r.ready!() >= 1);
+    await ready(r, 2);
+  } finally {
+    delete process.env.QUIRE_STUB_BOOT_MS;
     await r.close();
   }
 });

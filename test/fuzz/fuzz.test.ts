@@ -4,8 +4,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runFuzz } from './fuzz.ts';
 
-test('fuzz slice: 500 malformed requests and 500 generated templates, every answer the JSON shape or a valid PDF', { timeout: 600000 }, async () => {
-  const r = await runFuzz({ requests: 500, templates: 500, seed: 9009, concurrency: 16, rssBoundMb: 1024, env: { RENDER_TIMEOUT_MS: '3000' } });
+test('fuzz slice: 500 malformed requests and 500 generated templates, every answer the JSON shape or a valid PDF', { timeout: 600000 }, async (t) => {
+  const r = await runFuzz({ requests: 500, templates: 500, seed: 9009, concurrency: 16, env: { RENDER_TIMEOUT_MS: '3000' } });
+  t.diagnostic(`requests by status ${JSON.stringify(r.requests.byStatus)}; templates by status ${JSON.stringify(r.templates.byStatus)}, ` +
+    `${r.templates.pdfsChecked} PDFs checked; RSS end ${r.rssMb.end} MB, peak ${r.rssMb.peak} MB, bound ${r.rssMb.bound} MB; ${r.seconds} s`);
   assert.deepEqual(r.failures.slice(0, 10), [], `${r.failures.length} failures (seed ${r.seed}); server errors: ${r.serverErrors.join('\n')}`);
   assert.equal(r.requests.sent, 500);
   assert.equal(r.templates.sent, 500);

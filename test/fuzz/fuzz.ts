@@ -8,8 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
+import { loadConfig, settledRssBoundMb } from '../../src/server/config.ts';
 import { openStore } from '../../src/storage/store.ts';
-import { spawnServer } from '../api/server-process.ts';
+import { spawnServer, waitForQueue } from '../api/server-process.ts';
 import { exchange, verdict } from './http.ts';
 import { requestCase, type Targets } from './requests.ts';
 import { templateCase, type TemplateCase } from './templates.ts';
@@ -22,8 +23,8 @@ export interface FuzzOptions {
   seed: number;
   /** Connections at once for the request part (templates use a quarter). */
   concurrency: number;
-  /** Server RSS allowed at the end, MB. */
-  rssBoundMb: number;
+  /** Server RSS allowed at the end, MB; default the bound the server's configuration states (settledRssBoundMb). */
+  rssBoundMb?: number;
   /** Extra server environment (RENDER_WORKERS, RENDER_TIMEOUT_MS …). */
   env?: Record<string, string>;
   log?: (line: string) => void;
@@ -81,9 +82,13 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   const log = o.log ?? (() => {});
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-fuzz-'));
   const failures: Failure[] = [];
+  // one account sends everything: it may use both slots
+  const env = { RENDER_WORKERS: '2', MAX_RENDERS_PER_ACCOUNT: '2', RENDER_TIMEOUT_MS: '5000', RENDER_QUEUE: '1000', ...o.env };
+  const config = loadConfig({ ...process.env, ...env });
+  const bound = o.rssBoundMb ?? settledRssBoundMb(config);
   const report: FuzzReport = {
     seed: o.seed, requests: { sent: 0, responses: 0, byStatus: {}, byReason: {} }, templates: { sent: 0, byStatus: {}, pdfsChecked: 0 },
-    failures, serverErrors: [], rssMb: { end: NaN, peak: 0, bound: o.rssBoundMb }, alive: false, cleanExit: false, seconds: 0,
+    failures, serverErrors: [], rssMb: { end: NaN, peak: 0, bound }, alive: false, cleanExit: false, seconds: 0,
   };
   const store = await openStore(dataDir);
   const now = new Date();
@@ -97,8 +102,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
     foreignTemplateId: (await store.createTemplate({ accountId: b.id, name: 'other', html: '<p>{{name}}</p>', variables: [] }, now)).id,
     maxBodyBytes: 1024 * 1024,
   };
-  // one account sends everything: it may use both slots
-  const srv = await spawnServer({ dataDir, env: { RENDER_WORKERS: '2', MAX_RENDERS_PER_ACCOUNT: '2', RENDER_TIMEOUT_MS: '5000', RENDER_QUEUE: '1000', ...o.env }, timeoutMs: 300000 });
+  const srv = await spawnServer({ dataDir, env, timeoutMs: 300000 });
   const pid = srv.child.pid!;
   // what the server says on stderr and how it ends, should it end before the campaign does
   let stderr = '';
@@ -147,6 +151,9 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
 
     const health = await fetch(`${srv.url}/healthz`).catch(() => null);
     report.alive = health?.status === 200;
+    // the bound is for a settled server: nothing running, stopped or retired threads replaced (a few seconds)
+    const threads = config.renderWorkers + config.renderSpareWorkers;
+    await waitForQueue(srv.url, (q) => q.running === 0 && (q as { ready_workers?: number }).ready_workers === threads, 60000).catch(() => {});
     report.rssMb.end = rssMb(pid);
   } finally {
     clearInterval(sampler);
