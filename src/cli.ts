@@ -245,7 +245,9 @@ async function admin(cmd: string, sub: string | undefined, opts: Opts): Promise<
     return text;
   };
   const now = new Date();
-  const store = await openStore(dataDir, process.env.DATABASE_URL?.trim() || undefined);
+  // the same object store as the server's (S3_BUCKET …): opening a store moves old asset bytes into it
+  const { s3Settings } = await import('./server/config.ts');
+  const store = await openStore(dataDir, process.env.DATABASE_URL?.trim() || undefined, { s3: s3Settings(process.env) });
   try {
     switch (`${cmd} ${sub ?? ''}`.trim()) {
       case 'account create': {
