@@ -1,6 +1,7 @@
 // Template assets (images and fonts a template names by relative path): metadata rows in the database,
 // bytes in the object store. In: a template, a relative path, checked bytes and MIME type. Out: asset rows, bytes, account totals.
 import { createHash, randomUUID } from 'node:crypto';
+import { ByteLru } from '../template/byte-lru.ts';
 import { assetKey, type ObjectStore } from './objects.ts';
 import type { Row } from './repository.ts';
 
@@ -88,8 +89,14 @@ export const toAsset = (r: Row): Asset => ({
   mime: r.mime as string, bytes: Number(r.bytes), sha256: r.sha256 as string, createdAt: r.created_at as string,
 });
 
-/** Template assets: rows in a driver's `template_assets`, bytes in an AssetBlobs. */
+/**
+ * Template assets: rows in a driver's `template_assets`, bytes in an AssetBlobs. An asset's bytes
+ * never change under its id (a new upload is a new id), so they are kept in a bounded cache
+ * (32 MiB, 1,024 assets) and a render does not fetch them from a bucket again.
+ */
 export class AssetRepo {
+  private readonly cache = new ByteLru<string, Uint8Array>({ maxBytes: 32 * 1024 * 1024, maxEntries: 1024 });
+
   constructor(private readonly rows: AssetRows, readonly blobs: AssetBlobs) {}
 
   /** A template's assets, by path. */
@@ -130,7 +137,10 @@ export class AssetRepo {
       await this.blobs.remove(asset.id);
       throw e;
     }
-    if (old) await this.blobs.remove(old);
+    if (old) {
+      this.cache.delete(old);
+      await this.blobs.remove(old);
+    }
     return asset;
   }
 
@@ -140,13 +150,20 @@ export class AssetRepo {
   }
 
   /** The bytes of an asset, or null. */
-  data(asset: Asset): Promise<Uint8Array | null> {
-    return this.blobs.get(asset.id);
+  async data(asset: Asset): Promise<Uint8Array | null> {
+    const hit = this.cache.get(asset.id);
+    if (hit) return hit;
+    const data = await this.blobs.get(asset.id);
+    if (data) this.cache.set(asset.id, data, data.byteLength);
+    return data;
   }
 
   /** Deletes assets (rows, then bytes). */
   async remove(assets: readonly Asset[]): Promise<void> {
     await this.rows.remove(assets.map((a) => a.id));
-    for (const a of assets) await this.blobs.remove(a.id);
+    for (const a of assets) {
+      this.cache.delete(a.id);
+      await this.blobs.remove(a.id);
+    }
   }
 }
