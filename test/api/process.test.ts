@@ -43,7 +43,8 @@ function generate(url: string, key: string, templateId: string, n: number): Prom
   });
 }
 
-test('issue 9 #7: SIGTERM to `npm start` drains the render in flight, refuses new connections, exits; no process is left', { timeout: 300000 }, async () => {
+/** `npm start`, a render in flight, then `signal` to npm: the render finishes, new connections are refused, everything exits. */
+async function drainsThroughNpm(signal: 'SIGTERM' | 'SIGINT'): Promise<void> {
   const { dataDir, key, templateId } = await seed();
   const srv = await spawnServer({ dataDir, via: 'npm', env: { RENDER_WORKERS: '1', SHUTDOWN_TIMEOUT_MS: '120000' } });
   const tree = processTree(srv.child.pid!);
@@ -51,22 +52,26 @@ test('issue 9 #7: SIGTERM to `npm start` drains the render in flight, refuses ne
   try {
     const inFlight = generate(srv.url, key, templateId, 300);
     await waitForQueue(srv.url, (q) => q.running === 1);
-    process.kill(srv.child.pid!, 'SIGTERM');
+    process.kill(srv.child.pid!, signal);
     const res = await inFlight;
     assert.equal(res.status, 200, 'the render in flight finished');
     const body = await res.json();
     assert.ok(existsSync(path.join(dataDir, 'pdfs', `${body.generation_id}.pdf`)));
     await assert.rejects(fetch(`${srv.url}/healthz`), 'a new connection is refused while draining or after');
     const exit = await srv.exited;
-    assert.ok(exit.code === 0 || exit.signal === 'SIGTERM' || exit.code === 143, `npm ended: ${JSON.stringify(exit)}`);
+    assert.ok(exit.code === 0 || exit.signal === signal || exit.code === 128 + (signal === 'SIGINT' ? 2 : 15), `npm ended: ${JSON.stringify(exit)}`);
     for (let i = 0; i < 50 && tree.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(tree.filter(alive), [], 'npm, the shell and node are all gone');
-    assert.ok(srv.logs.some((l) => l.msg === 'shutting down: draining open requests' && l.signal === 'SIGTERM'));
+    assert.ok(srv.logs.some((l) => l.msg === 'shutting down: draining open requests' && l.signal === signal));
     assert.ok(srv.logs.some((l) => l.msg === 'stopped'));
   } finally {
     for (const pid of tree.filter(alive)) process.kill(pid, 'SIGKILL');
   }
-});
+}
+
+test('issue 9 #7: SIGTERM to `npm start` drains the render in flight, refuses new connections, exits; no process is left', { timeout: 300000 }, () => drainsThroughNpm('SIGTERM'));
+
+test('SIGINT (Ctrl-C) to `npm start` drains and exits the same way', { timeout: 300000 }, () => drainsThroughNpm('SIGINT'));
 
 test('issue 9 #4: kill -9 in the middle of a burst, then a restart: no temporary file, every row with its file, every file with its row', { timeout: 300000 }, async () => {
   const { dataDir, key, templateId, accountId } = await seed();
