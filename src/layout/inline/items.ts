@@ -303,20 +303,26 @@ function pairKern(fonts: FontContext, spec: FontSpec, a: string, b: string): num
   return k;
 }
 
-/** Gives each text piece the kerning with the next piece of the same run (added to its last glyph's advance). */
+/**
+ * Gives each text piece the kerning with the next piece of the same run (added to its last glyph's advance), and the
+ * kerning between its word and its own trailing white space (Liberation's "A ", "T ", "Y "): that one goes to the
+ * white space, so it is gone with the space where a line ends there, as in Chromium ("X AA " measures as "X AA").
+ */
 function kernAcrossPieces(items: InlineItem[], fonts: FontContext): void {
-  for (let i = 0; i + 1 < items.length; i++) {
+  for (let i = 0; i < items.length; i++) {
     const a = items[i];
-    const b = items[i + 1];
-    if (a.kind !== 'text' || b.kind !== 'text' || a.box !== b.box || a.tab || b.tab || b.word === '') continue;
     // Runs of different bidi levels are shaped apart (as in Blink); a right-to-left pair's junction is not at the glyphs' ends.
-    if (a.level !== b.level || a.rtl || b.rtl) continue;
+    if (a.kind !== 'text' || a.tab || a.rtl) continue;
+    if (a.word !== '' && a.spaces !== '') {
+      const k = pairKern(fonts, a.spec, lastChar(a.word), firstChar(a.spaces));
+      if (k !== 0) { a.spaceRuns = withLastAdvance(a.spaceRuns, k); a.spaceWidth += k; }
+    }
+    const b = items[i + 1];
+    if (b === undefined || b.kind !== 'text' || a.box !== b.box || b.tab || b.word === '' || a.level !== b.level || b.rtl) continue;
     const onSpace = a.spaces !== '';
     const left = onSpace ? a.spaces : a.word;
     if (left === '') continue;
-    const ca = String.fromCodePoint(left.codePointAt(left.length - 1 - (left.length > 1 && isLowSurrogate(left.charCodeAt(left.length - 1)) ? 1 : 0))!);
-    const cb = String.fromCodePoint(b.word.codePointAt(0)!);
-    const k = pairKern(fonts, a.spec, ca, cb);
+    const k = pairKern(fonts, a.spec, lastChar(left), firstChar(b.word));
     if (k === 0) continue;
     if (onSpace) { a.spaceRuns = withLastAdvance(a.spaceRuns, k); a.spaceWidth += k; }
     else { a.wordRuns = withLastAdvance(a.wordRuns, k); a.wordWidth += k; }
@@ -324,6 +330,8 @@ function kernAcrossPieces(items: InlineItem[], fonts: FontContext): void {
 }
 
 const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+const firstChar = (s: string): string => String.fromCodePoint(s.codePointAt(0)!);
+const lastChar = (s: string): string => String.fromCodePoint(s.codePointAt(s.length - 1 - (s.length > 1 && isLowSurrogate(s.charCodeAt(s.length - 1)) ? 1 : 0))!);
 
 /** A copy of `runs` whose last glyph advances `k` px more (shaped runs are shared: never mutated). */
 function withLastAdvance(runs: GlyphRun[], k: number): GlyphRun[] {
