@@ -96,6 +96,28 @@ test('security headers on every response: JSON answers, errors, PDFs, the health
   }
 });
 
+test('security headers on the other answers too: a PDF download, its HEAD, redirects and dashboard pages', async () => {
+  const h = await startHarness();
+  try {
+    const { accountId, key } = await h.account();
+    const r = await h.generate(key, { templateId: await h.template(accountId, '<p>headers</p>'), variables: {} });
+    assert.equal(r.status, 200);
+    const answers: Array<[string, Response]> = [
+      ['PDF', await fetch(r.body.pdf_url)], ['PDF HEAD', await fetch(r.body.pdf_url, { method: 'HEAD' })],
+      ['/', await fetch(`${h.url}/`, { redirect: 'manual' })], ['/dashboard', await fetch(`${h.url}/dashboard`)],
+    ];
+    for (const [name, res] of answers) {
+      assert.ok(res.status < 500, `${name}: ${res.status}`);
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', name);
+      // dashboard pages: same-origin (under no-referrer a browser's same-origin form post says Origin: null,
+      // which the CSRF check refuses); either sends nothing to other sites
+      assert.equal(res.headers.get('referrer-policy'), name === '/dashboard' ? 'same-origin' : 'no-referrer', name);
+    }
+  } finally {
+    await h.close();
+  }
+});
+
 test('issue 9 #5: over HTTP, a 503\'s Retry-After is the time until a retry would find room (± 1 s)', { timeout: 60000 }, async () => {
   // every render takes RENDER_MS of real time; one slot, four may wait
   const RENDER_MS = 700;

@@ -7,6 +7,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import tls from 'node:tls';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../src/server/config.ts';
@@ -91,7 +92,7 @@ function httpsRequest(url: string, ca: Buffer, opts: { method?: string; headers?
   });
 }
 
-test('native HTTPS from TLS_CERT_FILE/TLS_KEY_FILE with a self-signed certificate', async () => {
+test('native HTTPS from TLS_CERT_FILE/TLS_KEY_FILE with a self-signed certificate; HSTS on every answer, parser errors included', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-tls-'));
   const { cert, key } = selfSigned(dir);
   const config = loadConfig({
@@ -122,6 +123,22 @@ test('native HTTPS from TLS_CERT_FILE/TLS_KEY_FILE with a self-signed certificat
     assert.equal(pdf.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains');
     assert.equal(pdf.body.length, body.file_size);
     assert.equal(pdf.body.subarray(0, 4).toString(), '%PDF');
+    // HSTS on every answer under TLS: a 404, and a JSON reply to what Node's HTTP parser refused
+    const missing = await httpsRequest(`${url}/nowhere`, ca);
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains', 'HSTS on a 404');
+    const refused = await new Promise<string>((resolve, reject) => {
+      const s = tls.connect({ host: '127.0.0.1', port: Number(new URL(srv.url).port), servername: 'localhost', ca }, () => s.write('FROB / HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+      const chunks: Buffer[] = [];
+      s.on('data', (c) => chunks.push(c));
+      s.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+      s.on('error', reject);
+    });
+    const [head, json] = refused.split('\r\n\r\n');
+    assert.match(head, /^HTTP\/1\.1 400 /);
+    assert.match(head, /\r\nStrict-Transport-Security: max-age=31536000; includeSubDomains\r\n/i, 'HSTS on a parser-level error');
+    assert.match(head, /\r\nX-Content-Type-Options: nosniff\r\n/i);
+    assert.deepEqual(errorShape(JSON.parse(json)), { error: 'Malformed request: unknown method', code: 'BAD_REQUEST', status: 400 });
   } finally {
     await srv.stop();
     rmSync(dir, { recursive: true, force: true });
