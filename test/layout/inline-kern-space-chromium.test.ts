@@ -5,24 +5,16 @@
 // only kerned: the cartridge order invoice's item column), and not where the line ends at the space ("X AA " is as
 // wide as "X AA").
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { layoutForInspection } from '../../src/inspect.ts';
+import { assertInspectedBoxes, type ChromiumBox } from './inspect-boxes.ts';
 
 const DOC = "<html><head><style>@page{size:600px 800px;margin:0} body{margin:0;font:16px \"Times New Roman\"} div{margin-bottom:4px}</style></head><body>\n<span id=s1>X AA</span><br><span id=s2>X AA </span><br><span id=s3>AA review</span><br><span id=s4>AT TA LY YA</span><br><span id=s5 style=\"font-family:Arial\">AA review PAY TODAY</span><br>\n<div id=d1 style=\"width:456px\">Accessibility audit - WCAG 2.2 AA review of 12 templates with report</div>\n<div id=d2 style=\"width:100px;text-align:right\"><span id=s6>AA review</span></div>\n</body></html>\n";
 
 /** Chromium 156: [id, x, y, width, height]. */
-const CHROMIUM: Array<[string, number, number, number, number]> = [
+const CHROMIUM: ChromiumBox[] = [
   ['s1', 0, 0, 37.781, 17], ['s2', 0, 18, 37.781, 17], ['s3', 0, 36, 69.766, 17], ['s4', 0, 54, 90.016, 17],
   ['s5', 0, 72, 162.734, 17], ['d1', 0, 90, 456, 18], ['d2', 0, 112, 100, 18], ['s6', 30.234, 112, 69.766, 17],
 ];
 
 test('a word and the space after it are kerned as one run, the pair dropped with a space that ends the line', () => {
-  const r = layoutForInspection(DOC);
-  const byId = new Map([...r.elements.values()].map((e) => [e.element.attribs['id'], e]));
-  for (const [id, x, y, w, h] of CHROMIUM) {
-    const b = byId.get(id)?.boxes[0];
-    assert.ok(b, `#${id}`);
-    const got = [b.x, b.y, b.width, b.height];
-    [x, y, w, h].forEach((v, k) => assert.ok(Math.abs(got[k]! - v) < 0.02, `#${id}: got ${got.map((g) => +g.toFixed(3)).join(' ')}, Chromium ${x} ${y} ${w} ${h}`));
-  }
+  assertInspectedBoxes(DOC, CHROMIUM, 0.02);
 });
