@@ -103,3 +103,30 @@ test('the database transaction alone never counts past the limit', async () => {
     await h.close();
   }
 });
+
+test('the in-process gate counts again when a reservation ends during an asynchronous count (PostgreSQL: the row may be missing from its snapshot)', async () => {
+  const { QuotaGate } = await import('../../src/server/quota-gate.ts');
+  const gate = new QuotaGate();
+  let committed = 0;
+  const a = (await gate.reserve('acct', 2, () => committed))!;
+  // B's count starts before A's row is committed and answers after A has ended: a stale 0
+  let answer!: (n: number) => void;
+  let counts = 0;
+  const b = gate.reserve('acct', 2, () => {
+    counts++;
+    if (counts === 1) return new Promise<number>((r) => { answer = r; });
+    return committed;
+  });
+  await new Promise((r) => setImmediate(r));
+  committed = 1; // A's generation recorded
+  a.release();
+  answer(0);
+  const rb = await b;
+  assert.ok(rb, 'one generation left: B may render');
+  assert.equal(counts, 2, 'B counted again after A ended');
+  // with A recorded and B holding the last one, C must wait for B, then be refused once B is recorded
+  const c = gate.reserve('acct', 2, () => committed);
+  committed = 2;
+  rb.release();
+  assert.equal(await c, null);
+});
