@@ -139,8 +139,12 @@ export async function runRenderJob(job: RenderJob, engine?: Engine, marginMs = 0
     });
     return job.lineTexts ? { ...out, warnings: withLineTexts(out.warnings, html) } : out;
   } catch (e) {
+    // the engine knows no settings: the 422's message names the one that stopped the render
     if (e instanceof RenderError && e.code === 'TIMEOUT') {
       throw new RenderError('TIMEOUT', `render exceeded its time limit of ${job.timeoutMs} ms (RENDER_TIMEOUT_MS)`);
+    }
+    if (e instanceof RenderError && e.code === 'TOO_MANY_PAGES') {
+      throw new RenderError('TOO_MANY_PAGES', `the document has more than MAX_PAGES (${job.maxPages}) pages`);
     }
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
       throw new RenderError('UNRENDERABLE', 'the document is nested too deeply to render');

@@ -172,7 +172,7 @@ describe('generate-pdf-preview: errors, each with exactly { error, code, status 
   test('422 RENDER_FAILED over the page limit', async () => {
     const long = await h.template(accountId, Array.from({ length: 400 }, (_, i) => `<p>Paragraph ${i}</p>`).join(''));
     const r = await expectError(h.generate(key, { templateId: long, variables: {} }), 422, 'RENDER_FAILED');
-    assert.match(r.body.error, /page/);
+    assert.match(r.body.error, /MAX_PAGES \(1\) pages/, 'the message names the limit');
     assert.equal((await h.store.listGenerations(accountId)).filter((g) => g.templateId === long).length, 0, 'a failed render is not counted');
   });
 
