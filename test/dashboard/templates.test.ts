@@ -77,6 +77,7 @@ test('the list shows name, id, variables, last change and this month\'s generati
   assert.match(list.text, new RegExp(`href="/dashboard/templates/${id}">First</a>`));
   assert.match(list.text, new RegExp(id));
   assert.match(list.text, /<span class="chip">invoiceNumber<\/span>/);
+  assert.match(list.text, /<span class="chip more" title="currency, items, [^"]*, paid">\+8 more<\/span>/, 'the first 8 of 16 variables, then the rest in a title');
   assert.match(list.text, /just now/);
   assert.match(list.text, /<td class="num">1<\/td>/);
   const ren = await c.form(`/dashboard/templates/${id}/rename`, { name: '  Renamed <b>invoice</b> ', back: '/dashboard/templates' });

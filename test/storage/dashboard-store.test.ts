@@ -2,7 +2,7 @@
 // assets, usage queries; and SQLite's migration 2 upgrading a version-1 database in place.
 // In: temporary stores. Out: node:test results.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -43,6 +43,32 @@ test('SQLite: a version-1 database with CLI accounts upgrades in place: rows kep
   }
 });
 
+
+test('SQLite: asset bytes a version-2 database kept in asset_blobs move to the object store at open (DATA_DIR/assets), the table empties', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-dstore-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const db = new Database(path.join(dir, 'quire.db'));
+  migrate(db, MIGRATIONS.slice(0, 2));
+  const at = '2026-01-01T00:00:00.000Z';
+  db.prepare("INSERT INTO accounts VALUES ('a1', 'old@example.com', 'pro', ?)").run(at);
+  db.prepare("INSERT INTO templates (id, account_id, name, html, created_at, updated_at) VALUES ('t1', 'a1', 'Old', '<img src=\"logo.png\">', ?, ?)").run(at, at);
+  const ids = ['6f1c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f', '7f1c1d2e-3b4a-4c5d-8e6f-7a8b9c0d1e2f'];
+  ids.forEach((id, i) => {
+    db.prepare("INSERT INTO template_assets VALUES (?, 't1', 'a1', ?, 'image/png', 3, 'x', ?)").run(id, `logo${i}.png`, at);
+    db.prepare('INSERT INTO asset_blobs VALUES (?, ?)').run(id, Buffer.from([i, 2, 3]));
+  });
+  db.close();
+  const s = await openSqliteStore(dir);
+  try {
+    assert.equal((s.db.prepare('SELECT COUNT(*) AS n FROM asset_blobs').get() as { n: number }).n, 0);
+    const assets = await s.assets.list('t1');
+    assert.equal(assets.length, 2);
+    for (const [i, a] of assets.entries()) assert.deepEqual([...(await s.assets.data(a))!], [i, 2, 3]);
+    assert.deepEqual(readdirSync(path.join(dir, 'assets')).sort(), ids);
+  } finally {
+    await s.close();
+  }
+});
 
 describeEachDriver('dashboard storage', (get) => {
   let store: Store;

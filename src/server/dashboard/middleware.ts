@@ -53,13 +53,12 @@ function errorResponse(ctx: Context, d: DashCtx, e: ApiError): void {
   }, e.status);
 }
 
-/** Builds the dashboard middleware; requests outside `/` and `/dashboard/…` pass through. */
-export function createDashboard(deps: DashboardDeps, dash: DashboardConfig): Middleware {
-  const d: DashCtx = {
-    store: deps.store, renderer: deps.renderer, queue: deps.queue, clock: deps.clock, config: deps.config, dash, log: deps.log,
-    throttle: new AuthThrottle(dash.signupsPerHour), previews: new RateLimiter(dash.previewsPerMinute), bundle: new ClientBundle(deps.log), galleryPdfs: new Map(),
-  };
-
+/**
+ * The dashboard's two routers: `pub` (sign-in, sign-up, static files) and `priv` (everything else,
+ * behind the signed-in check). Registering touches nothing of `d`; test/dashboard/routes.test.ts
+ * lists the routes from here to check that each one is covered.
+ */
+export function dashboardRouters(d: DashCtx): { pub: Router; priv: Router } {
   const pub = new Router({ prefix: '/dashboard' });
   pub.get('/', (ctx) => {
     ctx.redirect((ctx.state.dash as DashState).account ? '/dashboard/templates' : '/dashboard/sign-in');
@@ -92,6 +91,17 @@ export function createDashboard(deps: DashboardDeps, dash: DashboardConfig): Mid
   usageRoutes(priv, d);
   accountRoutes(priv, d);
 
+  return { pub, priv };
+}
+
+/** Builds the dashboard middleware; requests outside `/` and `/dashboard/…` pass through. */
+export function createDashboard(deps: DashboardDeps, dash: DashboardConfig): Middleware {
+  const d: DashCtx = {
+    store: deps.store, renderer: deps.renderer, queue: deps.queue, clock: deps.clock, config: deps.config, dash, log: deps.log,
+    throttle: new AuthThrottle(dash.signupsPerHour), previews: new RateLimiter(dash.previewsPerMinute), bundle: new ClientBundle(deps.log), galleryPdfs: new Map(),
+  };
+
+  const { pub, priv } = dashboardRouters(d);
   const routes = [pub.routes(), priv.routes()];
   const chain = async (ctx: Context, i: number): Promise<void> => {
     if (i < routes.length) await routes[i]!(ctx as never, () => chain(ctx, i + 1));

@@ -9,6 +9,7 @@ import { EditorState, Prec, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, keymap, MatchDecorator, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import Mustache from 'mustache';
+import { syntaxErrorSpot, syntaxErrorWithLine } from '../detect.ts';
 
 const MUSTACHE = /\{\{(\{?)([#^/!&>=]?)[^}]*\}?\}\}/g;
 
@@ -30,16 +31,15 @@ const mustacheMarks = ViewPlugin.fromClass(class {
   }
 }, { decorations: (v) => v.decorations });
 
-/** Mustache's own parse error as a diagnostic at the position its message names. */
+/** Mustache's own parse error as a diagnostic on the tag it is about (an unclosed section: its opening tag). */
 function mustacheDiagnostics(text: string): Diagnostic[] {
   try {
     new Mustache.Writer().parse(text);
     return [];
   } catch (e) {
     const msg = (e as Error).message;
-    const at = /at (\d+)\s*$/.exec(msg);
-    const pos = at ? Math.min(Number(at[1]), text.length) : 0;
-    return [{ from: pos, to: Math.min(pos + 2, text.length), severity: 'error', message: `Mustache: ${msg}`, source: 'template' }];
+    const spot = syntaxErrorSpot(text, msg) ?? { from: 0, to: Math.min(2, text.length) };
+    return [{ from: spot.from, to: spot.to, severity: 'error', message: `Mustache: ${syntaxErrorWithLine(text, msg)}`, source: 'template' }];
   }
 }
 

@@ -99,6 +99,13 @@ function sampleValue(): Record<string, unknown> | null {
   return v as Record<string, unknown>;
 }
 
+/** The API's message about the sample values (missing or invalid variables), under the sample data editor. */
+function showSampleProblem(message: string): void {
+  const status = $('sample-status');
+  status.textContent = message;
+  status.classList.add('error');
+}
+
 /** A new variable gets a sample value of its type (when the sample data parses and lacks it). */
 function addSampleKeys(added: VariableDef[]): void {
   const v = sampleValue();
@@ -214,11 +221,24 @@ function schedulePreview(): void {
   timer = window.setTimeout(() => void runPreview(), DEBOUNCE_MS);
 }
 
+/** Shows a message above the last good preview; one that names a template line gets a button to go there. */
 function showMessage(text: string | null, kind: 'error' | 'info' = 'error'): void {
   const m = $('preview-message');
   m.hidden = text === null;
   m.textContent = text ?? '';
   m.dataset.kind = kind;
+  const line = /\(line (\d+)\)/.exec(text ?? '');
+  if (line) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'btn small';
+    b.textContent = `Go to line ${line[1]}`;
+    b.addEventListener('click', () => {
+      selectTab($('tab-html') as HTMLButtonElement, false);
+      goToLine(code, Number(line[1]));
+    });
+    m.append(' ', b);
+  }
   $('preview-scroll').classList.toggle('stale', text !== null && kind === 'error');
 }
 
@@ -283,7 +303,9 @@ async function runPreview(): Promise<void> {
     $('preview-state').textContent = 'Not updated';
     if (e instanceof ApiFailure) {
       const retry = e.status === 429 || e.status === 503;
-      showMessage(retry ? `${e.message}` : e.message, retry ? 'info' : 'error');
+      showMessage(e.message, retry ? 'info' : 'error');
+      // The API's check of the values against the variables: said where the values are edited too.
+      if (e.status === 400 && /template variables/i.test(e.message)) showSampleProblem(e.message);
       if (retry) window.setTimeout(schedulePreview, 1000);
     } else {
       showMessage(`The preview could not be drawn: ${(e as Error).message}`);

@@ -7,6 +7,7 @@ import { checkTemplateSyntax } from '../../../template/fill.ts';
 import { parseVariableDefs, VARIABLE_TYPES } from '../../../template/variables.ts';
 import { ACCEPT } from '../asset-types.ts';
 import { readJson } from '../body.ts';
+import { syntaxErrorWithLine } from '../detect.ts';
 import { invalid, jsonRoute, ownTemplate, sendAppPage, type DashCtx } from '../context.ts';
 import { bytes } from '../format.ts';
 import { html, jsonIsland } from '../html.ts';
@@ -140,7 +141,7 @@ export function editorRoutes(r: Router, d: DashCtx): void {
     try {
       checkTemplateSyntax(source);
     } catch (e) {
-      throw invalid(`Not saved: ${(e as Error).message}`);
+      throw invalid(`Not saved: ${syntaxErrorWithLine(source, (e as Error).message)}`);
     }
     const saved = await d.store.updateTemplate(t.id, {
       name: templateName(typeof b.name === 'string' ? b.name : t.name), html: source,

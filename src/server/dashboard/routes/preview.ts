@@ -10,6 +10,7 @@ import { isRenderFailure } from '../../renderer.ts';
 import { assetsForRender } from '../../template-assets.ts';
 import { mapWarningLines } from '../../warning-lines.ts';
 import { readJson } from '../body.ts';
+import { syntaxErrorWithLine } from '../detect.ts';
 import { invalid, jsonRoute, ownTemplate, signedIn, type DashCtx } from '../context.ts';
 import { checkCsrf } from '../session.ts';
 import { bodyHtml, bodySample, bodyVariables } from './editor.ts';
@@ -73,7 +74,8 @@ export function previewRoutes(r: Router, d: DashCtx): void {
         throw new ApiError(503, 'UNAVAILABLE', 'The service is busy; the preview will retry', { 'Retry-After': String(e.retryAfterSeconds) });
       }
       if (e instanceof QueueAbortedError) throw new ApiError(503, 'UNAVAILABLE', 'The preview request ended before a render slot was free');
-      if (isRenderFailure(e)) throw new ApiError(422, 'RENDER_FAILED', e.message);
+      // A Mustache error names a character offset; the editor shows (and jumps to) the line instead.
+      if (isRenderFailure(e)) throw new ApiError(422, 'RENDER_FAILED', syntaxErrorWithLine(template, e.message));
       throw e;
     }
   });

@@ -30,14 +30,25 @@ export function galleryOf(d: DashCtx): Starter[] {
   return d.gallery;
 }
 
+/** Chips shown per row before "+N more" (the row stays a few lines high on a laptop screen). */
+const CHIPS = 8;
+
+/** A template's variable names as chips: the first CHIPS, then "+N more" naming the rest in its title. */
+function variableChips(t: Template) {
+  if (!t.variables.length) return html`<span class="muted">none</span>`;
+  const rest = t.variables.slice(CHIPS).map((v) => v.name);
+  return html`${t.variables.slice(0, CHIPS).map((v) => html`<span class="chip">${v.name}</span> `)}${rest.length
+    ? html`<span class="chip more" title="${rest.join(', ')}">+${rest.length} more</span>` : ''}`;
+}
+
 function listPage(ctx: Context, d: DashCtx, templates: Template[], counts: Map<string, number>): void {
   const { csrf } = signedIn(ctx);
   const now = d.clock.now();
   const rows = templates.map((t) => html`<tr>
     <td class="name-col"><a class="strong" href="/dashboard/templates/${t.id}">${t.name}</a><div class="id-line"><code>${t.id}</code>
       <button type="button" class="icon-button" data-copy="${t.id}" aria-label="Copy the id of ${t.name}">Copy id</button></div></td>
-    <td>${t.variables.length ? t.variables.map((v) => html`<span class="chip">${v.name}</span> `) : html`<span class="muted">none</span>`}</td>
-    <td><time datetime="${t.updatedAt}" title="${utc(t.updatedAt)}">${ago(t.updatedAt, now)}</time></td>
+    <td>${variableChips(t)}</td>
+    <td class="when"><time datetime="${t.updatedAt}" title="${utc(t.updatedAt)}">${ago(t.updatedAt, now)}</time></td>
     <td class="num">${counts.get(t.id) ?? 0}</td>
     <td class="actions">
       <a class="btn small" href="/dashboard/templates/${t.id}">Edit</a>
