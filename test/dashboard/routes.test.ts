@@ -162,19 +162,10 @@ test('every route that names a template, a file or a key answers 404 to another 
   assert.equal((await h.store.assets.list(ids.template)).length, 1);
 });
 
-test('throttling: sign-in after 5 failures, sign-up past SIGNUPS_PER_HOUR and password changes after 5 wrong ones answer 429 with Retry-After', async () => {
+test('throttling (sign-in: auth.test.ts): sign-up past SIGNUPS_PER_HOUR and a password change after 5 wrong ones answer 429 with Retry-After', async () => {
   const tight = await startDashboard({ signupsPerHour: 2 });
   try {
-    const a = new Client(tight.url);
-    const email = await a.signUp();
-    const d = new Client(tight.url);
-    await d.get('/dashboard/sign-in');
-    for (let i = 0; i < 5; i++) assert.equal((await d.form('/dashboard/sign-in', { email, password: `wrong ${i}` })).status, 401);
-    const signIn = await d.form('/dashboard/sign-in', { email, password: 'correct horse battery' });
-    assert.equal(signIn.status, 429);
-    assert.match(signIn.text, /Too many sign-in attempts from here\. Try again in 15 minutes\./);
-    assert.ok(Number(signIn.headers.get('retry-after')) > 0);
-
+    await new Client(tight.url).signUp();
     await new Client(tight.url).signUp(); // the address's second sign-up this hour
     const third = new Client(tight.url);
     await third.get('/dashboard/sign-up');
