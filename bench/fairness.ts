@@ -43,15 +43,21 @@ async function main(): Promise<void> {
   const now = new Date();
   const flooder = await store.createAccount('flood@example.com', 'enterprise', now);
   const client = await store.createAccount('invoices@example.com', 'enterprise', now);
+  const warmer = await store.createAccount('warm@example.com', 'enterprise', now);
   const floodKey = (await store.createKey(flooder.id, now)).key;
   const clientKey = (await store.createKey(client.id, now)).key;
+  const warmKey = (await store.createKey(warmer.id, now)).key;
   const chosen = args.only ? PATHOLOGICAL.filter((p) => args.only!.split(',').includes(p.name)) : PATHOLOGICAL;
   const bombs = await Promise.all(chosen.map(async (p) => ({ ...p, id: (await store.createTemplate({ accountId: flooder.id, name: p.name, html: p.html, variables: p.name === 'nested sections' ? [{ name: 'items', type: 'list' }] : [] }, now)).id })));
-  const invoice = (await store.createTemplate({
-    accountId: client.id, name: 'invoice', html: readFileSync(path.join(root, 'examples/invoice/template.html'), 'utf8'),
-    variables: parseVariableDefs(JSON.parse(readFileSync(path.join(root, 'examples/invoice/variables.json'), 'utf8'))),
-  }, now)).id;
-  const invoiceBody = JSON.stringify({ templateId: invoice, variables: JSON.parse(readFileSync(path.join(root, 'examples/invoice/data.json'), 'utf8')) });
+  const invoiceFor = async (accountId: string) => JSON.stringify({
+    templateId: (await store.createTemplate({
+      accountId, name: 'invoice', html: readFileSync(path.join(root, 'examples/invoice/template.html'), 'utf8'),
+      variables: parseVariableDefs(JSON.parse(readFileSync(path.join(root, 'examples/invoice/variables.json'), 'utf8'))),
+    }, now)).id,
+    variables: JSON.parse(readFileSync(path.join(root, 'examples/invoice/data.json'), 'utf8')),
+  });
+  const invoiceBody = await invoiceFor(client.id);
+  const warmBody = await invoiceFor(warmer.id);
   await store.close();
 
   const srv = await spawnServer({ dataDir, env: { RENDER_TIMEOUT_MS: args.timeout!, RENDER_QUEUE: '1000' }, timeoutMs: 300000 });
@@ -59,13 +65,14 @@ async function main(): Promise<void> {
   const url = `${srv.url}/functions/v1/generate-pdf-preview`;
   let peak = 0;
   const sampler = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 250);
-  const invoices = (duration: number) => autocannon({
-    url, method: 'POST', connections: Number(args.invoice), duration, timeout: 120,
-    headers: { 'content-type': 'application/json', 'x-api-key': clientKey }, body: invoiceBody,
+  const invoices = (run: { duration: number } | { amount: number }, connections = Number(args.invoice), key = clientKey, body = invoiceBody) => autocannon({
+    url, method: 'POST', connections, ...run, timeout: 120, headers: { 'content-type': 'application/json', 'x-api-key': key }, body,
   });
   try {
-    await invoices(3); // warm every worker
-    const idle = await invoices(seconds);
+    // warm the threads (their first real render compiles the engine's code): the client runs at most
+    // MAX_RENDERS_PER_ACCOUNT at once, a second account takes the third slot meanwhile
+    await Promise.all([invoices({ amount: 30 }), invoices({ amount: 15 }, 1, warmKey, warmBody)]);
+    const idle = await invoices({ duration: seconds });
     const flood = autocannon({
       url, connections: Number(args.flood), duration: seconds + 5, timeout: 120,
       requests: bombs.map((b) => ({
@@ -74,7 +81,7 @@ async function main(): Promise<void> {
       })),
     });
     await new Promise((r) => setTimeout(r, 3000)); // the flood holds its slots first
-    const flooded = await invoices(seconds);
+    const flooded = await invoices({ duration: seconds });
     const floodResult = await flood;
     const health = await (await fetch(`${srv.url}/healthz`)).json();
     const row = (name: string, r: autocannon.Result) => ({

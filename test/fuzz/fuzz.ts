@@ -100,7 +100,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
     key: (await store.createKey(a.id, now)).key, otherKey: (await store.createKey(b.id, now)).key,
     templateId: (await store.createTemplate({ accountId: a.id, name: 'invoice', html: INVOICE, variables: defs }, now)).id,
     foreignTemplateId: (await store.createTemplate({ accountId: b.id, name: 'other', html: '<p>{{name}}</p>', variables: [] }, now)).id,
-    maxBodyBytes: 1024 * 1024,
+    maxBodyBytes: 1024 * 1024, pdfName: '',
   };
   const srv = await spawnServer({ dataDir, env, timeoutMs: 300000 });
   const pid = srv.child.pid!;
@@ -118,6 +118,10 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   const sampler = setInterval(() => { report.rssMb.peak = Math.max(report.rssMb.peak, rssMb(pid)); }, 250);
   const count = (m: Record<string, number>, k: string) => { m[k] = (m[k] ?? 0) + 1; };
   try {
+    // a stored PDF for the downloads and byte ranges to aim at
+    const first = await once(`${srv.url}/functions/v1/generate-pdf-preview`, { 'content-type': 'application/json', 'x-api-key': targets.key },
+      JSON.stringify({ templateId: targets.templateId, variables: { name: 'fuzz', items: [{ label: 'one', qty: 1 }] } }));
+    targets.pdfName = `${JSON.parse(first.body.toString('utf8')).generation_id}.pdf`;
     // 1. malformed (and some valid) requests over raw TCP
     const cases = fc.sample(requestCase(targets), { numRuns: o.requests, seed: o.seed });
     await pool(cases, o.concurrency, async (c, i) => {
@@ -131,7 +135,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
         report.requests.responses++;
         count(report.requests.byStatus, String(r.status));
         count(report.requests.byReason, reason(r));
-        const why = verdict(r, c.heads[k] ?? false);
+        const why = verdict(r, c.heads[k] ?? false, c.paths[k]);
         if (why) failures.push({ part: 'request', index: i, label: c.label, why });
       });
       if (i % 1000 === 999) log(`requests: ${i + 1}/${cases.length}`);

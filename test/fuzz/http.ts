@@ -100,21 +100,35 @@ export function exchange(port: number, bytes: Buffer, heads: boolean[], opts: { 
   });
 }
 
-/** Statuses the service may answer; 5xx only 503 UNAVAILABLE (DECISIONS.md: queue full, shutting down). */
-const ALLOWED = new Set([200, 400, 401, 403, 404, 405, 408, 413, 422, 429, 431, 503]);
+/**
+ * Statuses the service may answer (README "The API"); 5xx only 503 UNAVAILABLE (DECISIONS.md: queue
+ * full, shutting down; /healthz and /readyz when a store is down or the instance drains).
+ */
+const ALLOWED = new Set([200, 206, 400, 401, 403, 404, 405, 408, 413, 416, 422, 429, 431, 503]);
 
 /**
  * Why a response breaks the contract, or null: a documented status; every error is JSON with
- * exactly { error, code, status } and that status; a 200 is the generation result or a PDF.
+ * exactly { error, code, status } and that status; a 200 is the generation result, a health
+ * answer, a PDF or (from /metrics only) Prometheus text; a 206 one byte range of the PDF.
+ * `path`: the request's target.
  */
-export function verdict(r: RawResponse, head: boolean): string | null {
+export function verdict(r: RawResponse, head: boolean, path = ''): string | null {
   if (!ALLOWED.has(r.status)) return `status ${r.status}`;
   const type = r.headers['content-type'] ?? '';
   if (r.headers['x-content-type-options'] !== 'nosniff') return `no X-Content-Type-Options on ${r.status}`;
+  if (r.status === 206) {
+    if (type !== 'application/pdf') return `206 with Content-Type ${JSON.stringify(type)}`;
+    const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(r.headers['content-range'] ?? '');
+    if (!m || Number(m[1]) > Number(m[2]) || Number(m[2]) >= Number(m[3])) return `206 with Content-Range ${JSON.stringify(r.headers['content-range'])}`;
+    const length = Number(m[2]) - Number(m[1]) + 1;
+    if (Number(r.headers['content-length']) !== length) return `206 of ${length} bytes with Content-Length ${r.headers['content-length']}`;
+    return head || r.body.length === length ? null : `206 of ${length} bytes with a body of ${r.body.length}`;
+  }
   if (head) return null;
   if (r.status === 200 && type === 'application/pdf') {
     return r.body.subarray(0, 5).toString('latin1') === '%PDF-' ? null : 'a PDF response that is not a PDF';
   }
+  if (r.status === 200 && /^\/metrics(\?|$)/.test(path) && /^text\/plain/.test(type)) return null;
   if (!/^application\/json/.test(type)) return `${r.status} with Content-Type ${JSON.stringify(type)}`;
   let body: unknown;
   try {
@@ -124,7 +138,7 @@ export function verdict(r: RawResponse, head: boolean): string | null {
   }
   if (r.status === 200) {
     const b = body as Record<string, unknown>;
-    if (b.status === 'ok') return null; // /healthz
+    if (b.status === 'ok' || b.status === 'ready') return null; // /healthz, /readyz
     const keys = Object.keys(b).join(',');
     return keys === 'success,pdf_url,generation_id,file_size' && b.success === true ? null : `200 with body keys ${keys}`;
   }

@@ -1,5 +1,5 @@
 // Generated malformed (and some valid) HTTP requests for the service: request lines, headers, framing,
-// bodies and encodings. In: the keys and template ids of a seeded instance. Out: fast-check arbitraries of raw requests.
+// bodies, encodings, byte ranges of a stored PDF. In: the keys and template ids of a seeded instance. Out: fast-check arbitraries of raw requests.
 import fc from 'fast-check';
 
 /** What the generator may aim at: real keys and templates, so requests reach every check. */
@@ -11,10 +11,15 @@ export interface Targets {
   /** A template of `otherKey`'s account. */
   foreignTemplateId: string;
   maxBodyBytes: number;
+  /** The file name of a stored PDF (downloads, byte ranges). */
+  pdfName: string;
 }
 
-/** `incomplete`: a body shorter than its Content-Length, so the server waits for more. */
-export interface RequestCase { bytes: Buffer; heads: boolean[]; label: string; incomplete: boolean }
+/**
+ * `heads`/`paths`: per request in `bytes`, whether it is a HEAD and its target (for the verdict);
+ * `incomplete`: a body shorter than its Content-Length, so the server waits for more.
+ */
+export interface RequestCase { bytes: Buffer; heads: boolean[]; paths: string[]; label: string; incomplete: boolean }
 
 const GENERATE = '/functions/v1/generate-pdf-preview';
 const uuid = fc.uuid({ version: 4 });
@@ -29,9 +34,10 @@ const method = fc.oneof(
 
 const target = (t: Targets) => fc.oneof(
   { weight: 24, arbitrary: fc.constant(GENERATE) },
-  { weight: 2, arbitrary: fc.constantFrom('/healthz', '/functions/v1', '/functions/v1/', `${GENERATE}/`, `${GENERATE}?x=1`, `${GENERATE}#f`, '/functions/v2/generate-pdf-preview', '/FUNCTIONS/V1/GENERATE-PDF-PREVIEW') },
+  { weight: 2, arbitrary: fc.constantFrom('/healthz', '/readyz', '/metrics', '/metrics?name[]=x', '/functions/v1', '/functions/v1/', `${GENERATE}/`, `${GENERATE}?x=1`, `${GENERATE}#f`, '/functions/v2/generate-pdf-preview', '/FUNCTIONS/V1/GENERATE-PDF-PREVIEW') },
   { weight: 2, arbitrary: fc.oneof(uuid.map((u) => `${u}.pdf`), fc.constantFrom('..%2f..%2fetc%2fpasswd', '../../etc/passwd', '%00.pdf', 'x.pdf', 'A'.repeat(3000), '%E2%82%AC.pdf', '.tmp-x', `${t.templateId}.PDF`))
     .map((f) => `/storage/v1/object/public/pdfs/${f}`) },
+  { weight: 1, arbitrary: fc.constantFrom(t.pdfName, t.pdfName.toUpperCase(), `${t.pdfName}/`, `${t.pdfName}%00`).map((f) => `/storage/v1/object/public/pdfs/${f}`) },
   { weight: 1, arbitrary: fc.constantFrom(`http://localhost${GENERATE}`, '*', `//${GENERATE}`, `${GENERATE}%00`, '/%', '/%zz', '/\u00e9', '/\u00ff\u00fe', '/a/'.repeat(500), `/healthz?${'q='.repeat(2000)}`) },
   { weight: 1, arbitrary: junk.map((s) => `/functions/${s.replace(/[\r\n ]/g, '')}`) },
 );
@@ -120,6 +126,27 @@ const extraHeaders = fc.oneof(
   ) },
 );
 
+/** Range headers (RFC 9110 §14): satisfiable, past the end, reversed, several, suffixes, other units, junk. */
+const range = fc.oneof(
+  fc.tuple(fc.nat(40000), fc.option(fc.nat(40000), { nil: undefined })).map(([a, b]) => `bytes=${a}-${b ?? ''}`),
+  fc.nat(40000).map((n) => `bytes=-${n}`),
+  fc.constantFrom('bytes=0-0', 'bytes=5-1', 'bytes=0-1,3-4', 'bytes=-0', 'bytes=-', 'bytes=', 'items=0-5', 'bytes=abc', 'bytes=1-2-3',
+    'bytes = 0-5', 'BYTES=0-5', `bytes=0-${'9'.repeat(30)}`, 'bytes=99999999999999999999-'),
+  junk,
+);
+
+/** A download of the stored PDF, GET or HEAD, with a Range (and sometimes If-Range) header. */
+function download(t: Targets): fc.Arbitrary<{ bytes: Buffer; head: boolean; path: string; label: string }> {
+  return fc.record({ head: fc.boolean(), range, ifRange: fc.option(fc.constantFrom('"x"', 'Wed, 21 Oct 2015 07:28:00 GMT', ''), { nil: undefined, freq: 4 }) })
+    .map((r) => {
+      const path = `/storage/v1/object/public/pdfs/${t.pdfName}`;
+      const head = [`${r.head ? 'HEAD' : 'GET'} ${path} HTTP/1.1`, 'Host: 127.0.0.1', `Range: ${r.range.replace(/[\r\n]/g, ' ')}`];
+      if (r.ifRange !== undefined) head.push(`If-Range: ${r.ifRange}`);
+      head.push('Connection: close');
+      return { bytes: bytesOf(head.join('\r\n') + '\r\n\r\n'), head: r.head, path, label: `${r.head ? 'HEAD' : 'GET'} the PDF, Range: ${r.range.slice(0, 40)}` };
+    });
+}
+
 /** One generated request (sometimes two, pipelined), as bytes. */
 export function requestCase(t: Targets): fc.Arbitrary<RequestCase> {
   const one = fc.record({
@@ -137,12 +164,13 @@ export function requestCase(t: Targets): fc.Arbitrary<RequestCase> {
     head.push(...headers, ...r.extra, r.keepAlive ? 'Connection: keep-alive' : 'Connection: close');
     const label = `${r.method} ${r.target.slice(0, 60)} ${r.version} framing=${r.framing} ct=${r.contentType ?? '-'} enc=${r.encoding ?? '-'} extra=${r.extra.length}`;
     const incomplete = r.framing === 'long';
-    return { bytes: Buffer.concat([bytesOf(head.join(r.eol) + r.eol + r.eol), payload]), head: r.method === 'HEAD', label, incomplete };
+    return { bytes: Buffer.concat([bytesOf(head.join(r.eol) + r.eol + r.eol), payload]), head: r.method === 'HEAD', path: r.target, label, incomplete };
   });
   return fc.oneof(
-    { weight: 9, arbitrary: one.map((o) => ({ bytes: o.bytes, heads: [o.head], label: o.label, incomplete: o.incomplete })) },
-    { weight: 1, arbitrary: fc.tuple(one, one).map(([a, b]) => ({
-      bytes: Buffer.concat([a.bytes, b.bytes]), heads: [a.head, b.head], label: `pipelined: ${a.label} | ${b.label}`, incomplete: a.incomplete || b.incomplete,
+    { weight: 18, arbitrary: one.map((o) => ({ bytes: o.bytes, heads: [o.head], paths: [o.path], label: o.label, incomplete: o.incomplete })) },
+    { weight: 2, arbitrary: fc.tuple(one, one).map(([a, b]) => ({
+      bytes: Buffer.concat([a.bytes, b.bytes]), heads: [a.head, b.head], paths: [a.path, b.path], label: `pipelined: ${a.label} | ${b.label}`, incomplete: a.incomplete || b.incomplete,
     })) },
+    { weight: 1, arbitrary: download(t).map((d) => ({ bytes: d.bytes, heads: [d.head], paths: [d.path], label: d.label, incomplete: false })) },
   );
 }
