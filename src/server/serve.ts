@@ -65,12 +65,11 @@ export async function startServer(
     recycleAfter: config.renderRecycleAfter, recycleHeapMb: config.renderRecycleHeapMb, workerUrl: bundledRenderWorker(),
   });
   const secure = mode !== 'loopback';
-  let drain: Drain | undefined;
-  const app = createApp({ store, renderer, config, logger: log, clock: opts.clock, metrics, lifecycle: { draining: () => drain?.closing ?? false } });
-  drain = new Drain(app.callback(), secure);
-  const ready = drain;
+  // /readyz reads the drain's state (only when asked, after both exist)
+  const app = createApp({ store, renderer, config, logger: log, clock: opts.clock, metrics, lifecycle: { draining: () => drain.closing } });
+  const drain = new Drain(app.callback(), secure);
   const handler: http.RequestListener = (req, res) => {
-    if (!refuseWithoutHost(req, res, secure)) ready.handler(req, res);
+    if (!refuseWithoutHost(req, res, secure)) drain.handler(req, res);
   };
   const server = tls ? https.createServer({ ...tls, requireHostHeader: false }, handler) : http.createServer({ requireHostHeader: false }, handler);
   server.keepAliveTimeout = 5000;
@@ -112,7 +111,7 @@ export async function startServer(
     url,
     stop() {
       stopping ??= (async () => {
-        const left = await ready.close(server, config.shutdownTimeoutMs);
+        const left = await drain.close(server, config.shutdownTimeoutMs);
         if (left > 0) log.warn({ requests: left, timeout_ms: config.shutdownTimeoutMs }, 'shutdown timeout: open requests cut off');
         await maintenance.stop();
         await renderer.close();
