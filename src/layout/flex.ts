@@ -118,7 +118,8 @@ export interface FlexResult {
 
 /** What the steps of one flex layout share: the container's style and axes, its content box, gaps, and the item layout. */
 interface Frame {
-  s: ComputedStyle; row: boolean; reverse: boolean;
+  /** `reverse`: a *-reverse direction; `flip`: the main axis runs right to left or bottom to top (row-reverse, column-reverse, or a row in an rtl container); `crossFlip`: a column in an rtl container, whose cross-start is the right edge. */
+  s: ComputedStyle; row: boolean; reverse: boolean; flip: boolean; crossFlip: boolean;
   /** Content box width and (definite) height, px; its left edge and top (absolute). */
   W: number; H: number | null; cbx: number; y: number;
   /** Paginating with an indefinite height: lines (columns: items) that cross the page end break inside their items (flex-break.ts); `atTop`: nothing precedes the container on this page. */
@@ -303,7 +304,7 @@ function crossSizes(fx: Frame, lines: Item[][]): LineCross {
  * breaking between lines (rows) or items (columns) at the page bottom. Returns the fragments, the first baselines, where it broke.
  */
 function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, lc: LineCross): { children: Fragment[]; baseline?: number; firstItemBaseline?: number; breakAt?: number; placedEnd: number; line?: FlexLineItem[]; pushed?: boolean } {
-  const { s, row, reverse, y, avail, mainGap, env } = fx;
+  const { s, row, reverse, flip, crossFlip, y, avail, mainGap, env } = fx;
   const cb = { x: fx.cbx };
   const { lines, breakable, breakableCol } = fl;
   const { lineCross, lineAscent, lineStart, lineBetween, containerCross, ascentOf } = lc;
@@ -340,17 +341,19 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
       // justify-content (§9.5 step 12, §8.2); negative free space: space-between → start, space-around/evenly → center.
       const jc = s.justifyContent;
       const n = line.length;
-      if (jc === 'flex-end' || jc === 'end' || (row && jc === 'right')) start = free;
+      // start/end follow the writing mode, left/right are physical (a column's as start): they pack to main-end when that is where they point.
+      const packEnd = jc === 'flex-end' || (jc === 'start' && reverse) || (jc === 'end' && !reverse)
+        || (row && ((jc === 'left' && flip) || (jc === 'right' && !flip))) || (!row && (jc === 'left' || jc === 'right') && reverse);
+      if (packEnd) start = free;
       else if (jc === 'center' || (free < 0 && (jc === 'space-around' || jc === 'space-evenly'))) start = free / 2;
       else if (free > 0 && jc === 'space-between' && n > 1) between += free / (n - 1);
       else if (free > 0 && jc === 'space-around') { between += free / n; start = free / n / 2; }
       else if (free > 0 && jc === 'space-evenly') { between += free / (n + 1); start = free / (n + 1); }
-      // start/end/left/right are physical or writing-mode directions: in a reversed container they do not follow the main-start.
-      if (reverse && (jc === 'start' || jc === 'end' || jc === 'left' || jc === 'right')) start = free - start;
     }
-    if (reverse) start = Number.isFinite(avail) ? avail - start - sizes.reduce((a, b) => a + b, 0) - between * (line.length - 1) - (autoCount > 0 ? autoShare * autoCount : 0) : start;
+    // From main-start to the physical left (top) edge: the items are placed in physical order.
+    if (flip) start = Number.isFinite(avail) ? avail - start - sizes.reduce((a, b) => a + b, 0) - between * (line.length - 1) - (autoCount > 0 ? autoShare * autoCount : 0) : start;
     let pos = start;
-    const order = reverse ? [...line].reverse() : line;
+    const order = flip ? [...line].reverse() : line;
     let prev: Item | null = null;
     for (const it of order) {
       const f = it.frag;
@@ -370,7 +373,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
       let align = alignOf(fx, it);
       // wrap-reverse swaps cross-start and cross-end: flex-start/flex-end flip; start/end (writing mode) do not (css-align-3 §4.3).
       if (wrapReverse) align = align === 'flex-start' ? 'flex-end' : align === 'flex-end' ? 'flex-start' : align === 'start' || align === 'self-start' ? 'top' : align === 'end' || align === 'self-end' ? 'bottom' : align;
-      const cStartM = row ? it.mt : it.ml, cEndM = row ? it.mb : it.mr;
+      const cStartM = row ? it.mt : crossFlip ? it.mr : it.ml, cEndM = row ? it.mb : crossFlip ? it.ml : it.mr;
       const slack = lc - it.cross;
       let cOff = 0;
       const asc = ascentOf(it);
@@ -389,12 +392,15 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
         }
       }
       if (frag) {
-        const targetX = row ? cb.x + pos + mStart : cb.x + lineOrigin + cOff + (it.ml ?? 0);
+        // A column's cross offsets are measured from cross-start: from the right edge in an rtl container.
+        const crossX = crossFlip ? containerCross - lineOrigin - cOff - it.cross : lineOrigin + cOff;
+        const targetX = row ? cb.x + pos + mStart : cb.x + crossX + (it.ml ?? 0);
         const targetY = row ? y + lineOrigin + cOff + (it.mt ?? 0) : y + pos + mStart;
         translateFragment(frag, targetX - frag.x, targetY - frag.y);
         if (frag.kind === 'box' && frag.baseline !== undefined) {
           if (li === 0 && baseline === undefined && asc !== null) baseline = frag.baseline;
-          if (firstItemBaseline === undefined && li === 0) firstItemBaseline = frag.baseline;
+          // Else the startmost item's (§8.5): the first in order-modified document order, whatever side it is placed on.
+          if (li === 0 && it === line[0]) firstItemBaseline = frag.baseline;
         }
         const placed = { box: it.box, frag, mt: row ? it.mt ?? 0 : mStart, mb: row ? it.mb ?? 0 : mEnd, ml: row ? mStart : it.ml ?? 0, mr: row ? mEnd : it.mr ?? 0 };
         if (splitCol) {
@@ -438,8 +444,11 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   const rowGap = s.rowGap === 'normal' ? 0 : lp(s.rowGap, H);
   const innerEnv: FlowEnv = { ...env, pageBottom: Infinity };
   const mainGap = row ? colGap : rowGap;
+  const reverse = s.flexDirection === 'row-reverse' || s.flexDirection === 'column-reverse';
+  // The main and cross axes follow the writing mode (css-flexbox-1 §2.1, §5.1): in an rtl container a row's main-start and a column's cross-start are the right edge.
+  const rtl = s.direction === 'rtl';
   const fx: Frame = {
-    s, row, reverse: s.flexDirection === 'row-reverse' || s.flexDirection === 'column-reverse', W, H, cbx: cb.x, y,
+    s, row, reverse, flip: row ? reverse !== rtl : reverse, crossFlip: !row && rtl, W, H, cbx: cb.x, y,
     mainSize: row ? W : H, avail: (row ? W : H) ?? Infinity, mainGap, crossGap: row ? rowGap : colGap, env, ...(brk ? { brk } : {}),
     layoutItem: (b, width, height, x, ml, mr) => env.ctx.layoutBlockLevel(b, {
       cb: { x, y: 0, width: W, height: H }, y, margin: NO_MARGIN, token: null,
