@@ -71,6 +71,8 @@ export interface BlockLayoutContext extends LayoutContext {
    * (src/layout/dispatch.ts picks it). Every formatting context lays out its children through this call.
    */
   layoutBlockLevel(box: Box, p: BlockParams, env: FlowEnv): BlockResult;
+  /** intrinsicSizes for the box's content as if its own `width` were auto (min-width and max-width still clamp), px. */
+  intrinsicContentSizes(box: Box): { min: number; max: number };
 }
 
 /** Per-fragmentainer parameters of block-level layout. */

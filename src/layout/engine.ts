@@ -61,6 +61,7 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
     ...(opts.loadImage ? { loadImage: opts.loadImage } : {}),
     layoutInline: (input) => inline.layoutInlineContent(input),
     intrinsicSizes: (box) => sizer.sizes(box),
+    intrinsicContentSizes: (box) => sizer.contentSizes(box),
     layoutAtomicInline: (box, available, containing) => layoutAtomic(box, available, containing, { ...envOf(), pageBottom: Infinity }),
     layoutBlockLevel,
   };

@@ -180,7 +180,8 @@ function flexItem(fx: Frame, b: Box): Item {
     const spec = sizeValue(mSpec, W);
     // A replaced item's content size suggestion is its natural size (css-flexbox-1 §4.5), not its specified width.
     const natural = fill ?? (b.kind === 'replaced' ? (b.intrinsicWidth ?? (b.intrinsicRatio && b.intrinsicHeight ? b.intrinsicHeight * b.intrinsicRatio : null)) : null);
-    const contentMin = natural !== null ? natural : Math.max(0, (intr as { min: number }).min - mAuto - it.bpMain);
+    // The content size suggestion is the content's min-content size, not the specified width's contribution.
+    const contentMin = natural !== null ? natural : Math.max(0, (spec !== null ? env.ctx.intrinsicContentSizes(b) : intr as { min: number }).min - mAuto - it.bpMain);
     it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
   } else if (!row && Number.isFinite(H ?? Infinity) && st.overflowY === 'visible') {
     const spec = sizeValue(mSpec, H);

@@ -19,17 +19,31 @@ export type InlineIntrinsic = (container: Box) => IntrinsicSizes;
  */
 export class IntrinsicSizer {
   private readonly cache = new WeakMap<Box, IntrinsicSizes>();
+  private readonly contentCache = new WeakMap<Box, IntrinsicSizes>();
   constructor(private readonly inline: InlineIntrinsic, private readonly table: (box: TableWrapperBox) => IntrinsicSizes) {}
 
   sizes(box: Box): IntrinsicSizes {
     const hit = this.cache.get(box);
     if (hit) return hit;
-    const r = this.compute(box);
+    const r = this.compute(box, false);
     this.cache.set(box, r);
     return r;
   }
 
-  private compute(box: Box): IntrinsicSizes {
+  /**
+   * The sizes of the box's content as if its own `width` were auto (min-width/max-width still clamp), margin box, px:
+   * a flex item's content size suggestion (css-flexbox-1 §4.5) is its min-content size whatever its specified width.
+   */
+  contentSizes(box: Box): IntrinsicSizes {
+    if (box.kind === 'replaced' || box.kind === 'inline' || box.kind === 'table-wrapper' || sizeValue(box.style.width, null) === null) return this.sizes(box);
+    const hit = this.contentCache.get(box);
+    if (hit) return hit;
+    const r = this.compute(box, true);
+    this.contentCache.set(box, r);
+    return r;
+  }
+
+  private compute(box: Box, ignoreWidth: boolean): IntrinsicSizes {
     if (box.kind === 'text' || box.kind === 'br' || box.kind === 'marker') return { min: 0, max: 0 };
     const s = box.style;
     const b = borderOf(s);
@@ -43,7 +57,7 @@ export class IntrinsicSizer {
       const pctW = (s.width !== 'auto' && s.width.pct !== 0) || (s.maxWidth !== 'none' && s.maxWidth.pct !== 0);
       return pctW ? { min: outer, max: outer + w } : { min: w + outer, max: w + outer };
     }
-    const spec = sizeValue(s.width, null);
+    const spec = ignoreWidth ? null : sizeValue(s.width, null);
     if (spec !== null && box.kind !== 'inline') {
       const w = toContent(spec, s, bp) + bp;
       const clamp = this.clampMinMax(box, w - bp) + bp;

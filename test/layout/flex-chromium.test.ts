@@ -1,4 +1,4 @@
-// In: 33 flex containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block, text in Arial (Liberation Sans).
+// In: 34 flex containers as HTML through the real stages (parse → cascade → boxes → layout), each in a 600px-wide case block, text in Arial (Liberation Sans).
 // Out: each container's and item's border box (x, y relative to its case block, width, height in px) compared with Chromium 156's getBoundingClientRect.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +15,8 @@ const doc = (body: string): string => `<!doctype html><html><head><style>${STYLE
  * wrapping cards with gap, columns with justify-content in a fixed height, align-items center/stretch/flex-end/baseline, order,
  * shrink with long words (min-content minimum), nested flex, inline-flex in a line, reverses, wrap-reverse, align-content,
  * justify-content space-around/evenly/center/end, indefinite columns with align-items and gap, flex shorthands, min/max freezing,
- * percentages, true centring on overflow, auto margins in both axes, overflow: hidden items (no automatic minimum), shrink-to-fit parents.
+ * percentages, true centring on overflow, auto margins in both axes, overflow: hidden items (no automatic minimum), shrink-to-fit parents,
+ * items with a specified width shrinking to their content's min-content size (§4.5: the content size suggestion ignores the width).
  */
 const CASES: Array<[string, Array<[string, number, number, number, number]>]> = [
   ["<div class=case id=k1><div class=f id=A style=\"justify-content: space-between; align-items: flex-start\"><div id=A1 style=\"width:120px;height:40px\"></div><div id=A2 style=\"text-align:right\">ACME Corp<br>12 Long Street<br>Springfield</div></div></div>",
@@ -84,6 +85,8 @@ const CASES: Array<[string, Array<[string, number, number, number, number]>]> = 
     [["CA",0,0,300,50], ["CB",0,30,100,20], ["CC",100,10,100,40], ["CD",200,10,100,10], ["CE",0,0,100,10], ["CF",100,0,100,10]]],
   ["<div class=case id=k33><div class=f id=CG style=\"flex-direction:column-reverse;justify-content:flex-end;align-items:flex-end;gap:4px\"><div id=CH>first</div><div id=CI>second</div></div><div class=f id=CJ style=\"flex-direction:row-reverse;justify-content:space-between;width:300px\"><div id=CK>left?</div><div id=CL style=\"margin-right:auto\">auto</div><div id=CM>x</div></div></div>",
     [["CG",0,0,600,36], ["CH",580.656,20,19.344,16], ["CI",561.297,0,38.703,16], ["CJ",0,36,300,16], ["CK",277.313,36,22.688,16], ["CL",6,36,23.359,16], ["CM",0,36,6,16]]],
+  ["<div class=case id=k34><div class=f id=DA style=\"width:150px;gap:4px\"><div id=DA1 style=\"width:40px\">ab</div><div id=DA2>Averyverylongunbreakableword</div></div><div class=f id=DA3 style=\"width:150px\"><div id=DA4 style=\"width:60px;padding:0 3px;border-left:2px solid\">abc def</div><div id=DA5>Averyverylongunbreakable</div></div><div class=f id=DA6 style=\"width:100px\"><div id=DA7 style=\"width:80px;min-width:0\">abcdefghijkl</div><div id=DA8 style=\"width:80px\">abcdefghijkl</div></div><div class=f id=DA9 style=\"width:100px\"><div id=DAA style=\"width:80px;max-width:70px\">abcdefghijklmnopqrstu</div><div id=DAB style=\"width:80px\">abcdefghijklmnopqrstu</div></div><div class=f id=DAC style=\"width:120px\"><div id=DAD style=\"width:80px\"><div style=\"width:60px\">inner</div></div><div id=DAE style=\"width:80px\">x</div></div></div>",
+    [["DA",0,0,150,16], ["DA1",0,0,13.359,16], ["DA2",17.359,0,167.891,16], ["DA3",0,16,150,32], ["DA4",0,16,27.359,32], ["DA5",27.359,16,141.875,32], ["DA6",0,48,100,16], ["DA7",0,48,36.625,16], ["DA8",36.625,48,63.375,16], ["DA9",0,64,100,16], ["DAA",0,64,70,16], ["DAB",70,64,80,16], ["DAC",0,80,120,16], ["DAD",0,80,60,16], ["DAE",60,80,60,16]]],
 ];
 
 // Laid out six cases per document (each group fits one A4 page), once.
