@@ -100,6 +100,8 @@ ruby { display: inline }
 rt { font-size: 50% }
 ::marker { white-space: pre; text-transform: none }
 iframe { border: 2px inset #767676 }
+/* SVG 2 "User agent style sheet" (Chromium's svg.css): an inline <svg> is a scroll container */
+svg:not(:root) { overflow: hidden }
 `;
 
 /**

@@ -77,6 +77,11 @@ export function clampHeight(h: number, s: ComputedStyle, cbHeight: number | null
   return Math.max(0, h);
 }
 
+/** True when the box is a scroll container (css-overflow-3 §3): overflow hidden, scroll or auto on either axis; `clip` and `visible` are not. */
+export function isScrollContainer(s: { overflowX: string; overflowY: string }): boolean {
+  return (s.overflowX !== 'visible' && s.overflowX !== 'clip') || (s.overflowY !== 'visible' && s.overflowY !== 'clip');
+}
+
 /** True for boxes that establish a new block formatting context (CSS 2.1 §9.4.1, css-display-3 flow-root). */
 export function establishesBfc(box: Box): boolean {
   const s = box.style;

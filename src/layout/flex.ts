@@ -32,7 +32,7 @@ import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { ContainingBlock, FlexLineItem, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, lp } from './box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, isScrollContainer, lp } from './box-model.ts';
 import { ratioOnly } from './replaced.ts';
 import { breakLine, continueBrokenLine, type PlacedFlexItem } from './flex-break.ts';
 
@@ -174,16 +174,16 @@ function flexItem(fx: Frame, b: Box): Item {
   const mn = sizeValue(minSpec, row ? W : H);
   const mx = sizeValue(maxSpec, row ? W : H);
   it.max = mx === null ? Infinity : toContent(mx, st, it.bpMain);
-  // Automatic minimum size (§4.5): the min-content size, capped by a specified size, for items whose overflow is visible.
+  // Automatic minimum size (§4.5): the min-content size, capped by a specified size, for items that are not scroll containers.
   if (mn !== null) it.min = toContent(mn, st, it.bpMain);
-  else if (row && st.overflowX === 'visible') {
+  else if (row && !isScrollContainer(st)) {
     const spec = sizeValue(mSpec, W);
     // A replaced item's content size suggestion is its natural size (css-flexbox-1 §4.5), not its specified width.
     const natural = fill ?? (b.kind === 'replaced' ? (b.intrinsicWidth ?? (b.intrinsicRatio && b.intrinsicHeight ? b.intrinsicHeight * b.intrinsicRatio : null)) : null);
     // The content size suggestion is the content's min-content size, not the specified width's contribution.
     const contentMin = natural !== null ? natural : Math.max(0, (spec !== null ? env.ctx.intrinsicContentSizes(b) : intr as { min: number }).min - mAuto - it.bpMain);
     it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
-  } else if (!row && Number.isFinite(H ?? Infinity) && st.overflowY === 'visible') {
+  } else if (!row && Number.isFinite(H ?? Infinity) && !isScrollContainer(st)) {
     const spec = sizeValue(mSpec, H);
     const contentMin = columnContent();
     it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;

@@ -7,7 +7,7 @@ import { translateFragment } from '../fragment.ts';
 import type { ContentLayout, ContentParams, FlowEnv } from '../context.ts';
 import type { Flow, GridToken, PendingAbs } from '../flow.ts';
 import { NO_MARGIN } from '../flow.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, isAbsolute, lp, isAvoidBreak, isForcedBreak } from '../box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, isAbsolute, isScrollContainer, lp, isAvoidBreak, isForcedBreak } from '../box-model.ts';
 import { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 import { sizeTracks, type TrackItem } from './tracks.ts';
 import { autoRepeatCount } from './template.ts';
@@ -86,12 +86,15 @@ function columnItems(g: GridPlacement, sizes: (b: Box) => { min: number; max: nu
     const s = it.box.style;
     let minimum = r.min;
     const mn = sizeValue(s.minWidth, null);
-    if (mn !== null) {
+    // The minimum contribution (§6.6, §11.5): the min-content contribution, unless the preferred width behaves as auto
+    // (auto, or a percentage of the indefinite grid area); then the used minimum width, 0 for a scroll container.
+    if (sizeValue(s.width, null) !== null) minimum = r.min;
+    else if (mn !== null) {
       const b = borderOf(s), p = paddingOf(s, null);
       const bp = b.left + b.right + p.left + p.right;
       const m = (v: typeof s.marginLeft): number => (v === 'auto' ? 0 : v.px);
       minimum = toContent(mn, s, bp) + bp + m(s.marginLeft) + m(s.marginRight);
-    } else if (s.overflowX !== 'visible') minimum = 0;
+    } else if (isScrollContainer(s)) minimum = 0;
     return { start: it.col, span: it.colSpan, minContent: r.min, maxContent: r.max, minimum };
   });
 }
