@@ -19,17 +19,24 @@ export function snapPagesForPrint(pages: PageFragment[]): void {
   }
 }
 
-function snap(f: Fragment): void {
+/**
+ * Snaps `f` and what is inside it. `moved`: how far the snaps of enclosing line boxes have already moved `f` down (px);
+ * each line and box is snapped from where layout put it (its own fractional page position), as Blink rounds every
+ * painted line and rect from its unsnapped offset: a line inside an inline-block 0.3 px below a line snapped up by
+ * 0.4 px lands on the next px, not with its ancestor's.
+ */
+function snap(f: Fragment, moved = 0): void {
   if (f.kind === 'line') {
-    const dy = Math.round(f.y) - f.y;
+    const dy = Math.round(f.y - moved) - f.y;
     if (dy !== 0) translateFragment(f, 0, dy);
-    for (const c of f.children) snap(c);
+    for (const c of f.children) snap(c, moved + dy);
     return;
   }
   if (f.kind === 'box' || f.kind === 'replaced' || f.kind === 'inline') {
-    const x = Math.round(f.x), y = Math.round(f.y);
-    const w = Math.round(f.x + f.width) - x, h = Math.round(f.y + f.height) - y;
+    const top = f.y - moved;
+    const x = Math.round(f.x), y = Math.round(top);
+    const w = Math.round(f.x + f.width) - x, h = Math.round(top + f.height) - y;
     f.x = x; f.y = y; f.width = w; f.height = h;
-    if (f.kind !== 'replaced') for (const c of f.children) snap(c);
+    if (f.kind !== 'replaced') for (const c of f.children) snap(c, moved);
   }
 }

@@ -35,6 +35,32 @@ test('line boxes print at whole px as in Chromium; offsets inside a line stay fr
   }
 });
 
+test('lines inside inline-blocks and floats snap from their own position, not with the enclosing line, as Chromium', async () => {
+  // Each inline-block's line lies 0.3-0.9 px below its enclosing line's fractional top: Chromium rounds it on its own
+  // (Bb and Hh one px below Aa and Gg), where snapping it with the enclosing line kept them level.
+  const pdf = await pdfOf(`<!doctype html><html><head><style>@page { size: 600px 800px; margin: 0 } body { margin: 0; font: 16px/20px Arial } .ib { display: inline-block; vertical-align: top }</style></head><body>
+<div style="height:10.4px"></div><div>Aa <span class=ib style="margin-top:0.3px">Bb</span></div>
+<div style="height:10.3px"></div><div>Cc <span class=ib style="margin-top:0.3px">Dd</span></div>
+<div style="height:10.3px"></div><div>Ee <span class=ib style="padding-top:0.35px">Ff</span></div>
+<div style="height:10.2px"></div><div>Gg <span class=ib style="padding-top:0.45px"><span class=ib style="padding-top:0.45px">Hh</span></span></div>
+<div style="height:10.45px"></div><div style="display:flow-root"><div style="float:left;margin-top:0.3px">Ii</div>Jj</div>
+<div style="height:10.45px"></div><table style="border-spacing:0"><tr><td style="padding:0.3px 0 0">Kk</td></tr></table>
+</body></html>`);
+  const xml = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
+  const y = new Map([...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => [m[3]!, [+m[1]!, +m[2]!] as const]));
+  // Chromium 156 (page.pdf, preferCSSPageSize): [word, xMin, yMin] in pt.
+  const CHROMIUM: Array<[string, number, number]> = [
+    ['Aa', 0, 7.8867], ['Bb', 18.0117, 8.6367], ['Cc', 0, 31.1367], ['Dd', 18, 31.1367], ['Ee', 0, 54.3867], ['Ff', 18.0117, 54.3867],
+    ['Gg', 0, 76.8867], ['Hh', 19.3477, 77.6367], ['Ii', 0, 100.8867], ['Jj', 6, 100.1367], ['Kk', 0, 123.3867],
+  ];
+  for (const [t, x, yMin] of CHROMIUM) {
+    const got = y.get(t)!;
+    assert.ok(got, t);
+    assert.ok(Math.abs(got[1] - yMin) < 0.1, `${t}: yMin ${got[1]} pt, Chromium ${yMin}`);
+    assert.ok(Math.abs(got[0] - x) < 0.1, `${t}: xMin ${got[0]} pt, Chromium ${x}`);
+  }
+});
+
 test('box backgrounds print on whole px (Blink PixelSnappedIntRect), as Chromium', async () => {
   const pdf = await pdfOf(`<!DOCTYPE html><style>@page { size: 200px 100px; margin: 0 } body { margin: 0 }</style>
 <div style="position:absolute;left:10.4px;top:10.6px;width:20.3px;height:20.3px;background:#000"></div>
