@@ -301,6 +301,7 @@ async function runPreview(): Promise<void> {
   } catch (e) {
     if (ac.signal.aborted) return;
     $('preview-state').textContent = 'Not updated';
+    if (preview.pageCount === 0) $('preview-empty').textContent = 'No preview yet: the message above says why.';
     if (e instanceof ApiFailure) {
       const retry = e.status === 429 || e.status === 503;
       showMessage(e.message, retry ? 'info' : 'error');

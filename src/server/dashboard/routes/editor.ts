@@ -117,7 +117,7 @@ async function editorPage(ctx: Context, d: DashCtx, t: Template): Promise<void> 
         <button id="zoom-in" class="icon-button" type="button" aria-label="Zoom in">+</button>
       </div>
       <div id="preview-message" class="preview-message" role="alert" hidden></div>
-      <div id="preview-scroll" class="preview-scroll" tabindex="0" aria-label="PDF preview"><div id="preview-pages" class="preview-pages"></div></div>
+      <div id="preview-scroll" class="preview-scroll" tabindex="0" aria-label="PDF preview"><div id="preview-pages" class="preview-pages"><p id="preview-empty" class="preview-empty">Rendering the first preview…</p></div></div>
       <div id="warnings" class="warnings" hidden><h2 id="warnings-title">Warnings</h2><ul id="warnings-list"></ul></div>
     </section>
   </div>
