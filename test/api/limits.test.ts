@@ -70,20 +70,21 @@ const renderFailed = (r: { status: number; body: unknown }, message: RegExp) => 
   assert.match(b.error, message);
 };
 
-test('issue 9 #1: the nested-section bomb answers 422 naming the limit, quickly, and the service keeps serving', { timeout: 300000 }, async () => {
+test('issue 9 #1: the nested-section bomb answers 422 naming the limit, quickly, and the service keeps serving', { timeout: 300000 }, async (t) => {
   const { accountId, key } = await account();
   const list: VariableDef[] = [{ name: 'items', type: 'list' }];
   const bomb = await template(accountId, '{{#items}}{{#items}}{{#items}}{{#items}}x{{/items}}{{/items}}{{/items}}{{/items}}', list);
   const r = await generate(key, bomb, { items: Array.from({ length: 140 }, () => ({})) });
   renderFailed(r, /MAX_TOTAL_ITEMS \(100000\)/);
   assert.ok(r.ms < TIMEOUT_MS, `answered in ${Math.round(r.ms)} ms`);
+  t.diagnostic(`the nested-section bomb (140 items, 4 levels) answered 422 in ${Math.round(r.ms)} ms`);
   const square = await template(accountId, '{{#items}}{{#items}}.{{/items}}{{/items}}', list);
   renderFailed(await generate(key, square, { items: Array.from({ length: 20000 }, () => ({})) }), /MAX_LIST_ITEMS \(10000\)/);
   const ok = await generate(key, await template(accountId, '<p>still here</p>'));
   assert.equal(ok.status, 200);
 });
 
-test('issue 9 #2: the selector bomb is stopped at RENDER_TIMEOUT_MS (± 1 s); four of them leave another account a slot', { timeout: 300000 }, async () => {
+test('issue 9 #2: the selector bomb is stopped at RENDER_TIMEOUT_MS (± 1 s); four of them leave another account a slot', { timeout: 300000 }, async (t) => {
   await settled();
   const a = await account();
   const b = await account();
@@ -106,10 +107,11 @@ test('issue 9 #2: the selector bomb is stopped at RENDER_TIMEOUT_MS (± 1 s); fo
   const results = await Promise.all(bombs);
   for (const r of results) renderFailed(r, new RegExp(`time limit of ${TIMEOUT_MS} ms \\(RENDER_TIMEOUT_MS\\)`));
   const first = Math.min(...results.map((r) => r.ms));
+  t.diagnostic(`another account's render answered in ${Math.round(other.ms)} ms while the bombs ran; the first bomb stopped after ${Math.round(first)} ms`);
   assert.ok(first >= TIMEOUT_MS - 50 && first <= TIMEOUT_MS + 1000, `stopped after ${Math.round(first)} ms`);
 });
 
-test('issue 9 #2: a render stopped at its deadline frees its slot at once: the same account\'s next render starts on the spare thread', { timeout: 300000 }, async () => {
+test('issue 9 #2: a render stopped at its deadline frees its slot at once: the same account\'s next render starts on the spare thread', { timeout: 300000 }, async (t) => {
   await settled();
   const { accountId, key } = await account();
   const bomb = await template(accountId, `<style>section ${'div '.repeat(25)}span { color: red }</style>${'<div>'.repeat(300)}<span>x</span>${'</div>'.repeat(300)}`);
@@ -124,11 +126,12 @@ test('issue 9 #2: a render stopped at its deadline frees its slot at once: the s
   assert.ok(q.ready_workers >= 3, `a loaded thread for every slot: ${JSON.stringify(q)}`);
   const next = await generate(key, simple);
   assert.equal(next.status, 200);
+  t.diagnostic(`stopped after ${Math.round(r.ms)} ms; the account's next render answered in ${Math.round(next.ms)} ms`);
   // before: the slot was held until the successor had loaded (5-7 s at load 12 on 2 CPUs)
   assert.ok(next.ms < 1500, `the next render answered in ${Math.round(next.ms)} ms`);
 });
 
-test('issue 9 #3: a 10 MB template is refused; a 6 MB one stops at the memory cap or the deadline; the service goes on', { timeout: 300000 }, async () => {
+test('issue 9 #3: a 10 MB template is refused; a 6 MB one stops at the memory cap or the deadline; the service goes on', { timeout: 300000 }, async (t) => {
   await settled();
   const { accountId, key } = await account();
   const ten = await template(accountId, `<p>${'lorem ipsum '.repeat(900_000)}</p>`);
@@ -136,7 +139,9 @@ test('issue 9 #3: a 10 MB template is refused; a 6 MB one stops at the memory ca
   renderFailed(r, /MAX_HTML_BYTES \(8388608 bytes\)/);
   assert.ok(r.ms < TIMEOUT_MS);
   const six = await template(accountId, `<p>${'lorem ipsum '.repeat(520_000)}</p>`);
-  renderFailed(await generate(key, six), /RENDER_MEMORY_MB|RENDER_TIMEOUT_MS/);
+  const sixAnswer = await generate(key, six);
+  renderFailed(sixAnswer, /RENDER_MEMORY_MB|RENDER_TIMEOUT_MS/);
+  t.diagnostic(`10.8 MB refused in ${Math.round(r.ms)} ms; 6.2 MB: ${sixAnswer.body.error} after ${Math.round(sixAnswer.ms)} ms`);
   renderFailed(await generate(key, await template(accountId, '{{#items}}<p>{{n}}</p>{{/items}}', [{ name: 'items', type: 'list' }]),
     { items: Array.from({ length: 100_000 }, () => ({})) }), /MAX_LIST_ITEMS/);
   assert.equal((await generate(key, await template(accountId, '<p>after</p>'))).status, 200);
