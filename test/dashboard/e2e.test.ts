@@ -17,6 +17,16 @@ import {
  */
 const STEP_MS = 90_000;
 
+/** A common laptop screen (CSS px). */
+const LAPTOP = { width: 1366, height: 768 };
+
+/** Fails when the page scrolls sideways at LAPTOP size; `whole`: the page must not scroll at all (the editor). */
+async function assertFits(p: Page, what: string, whole = false): Promise<void> {
+  const m = await p.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight }));
+  assert.ok(m.w <= LAPTOP.width, `${what}: ${m.w} px wide on a ${LAPTOP.width} px screen`);
+  if (whole) assert.ok(m.h <= LAPTOP.height, `${what}: ${m.h} px high on a ${LAPTOP.height} px screen`);
+}
+
 let srv: Awaited<ReturnType<typeof startServerProcess>>;
 let browser: Browser;
 let context: BrowserContext;
@@ -26,7 +36,7 @@ const problems: string[] = [];
 before(async () => {
   srv = await startServerProcess({ RENDER_WORKERS: '2' });
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  context = await browser.newContext({ viewport: LAPTOP }); // the issue's "usable on a laptop screen"
   context.setDefaultTimeout(STEP_MS);
   context.setDefaultNavigationTimeout(STEP_MS);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: srv.server.url });
@@ -48,10 +58,12 @@ const logoPng = png({ width: 8, height: 2, colorType: 2, pixels: Array(16).fill(
 test('the dashboard from sign-up to a PDF over the API, in Chromium', { timeout: 900_000 }, async (t) => {
   // 1. sign up, pick the invoice from the gallery
   await signUp(page, base());
+  await assertFits(page, 'the gallery');
   await page.click('li.gallery-card:has(input[value="invoice"]) button[type=submit]');
   await page.waitForURL(/\/dashboard\/templates\/[0-9a-f-]{36}$/);
   const templateId = /templates\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
   await waitForPreviewText(page, 'INVOICE', STEP_MS); // the first render warms a worker
+  await assertFits(page, 'the editor', true);
 
   // 2. change the heading: the preview shows the new text within 2 s of the last keystroke (timed in the page)
   await selectWordInEditor(page, '<h1>INVOICE</h1>', 'INVOICE');
@@ -106,6 +118,7 @@ test('the dashboard from sign-up to a PDF over the API, in Chromium', { timeout:
   await page.click('button:has-text("Generate New Key")');
   const shown = await page.inputValue('#new-key');
   assert.match(shown, /^quire_[0-9a-f-]{36}$/);
+  await assertFits(page, 'the new key');
   await page.click('button[data-copy-from="new-key"]');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(copied, shown);
@@ -125,6 +138,7 @@ test('the dashboard from sign-up to a PDF over the API, in Chromium', { timeout:
   // 8. the usage page shows the generation
   await page.click('nav.mainnav a[href="/dashboard/usage"]');
   assert.equal(await page.textContent('#used-count'), '1');
+  await assertFits(page, 'usage');
   const row = await page.textContent('#generations tbody tr');
   assert.match(row ?? '', /Invoice[\s\S]*e2e[\s\S]*1[\s\S]*KB[\s\S]*ms[\s\S]*PDF/);
   assert.equal(await page.getAttribute('#generations tbody tr a[href$=".pdf"]', 'href'), gen.pdf_url);
