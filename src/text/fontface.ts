@@ -1,6 +1,6 @@
 // @font-face faces (css-fonts-4 §4). In: FontFaceRule objects from the cascade, a ResourceLoader
 // and a WarningSink. Out: lazily loaded FaceEntry objects per family, variable fonts instanced at
-// the used weight (css-fonts-4 §4.5, as Blink's FontCustomPlatformData); parsed fonts cached by content hash.
+// the used weight (css-fonts-4 §4.5, as Blink's FontCustomPlatformData); parsed fonts cached by content hash, their instances per font.
 import { createHash } from 'node:crypto';
 import type { Font } from 'fontkit';
 import type { FontFaceRule } from '../css/styled.ts';
@@ -19,13 +19,19 @@ const SUPPORTED_FORMATS = new Set([
 
 /** Parsed @font-face fonts by SHA-1 of their bytes, shared by every render of the process. */
 const PARSED = new Lru<string, { font: Font } | { error: string }>(48);
+/**
+ * SHA-1 of font bytes by the bytes object: a compiled template's loader hands every render the
+ * same object for the same file, which is then not hashed again (loaded bytes are never mutated).
+ */
+const HASHED = new WeakMap<Uint8Array, string>();
 
 /**
  * Parses font bytes, cached by content hash (bounded: 48 fonts). Returns the font and its
  * process-unique key (`font:<sha1>`), or the parse error message.
  */
 export function parseCached(data: Uint8Array): { font: Font; key: string } | { error: string } {
-  const hash = createHash('sha1').update(data).digest('hex');
+  let hash = HASHED.get(data);
+  if (hash === undefined) HASHED.set(data, (hash = createHash('sha1').update(data).digest('hex')));
   let hit = PARSED.get(hash);
   if (!hit) {
     try {
@@ -79,6 +85,34 @@ export function weightAxis(font: Font): { min: number; def: number; max: number 
 
 /** fontkit getters that cache per object and depend on the variation coordinates (re-run on an instance). */
 const PER_INSTANCE_GETTERS = ['_variationProcessor', '_layoutEngine'];
+
+/** Most derived fonts (instances, override wrappers) kept per parsed font, least recently made first out. */
+const DERIVED_PER_FONT = 16;
+/**
+ * Fonts derived from each parsed font (variable-font instances by coordinates, metric-override
+ * wrappers by override values), shared by every render of the process and held as long as the
+ * parsed font is: a later render gets the same object, hence fontkit's glyph cache, the PDF
+ * writer's widths and its subset cache, all kept per font object.
+ */
+const DERIVED = new WeakMap<Font, Map<string, Font>>();
+
+/** The font `make()` derives from `font`, made once per (font, key) and kept (DERIVED_PER_FONT per font). */
+function derived(font: Font, key: string, make: () => Font): Font {
+  let byKey = DERIVED.get(font);
+  if (!byKey) DERIVED.set(font, (byKey = new Map()));
+  let v = byKey.get(key);
+  if (!v) {
+    v = make();
+    if (byKey.size >= DERIVED_PER_FONT) byKey.delete(byKey.keys().next().value as string);
+    byKey.set(key, v);
+  }
+  return v;
+}
+
+/** withMetricOverrides(font, o), made once per font and override values (see DERIVED). */
+function overridden(font: Font, o: { ascent?: number; descent?: number; lineGap?: number }): Font {
+  return derived(font, `override:${o.ascent},${o.descent},${o.lineGap}`, () => withMetricOverrides(font, o));
+}
 
 /**
  * The named-axis instance of a variable font: a fontkit Font sharing the parsed tables (and, for
@@ -196,7 +230,7 @@ class FontFaceEntry implements FaceEntry {
       const font = base.font as Font;
       const coords = (font as unknown as VariableFont).fvar!.axis.map((a) => (a.axisTag.trim() === 'wght' ? w : a.defaultValue));
       try {
-        f = makeFace(`${base.key}@wght=${w}`, base.family, base.weight, base.style, instanceOf(font, coords));
+        f = makeFace(`${base.key}@wght=${w}`, base.family, base.weight, base.style, derived(font, `wght:${coords.join(',')}`, () => instanceOf(font, coords)));
       } catch {
         f = base; // an odd variable font: its default instance
       }
@@ -217,7 +251,7 @@ class FontFaceEntry implements FaceEntry {
         const f = entry?.face();
         if (f) {
           const o = this.rule.metricOverrides;
-          this.loaded = o ? makeFace(`${f.key}#${this.key}`, this.family, weight, this.style, withMetricOverrides(f.font as Font, o)) : { ...f, family: this.family, weight, style: this.style };
+          this.loaded = o ? makeFace(`${f.key}#${this.key}`, this.family, weight, this.style, overridden(f.font as Font, o)) : { ...f, family: this.family, weight, style: this.style };
           return this.loaded;
         }
         reasons.push(`local("${src.name}") is not installed`);
@@ -238,7 +272,7 @@ class FontFaceEntry implements FaceEntry {
         continue;
       }
       const o = this.rule.metricOverrides;
-      this.loaded = makeFace(o ? `${parsed.key}#${this.key}` : parsed.key, this.family, weight, this.style, o ? withMetricOverrides(parsed.font, o) : parsed.font);
+      this.loaded = makeFace(o ? `${parsed.key}#${this.key}` : parsed.key, this.family, weight, this.style, o ? overridden(parsed.font, o) : parsed.font);
       this.axis = weightAxis(parsed.font);
       if (this.axis && this.rule.weightAuto) this.weight = [this.axis.min, this.axis.max];
       return this.loaded;
