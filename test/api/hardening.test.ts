@@ -119,8 +119,10 @@ test('security headers on the other answers too: a PDF download, its HEAD, redir
 });
 
 test('issue 9 #5: over HTTP, a 503\'s Retry-After is the time until a retry would find room (± 1 s)', { timeout: 60000 }, async () => {
-  // every render takes RENDER_MS of real time; one slot, four may wait
-  const RENDER_MS = 700;
+  // every render takes RENDER_MS of real time; one slot, four may wait. The state is watched through
+  // /healthz, which pings both stores (an S3 HeadBucket too): under load a poll can take a few hundred
+  // ms, so the window of a full line (one render) must be wider than that.
+  const RENDER_MS = 1500;
   const h = await startHarness({
     env: { RENDER_WORKERS: '1', RENDER_QUEUE: '4' },
     renderer: { render: async (j) => { await new Promise((r) => setTimeout(r, RENDER_MS)); return runRenderJob(j); }, close: async () => {} },
