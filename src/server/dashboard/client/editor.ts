@@ -289,15 +289,20 @@ async function runPreview(): Promise<void> {
     const bytes = Uint8Array.from(atob(r.pdf), (c) => c.charCodeAt(0));
     const drawn = await preview.show(bytes);
     if (ac.signal.aborted) return; // a newer edit's preview takes over (and replaces these pages)
+    const drawnAt = performance.now();
     showMessage(null);
     showWarnings(r.warnings);
     $('preview-state').textContent = 'Up to date';
     $('preview-meta').textContent = `${r.pageCount} page${r.pageCount === 1 ? '' : 's'} · rendered in ${r.renderMs} ms`;
-    // Where the time went, from the last edit to the pages drawn (read by bench/preview.ts).
+    await drawn.text;
+    const textAt = performance.now();
+    // Where the time went, from the last edit to the pages drawn (read by bench/preview.ts): `total` ends
+    // when the new canvases are in place, `text` is the wait after that for their text layers.
     const phases = {
-      debounce: t0 - edit, request: t1 - t0, wait: r.waitMs, render: r.renderMs, parse: drawn.parseMs, draw: drawn.drawMs, total: performance.now() - edit,
+      debounce: t0 - edit, request: t1 - t0, wait: r.waitMs, render: r.renderMs, parse: drawn.parseMs, draw: drawn.drawMs,
+      text: textAt - drawnAt, total: drawnAt - edit,
     };
-    document.dispatchEvent(new CustomEvent('quire:preview', { detail: { pages: r.pageCount, renderMs: r.renderMs, ms: performance.now() - t0, phases } }));
+    document.dispatchEvent(new CustomEvent('quire:preview', { detail: { pages: r.pageCount, renderMs: r.renderMs, drawnAt, textAt, phases } }));
   } catch (e) {
     if (ac.signal.aborted) return;
     $('preview-state').textContent = 'Not updated';
