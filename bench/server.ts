@@ -11,7 +11,8 @@
  * env overrides as KEY=VALUE arguments (RENDER_WORKERS=…).
  * Out: per step PDFs/s, latency p50/p95/p99 (ms), errors (non-2xx, socket errors, timeouts), the
  * server's peak RSS (MB; /proc/<pid>/status VmRSS, every thread of the process), and the 200s the
- * server's /metrics counted during the step beside the 200s autocannon received.
+ * server's /metrics counted during the step (after its queue emptied: renders a client left behind
+ * when autocannon stopped still finish and count) beside the 200s autocannon received.
  */
 import type { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openStore, type S3Settings } from '../src/storage/store.ts';
 import { parseVariableDefs } from '../src/template/variables.ts';
-import { spawnServer } from '../test/api/server-process.ts';
+import { spawnServer, waitForQueue } from '../test/api/server-process.ts';
 import { createTestSchema } from '../test/storage/pg-server.ts';
 import { createTestBucket, s3Env, startS3Server } from '../test/storage/s3-server.ts';
 
@@ -196,6 +197,8 @@ async function runStores(name: string, stores: Awaited<ReturnType<typeof storesF
         (run as unknown as EventEmitter).on('response', (_c: unknown, _status: number, _bytes: number, ms: number) => { times.push(ms); });
         const r = await run;
         times.sort((a, b) => a - b);
+        // renders still running or waiting when autocannon stopped finish now, and count in this step
+        await waitForQueue(srv.url, (q) => q.running === 0 && q.waiting === 0, 300000);
         rows.push({
           stores: name, template: t.name, clients, metrics200: (await metered200(srv.url)) - metered, received200: r.statusCodeStats['200']?.count ?? 0, pdfsPerSecond: Math.round((r.statusCodeStats['200']?.count ?? 0) / r.duration * 10) / 10, requests: r.requests.total,
           p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: Math.round(times[times.length - 1] ?? NaN),
