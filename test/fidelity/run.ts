@@ -1,8 +1,9 @@
 /**
  * `npm run fidelity`: renders every fidelity case with Quire (in-process, renderPdf with the case
  * folder as baseUrl) and scores it against Chromium's PDF (cases/<name>/reference.chromium.pdf)
- * with score.ts, the method of ../shared/fidelity/score.mjs. In: a cases folder. Out: a table
- * (pages, words, ink, offset, ms per case; the means; the cases under 0.80 words / 0.90 ink) or JSON.
+ * with score.ts, the method of ../shared/fidelity/score.mjs, plus baseline.ts's `base` diagnostic. In: a
+ * cases folder. Out: a table (pages, words, ink, base, offset, ms per case; the means; the cases under
+ * 0.80 words / 0.90 ink) or JSON.
  * A measurement run on demand, not a test. See test/fidelity/README.md.
  */
 import { spawn } from 'node:child_process';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { renderPdf, warmUp } from '../../src/index.ts';
 import { scorePdf, type Score } from './score.ts';
+import { scoreBaselines, type BaseScore } from './baseline.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const USAGE = `usage: npm run fidelity -- [--cases DIR] [--filter REGEX] [--json] [--out DIR] [--tol PT] [--timeout S] [--cmd 'COMMAND {in} {out}']
@@ -27,7 +29,7 @@ const USAGE = `usage: npm run fidelity -- [--cases DIR] [--filter REGEX] [--json
 const LOW_WORDS = 0.8, LOW_INK = 0.9;
 
 interface Options { cases: string; filter: RegExp | null; json: boolean; out: string | null; tol: number; timeout: number; cmd: string | null }
-interface Row { name: string; ok: boolean; error: string | null; ms: number; warnings: number; score: Score | null }
+interface Row { name: string; ok: boolean; error: string | null; ms: number; warnings: number; score: Score | null; base: BaseScore | null; base_error: string | null }
 
 function usage(msg?: string): never {
   if (msg) console.error(`fidelity: ${msg}`);
@@ -105,19 +107,20 @@ function printTable(rows: Row[], o: Options, means: Record<string, number | null
   const f3 = (x: number | null | undefined) => (x == null ? '-' : x.toFixed(3));
   const f2 = (x: number | null | undefined) => (x == null ? '-' : x.toFixed(2));
   const w = Math.max(28, ...rows.map((r) => r.name.length));
-  const head = `${'case'.padEnd(w)} ${'pages'.padStart(6)} ${'words'.padStart(6)} ${'ink'.padStart(6)} ${'offset'.padStart(7)} ${'ms'.padStart(7)}`;
+  const head = `${'case'.padEnd(w)} ${'pages'.padStart(6)} ${'words'.padStart(6)} ${'ink'.padStart(6)} ${'base'.padStart(6)} ${'offset'.padStart(7)} ${'ms'.padStart(7)}`;
   console.log(head);
   console.log('-'.repeat(head.length));
   for (const r of rows) {
     const s = r.score;
     const pages = s ? `${s.pages_test}/${s.pages_ref}${s.page_size_match ? '' : '!'}` : '-';
-    console.log(`${r.name.padEnd(w)} ${pages.padStart(6)} ${f3(s?.word_agreement ?? 0).padStart(6)} ${f3(s?.ink_overlap ?? 0).padStart(6)} ${f2(s?.mean_offset_pt).padStart(7)} ${String(Math.round(r.ms)).padStart(7)}${r.error ? `  FAILED: ${r.error}` : ''}`);
+    console.log(`${r.name.padEnd(w)} ${pages.padStart(6)} ${f3(s?.word_agreement ?? 0).padStart(6)} ${f3(s?.ink_overlap ?? 0).padStart(6)} ${f3(r.base?.base_agreement).padStart(6)} ${f2(s?.mean_offset_pt).padStart(7)} ${String(Math.round(r.ms)).padStart(7)}${r.error ? `  FAILED: ${r.error}` : ''}`);
   }
   console.log('-'.repeat(head.length));
-  console.log(`${`mean (${rows.length} cases)`.padEnd(w)} ${''.padStart(6)} ${f3(means.word_agreement).padStart(6)} ${f3(means.ink_overlap).padStart(6)} ${f2(means.mean_offset_pt).padStart(7)} ${String(Math.round(means.ms ?? 0)).padStart(7)}`);
+  console.log(`${`mean (${rows.length} cases)`.padEnd(w)} ${''.padStart(6)} ${f3(means.word_agreement).padStart(6)} ${f3(means.ink_overlap).padStart(6)} ${f3(means.base_agreement).padStart(6)} ${f2(means.mean_offset_pt).padStart(7)} ${String(Math.round(means.ms ?? 0)).padStart(7)}`);
   console.log(`under ${LOW_WORDS.toFixed(2)} words: ${low.words.length}${low.words.length ? ` (${low.words.join(', ')})` : ''}`);
   console.log(`under ${LOW_INK.toFixed(2)} ink: ${low.ink.length}${low.ink.length ? ` (${low.ink.join(', ')})` : ''}`);
   console.log(`pages = ours/ref ('!' = first page size differs by 2 pt or more); words = share of words within ${o.tol} pt; ink = share of inked pixels (50 dpi) that agree; offset = mean word offset in pt; ms = render time${o.cmd ? ' (command wall time)' : ' (in-process, warm)'}.`);
+  console.log(`base = diagnostic, not an official score: the words pairing with each word at its glyph origin (box left, baseline) instead of its pdftotext box, so font-box differences (Chromium's Type 3 fonts) drop out.`);
   const failed = rows.filter((r) => !r.ok).length;
   if (failed) console.log(`${failed} render(s) failed and score 0.`);
   if (o.out) console.log(`our PDFs: ${o.out}`);
@@ -142,12 +145,15 @@ async function main() {
       const dir = path.join(o.cases, name), pdf = path.join(outDir, `${name}.pdf`);
       rmSync(pdf, { force: true });
       const r = await render(o, dir, pdf);
-      let error = r.error, score: Score | null = null;
+      let error = r.error, score: Score | null = null, base: BaseScore | null = null, baseError: string | null = null;
       if (!error && (!existsSync(pdf) || statSync(pdf).size === 0)) error = 'no PDF written';
       if (!error) {
-        try { score = await scorePdf(path.join(dir, 'reference.chromium.pdf'), pdf, o.tol); } catch (e) { error = `scoring failed: ${(e as Error).message.split('\n')[0]}`; }
+        const ref = path.join(dir, 'reference.chromium.pdf');
+        // The diagnostic never fails a case: its error is kept apart and its column shows '-'.
+        const diagnostic = scoreBaselines(ref, pdf, o.tol).catch((e: Error) => { baseError = e.message.split('\n')[0]!; return null; });
+        try { [score, base] = await Promise.all([scorePdf(ref, pdf, o.tol), diagnostic]); } catch (e) { error = `scoring failed: ${(e as Error).message.split('\n')[0]}`; }
       }
-      rows.push({ name, ok: !error, error, ms: Math.round(r.ms), warnings: r.warnings, score });
+      rows.push({ name, ok: !error, error, ms: Math.round(r.ms), warnings: r.warnings, score, base, base_error: baseError });
     }
   } finally {
     if (progress) process.stderr.write('\x1b[K');
@@ -156,6 +162,7 @@ async function main() {
   const means = {
     word_agreement: r3(mean(rows.map((r) => r.score?.word_agreement ?? 0))),
     ink_overlap: r3(mean(rows.map((r) => r.score?.ink_overlap ?? 0))),
+    base_agreement: r3(mean(rows.map((r) => r.base?.base_agreement ?? 0))),
     mean_offset_pt: r3(mean(rows.map((r) => r.score?.mean_offset_pt))),
     ms: Math.round(mean(rows.map((r) => r.ms)) ?? 0),
   };

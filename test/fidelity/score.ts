@@ -29,7 +29,8 @@ export interface Score {
   ink_overlap: number;
 }
 
-interface Word { page: number; x: number; y: number; x2: number; y2: number; t: string }
+/** A pdftotext word: page index (0-based) and box (pt, top-left origin); y2 is the bottom `words` compares. */
+export interface Word { page: number; x: number; y: number; x2: number; y2: number; t: string }
 interface Raster { w: number; h: number; px: Uint8Array }
 
 async function pageInfo(pdf: string): Promise<{ n: number; w: number; h: number }> {
@@ -54,7 +55,7 @@ export async function pdfWords(pdf: string): Promise<Word[]> {
 }
 
 /** Greedy pairing in reference order: each reference word takes the nearest unused same-text word on its page. */
-function wordAgreement(ref: Word[], test: Word[], tol: number) {
+export function wordAgreement(ref: Word[], test: Word[], tol: number) {
   const byText = new Map<string, Array<Word & { used: boolean }>>();
   for (const w of test) {
     let list = byText.get(w.t);
