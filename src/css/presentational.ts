@@ -194,11 +194,14 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
       else if (al === 'center') { add('margin-left', 'auto'); add('margin-right', 'auto'); }
       const spacing = parseNonNegativeInt(a['cellspacing']);
       if (spacing !== null) add('border-spacing', `${spacing}px`);
+      // border="N": N px outset, or solid with a bordercolor (Blink's HTMLTableElement); the colour stays currentcolor
+      // unless bordercolor gives one (Chromium 156's UA sheet has no 'border-color: gray' for tables).
+      const borderColor = parseLegacyColor(a['bordercolor']);
       if (a['border'] !== undefined) {
         const b = parseNonNegativeInt(a['border']) ?? 1;
-        if (b > 0) { add('border-width', `${b}px`); add('border-style', 'outset'); }
+        if (b > 0) { add('border-width', `${b}px`); add('border-style', borderColor ? 'solid' : 'outset'); }
       }
-      add('border-color', parseLegacyColor(a['bordercolor']));
+      add('border-color', borderColor);
       break;
     }
     case 'thead': case 'tbody': case 'tfoot': case 'tr': case 'col': case 'colgroup':
@@ -224,8 +227,9 @@ export function presentationalHints(el: Element, ctx: HintContext): Declaration[
           for (const side of ['top', 'right', 'bottom', 'left']) add(`padding-${side}`, `${pad}px`);
         }
         if (table.attribs['border'] !== undefined && (parseNonNegativeInt(table.attribs['border']) ?? 1) > 0) {
-          add('border-width', '1px'); add('border-style', 'inset');
-          add('border-color', parseLegacyColor(table.attribs['bordercolor']) ?? 'gray');
+          const borderColor = parseLegacyColor(table.attribs['bordercolor']);
+          add('border-width', '1px'); add('border-style', borderColor ? 'solid' : 'inset');
+          add('border-color', borderColor);
         }
       }
       break;

@@ -41,7 +41,7 @@ dialog:not([open]) { display: none }
 li { display: list-item }
 summary { display: list-item }
 slot { display: contents }
-table { display: table; border-collapse: separate; border-spacing: 2px; border-color: gray; box-sizing: border-box; text-indent: 0 }
+table { display: table; border-collapse: separate; border-spacing: 2px; box-sizing: border-box; text-indent: 0 }
 caption { display: table-caption; text-align: -webkit-center }
 colgroup { display: table-column-group }
 col { display: table-column }

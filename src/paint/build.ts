@@ -2,7 +2,7 @@
  * The display-list builder: page fragments in, display items out, in CSS 2.1 Appendix E painting order (stacking contexts, z-index).
  * In: PageFragment[] from layout and the document info. Out: a DocumentDisplayList (rects, borders, glyphs, lines, images, clips, opacity groups, links, anchors).
  */
-import { hasTransform, type Color, type ComputedStyle, type CornerRadius } from '../css/computed.ts';
+import { CC_BORDER_TOP, hasTransform, type Color, type ComputedStyle, type CornerRadius } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragment, MarkerFragment, LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
@@ -445,10 +445,27 @@ const usedStyle = (st: string): Used => (st === 'hidden' ? 'none' : (st as Used)
 
 function pushBorder(f: BoxFragment | ReplacedFragment, s: ComputedStyle, push: (i: DisplayItem) => void, noTop: boolean, noBottom: boolean): void {
   const b = f.border;
-  pushBorderWidths(f, s, [noTop ? 0 : b.top, b.right, noBottom ? 0 : b.bottom, b.left], push);
+  const tablePart = f.box.kind === 'table' || f.box.kind === 'table-cell' || f.box.kind === 'table-row' || f.box.kind === 'table-row-group';
+  pushBorderWidths(f, s, [noTop ? 0 : b.top, b.right, noBottom ? 0 : b.bottom, b.left], push, tablePart);
 }
 
-function pushBorderWidths(f: { x: number; y: number; width: number; height: number }, s: ComputedStyle, widths: [number, number, number, number], push: (i: DisplayItem) => void): void {
+/** The grey Chromium 156 paints an inset, outset, groove or ridge side in when its colour is currentcolor. */
+const LEGACY_3D_GREY: Color = { r: 238, g: 238, b: 238, a: 1 };
+const SHADED = new Set(['inset', 'outset', 'groove', 'ridge']);
+
+/**
+ * The colour a border side is painted in: its computed colour, except that an inset, outset, groove or ridge side whose
+ * colour is currentcolor (specified or by default) paints rgb(238, 238, 238), shaded from there, as Chromium 156 still
+ * does (the legacy fallback of WebKit's RenderStyle::colorIncludingFallback; measured: `border: 8px outset` in any
+ * text colour paints #eeeeee over #9a9a9a) on every box but tables and their cells, which paint their own colour.
+ */
+function sideColor(s: ComputedStyle, i: number, tablePart: boolean): Color {
+  const side = [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft][i]!;
+  if (tablePart || !SHADED.has(side.style) || !((s.currentColorMask ?? 0) & (CC_BORDER_TOP << i))) return side.color;
+  return LEGACY_3D_GREY;
+}
+
+function pushBorderWidths(f: { x: number; y: number; width: number; height: number }, s: ComputedStyle, widths: [number, number, number, number], push: (i: DisplayItem) => void, tablePart = false): void {
   const sides = [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft];
   if (widths.every((w, i) => w <= 0 || sides[i].style === 'none' || sides[i].style === 'hidden' || sides[i].color.a === 0)) return;
   const rect = borderRect(f);
@@ -456,7 +473,7 @@ function pushBorderWidths(f: { x: number; y: number; width: number; height: numb
   const item: DisplayItem = {
     kind: 'border', rect, widths,
     styles: [usedStyle(sides[0].style), usedStyle(sides[1].style), usedStyle(sides[2].style), usedStyle(sides[3].style)],
-    colors: [sides[0].color, sides[1].color, sides[2].color, sides[3].color],
+    colors: [sideColor(s, 0, tablePart), sideColor(s, 1, tablePart), sideColor(s, 2, tablePart), sideColor(s, 3, tablePart)],
   };
   if (radii) item.radii = radii;
   for (const it of borderItems(item)) push(it);

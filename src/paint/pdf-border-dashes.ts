@@ -89,17 +89,27 @@ const sameColor = (a: Color, b: Color): boolean => a.r === b.r && a.g === b.g &&
 /** What ComputeMiter needs to know about the border. */
 export interface BorderSidesInfo { styles: readonly Style[]; colors: readonly Color[]; widths: readonly number[]; visible: readonly boolean[] }
 
+/** Inset/outset/groove/ridge paint top-left and bottom-right in other shades: their top-right and bottom-left corners differ. */
+function unmatchedColorsAtCorner(style: Style, s: number, adj: number): boolean {
+  if (style !== 'inset' && style !== 'outset' && style !== 'groove' && style !== 'ridge') return false;
+  const pair = (1 << s) | (1 << adj);
+  return pair === ((1 << TOP) | (1 << RIGHT)) || pair === ((1 << BOTTOM) | (1 << LEFT));
+}
+
 /**
- * Whether Chromium mitres (clips on the diagonal) the corner of dashed/dotted side `s` shared with side `adj`
- * (BoxBorderPainter::ComputeMiter): not when the adjacent side has no used width, nor when it fills its area and is
- * still to be painted (it will cover the corner), nor when both share colour and style; otherwise yes.
+ * Whether Chromium mitres the corner of side `s` shared with side `adj` (BoxBorderPainter::ComputeMiter): not when the
+ * adjacent side has no used width, nor when it fills its area and is still to be painted (it will cover the corner);
+ * yes when the two differ in colour there (a visible adjacent side of another colour, or inset/outset/groove/ridge
+ * shading top-right and bottom-left corners differently) or in style (BorderStylesRequireMiter: double, groove or ridge
+ * beside, dashed/dotted beside another style, any two styles); otherwise not: the side runs through the corner.
  * `completed`: the sides painted before this one (invisible sides count as painted).
  */
-export function brokenSideMitred(b: BorderSidesInfo, s: number, adj: number, completed: ReadonlySet<number>): boolean {
+export function sideMitred(b: BorderSidesInfo, s: number, adj: number, completed: ReadonlySet<number>): boolean {
   if (!(b.widths[adj]! > 0) || b.styles[adj] === 'none') return false;
   if (!completed.has(adj) && fillsBorderArea(b.styles[adj]!)) return false;
-  if (!b.visible[adj] || !sameColor(b.colors[s]!, b.colors[adj]!)) return true;
-  return b.styles[adj] !== b.styles[s];
+  const style = b.styles[s]!, adjStyle = b.styles[adj]!;
+  if (!b.visible[adj] || !sameColor(b.colors[s]!, b.colors[adj]!) || unmatchedColorsAtCorner(style, s, adj)) return true;
+  return style === 'double' || adjStyle === 'double' || adjStyle === 'groove' || adjStyle === 'ridge' || style !== adjStyle;
 }
 
 /**
@@ -202,7 +212,7 @@ export function drawBrokenBoxSide(cs: ContentStream, b: SnappedBorder, info: Bor
   const st = brokenSideStroke(b, s, style);
   if (!st) return;
   const [adjLo, adjHi] = s === TOP || s === BOTTOM ? [LEFT, RIGHT] : [TOP, BOTTOM];
-  const lo = brokenSideMitred(info, s, adjLo, completed), hi = brokenSideMitred(info, s, adjHi, completed);
+  const lo = sideMitred(info, s, adjLo, completed), hi = sideMitred(info, s, adjHi, completed);
   const color = info.colors[s]!;
   cs.save();
   if (lo || hi) cs.op(`${polygonPath(brokenSideClip(b, s, lo, hi))} W n`);

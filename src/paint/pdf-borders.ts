@@ -17,7 +17,7 @@
 import type { Color } from '../css/computed.ts';
 import type { DisplayItem, Rect, Radii, BorderStyleUsed } from './display-list.ts';
 import { ContentStream, boxPath, insetBox, num, polygonPath, rectPath, usedRadii } from './pdf-content.ts';
-import { borderPaintOrder, drawBrokenBoxSide, snapBorderBox, strokeDash } from './pdf-border-dashes.ts';
+import { borderPaintOrder, drawBrokenBoxSide, sideMitred, snapBorderBox, strokeDash } from './pdf-border-dashes.ts';
 
 export { strokeDash };
 
@@ -55,19 +55,28 @@ function luminance(c: Color): number {
   return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
 }
 
+/** Below this relative luminance a colour's inset/outset edges are one Light() step up (measured: #202020 is, #212121 is not). */
+const DARK_EDGE_LUMINANCE = 0.01445;
+/** Within this squared distance of white a light edge keeps the colour (measured: #ececec does, #ebebeb takes Light()). */
+const NEAR_WHITE = 3 * 19 * 19;
+
 /**
- * The shade Chromium paints a side of an inset/outset border (or half of a groove/ridge;
- * box_border_painter.cc CalculateBorderStyleColor): top/left of inset and bottom/right of outset
- * take Dark(); the other sides keep the colour, unless it contrasts too little with its Dark()
- * (ratio < 1.75, only possible when red < 150 and green < 92), then they take Light().
+ * The shade Chromium 156 paints a side of an inset/outset border (or half of a groove/ridge), as measured (Debian
+ * Chromium 156, 8 px borders of 70 colours; the box_border_painter.cc CalculateBorderStyleColor we could read keeps the
+ * colour on the light edges, 156 does not): top/left of inset and bottom/right of outset take Dark(); the other sides
+ * take Light(), unless the colour is near white (squared channel distance to white ≤ 3 × 19²). A colour darker than
+ * relative luminance 0.01445 (black, #1e1e1e, navy) would have black dark edges: its dark edges take Light() and its
+ * light edges Light(Light()) (black: #545454 and #a8a8a8, as `<table border>` prints in quirks mode).
  */
 function shade(c: Color, side: number, style: 'inset' | 'outset'): Color {
-  const dark = darken(c);
-  if ((side === TOP || side === LEFT) === (style === 'inset')) return dark;
-  if (c.r >= 150 || c.g >= 92) return c;
-  const a = luminance(c), b = luminance(dark);
-  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-  return ratio < 1.75 ? lighten(c) : c;
+  const darkSide = (side === TOP || side === LEFT) === (style === 'inset');
+  if (luminance(c) < DARK_EDGE_LUMINANCE) {
+    const lifted = lighten(c);
+    return darkSide ? lifted : lighten(lifted);
+  }
+  if (darkSide) return darken(c);
+  const nearWhite = (255 - c.r) ** 2 + (255 - c.g) ** 2 + (255 - c.b) ** 2 <= NEAR_WHITE;
+  return nearWhite ? c : lighten(c);
 }
 
 /** Outer stripe of a double border: Chromium's (width + 1) / 3 on whole pixels, a third otherwise. */
@@ -272,12 +281,21 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
       done.add(s);
       continue;
     }
-    done.add(s);
     const parts = bands(style, w, s, color);
     if (!radii) {
-      for (const [d0, d1, c] of parts) {
+      // A corner the adjacent side will paint over, or one both sides paint alike, is not mitred: the side runs
+      // through it as a rectangle, as Chromium draws it (ComputeMiter). Not with translucent colours, which we cannot
+      // paint over without a transparency group.
+      const [adjLo, adjHi] = s === TOP || s === BOTTOM ? [LEFT, RIGHT] : [TOP, BOTTOM];
+      const opaque = (k: number): boolean => item.colors[k]!.a === 1;
+      const lo = !opaque(s) || !opaque(adjLo) || sideMitred(info, s, adjLo, done);
+      const hi = !opaque(s) || !opaque(adjHi) || sideMitred(info, s, adjHi, done);
+      const cut = (d: Sides): Sides => { const o = d.slice() as Sides; if (!lo) o[adjLo] = 0; if (!hi) o[adjHi] = 0; return o; };
+      // Bands in page order, as Chromium draws them (outer first on top and left, inner first on bottom and right): where
+      // a rasteriser snaps thin bands to whole pixels, the one drawn last shows.
+      for (const [d0, d1, c] of s === BOTTOM || s === RIGHT ? parts.slice().reverse() : parts) {
         cs.fill(c);
-        cs.op(`${quadPath(trapezoid(r, d0, d1, s))} f`);
+        cs.op(`${quadPath(trapezoid(r, cut(d0), cut(d1), s))} f`);
       }
     } else {
       cs.save();
@@ -290,6 +308,7 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
       }
       cs.restore();
     }
+    done.add(s);
   }
 }
 

@@ -47,8 +47,12 @@ test('table attributes: bgcolor, width, align, cellspacing, border, cellpadding 
   assert.deepEqual(hints(html, 'td'), {
     'background-color': 'yellow', 'vertical-align': 'bottom', width: '50%', height: '20px', 'white-space': 'nowrap',
     'padding-top': '5px', 'padding-right': '5px', 'padding-bottom': '5px', 'padding-left': '5px',
-    'border-width': '1px', 'border-style': 'inset', 'border-color': 'gray',
+    'border-width': '1px', 'border-style': 'inset',
   });
+  // With a bordercolor the table's and its cells' borders are solid in that colour (Chromium 156).
+  const coloured = '<table id=t border=2 bordercolor=red><tr><td id=td>x</td></tr></table>';
+  assert.deepEqual(hints(coloured, 't'), { 'border-width': '2px', 'border-style': 'solid', 'border-color': 'red' });
+  assert.deepEqual(hints(coloured, 'td'), { 'border-width': '1px', 'border-style': 'solid', 'border-color': 'red' });
   assert.deepEqual(hints('<table id=t align=right></table>', 't'), { float: 'right' });
 });
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as zlib from 'node:zlib';
 import { renderPdf } from '../../src/index.ts';
-import { borderPaintOrder, brokenSideMitred, brokenSideStroke, dotCentres, snapBorderBox, type BrokenStroke } from '../../src/paint/pdf-border-dashes.ts';
+import { borderPaintOrder, sideMitred, brokenSideStroke, dotCentres, snapBorderBox, type BrokenStroke } from '../../src/paint/pdf-border-dashes.ts';
 import { borderItems } from '../../src/paint/build-decor.ts';
 import type { DisplayItem } from '../../src/paint/display-list.ts';
 import { rgba, withPdf } from './pdf-helpers.ts';
@@ -100,16 +100,16 @@ test('corners: a dashed or dotted side is clipped only where Chromium mitres it'
   });
   const none = new Set<number>();
   // Same style and colour all round: no clip (the sides overlap in the corners).
-  assert.equal(brokenSideMitred(info(['dotted', 'dotted', 'dotted', 'dotted']), 0, 3, none), false);
+  assert.equal(sideMitred(info(['dotted', 'dotted', 'dotted', 'dotted']), 0, 3, none), false);
   // A solid neighbour painted later covers the corner: no clip.
-  assert.equal(brokenSideMitred(info(['dotted', 'solid', 'solid', 'solid']), 0, 1, none), false);
+  assert.equal(sideMitred(info(['dotted', 'solid', 'solid', 'solid']), 0, 1, none), false);
   // …unless it was painted before (lower alpha first): then the diagonal.
-  assert.equal(brokenSideMitred(info(['dotted', 'solid', 'solid', 'solid']), 0, 1, new Set([1])), true);
+  assert.equal(sideMitred(info(['dotted', 'solid', 'solid', 'solid']), 0, 1, new Set([1])), true);
   // Another colour or another broken style: the diagonal.
-  assert.equal(brokenSideMitred(info(['dotted', 'dotted', 'dotted', 'dotted'], [red, red, red, blue]), 0, 3, none), true);
-  assert.equal(brokenSideMitred(info(['dotted', 'dashed', 'dotted', 'dotted']), 0, 1, none), true);
+  assert.equal(sideMitred(info(['dotted', 'dotted', 'dotted', 'dotted'], [red, red, red, blue]), 0, 3, none), true);
+  assert.equal(sideMitred(info(['dotted', 'dashed', 'dotted', 'dotted']), 0, 1, none), true);
   // No adjacent border: nothing to mitre.
-  assert.equal(brokenSideMitred(info(['dotted', 'dotted', 'dotted', 'dotted'], undefined, [4, 0, 4, 4]), 0, 1, none), false);
+  assert.equal(sideMitred(info(['dotted', 'dotted', 'dotted', 'dotted'], undefined, [4, 0, 4, 4]), 0, 1, none), false);
   // Paint order: by alpha, then dotted/dashed/double before the solid styles, then top, bottom, right, left.
   assert.deepEqual(borderPaintOrder(['solid', 'dotted', 'solid', 'dashed'], [BLACK, BLACK, BLACK, BLACK], [true, true, true, true]), [1, 3, 0, 2]);
   assert.deepEqual(borderPaintOrder(['dotted', 'dotted', 'dotted', 'dotted'], [BLACK, rgba(0, 0, 0, 0.5), BLACK, BLACK], [true, true, true, true]), [1, 0, 2, 3]);

@@ -94,7 +94,7 @@ test('double, dashed and dotted borders', async () => {
   assert.ok(dots >= 3 && dots <= 6, `dotted: ${dots} dots`);
 });
 
-test('inset, outset, groove and ridge use Chromium\'s shades and splits', async () => {
+test('inset, outset, groove and ridge use Chromium 156\'s shades and splits', async () => {
   const grey = rgba(160, 160, 160);
   const { img } = await paint([
     { kind: 'border', rect: { x: 0, y: 0, w: 40, h: 40 }, widths: [6, 6, 6, 6], styles: ['inset', 'inset', 'inset', 'inset'], colors: [grey, grey, grey, grey] },
@@ -102,21 +102,47 @@ test('inset, outset, groove and ridge use Chromium\'s shades and splits', async 
     { kind: 'border', rect: { x: 0, y: 40, w: 40, h: 40 }, widths: [8, 8, 8, 8], styles: ['ridge', 'ridge', 'ridge', 'ridge'], colors: [BLACK, BLACK, BLACK, BLACK] },
     { kind: 'border', rect: { x: 40, y: 40, w: 40, h: 40 }, widths: [6, 6, 6, 6], styles: ['outset', 'outset', 'outset', 'outset'], colors: [grey, grey, grey, grey] },
   ], 80);
-  // Inset grey: top/left Dark() = 160 × (0.627 − 0.33) / 0.627 → 75; bottom/right keep 160.
+  // As Chromium 156 paints them (measured, Debian chromium): inset grey top/left Dark() = 160 × (0.627 − 0.33) / 0.627 → 75,
+  // bottom/right Light() = 160 × (0.627 + 0.33) / 0.627 → 245.
   near(img.px(20, 2), [75, 75, 75], 2, 'inset top');
   near(img.px(2, 20), [75, 75, 75], 2, 'inset left');
-  near(img.px(20, 37), [160, 160, 160], 2, 'inset bottom');
-  near(img.px(37, 20), [160, 160, 160], 2, 'inset right');
-  near(img.px(60, 42), [160, 160, 160], 2, 'outset top');
+  near(img.px(20, 37), [245, 245, 245], 2, 'inset bottom');
+  near(img.px(37, 20), [245, 245, 245], 2, 'inset right');
+  near(img.px(60, 42), [245, 245, 245], 2, 'outset top');
   near(img.px(60, 77), [75, 75, 75], 2, 'outset bottom');
-  // Groove black: outer half of top = Dark(black) = black, inner half = Light(black) = #545454
-  // (black has no contrast with its Dark()); bottom the other way round. Ridge: reversed.
-  near(img.px(60, 1), [0, 0, 0], 2, 'groove top outer');
-  near(img.px(60, 6), [84, 84, 84], 2, 'groove top inner');
-  near(img.px(60, 38), [84, 84, 84], 2, 'groove bottom outer');
-  near(img.px(60, 33), [0, 0, 0], 2, 'groove bottom inner');
-  near(img.px(20, 41), [84, 84, 84], 2, 'ridge top outer');
-  near(img.px(20, 46), [0, 0, 0], 2, 'ridge top inner');
+  // Groove black: black is too dark for a dark edge, so its edges are one Light() step up: the dark ones #545454, the light
+  // ones #a8a8a8. Outer half of the top is the dark edge, inner half the light one; bottom the other way round; ridge reversed.
+  near(img.px(60, 1), [84, 84, 84], 2, 'groove top outer');
+  near(img.px(60, 6), [168, 168, 168], 2, 'groove top inner');
+  near(img.px(60, 38), [168, 168, 168], 2, 'groove bottom outer');
+  near(img.px(60, 33), [84, 84, 84], 2, 'groove bottom inner');
+  near(img.px(20, 41), [168, 168, 168], 2, 'ridge top outer');
+  near(img.px(20, 46), [84, 84, 84], 2, 'ridge top inner');
+});
+
+/** An outset border's colour → [light edge (top), dark edge (bottom)] as Chromium 156 paints them (measured, 8 px borders). */
+const OUTSET_CHROMIUM: Array<[[number, number, number], [number, number, number], [number, number, number]]> = [
+  [[0, 0, 0], [168, 168, 168], [84, 84, 84]], [[30, 30, 30], [198, 198, 198], [114, 114, 114]],
+  [[32, 32, 32], [200, 200, 200], [116, 116, 116]], [[33, 33, 33], [117, 117, 117], [0, 0, 0]],
+  [[0, 0, 100], [0, 0, 255], [0, 0, 184]], [[100, 0, 100], [184, 0, 184], [15, 0, 15]],
+  [[70, 0, 0], [239, 0, 0], [154, 0, 0]], [[75, 0, 0], [159, 0, 0], [0, 0, 0]],
+  [[128, 128, 128], [212, 212, 212], [44, 44, 44]], [[200, 0, 0], [255, 0, 0], [116, 0, 0]],
+  [[100, 150, 200], [127, 191, 255], [58, 87, 116]], [[235, 235, 235], [255, 255, 255], [151, 151, 151]],
+  [[236, 236, 236], [236, 236, 236], [152, 152, 152]], [[255, 255, 255], [255, 255, 255], [171, 171, 171]],
+  [[255, 255, 200], [255, 255, 200], [171, 171, 134]], [[0, 55, 0], [0, 139, 0], [0, 0, 0]],
+];
+
+test('outset edges of dark, mid and near-white colours as Chromium 156 paints them', async () => {
+  const items: DisplayItem[] = OUTSET_CHROMIUM.map(([c], i) => {
+    const col = rgba(c[0], c[1], c[2]);
+    return { kind: 'border', rect: { x: (i % 4) * 40, y: Math.floor(i / 4) * 40, w: 40, h: 40 }, widths: [8, 8, 8, 8], styles: ['outset', 'outset', 'outset', 'outset'], colors: [col, col, col, col] };
+  });
+  const { img } = await paint(items, 160);
+  OUTSET_CHROMIUM.forEach(([c, light, dark], i) => {
+    const x = (i % 4) * 40 + 20, y = Math.floor(i / 4) * 40;
+    near(img.px(x, y + 3), light, 2, `rgb(${c.join(',')}) light edge`);
+    near(img.px(x, y + 36), dark, 2, `rgb(${c.join(',')}) dark edge`);
+  });
 });
 
 test('rounded clip and nested rect clip', async () => {

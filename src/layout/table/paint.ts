@@ -11,7 +11,8 @@ const styleCache = new WeakMap<BorderSide, { h: ComputedStyle; v: ComputedStyle 
 
 function sideStyles(base: ComputedStyle, side: BorderSide): { h: ComputedStyle; v: ComputedStyle } {
   let r = styleCache.get(side);
-  if (!r) { r = { h: { ...base, borderTop: side }, v: { ...base, borderLeft: side } }; styleCache.set(side, r); }
+  // The winning border's colour is resolved: no currentcolor left for paint's inset/outset fallback grey.
+  if (!r) { r = { h: { ...base, borderTop: side, currentColorMask: 0 }, v: { ...base, borderLeft: side, currentColorMask: 0 } }; styleCache.set(side, r); }
   return r;
 }
 
