@@ -28,7 +28,8 @@ import { parseStyleAttribute } from './stylesheet-syntax.ts';
 import { presentationalHints } from './presentational.ts';
 import { quirksSheetParsed, userAgentSheet } from './ua.ts';
 import { createPageStyler, pageAreaFromRules } from './page.ts';
-import { isMonospaceOnly, monospaceQuirkSize } from './cascade-font.ts';
+import { fontSizeIsAbsolute, isMonospaceOnly, monospaceQuirkSize } from './cascade-font.ts';
+import { StyleMemo } from './style-memo.ts';
 
 /** What cascade.ts needs from the property table (src/css/properties/index.ts). */
 export interface ComputeContext {
@@ -158,7 +159,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     return matched;
   };
 
-  const sharing = new Map<object, Map<string, { style: ComputedStyle; next: Inh }>>();
+  const memo = memoFor(built, collected.registered);
   const work: Array<{ el: Element; parent: ComputedStyle | null; inh: Inh }> = [];
   /** Queues the element children of `el` so that they are visited next, in document order. */
   const queueChildren = (el: Element, style: ComputedStyle, inh: Inh): void => {
@@ -177,52 +178,19 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
       matched.push({ band: BAND.author + U + 1, spec: 0, order: 0, decls, importantBand: BAND.authorImportant + U + 1, hasImportant });
     }
     // Style sharing: an element whose parent style and matched declaration lists equal an
-    // earlier element's gets the same computed style (repeated rows, cells, list items).
+    // earlier element's gets the same computed style (repeated rows, cells, list items; in a
+    // later render of the same sheets, every element whose ancestors kept their styles).
     matched.sort(byPrecedence);
     let key = el.name === 'table' ? 'T' : '';
     key += inh.abs ? 'A' : 'a';
     key += inh.legacy ?? '-';
+    if (parent === null) key += `r${rootFontSize}`;
     for (const m of matched) key += m.decls === hints ? hintKey(hints) : `,${declListId(m.decls)}`;
-    const parentKey: object = parent ?? ROOT;
-    let shared = sharing.get(parentKey);
-    const hit = shared?.get(key);
-    if (hit) {
-      styles.set(el, hit.style);
-      queueChildren(el, hit.style, hit.next);
-      return;
-    }
-    const decls = orderDeclarations(matched);
-    let style = table.computeStyle(decls, ctxFor(parent));
-    let extra: Declaration[] | null = null;
-    // Chromium's generic-monospace font-size quirk (13px instead of 16px for `monospace` alone).
-    const abs = fontSizeIsAbsolute(decls, inh.abs);
-    const parentMono = parent ? isMonospaceOnly(parent) : false;
-    if (!abs && isMonospaceOnly(style) !== parentMono) {
-      const size = monospaceQuirkSize(style.fontSize, !parentMono);
-      (extra ??= []).push({ name: 'font-size', value: `${size}px`, important: false, source: 'user agent' });
-    }
-    // Chromium's -webkit-center/-webkit-right (align=center, <center>): a block-level child with
-    // non-auto horizontal margins has its margin box centred (right-aligned). Emulated with auto
-    // margins when both margins are zero; non-zero margins keep their position (approximation).
-    if (inh.legacy !== null && parent !== null && legacyAligns(style)) {
-      (extra ??= []).push(
-        { name: 'margin-left', value: 'auto', important: false, source: 'user agent' },
-        { name: 'margin-right', value: inh.legacy === 'center' ? 'auto' : '0', important: false, source: 'user agent' },
-      );
-    }
-    let legacy = legacyAlignOf(decls, inh.legacy);
-    if (legacy !== null && el.name === 'table') {
-      // Blink's StyleAdjuster: tables never keep -webkit-left/center/right; they reset to start.
-      (extra ??= []).push({ name: 'text-align', value: 'start', important: false, source: 'user agent' });
-      legacy = null;
-    }
-    if (extra) style = table.computeStyle([...decls, ...extra], ctxFor(parent));
-    styles.set(el, style);
-    if (parent === null) rootFontSize = style.fontSize;
-    const next: Inh = { abs, legacy };
-    if (!shared) { shared = new Map(); sharing.set(parentKey, shared); }
-    shared.set(key, { style, next });
-    queueChildren(el, style, next);
+    const ctx = ctxFor(parent);
+    const entry = memo.get(parent, key, ctx) ?? memo.compute(parent, key, ctx, (c) => computeElement(matched, parent, inh, el.name === 'table', c, table));
+    if (parent === null) rootFontSize = entry.style.fontSize;
+    styles.set(el, entry.style);
+    queueChildren(el, entry.style, entry.extra);
   };
   const run = (start: Element): void => {
     work.push({ el: start, parent: null, inh: { abs: false, legacy: null } });
@@ -244,11 +212,13 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     if (cached?.has(pseudo)) return cached.get(pseudo);
     const ms = pseudoMatches.get(el)?.get(pseudo);
     let result: ComputedStyle | undefined;
-    if (pseudo === 'marker') {
-      if (parent.display === 'list-item') result = table.computeStyle(ms ? orderDeclarations(ms) : EMPTY, ctxFor(parent));
-    } else if (ms) {
-      const s = table.computeStyle(orderDeclarations(ms), ctxFor(parent));
-      if (s.content !== 'none' && s.content !== 'normal' && s.display !== 'none') result = s;
+    if (pseudo === 'marker' ? parent.display === 'list-item' : ms !== undefined) {
+      const decls = ms ? orderDeclarations(ms) : EMPTY;
+      let key = `:${pseudo}`;
+      if (ms) for (const m of ms) key += `,${declListId(m.decls)}`;
+      const ctx = ctxFor(parent);
+      const s = (memo.get(parent, key, ctx) ?? memo.compute(parent, key, ctx, (c) => ({ style: table.computeStyle(decls, c), extra: NO_INH }))).style;
+      if (pseudo === 'marker' || (s.content !== 'none' && s.content !== 'normal' && s.display !== 'none')) result = s;
     }
     if (!cached) { cached = new Map(); pseudoStyles.set(el, cached); }
     cached.set(pseudo, result);
@@ -271,6 +241,41 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   };
 }
 
+/**
+ * An element's computed style from its matched rules in precedence order, with Chromium's
+ * adjustments (the generic-monospace font-size quirk, -webkit-center/-webkit-right alignment,
+ * tables resetting legacy alignment), and the flags its children inherit.
+ */
+function computeElement(matched: Match[], parent: ComputedStyle | null, inh: Inh, isTable: boolean, ctx: ComputeContext, table: PropertyTable): { style: ComputedStyle; extra: Inh } {
+  const decls = orderDeclarations(matched);
+  let style = table.computeStyle(decls, ctx);
+  let extra: Declaration[] | null = null;
+  // Chromium's generic-monospace font-size quirk (13px instead of 16px for `monospace` alone).
+  const abs = fontSizeIsAbsolute(decls, inh.abs);
+  const parentMono = parent ? isMonospaceOnly(parent) : false;
+  if (!abs && isMonospaceOnly(style) !== parentMono) {
+    const size = monospaceQuirkSize(style.fontSize, !parentMono);
+    (extra ??= []).push({ name: 'font-size', value: `${size}px`, important: false, source: 'user agent' });
+  }
+  // Chromium's -webkit-center/-webkit-right (align=center, <center>): a block-level child with
+  // non-auto horizontal margins has its margin box centred (right-aligned). Emulated with auto
+  // margins when both margins are zero; non-zero margins keep their position (approximation).
+  if (inh.legacy !== null && parent !== null && legacyAligns(style)) {
+    (extra ??= []).push(
+      { name: 'margin-left', value: 'auto', important: false, source: 'user agent' },
+      { name: 'margin-right', value: inh.legacy === 'center' ? 'auto' : '0', important: false, source: 'user agent' },
+    );
+  }
+  let legacy = legacyAlignOf(decls, inh.legacy);
+  if (legacy !== null && isTable) {
+    // Blink's StyleAdjuster: tables never keep -webkit-left/center/right; they reset to start.
+    (extra ??= []).push({ name: 'text-align', value: 'start', important: false, source: 'user agent' });
+    legacy = null;
+  }
+  if (extra) style = table.computeStyle([...decls, ...extra], ctx);
+  return { style, extra: { abs, legacy } };
+}
+
 interface BuiltIndex {
   index: RuleIndex;
   problems: Array<{ code: 'css-parse' | 'unsupported-selector'; message: string; where: { line?: number; source?: string } }>;
@@ -281,7 +286,22 @@ interface BuiltIndex {
   layers: number[];
   quirks: boolean;
   table: PropertyTable;
+  /** Computed styles of the elements and pseudo-elements these rules styled (kept for later renders). */
+  memo: StyleMemo<Inh>;
+  /** The same for documents that register custom properties (@property), per registration map. */
+  registeredMemos: WeakMap<ReadonlyMap<string, RegisteredProperty>, StyleMemo<Inh>>;
 }
+/**
+ * The style memo of `built` for documents with these @property registrations (their initial
+ * values and inheritance change computed styles; the same collection gives the same map).
+ */
+function memoFor(built: BuiltIndex, registered: ReadonlyMap<string, RegisteredProperty>): StyleMemo<Inh> {
+  if (registered.size === 0) return built.memo;
+  let m = built.registeredMemos.get(registered);
+  if (!m) built.registeredMemos.set(registered, (m = new StyleMemo<Inh>()));
+  return m;
+}
+
 /** Indexes of recent renders (a template re-rendered with new variables keeps its sheets). */
 const indexCache: BuiltIndex[] = [];
 const INDEX_CACHE_MAX = 8;
@@ -309,7 +329,7 @@ function ruleIndexFor(rules: CollectedRule[], quirks: boolean, table: PropertyTa
     indexCache.unshift(c);
     return c;
   }
-  const built: BuiltIndex = { index: new RuleIndex(), problems: [], rules, items: rules.map((r) => r.item), layers: rules.map((r) => r.layer), quirks, table };
+  const built: BuiltIndex = { index: new RuleIndex(), problems: [], rules, items: rules.map((r) => r.item), layers: rules.map((r) => r.layer), quirks, table, memo: new StyleMemo<Inh>(), registeredMemos: new WeakMap() };
   let uaFiltered = uaFilteredByTable.get(table);
   if (!uaFiltered) { uaFiltered = new WeakMap(); uaFilteredByTable.set(table, uaFiltered); }
   let U = 0;
@@ -342,8 +362,9 @@ function ruleIndexFor(rules: CollectedRule[], quirks: boolean, table: PropertyTa
 
 /** Per element: font size is an absolute length (monospace quirk); inherited -webkit-* alignment. */
 interface Inh { abs: boolean; legacy: LegacyAlign }
+/** The Inh stored with a pseudo-element's style (it has no children). */
+const NO_INH: Inh = { abs: false, legacy: null };
 
-const ROOT = {};
 const byPrecedence = (a: Match, b: Match): number => a.band - b.band || a.spec - b.spec || a.order - b.order;
 const declIds = new WeakMap<object, number>();
 let nextDeclId = 1;
@@ -440,31 +461,6 @@ function legacyAligns(s: ComputedStyle): boolean {
   if (l === 'auto' || r === 'auto' || l.px !== 0 || l.pct !== 0 || r.px !== 0 || r.pct !== 0) return false;
   // A block with width auto fills its line anyway; a table shrinks to fit, so it moves.
   return s.width !== 'auto' || d === 'table';
-}
-
-const ABSOLUTE_UNITS = /^-?[\d.]+(?:e[+-]?\d+)?(px|pt|pc|in|cm|mm|q|vw|vh|vmin|vmax)$/i;
-
-/**
- * Whether the winning font-size is an absolute length (Chromium's FontDescription::IsAbsoluteSize):
- * keywords are not; em, %, larger/smaller and inherit keep the parent's flag.
- */
-function fontSizeIsAbsolute(decls: readonly Declaration[], parentAbs: boolean): boolean {
-  for (let i = decls.length - 1; i >= 0; i--) {
-    const d = decls[i]!;
-    if (d.name !== 'font-size' && d.name !== 'font') continue;
-    let v = d.value.trim().toLowerCase();
-    if (d.name === 'font') {
-      const m = /(?:^|\s)((?:xx?-|xxx-)?(?:small|large)|medium|smaller|larger|-?[\d.]+[a-z%]*)(?:\s*\/\s*\S+)?\s+(?:["'a-z]|$)/.exec(v);
-      if (!m) { if (/^(inherit|unset)$/.test(v)) return parentAbs; return false; }
-      v = m[1]!;
-    }
-    if (v === 'inherit' || v === 'unset' || v === 'revert' || v === 'smaller' || v === 'larger') return parentAbs;
-    if (ABSOLUTE_UNITS.test(v)) return true;
-    if (/^-?[\d.]+(em|rem|ex|ch|%)$/.test(v)) return parentAbs; // font-relative units keep the parent's flag
-    if (v.startsWith('calc(') || v.startsWith('var(') || v.startsWith('clamp(') || v.startsWith('min(') || v.startsWith('max(')) return /em|%|ex|ch/.test(v) ? parentAbs : true;
-    return false;
-  }
-  return parentAbs;
 }
 
 /** Title and metadata for the PDF's document information (HTML §4.2.2, §4.2.5.1). */
