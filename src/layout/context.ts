@@ -4,7 +4,7 @@
  * In: fonts, limits, warnings; the flow contract (src/layout/flow.ts). Out: LayoutContext, FlowEnv, BlockParams/BlockResult
  * (the dispatcher's input and output), ContentLayout (what a formatting context supplies to the block-level path).
  */
-import type { Box, BlockBox, ImageRef, TableCellBox } from '../box/types.ts';
+import type { Box, BlockBox, ImageRef, TableCellBox, TableWrapperBox } from '../box/types.ts';
 import type { ComputedStyle } from '../css/computed.ts';
 import type { FontContext } from '../text/types.ts';
 import type { WarningSink } from '../warnings.ts';
@@ -61,6 +61,12 @@ export interface LayoutContext {
   layoutInline(input: InlineLayoutInput): InlineLayoutResult;
   /** Min-content and max-content inline sizes (css-sizing-3 §5) of a box's margin box, px. */
   intrinsicSizes(box: Box): { min: number; max: number };
+  /**
+   * The used width of a table wrapper box's border box (its table box's: css-tables-3 §3.9.3), px: the table's `width`
+   * (percentages of `cbWidth`) but not below its min-content, or when auto its max-content capped at `available`. What a
+   * float, an abspos box or an inline-table of table display is as wide as (CSS 2.1 §17.4: the width is the table's).
+   */
+  tableWidth(box: TableWrapperBox, available: number, cbWidth: number): number;
 }
 
 /** The layout context of block-level layout: the shared context plus the formatting-context dispatcher. */

@@ -15,7 +15,7 @@ import { translateFragment } from './fragment.ts';
 import type { ContainingBlock, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
 import { IntrinsicSizer } from './intrinsic.ts';
-import { tableIntrinsicSizes as tableIntrinsic } from './table/index.ts';
+import { tableIntrinsicSizes as tableIntrinsic, tableUsedWidth } from './table/index.ts';
 import type { LayoutSession } from './page.ts';
 import { paginate, makeFloatLayout } from './page.ts';
 import { overflowShrinkFactor } from './print-scale.ts';
@@ -62,6 +62,7 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
     layoutInline: (input) => inline.layoutInlineContent(input),
     intrinsicSizes: (box) => sizer.sizes(box),
     intrinsicContentSizes: (box) => sizer.contentSizes(box),
+    tableWidth: (box, available, cbWidth) => tableUsedWidth(box, ctx, available, cbWidth),
     layoutAtomicInline: (box, available, containing) => layoutAtomic(box, available, containing, { ...envOf(), pageBottom: Infinity }),
     layoutBlockLevel,
   };

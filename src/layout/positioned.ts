@@ -45,6 +45,8 @@ export function floatLikeWidths(box: Box, available: number, cbWidth: number, en
   const bp = b.left + b.right + p.left + p.right;
   const ml = marginValue(s.marginLeft, cbWidth) ?? 0, mr = marginValue(s.marginRight, cbWidth) ?? 0;
   if (box.kind === 'replaced') return { width: undefined, ml, mr };
+  // A table's width is its table box's, percentages of the containing block included (CSS 2.1 §17.4), not shrink-to-fit.
+  if (box.kind === 'table-wrapper') return { width: env.ctx.tableWidth(box, available - ml - mr, cbWidth), ml, mr };
   const spec = sizeValue(s.width, cbWidth);
   const width = spec !== null ? toContent(spec, s, bp) : shrinkToFit(box, available, bp + ml + mr, env);
   return { width: clampWidth(width, s, cbWidth, bp), ml, mr };
@@ -73,6 +75,9 @@ export function layoutAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv)
   const staticLeft = a.staticX - cb.x;
   // rtl: the static position is the right edge (§10.3.7 'direction' of the containing block is rtl).
   if (left === null && right === null && a.staticRight !== undefined) right = cb.x + W - a.staticRight;
+  // A table is as wide as its table box (percentages of the containing block), never stretched between left and right:
+  // an auto-width one fits its content in the room they leave (css-tables-3 §3.9.3; as Chromium).
+  if (box.kind === 'table-wrapper') width = env.ctx.tableWidth(box, W - (left ?? (right === null ? staticLeft : 0)) - (right ?? 0) - (ml ?? 0) - (mr ?? 0), W);
   // ---- horizontal (§10.3.7 / §10.3.8)
   const stf = (avail: number): number => clampWidth(shrinkToFit(box, avail, bpH + (ml ?? 0) + (mr ?? 0), env), s, W, bpH);
   if (left === null && right === null && width === null) {

@@ -78,6 +78,15 @@ function tableWidths(box: TableWrapperBox, pr: Prepared, avail: number, forced: 
   return { width: pr.grid.cols === 0 ? (spec ?? 0) : width, colW };
 }
 
+/**
+ * The used width of a table wrapper's border box in `available` px with percentages of `cbWidth` (css-tables-3 §3.9.3;
+ * tableWidths), before columns with visibility: collapse give theirs back: what a float, abspos box or inline-table is
+ * laid out at (LayoutContext.tableWidth).
+ */
+export function tableUsedWidth(box: TableWrapperBox, ctx: LayoutContext, available: number, cbWidth: number): number {
+  return tableWidths(box, prepare(box, ctx), Math.max(0, available), undefined, cbWidth).width;
+}
+
 /** Lays the table box out once at the given width (table-relative coordinates). */
 function layoutTable(box: TableWrapperBox, pr: Prepared, width: number, colW: number[], cbHeight: number | null, env: FlowEnv): TableLayout {
   const ts = box.table.style;
