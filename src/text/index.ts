@@ -37,6 +37,11 @@ interface Resolved {
   unknown?: string;
   /** Faces tried for a character, in order, memoised per code point. */
   byCp: Map<number, FontFace | null>;
+  /**
+   * A family listed before the primary face's was passed over for the primary font because no face
+   * of it covers U+0020, but its unicode-range faces still serve their own characters first.
+   */
+  rangedBefore: boolean;
 }
 
 /** Memoised results of a font context (resolution per family list, shaped text, metrics). */
@@ -249,12 +254,16 @@ class Fonts implements FontContext {
     const style: FontFace['style'] = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
     const slots: FallbackStep[] = [];
     let primary: FontFace | undefined;
+    let rangedBefore = false;
     for (const name of spec.fontFamily) {
       if (typeof name !== 'string') continue;
       const slot = this.familySlot(name);
       if (!slot) continue;
       slots.push({ entries: slot, system: false });
-      if (!primary) primary = this.pick(slot, weight, style, undefined);
+      if (!primary) {
+        primary = this.pick(slot, weight, style, undefined);
+        if (!primary && slot.some((e) => e.unicodeRange.length)) rangedBefore = true;
+      }
     }
     let unknown: string | undefined;
     if (!primary) {
@@ -272,7 +281,7 @@ class Fonts implements FontContext {
       const slot = bundledFaces(fam);
       if (slot) slots.push({ entries: slot, system: true });
     }
-    r = { slots, primary, byCp: new Map(), unknown };
+    r = { slots, primary, byCp: new Map(), unknown, rangedBefore };
     if (this.caches.resolved.size >= 2000) this.caches.resolved.clear();
     this.caches.resolved.set(key, r);
     return r;
@@ -287,7 +296,10 @@ class Fonts implements FontContext {
     }
     // css-fonts-4 §5.4 cluster matching: default-ignorable code points (ZWJ, ZWNJ …) need no
     // glyph of their own, so they never force a fallback face (variation selectors still do).
-    if (this.serves(r.primary, base) && cps.every((c) => isIgnoredInFontMatching(c) || this.serves(r.primary, c))) return r.primary;
+    // The families are tried in list order (§5.4 step 2), so the primary face answers first only
+    // when no family before it has unicode-range faces (Blink's FontFallbackIterator: a range face
+    // that does not cover U+0020 is not the primary font, yet serves 'A' when its range has it).
+    if (!r.rangedBefore && this.serves(r.primary, base) && cps.every((c) => isIgnoredInFontMatching(c) || this.serves(r.primary, c))) return r.primary;
     const weight = weightOf(spec);
     const style = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
     let baseOnly: FontFace | undefined;
@@ -315,7 +327,7 @@ class Fonts implements FontContext {
   /** Splits `text` into [face, start, end) segments by per-character fallback. */
   private segments(r: Resolved, spec: FontSpec, text: string): Array<{ face: FontFace; start: number; end: number }> {
     const primaryAscii = asciiCover(r.primary.font as Font);
-    let simple = !this.faceRanges.has(r.primary);
+    let simple = !this.faceRanges.has(r.primary) && !r.rangedBefore;
     for (let i = 0; simple && i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c >= 0x7f || (c >= 0x20 && primaryAscii[c] !== 1)) {
