@@ -22,7 +22,9 @@ import type { WarningSink } from '../warnings.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { ParsedHtml } from '../html/parse.ts';
 import { forEachNode, rootElement, sourceLine, textContent } from '../html/parse.ts';
-import { compileSelectorListFor, selectorSupported, type CompiledSelector } from './selectors.ts';
+import { compileSelectorListFor, selectorSupported } from './selectors.ts';
+import { AncestorFilter } from './ancestor-filter.ts';
+import { RuleIndex, testRules, type IndexedRule, type Match } from './rule-index.ts';
 import { collectStyles, type CollectedRule } from './stylesheet-collect.ts';
 import { parseStyleAttribute } from './stylesheet-syntax.ts';
 import { presentationalHints } from './presentational.ts';
@@ -63,33 +65,8 @@ export interface StyleOptions {
 /** Precedence bands (css-cascade-5 §6.1–6.4); layer ranks are added inside the author bands. */
 export const BAND = { uaNormal: 0, hints: 50, author: 100, authorImportant: 1100, uaImportant: 5000 } as const;
 
-interface IndexedRule {
-  sel: CompiledSelector;
-  rule: CollectedRule;
-  band: number;
-  importantBand: number;
-  hasImportant: boolean;
-}
-
-/** A matched rule (or hint / style attribute) while sorting one element's declarations. */
-export interface Match { band: number; spec: number; order: number; decls: Declaration[]; importantBand: number; hasImportant: boolean }
-
 const EMPTY: Declaration[] = [];
 const styleAttrCache = new Map<string, Declaration[]>();
-
-class RuleIndex {
-  readonly byId = new Map<string, IndexedRule[]>();
-  readonly byClass = new Map<string, IndexedRule[]>();
-  readonly byTag = new Map<string, IndexedRule[]>();
-  readonly any: IndexedRule[] = [];
-  add(r: IndexedRule): void {
-    const k = r.sel.key;
-    if (k.kind === 'any') { this.any.push(r); return; }
-    const m = k.kind === 'id' ? this.byId : k.kind === 'class' ? this.byClass : this.byTag;
-    const list = m.get(k.value);
-    if (list) list.push(r); else m.set(k.value, [r]);
-  }
-}
 
 /**
  * Cascades and computes styles for a parsed document with the given property table. Never throws
@@ -142,7 +119,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const matchElement = (el: Element): Match[] => {
     const matched: Match[] = [];
     const id = el.attribs['id'];
-    if (id) testRules(el, index.byId.get(id.toLowerCase()), matched, pseudoMatches, onProblem);
+    if (id) testRules(el, index.byId.get(id.toLowerCase()), matched, pseudoMatches, onProblem, ancestors);
     const cls = el.attribs['class'];
     if (cls) {
       const seen: string[] = [];
@@ -151,23 +128,28 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
         const k = c.toLowerCase();
         if (seen.includes(k)) continue;
         seen.push(k);
-        testRules(el, index.byClass.get(k), matched, pseudoMatches, onProblem);
+        testRules(el, index.byClass.get(k), matched, pseudoMatches, onProblem, ancestors);
       }
     }
-    testRules(el, index.byTag.get(el.name), matched, pseudoMatches, onProblem);
-    testRules(el, index.any, matched, pseudoMatches, onProblem);
+    testRules(el, index.byTag.get(el.name), matched, pseudoMatches, onProblem, ancestors);
+    if (index.byAttr.size) for (const name in el.attribs) testRules(el, index.byAttr.get(name.toLowerCase()), matched, pseudoMatches, onProblem, ancestors);
+    testRules(el, index.any, matched, pseudoMatches, onProblem, ancestors);
     return matched;
   };
 
   const memo = memoFor(built, collected.registered);
+  const ancestors = new AncestorFilter();
   const work: Array<{ el: Element; parent: ComputedStyle | null; inh: Inh }> = [];
   /** Queues the element children of `el` so that they are visited next, in document order. */
   const queueChildren = (el: Element, style: ComputedStyle, inh: Inh): void => {
     const kids = el.children;
+    const before = work.length;
     for (let i = kids.length - 1; i >= 0; i--) { const c = kids[i]!; if (isTag(c)) work.push({ el: c, parent: style, inh }); }
+    if (work.length > before) ancestors.push(el);
   };
   /** Computes one element's style; its children are queued on `work` (no recursion: deep documents are fine). */
   const visit = (el: Element, parent: ComputedStyle | null, inh: Inh): void => {
+    ancestors.enter(el);
     const matched = matchElement(el);
     const hints = presentationalHints(el, hintCtx);
     if (hints.length) matched.push({ band: BAND.hints, spec: 0, order: -1, decls: hints, importantBand: 0, hasImportant: false });
@@ -379,24 +361,6 @@ function hintKey(hints: Declaration[]): string {
   let k = ',h';
   for (const d of hints) k += `${d.name}:${d.value};`;
   return k;
-}
-
-/** Tests candidate rules against `el`: element matches go to `matched`, pseudo-element ones to `pseudo`. */
-function testRules(el: Element, list: IndexedRule[] | undefined, matched: Match[], pseudo: Map<Element, Map<PseudoElement, Match[]>>, onProblem: (r: IndexedRule) => void): void {
-  if (!list) return;
-  for (let i = 0; i < list.length; i++) {
-    const r = list[i]!;
-    if (!r.sel.match(el)) {
-      if (r.sel.problem !== null) onProblem(r);
-      continue;
-    }
-    const m: Match = { band: r.band, spec: r.sel.specificity, order: r.rule.order, decls: r.rule.declarations, importantBand: r.importantBand, hasImportant: r.hasImportant };
-    if (r.sel.pseudo === null) { matched.push(m); continue; }
-    let pm = pseudo.get(el);
-    if (!pm) { pm = new Map(); pseudo.set(el, pm); }
-    const arr = pm.get(r.sel.pseudo);
-    if (arr) arr.push(m); else pm.set(r.sel.pseudo, [m]);
-  }
 }
 
 /**

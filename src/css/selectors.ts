@@ -11,6 +11,7 @@ import { compile } from 'css-select';
 import { parse as parseSelector, type Selector } from 'css-what';
 import type { Element } from 'domhandler';
 import type { PseudoElement } from './styled.ts';
+import { ancestorNeeds } from './ancestor-filter.ts';
 
 /** Where a rule is filed in the index: its rightmost compound's id, else a class, else its tag. */
 export type SelectorKey = { kind: 'id' | 'class' | 'tag'; value: string } | { kind: 'any' };
@@ -28,6 +29,15 @@ export interface CompiledSelector {
   specificity: number;
   pseudo: PseudoElement | null;
   key: SelectorKey;
+  /** Ancestor features the selector needs (ancestor-filter.ts), or null. */
+  ancestors: string[] | null;
+  /**
+   * An attribute (lower-cased name) the subject must have, when `key` is a tag or 'any': a rule
+   * index may file the selector under it instead (ensureCompiled() first: see cascade.ts).
+   */
+  attr: string | null;
+  /** True once css-select compiled it (`problem` is then known). */
+  compiled: boolean;
 }
 
 export interface CompiledSelectorList {
@@ -149,17 +159,27 @@ function compileComplex(tokens: Selector[], quirks: boolean): CompiledSelector |
     specificity: packSpecificity(specificityOf(tokens)),
     pseudo,
     key: keyOf(rest),
+    ancestors: ancestorNeeds(rest),
+    attr: requiredAttribute(rest),
+    compiled: false,
   };
-  pending.set(sel, rest);
+  pending.set(sel, { rest, quirks });
   return sel;
 }
 
 /** Selectors not compiled yet, with their tokens (pseudo-element stripped). */
-const pending = new WeakMap<CompiledSelector, Selector[]>();
+const pending = new WeakMap<CompiledSelector, { rest: Selector[]; quirks: boolean }>();
+
+/** Compiles `sel` now if it was not (its `problem` is then known). */
+export function ensureCompiled(sel: CompiledSelector): void {
+  const p = pending.get(sel);
+  if (p) compileNow(sel, p.rest, p.quirks);
+}
 
 /** Compiles `sel` with css-select now, replacing its lazy matcher (or setting `problem`). */
 function compileNow(sel: CompiledSelector, rest: Selector[], quirks: boolean): void {
   pending.delete(sel);
+  sel.compiled = true;
   try {
     sel.match = compile<unknown, Element>([rest], { xmlMode: false, quirksMode: quirks, pseudos: STATE_PSEUDOS, cacheResults: true }) as (el: Element) => boolean;
   } catch (e) {
@@ -178,8 +198,7 @@ export function selectorSupported(text: string, quirks: boolean): boolean {
   const list = compileSelectorList(text, quirks);
   if (list.invalid || list.problems.length || list.selectors.length === 0) return false;
   for (const s of list.selectors) {
-    const rest = pending.get(s);
-    if (rest) compileNow(s, rest, quirks);
+    ensureCompiled(s);
     if (s.problem !== null) return false;
   }
   return true;
@@ -237,6 +256,22 @@ function maxSpecificity(list: Selector[][]): [number, number, number] {
 /** Packs (a, b, c) into one comparable number. */
 export function packSpecificity([a, b, c]: [number, number, number]): number {
   return Math.min(a, 999) * 1e6 + Math.min(b, 999) * 1e3 + Math.min(c, 999);
+}
+
+/**
+ * An attribute the rightmost compound requires to be present ([x], [x=v], [x^=v] …; not the
+ * non-standard [x!=v]), lower-cased, when the compound has no id or class to be indexed by.
+ */
+function requiredAttribute(tokens: Selector[]): string | null {
+  let attr: string | null = null;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (COMBINATORS.has(t.type)) break;
+    if (t.type !== 'attribute') continue;
+    if (t.ignoreCase === 'quirks' && (t.name === 'id' || t.name === 'class')) return null;
+    if (attr === null && !t.namespace && t.action !== 'not') attr = t.name.toLowerCase();
+  }
+  return attr;
 }
 
 /** The index key of the rightmost compound: an id beats a class beats a tag name. */

@@ -1,0 +1,75 @@
+// The rule index of the cascade and the matching of one element against it. In: compiled selectors of style rules, an
+// element and its ancestors' features. Out: the rules that match it (Match), per element or pseudo-element.
+import type { Element } from 'domhandler';
+import type { Declaration } from './declaration.ts';
+import type { PseudoElement } from './styled.ts';
+import type { CollectedRule } from './stylesheet-collect.ts';
+import { ensureCompiled, type CompiledSelector } from './selectors.ts';
+import type { AncestorFilter } from './ancestor-filter.ts';
+
+/** A compiled selector of a style rule, with its cascade bands. */
+export interface IndexedRule {
+  sel: CompiledSelector;
+  rule: CollectedRule;
+  band: number;
+  importantBand: number;
+  hasImportant: boolean;
+}
+
+/** A matched rule (or hint / style attribute) while sorting one element's declarations. */
+export interface Match { band: number; spec: number; order: number; decls: Declaration[]; importantBand: number; hasImportant: boolean }
+
+/**
+ * Style rules by the rightmost compound of their selectors (id, class, required attribute, tag name,
+ * or none), as Blink's RuleSet: an element is tested against the buckets its own id, classes,
+ * attributes and tag name select, and the rules without a key.
+ */
+export class RuleIndex {
+  readonly byId = new Map<string, IndexedRule[]>();
+  readonly byClass = new Map<string, IndexedRule[]>();
+  readonly byTag = new Map<string, IndexedRule[]>();
+  /** Selectors whose subject must have an attribute (lower-cased name), without an id or class to go by. */
+  readonly byAttr = new Map<string, IndexedRule[]>();
+  readonly any: IndexedRule[] = [];
+  add(r: IndexedRule): void {
+    const k = r.sel.key;
+    if (r.sel.attr !== null && (k.kind === 'tag' || k.kind === 'any')) {
+      // Compiled now: a selector css-select rejects stays where it was tested before (its
+      // warning comes with the first element of its old bucket, as it always did).
+      ensureCompiled(r.sel);
+      if (r.sel.problem === null) { push(this.byAttr, r.sel.attr, r); return; }
+    }
+    if (k.kind === 'any') { this.any.push(r); return; }
+    push(k.kind === 'id' ? this.byId : k.kind === 'class' ? this.byClass : this.byTag, k.value, r);
+  }
+}
+
+function push(m: Map<string, IndexedRule[]>, key: string, r: IndexedRule): void {
+  const list = m.get(key);
+  if (list) list.push(r); else m.set(key, [r]);
+}
+
+/**
+ * Tests candidate rules against `el` (`ancestors` holds its ancestors' features): element matches
+ * go to `matched`, pseudo-element ones to `pseudo`.
+ */
+export function testRules(el: Element, list: IndexedRule[] | undefined, matched: Match[], pseudo: Map<Element, Map<PseudoElement, Match[]>>, onProblem: (r: IndexedRule) => void, ancestors: AncestorFilter): void {
+  if (!list) return;
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i]!;
+    const sel = r.sel;
+    // Fast rejection by the ancestors the selector needs, once css-select has compiled it
+    // without a problem (a rejected selector is still tested, so its warning comes as before).
+    if (sel.ancestors !== null && sel.compiled && sel.problem === null && !ancestors.has(sel.ancestors)) continue;
+    if (!sel.match(el)) {
+      if (r.sel.problem !== null) onProblem(r);
+      continue;
+    }
+    const m: Match = { band: r.band, spec: r.sel.specificity, order: r.rule.order, decls: r.rule.declarations, importantBand: r.importantBand, hasImportant: r.hasImportant };
+    if (r.sel.pseudo === null) { matched.push(m); continue; }
+    let pm = pseudo.get(el);
+    if (!pm) { pm = new Map(); pseudo.set(el, pm); }
+    const arr = pm.get(r.sel.pseudo);
+    if (arr) arr.push(m); else pm.set(r.sel.pseudo, [m]);
+  }
+}
