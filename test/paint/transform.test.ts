@@ -111,3 +111,28 @@ test('a transformed box is the containing block of its absolute and fixed descen
   // Abs at the box's padding edge + 5 px, moved with it by translateX(10px); Fix 5 px from its bottom-right, not the page's.
   assert.deepEqual(missingWords(out.pdf, [['Abs', 86.25, 34.1367, 106.9277, 47.543], ['Fix', 206.25, 79.1367, 222.2461, 92.543]], 0.05), []);
 });
+
+test('a table\'s transform and opacity apply to its wrapper box: the caption moves and fades with the grid (Chromium 156)', async () => {
+  const out = await renderPdf(`<!doctype html><html><head><style>
+@page { size: 400px 300px; margin: 0 } body { margin: 20px; font: 16px/20px "Liberation Sans" }
+table { border-collapse: collapse } td { border: 2px solid #000; padding: 4px }
+</style></head><body>
+<table style="transform: translate(40px, 10px) scale(1.5); transform-origin: 0 0"><caption>Cap</caption><tr><td>One</td><td>Two</td></tr></table>
+<table style="opacity: 0.4; margin-top: 60px"><caption>Faded</caption><tr><td>Three</td></tr></table>
+</body></html>`, { creationDate: new Date(0) });
+  // Chromium 156's words (pdftotext -bbox of its print, pt): the caption scaled and moved with the cells.
+  assert.deepEqual(missingWords(out.pdf, [
+    ['Cap', 74.373, 23.080, 107.394, 43.189], ['One', 51.750, 52.330, 85.772, 72.439], ['Two', 97.031, 52.330, 130.043, 72.439],
+    ['Faded', 18.152, 99.387, 52.178, 112.793], ['Three', 19.5, 118.887, 50.848, 132.293],
+  ], 0.05), []);
+  // The faded table: its caption's glyphs and its collapsed borders at 40 % black (153), none at full black.
+  const img = raster(out.pdf);
+  const greys = (x0: number, x1: number, y0: number, y1: number) => {
+    const g: number[] = [];
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) g.push(img.px(x, y)[0]);
+    return g;
+  };
+  const caption = greys(24, 70, 132, 150);
+  assert.ok(caption.some((v) => v < 250) && caption.every((v) => v > 120), 'caption faded with the table');
+  assert.ok(greys(21, 22, 153, 183).every((v) => v > 120 && v < 200), 'collapsed left border drawn, faded');
+});
