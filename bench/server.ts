@@ -1,6 +1,7 @@
 /**
  * `npm run bench:server`: the service's throughput over HTTP. Starts the real server (`quire serve`
- * as a child process, a temporary data folder, real SQLite, worker threads), creates an account, a
+ * as a child process, run as `npm start` runs it: bin/quire.mjs and its esbuild bundle; `--via node`: the
+ * TypeScript sources through tsx; a temporary data folder, real SQLite, worker threads), creates an account, a
  * key and two templates through the store (the README's invoice, examples/invoice; a Bootstrap 5
  * receipt of the fidelity corpus with its stylesheets and fonts as template assets), warms every
  * worker, then drives POST /functions/v1/generate-pdf-preview with autocannon at 1, 8 and 64
@@ -8,14 +9,18 @@
  * --only invoice|bootstrap, --stores sqlite-disk,postgres-s3 (default sqlite-disk: each named
  * pair of stores in turn, in the same run; postgres-s3 uses QUIRE_TEST_PG_URL or starts its own
  * PostgreSQL, and an s3rver child process: test/storage/pg-server.ts, s3-server.ts), --json, and
- * env overrides as KEY=VALUE arguments (RENDER_WORKERS=…).
+ * --via bundle|node, --warm S (seconds of load per template before the steps, default 10; 0: only the
+ * 3 requests per worker), and env overrides as KEY=VALUE arguments (RENDER_WORKERS=…).
  * Out: per step PDFs/s, latency p50/p95/p99 (ms), errors (non-2xx, socket errors, timeouts), the
- * server's peak RSS (MB; /proc/<pid>/status VmRSS, every thread of the process), and the 200s the
+ * server's peak RSS (MB; /proc/<pid>/status VmRSS, every thread of the process), the CPU the server
+ * used per PDF (ms; /proc/<pid>/task/<tid>/stat: its main thread, where HTTP, Koa, the stores and
+ * the queue run, and all its threads: render workers, V8's compiler and GC threads, libuv's pool)
+ * and the load generator's own CPU per request (it shares the machine), and the 200s the
  * server's /metrics counted during the step (after its queue emptied: renders a client left behind
  * when autocannon stopped still finish and count) beside the 200s autocannon received.
  */
 import type { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +37,7 @@ const { values: args, positionals } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' }, clients: { type: 'string', default: '1,8,64' },
     only: { type: 'string' }, json: { type: 'boolean', default: false }, stores: { type: 'string', default: 'sqlite-disk' },
+    via: { type: 'string', default: 'bundle' }, warm: { type: 'string', default: '10' },
   },
 });
 const env = Object.fromEntries(positionals.map((p) => p.split('=') as [string, string]));
@@ -44,6 +50,43 @@ function rssMb(pid: number): number {
     return m ? Math.round(Number(m[1]) / 1024) : NaN;
   } catch {
     return NaN;
+  }
+}
+
+/** CPU ms used so far by each thread of `pid` (Linux /proc: utime + stime, in clock ticks of 10 ms). */
+function threadCpuMs(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch { /* ended */ }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), (Number(f[11]) + Number(f[12])) * 10);
+    } catch { /* ended meanwhile */ }
+  }
+  return out;
+}
+
+/**
+ * Every thread's CPU ms as last seen (threads that ended, such as recycled render workers, keep
+ * their last reading): `sample()` reads /proc again, `since(before)` is the CPU used since a copy.
+ */
+class ThreadCpu {
+  readonly seen = new Map<number, number>();
+  constructor(private readonly pid: number) {}
+  sample(): Map<number, number> {
+    for (const [tid, ms] of threadCpuMs(this.pid)) this.seen.set(tid, ms);
+    return new Map(this.seen);
+  }
+  /** CPU ms since `before` (a `sample()`): the main thread (tid = pid) and all threads. */
+  since(before: Map<number, number>): { main: number; all: number } {
+    this.sample();
+    let all = 0;
+    for (const [tid, ms] of this.seen) all += ms - (before.get(tid) ?? 0);
+    return { main: (this.seen.get(this.pid) ?? 0) - (before.get(this.pid) ?? 0), all };
   }
 }
 
@@ -97,6 +140,8 @@ function bootstrapReceipt(): BenchTemplate {
 interface Row {
   stores: string; template: string; clients: number; metrics200: number; received200: number; pdfsPerSecond: number; requests: number;
   p50: number; p95: number; p99: number; max: number; non2xx: number; errors: number; timeouts: number; peakRssMb: number;
+  /** Server CPU ms per PDF received: main thread, all threads; the load generator's (this process) per request. */
+  cpuMsPerPdf: { main: number; all: number; client: number };
 }
 
 /** The 200s of the generate route the server's /metrics has counted so far. */
@@ -143,7 +188,8 @@ async function main(): Promise<void> {
     console.log(`node ${out.node} on ${out.cpus} CPUs, load ${out.load.join(' ')} at the end; ${seconds} s per step; server listening after ${JSON.stringify(out.listenMs)} ms; env ${JSON.stringify(env)}`);
     console.table(rows.map((r) => ({
       stores: r.stores, template: r.template, clients: r.clients, 'PDFs/s': r.pdfsPerSecond, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, 'max ms': r.max,
-      errors: r.non2xx + r.errors + r.timeouts, 'peak RSS MB': r.peakRssMb, '200s received': r.received200, '200s /metrics': r.metrics200,
+      errors: r.non2xx + r.errors + r.timeouts, 'peak RSS MB': r.peakRssMb, 'CPU ms/PDF main': r.cpuMsPerPdf.main,
+      'CPU ms/PDF all': r.cpuMsPerPdf.all, 'client CPU ms/req': r.cpuMsPerPdf.client, '200s received': r.received200, '200s /metrics': r.metrics200,
     })));
   }
 }
@@ -167,23 +213,32 @@ async function runStores(name: string, stores: Awaited<ReturnType<typeof storesF
 
   const bootMs = performance.now();
   const srv = await spawnServer({
-    dataDir, timeoutMs: 300000,
+    dataDir, timeoutMs: 300000, via: args.via === 'node' ? 'node' : 'bundle',
     env: { ...stores.env, ...env },
   });
   const listenMs = performance.now() - bootMs;
   const pid = srv.child.pid!;
   let peak = rssMb(pid);
-  const sampler = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 100);
+  const threads = new ThreadCpu(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+    threads.sample();
+  }, 100);
   const url = `${srv.url}/functions/v1/generate-pdf-preview`;
   const headers = { 'content-type': 'application/json', 'x-api-key': key };
   try {
-    // Warm every worker thread with every template (module code, fonts, stylesheets), and check the answers.
+    // Warm every worker thread with every template (module code, fonts, stylesheets), and check the answers;
+    // then --warm seconds of load per template: V8 optimises a render's code over its first few hundred renders.
     const workers = Number(env.RENDER_WORKERS ?? os.availableParallelism() + 1);
     for (let i = 0; i < templates.length; i++) {
       const body = JSON.stringify({ templateId: ids[i], variables: templates[i]!.values });
       const warm = await Promise.all(Array.from({ length: workers * 3 }, () => fetch(url, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, text: await r.text() }))));
       const bad = warm.find((w) => w.status !== 200);
       if (bad) throw new Error(`${templates[i]!.name}: the warm-up request answered ${bad.status}: ${bad.text}`);
+      if (Number(args.warm) > 0) {
+        await autocannon({ url, method: 'POST', headers, body, connections: Math.max(...clientCounts), duration: Number(args.warm), timeout: 120 });
+        await waitForQueue(srv.url, (q) => q.running === 0 && q.waiting === 0, 300000);
+      }
     }
     for (let i = 0; i < templates.length; i++) {
       const t = templates[i]!;
@@ -191,18 +246,25 @@ async function runStores(name: string, stores: Awaited<ReturnType<typeof storesF
       for (const clients of clientCounts) {
         peak = rssMb(pid);
         const metered = await metered200(srv.url);
+        const cpu0 = threads.sample();
+        const client0 = process.cpuUsage();
         const run = autocannon({ url, method: 'POST', headers, body, connections: clients, duration: seconds, timeout: 120 });
         // every response's time (ms), for exact percentiles (autocannon's histogram has no p95)
         const times: number[] = [];
         (run as unknown as EventEmitter).on('response', (_c: unknown, _status: number, _bytes: number, ms: number) => { times.push(ms); });
         const r = await run;
+        const client = process.cpuUsage(client0);
         times.sort((a, b) => a - b);
         // renders still running or waiting when autocannon stopped finish now, and count in this step
         await waitForQueue(srv.url, (q) => q.running === 0 && q.waiting === 0, 300000);
+        const cpu = threads.since(cpu0);
+        const made = (await metered200(srv.url)) - metered; // the PDFs the server made in the step, the CPU's denominator
+        const perPdf = (ms: number) => Math.round((ms / Math.max(1, made)) * 100) / 100;
         rows.push({
-          stores: name, template: t.name, clients, metrics200: (await metered200(srv.url)) - metered, received200: r.statusCodeStats['200']?.count ?? 0, pdfsPerSecond: Math.round((r.statusCodeStats['200']?.count ?? 0) / r.duration * 10) / 10, requests: r.requests.total,
+          stores: name, template: t.name, clients, metrics200: made, received200: r.statusCodeStats['200']?.count ?? 0, pdfsPerSecond: Math.round((r.statusCodeStats['200']?.count ?? 0) / r.duration * 10) / 10, requests: r.requests.total,
           p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: Math.round(times[times.length - 1] ?? NaN),
           non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, peakRssMb: peak,
+          cpuMsPerPdf: { main: perPdf(cpu.main), all: perPdf(cpu.all), client: Math.round(((client.user + client.system) / 1000 / Math.max(1, r.requests.total)) * 100) / 100 },
         });
         if (!args.json) process.stderr.write(`bench:server: ${name}: ${t.name} at ${clients} clients done (load ${os.loadavg()[0]!.toFixed(1)})\n`);
       }

@@ -1,4 +1,4 @@
-// The service as a real child process (`npm start` or `node … src/cli.ts serve`) for crash and signal tests.
+// The service as a real child process (`npm start`, `node bin/quire.mjs serve` or `node … src/cli.ts serve`) for crash and signal tests.
 // In: a data folder and environment. Out: its URL, its log lines, its exit, and its process tree.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,16 +16,17 @@ export interface ServerProcess {
 
 /**
  * Starts the service with PORT=0 on 127.0.0.1 and waits (up to `timeoutMs`) for its
- * "Quire listening on …" line. `via: 'npm'` runs `npm start` as a user would.
+ * "Quire listening on …" line. `via: 'npm'` runs `npm start` as a user would; `'bundle'` runs what it
+ * runs (bin/quire.mjs serve: the esbuild bundle) as this process's child; `'node'` (default) the
+ * TypeScript sources through tsx.
  */
 export async function spawnServer(opts: {
-  dataDir: string; env?: Record<string, string>; via?: 'npm' | 'node'; timeoutMs?: number;
+  dataDir: string; env?: Record<string, string>; via?: 'npm' | 'bundle' | 'node'; timeoutMs?: number;
 }): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: opts.dataDir, ...opts.env };
   delete env.NODE_TEST_CONTEXT;
-  const child = opts.via === 'npm'
-    ? spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = { npm: ['start', '--silent'], bundle: ['bin/quire.mjs', 'serve'], node: ['--import', 'tsx', 'src/cli.ts', 'serve'] }[opts.via ?? 'node'];
+  const child = spawn(opts.via === 'npm' ? 'npm' : process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: Array<Record<string, unknown>> = [];
   let stderr = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
