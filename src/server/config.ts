@@ -43,7 +43,12 @@ export interface ServerConfig {
   renderQueue: number;
   /** Heap cap per render worker in MB (RENDER_MEMORY_MB, default 512); over it: 422, the worker is replaced. */
   renderMemoryMb: number;
-  /** A worker is replaced after this many renders (RENDER_RECYCLE_AFTER, default 500). */
+  /**
+   * A worker is replaced after this many renders (RENDER_RECYCLE_AFTER, default 50000). High, because
+   * a replacement costs a load (~1 s CPU) and a few hundred renders at about twice the CPU until V8
+   * has optimised the engine's code again (measured: README invoice, 27 -> 7.5 ms CPU per render over
+   * a thread's first 1,000 renders); the heap mark (RENDER_RECYCLE_HEAP_MB) is what returns memory.
+   */
   renderRecycleAfter: number;
   /** A worker whose heap is above this many MB after a render is replaced (RENDER_RECYCLE_HEAP_MB, default 192). */
   renderRecycleHeapMb: number;
@@ -130,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxRendersPerAccount: int(env, 'MAX_RENDERS_PER_ACCOUNT', Math.max(1, renderWorkers - 1), 1, 256),
     renderQueue: int(env, 'RENDER_QUEUE', 100, 0),
     renderMemoryMb,
-    renderRecycleAfter: int(env, 'RENDER_RECYCLE_AFTER', 500, 1),
+    renderRecycleAfter: int(env, 'RENDER_RECYCLE_AFTER', 50000, 1),
     renderRecycleHeapMb: int(env, 'RENDER_RECYCLE_HEAP_MB', 192, 16, 65536),
     maxHtmlBytes: int(env, 'MAX_HTML_BYTES', DEFAULT_FILL_LIMITS.maxHtmlBytes, 1024),
     maxListItems: int(env, 'MAX_LIST_ITEMS', DEFAULT_FILL_LIMITS.maxListItems, 1),
