@@ -1,6 +1,7 @@
 // In: pages laid out at the page-area size (fragments in page px), or a page area and a scale.
 // Out: Chromium's print "shrink to fit" factor (content wider than the page area), and the scaled layout area.
 import type { Fragment, PageFragment } from './fragment.ts';
+import { isDegenerate, mapRect, transformMatrix } from './transform.ts';
 
 /**
  * The widest a page's content may be laid out, as a multiple of its page area: Blink's
@@ -18,21 +19,37 @@ export interface AreaRect { x: number; y: number; width: number; height: number 
  * the border boxes of all fragments with a non-empty area (Blink ignores boxes of zero width or
  * height), text and inline fragments included, line boxes themselves not (their width is the
  * container's), and nothing inside a box that clips horizontally (overflow-x other than visible).
- * `-Infinity` when the page holds nothing. css-overflow-3 §2.2 (scrollable overflow).
+ * A transformed box's own box and content count as their bounding box after its transform
+ * (css-overflow-3 §2.2 "accounting for transforms"; Chromium 156 shrinks a page whose rotated
+ * stamp or translated block reaches past the page area). `-Infinity` when the page holds nothing.
  */
 export function overflowRight(fragments: readonly Fragment[]): number {
-  let right = -Infinity;
-  const visit = (f: Fragment): void => {
-    if (f.kind !== 'line' && f.width > 0 && f.height > 0) right = Math.max(right, f.x + f.width);
-    if (f.kind === 'box') {
-      if (f.style.overflowX !== 'visible' && !isRootOrBody(f)) return;
-      for (const c of f.children) visit(c);
-    } else if (f.kind === 'line' || f.kind === 'inline') {
-      for (const c of f.children) visit(c);
-    }
-  };
-  for (const f of fragments) visit(f);
-  return right;
+  const all: Bounds = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (const f of fragments) addOverflow(f, all);
+  return all.x1;
+}
+
+/** An extent in page px (x0 > x1 while empty). */
+interface Bounds { x0: number; y0: number; x1: number; y1: number }
+
+function addOverflow(f: Fragment, into: Bounds): void {
+  const m = f.kind === 'box' || f.kind === 'replaced' ? transformMatrix(f.style, { x: f.x, y: f.y, w: f.width, h: f.height }) : null;
+  const b: Bounds = m ? { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity } : into;
+  if (f.kind !== 'line' && f.width > 0 && f.height > 0) grow(b, f.x, f.y, f.x + f.width, f.y + f.height);
+  if (f.kind === 'box') {
+    if (f.style.overflowX === 'visible' || isRootOrBody(f)) for (const c of f.children) addOverflow(c, b);
+  } else if (f.kind === 'line' || f.kind === 'inline') {
+    for (const c of f.children) addOverflow(c, b);
+  }
+  if (m && b.x1 > b.x0 && !isDegenerate(m)) {
+    const r = mapRect(m, { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 });
+    grow(into, r.x, r.y, r.x + r.w, r.y + r.h);
+  }
+}
+
+function grow(b: Bounds, x0: number, y0: number, x1: number, y1: number): void {
+  b.x0 = Math.min(b.x0, x0); b.y0 = Math.min(b.y0, y0);
+  b.x1 = Math.max(b.x1, x1); b.y1 = Math.max(b.y1, y1);
 }
 
 /** The root and body, whose overflow is the viewport's (CSS 2.1 §11.1.1), do not clip their own content. */

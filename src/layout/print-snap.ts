@@ -2,6 +2,7 @@
 // print output has them: line boxes' tops (text keeps its offsets inside the line) and boxes' painted rectangles.
 import type { Fragment, PageFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
+import { transformMatrix } from './transform.ts';
 
 /**
  * Snaps what Chromium 156 snaps when it prints (measured with --print-to-pdf, 1 CSS px = 1 device px):
@@ -9,7 +10,10 @@ import { translateFragment } from './fragment.ts';
  *   it, so baselines keep their fractional offsets inside the line (vertical-align 3.3px stays 3.3px);
  * - box, replaced and inline fragments' border boxes to whole px as Blink's PixelSnappedIntRect does
  *   (left/top rounded, right/bottom edges rounded), which is where their backgrounds and borders paint.
- * Text x positions are not snapped (Chromium keeps them fractional). Mutates `pages` in place; for
+ * - a box whose transform is more than a translation, with everything inside it, so that its border box
+ *   starts on whole px (Blink's PaintOffsetTranslation drops the subpixel offset of such a box: text in
+ *   a rotated box at left: 100.3px starts at 100 px, at 100.7px at 101 px; translate() keeps 100.3).
+ * Other text x positions are not snapped (Chromium keeps them fractional). Mutates `pages` in place; for
  * the paint stage only (layout's own results stay unsnapped). Never throws.
  */
 export function snapPagesForPrint(pages: PageFragment[]): void {
@@ -33,10 +37,17 @@ function snap(f: Fragment, moved = 0): void {
     return;
   }
   if (f.kind === 'box' || f.kind === 'replaced' || f.kind === 'inline') {
+    if (f.kind !== 'inline' && linearTransform(f)) translateFragment(f, Math.round(f.x) - f.x, Math.round(f.y - moved) - (f.y - moved));
     const top = f.y - moved;
     const x = Math.round(f.x), y = Math.round(top);
     const w = Math.round(f.x + f.width) - x, h = Math.round(top + f.height) - y;
     f.x = x; f.y = y; f.width = w; f.height = h;
     if (f.kind !== 'replaced') for (const c of f.children) snap(c, moved);
   }
+}
+
+/** Whether a box's transform does more than translate it (rotates, scales, skews). */
+function linearTransform(f: Fragment & { kind: 'box' | 'replaced' }): boolean {
+  const m = transformMatrix(f.style, { x: f.x, y: f.y, w: f.width, h: f.height });
+  return m !== null && (m[0] !== 1 || m[1] !== 0 || m[2] !== 0 || m[3] !== 1);
 }

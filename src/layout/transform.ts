@@ -2,10 +2,13 @@
  * The transformation matrix of a box (css-transforms-2 §6 "The Transform Rendering Model").
  * In: a computed style (transform, transform-origin, translate, rotate, scale) and the box's
  * border box in page px. Out: an affine matrix [a, b, c, d, e, f] in page px, y down
- * (x' = a·x + c·y + e, y' = b·x + d·y + f), as the display list's push-transform takes it.
+ * (x' = a·x + c·y + e, y' = b·x + d·y + f), as the display list's push-transform takes it;
+ * layout uses it for the scrollable overflow of transformed boxes (print shrink-to-fit).
  */
 import { hasTransform, type ComputedStyle, type LengthPct, type TransformFn } from '../css/computed.ts';
-import type { Rect } from './display-list.ts';
+
+/** A rectangle in page px (the display list's Rect). */
+export interface Rect { x: number; y: number; w: number; h: number }
 
 export type Matrix = [number, number, number, number, number, number];
 

@@ -14,7 +14,7 @@ import { legendShifted, paintAroundLegend } from './fieldset.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
 import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
-import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from './transform.ts';
+import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from '../layout/transform.ts';
 
 export type { ImageLoader } from './build-background.ts';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { renderPdf } from '../../src/index.ts';
 import { computeStyle } from '../../src/css/properties/index.ts';
 import { WarningSink } from '../../src/warnings.ts';
-import { transformMatrix } from '../../src/paint/transform.ts';
+import { transformMatrix } from '../../src/layout/transform.ts';
 import { raster, qdf, inkAgreement, missingWords } from './pdf-helpers.ts';
 
 const IMG = 'iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJ0lEQVR4nGNgYPhPPlrAQD4atXjU4lGLRy0etXjU4lGLRy0eORYDAHYLiI91CmjkAAAAAElFTkSuQmCC';

@@ -9,8 +9,8 @@ import { layoutForInspection, type Inspection, type InspectedElement, type UsedF
 import { sourceLine } from '../../src/html/parse.ts';
 import type { ComputedStyle } from '../../src/css/computed.ts';
 import type { LayoutNode, Rect } from './compare.ts';
-import { mapRect, multiply, transformMatrix } from '../../src/paint/transform.ts';
-import type { Matrix } from '../../src/paint/transform.ts';
+import { mapRect, multiply, transformMatrix } from '../../src/layout/transform.ts';
+import type { Matrix } from '../../src/layout/transform.ts';
 
 export interface OurLayout {
   root: LayoutNode;
