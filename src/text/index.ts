@@ -49,10 +49,21 @@ interface Caches {
   resolved: Map<string, Resolved>;
   shapes: Map<string, GlyphRun[]>;
   metrics: Map<string, ScaledMetrics>;
+  /**
+   * Shaped text per FontSpec object (computed styles and their specs are kept between renders),
+   * looked up before `shapes`, whose string keys cost more than the shaping they save; by text,
+   * one map per direction argument. `bySpecSize` counts the entries: past SHAPES_MAX, it starts empty.
+   */
+  bySpec: WeakMap<FontSpec, SpecShapes>;
+  bySpecSize: number;
 }
+interface SpecShapes { plain: Map<string, GlyphRun[]>; rtl: Map<string, GlyphRun[]> | null; ltr: Map<string, GlyphRun[]> | null }
+
+/** Most shaped texts kept in `shapes` (and in `bySpec`). */
+const SHAPES_MAX = 20000;
 
 function newCaches(): Caches {
-  return { resolved: new Map(), shapes: new Map(), metrics: new Map() };
+  return { resolved: new Map(), shapes: new Map(), metrics: new Map(), bySpec: new WeakMap(), bySpecSize: 0 };
 }
 
 /** Shared by every context that has no @font-face faces (bundled fonts only: pure results). */
@@ -145,6 +156,8 @@ class Fonts implements FontContext {
    */
   private caches: Caches = SHARED;
   private readonly specKeys = new WeakMap<FontSpec, string>();
+  /** resolve()'s result per FontSpec object with this context's faces (renewed with `caches`). */
+  private resolvedBySpec = new WeakMap<FontSpec, Resolved>();
   /** Faces from @font-face rules with a unicode-range: they only serve the code points in range. */
   private readonly faceRanges = new WeakMap<FontFace, FaceEntry>();
 
@@ -157,6 +170,7 @@ class Fonts implements FontContext {
     if (added.size === 0) return;
     for (const [fam, list] of added) this.faceFamilies.set(fam, [...list, ...(this.faceFamilies.get(fam) ?? [])]);
     this.caches = newCaches(); // this document's fonts: its own caches from now on
+    this.resolvedBySpec = new WeakMap();
   }
 
   match(spec: FontSpec): FontFace {
@@ -185,15 +199,29 @@ class Fonts implements FontContext {
     // Warn only when text is set in the font: metrics() runs during the cascade, before the
     // document's @font-face rules are known, and must not warn about families they define.
     if (r.unknown) this.warnings.add('unknown-font', r.unknown);
+    const c = this.caches;
+    let own = c.bySpec.get(spec);
+    if (own === undefined) c.bySpec.set(spec, (own = { plain: new Map(), rtl: null, ltr: null }));
+    const byText = rtl === undefined ? own.plain : rtl ? (own.rtl ??= new Map()) : (own.ltr ??= new Map());
+    const mine = byText.get(text);
+    if (mine !== undefined) return mine;
     const size = sizeOf(spec);
     const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}${rtl === undefined ? '' : rtl ? 'r' : 'l'}\u0001${text}`;
-    const hit = this.caches.shapes.get(key);
-    if (hit) return hit;
-    const runs: GlyphRun[] = [];
-    for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs, rtl);
-    if (rtl) runs.reverse(); // segments of a right-to-left run go right to left
-    if (this.caches.shapes.size >= 20000) this.caches.shapes.clear();
-    this.caches.shapes.set(key, runs);
+    let runs = c.shapes.get(key);
+    if (runs === undefined) {
+      runs = [];
+      for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs, rtl);
+      if (rtl) runs.reverse(); // segments of a right-to-left run go right to left
+      if (c.shapes.size >= SHAPES_MAX) c.shapes.clear();
+      c.shapes.set(key, runs);
+    }
+    if (c.bySpecSize >= SHAPES_MAX) {
+      c.bySpec = new WeakMap();
+      c.bySpecSize = 0;
+    } else {
+      byText.set(text, runs);
+      c.bySpecSize++;
+    }
     return runs;
   }
 
@@ -247,9 +275,14 @@ class Fonts implements FontContext {
   }
 
   private resolve(spec: FontSpec): Resolved {
-    const key = this.specKey(spec);
-    let r = this.caches.resolved.get(key);
+    let r = this.resolvedBySpec.get(spec);
     if (r) return r;
+    const key = this.specKey(spec);
+    r = this.caches.resolved.get(key);
+    if (r) {
+      this.resolvedBySpec.set(spec, r);
+      return r;
+    }
     const weight = weightOf(spec);
     const style: FontFace['style'] = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
     const slots: FallbackStep[] = [];
@@ -284,6 +317,7 @@ class Fonts implements FontContext {
     r = { slots, primary, byCp: new Map(), unknown, rangedBefore };
     if (this.caches.resolved.size >= 2000) this.caches.resolved.clear();
     this.caches.resolved.set(key, r);
+    this.resolvedBySpec.set(spec, r);
     return r;
   }
 

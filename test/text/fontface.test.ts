@@ -188,3 +188,12 @@ test('a family whose unicode-range misses U+0020 is not the primary font but sti
   const runs = ctx.shape('a\uf004', s);
   assert.deepEqual(runs.map((r) => r.face.family), ['Liberation Sans', 'Icons']);
 });
+
+test('a font spec shaped before its @font-face rules arrive is shaped with the web font after (resolution per spec object renewed)', () => {
+  const { ctx } = context(FONTS_BASE);
+  const s = spec(['Body Font', 'serif']);
+  assert.equal((ctx.shape('Hello', s)[0]!.face.font as Font).familyName, 'Liberation Serif');
+  ctx.addFontFaces([rule('Body Font', [url('DejaVuSans.ttf', 'truetype')])]);
+  assert.equal((ctx.shape('Hello', s)[0]!.face.font as Font).familyName, 'DejaVu Sans');
+  assert.equal((ctx.shape('Hello!', s)[0]!.face.font as Font).familyName, 'DejaVu Sans');
+});
