@@ -13,6 +13,8 @@
  */
 import type { Color } from '../css/computed.ts';
 import type { GlyphRun } from '../text/types.ts';
+import type { Rect } from './display-list.ts';
+import { mapRect, type Matrix } from './transform.ts';
 import { ContentStream, num } from './pdf-content.ts';
 import type { EmbeddedFace } from './pdf-fonts.ts';
 
@@ -94,3 +96,67 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
   if (hex) tj += tj ? ` <${hex}>` : `<${hex}>`;
   if (tj) cs.op(`[${tj}] TJ`);
 }
+
+/**
+ * The parts of `run` (pen at x, y) that can show through a clip whose bounds in page px are `clip`, under `m`: runs of
+ * consecutive glyphs with the pen x each starts at. A glyph whose ink (its outline's bounding box) lies wholly outside
+ * the clip is left out, as Skia's PDF device leaves out glyphs it would clip away: text cut by the page edge or by
+ * overflow: hidden is not in the PDF's text (pdftotext, search, copy) beyond what shows.
+ */
+export function visibleGlyphs(run: GlyphRun, x: number, y: number, m: Matrix, clip: Rect): Array<{ x: number; run: GlyphRun }> {
+  const fs = run.fontSize, glyphs = run.glyphs;
+  const out: Array<{ x: number; run: GlyphRun }> = [];
+  let start = -1, startX = 0, pen = 0;
+  const flush = (end: number): void => {
+    if (start < 0) return;
+    const part = glyphs.slice(start, end);
+    out.push({ x: startX, run: start === 0 && end === glyphs.length ? run : { ...run, glyphs: part, width: part.reduce((w, g) => w + (Number.isFinite(g.advance) ? g.advance : 0), 0) } });
+    start = -1;
+  };
+  for (let i = 0; i < glyphs.length; i++) {
+    const g = glyphs[i]!;
+    const adv = Number.isFinite(g.advance) ? g.advance : 0;
+    const gx = x + pen + (g.dx || 0), gy = y - (g.dy || 0);
+    // A box that holds any glyph's ink (its advance widened by an em, an em above and below) decides most glyphs;
+    // only those near the clip's edge need their outline's box.
+    const loose = place(m, gx - fs, gy - fs, gx + Math.max(adv, 0) + fs, gy + fs);
+    let shows = overlaps(loose, clip);
+    if (shows && !inside(loose, clip)) {
+      // A glyph without ink (a space, a default-ignorable) counts by its advance on the baseline, so that words keep
+      // the spaces between them.
+      const b = inkBox(run, g.id) ?? [0, 0, Math.max(adv, 0.01), fs / 2];
+      shows = overlaps(place(m, gx + b[0], gy - b[3], gx + b[2], gy - b[1]), clip);
+    }
+    if (shows) { if (start < 0) { start = i; startX = x + pen; } } else flush(i);
+    pen += adv;
+  }
+  flush(glyphs.length);
+  return out;
+}
+
+/** Outline bounding boxes per face and glyph id, in font units [xMin, yMin, xMax, yMax] (y up); null: no ink. */
+const inkBoxes = new WeakMap<object, Map<number, readonly [number, number, number, number] | null>>();
+
+/** The ink box of glyph `id` of the run's face in px at its size (y up from the baseline), or null when it has no outline. */
+function inkBox(run: GlyphRun, id: number): [number, number, number, number] | null {
+  let byId = inkBoxes.get(run.face);
+  if (!byId) { byId = new Map(); inkBoxes.set(run.face, byId); }
+  let b = byId.get(id);
+  if (b === undefined) {
+    try {
+      const bb = run.face.font.getGlyph(id).bbox as { minX: number; minY: number; maxX: number; maxY: number };
+      b = Number.isFinite(bb.minX) && bb.maxX > bb.minX && bb.maxY > bb.minY ? [bb.minX, bb.minY, bb.maxX, bb.maxY] : null;
+    } catch {
+      b = [0, -run.face.unitsPerEm, run.face.unitsPerEm, run.face.unitsPerEm]; // unreadable outline: keep the glyph
+    }
+    byId.set(id, b);
+  }
+  if (b === null) return null;
+  const k = run.fontSize / run.face.unitsPerEm;
+  return [b[0] * k, b[1] * k, b[2] * k, b[3] * k];
+}
+
+const place = (m: Matrix, x0: number, y0: number, x1: number, y1: number): Rect => mapRect(m, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+/** Whether two rectangles share area (edges touching do not count). */
+const overlaps = (a: Rect, b: Rect): boolean => a.x + a.w > b.x && a.x < b.x + b.w && a.y + a.h > b.y && a.y < b.y + b.h;
+const inside = (a: Rect, b: Rect): boolean => a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w && a.y + a.h <= b.y + b.h;

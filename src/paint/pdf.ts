@@ -22,7 +22,8 @@ import { ContentStream, boxPath, num, usedRadii, type ResourceNamer } from './pd
 import { CONTENT_LEVEL, createPdfDoc, type PdfDocLike, type PdfPageLike, type PdfRef } from './pdf-doc.ts';
 import { FontRegistry } from './pdf-fonts.ts';
 import { imageMatrix, prepareImage, type PreparedImage } from './pdf-images.ts';
-import { writeGlyphRun } from './pdf-text.ts';
+import { visibleGlyphs, writeGlyphRun } from './pdf-text.ts';
+import { mapRect, multiply, type Matrix } from './transform.ts';
 import { SvgForms } from './pdf-svg.ts';
 import { drawBorder, drawLine } from './pdf-borders.ts';
 import { drawBoxShadow } from './pdf-shadow.ts';
@@ -85,7 +86,8 @@ export function writePdfSync(list: DocumentDisplayList, opts: WritePdfOptions): 
 interface ImageEntry { name: string; ref: PdfRef; img: PreparedImage }
 
 type StackEntry =
-  | { kind: 'clip' }
+  /** A q … Q pair (clip or transform) and the clip bounds and matrix to go back to when it closes. */
+  | { kind: 'clip'; bounds: Rect | null; matrix: Matrix }
   | { kind: 'opacity'; cs: ContentStream; alpha: number }
   | { kind: 'opacity-none' };
 
@@ -170,6 +172,9 @@ class PageWriter implements ResourceNamer {
   private readonly base: ContentStream;
   private readonly stack: StackEntry[] = [];
   private cs: ContentStream;
+  /** Bounds of the current clip in page px (null: none) and the current transform, for leaving out clipped glyphs. */
+  private clipBounds: Rect | null = null;
+  private matrix: Matrix = [1, 0, 0, 1, 0, 0];
 
   constructor(private readonly dw: DocWriter, private readonly page: PdfPageLike, private readonly wpx: number, private readonly hpx: number) {
     this.base = new ContentStream(this);
@@ -236,9 +241,11 @@ class PageWriter implements ResourceNamer {
       case 'glyphs': {
         const run = it.run;
         if (!run || !run.face || !run.face.font) return;
+        const parts = this.clipBounds ? visibleGlyphs(run, it.x, it.y, this.matrix, this.clipBounds) : [{ x: it.x, run }];
+        if (parts.length === 0) return;
         const ef = this.dw.fonts.get(run.face);
         this.resource('Font', ef.name, ef.ref);
-        writeGlyphRun(cs, ef, it.x, it.y, run, it.color);
+        for (const p of parts) writeGlyphRun(cs, ef, p.x, it.y, p.run, it.color);
         return;
       }
       case 'image': this.image(it.rect, it.image); return;
@@ -250,7 +257,8 @@ class PageWriter implements ResourceNamer {
         cs.save();
         const r = it.rect;
         cs.op(`${boxPath(r, usedRadii(r, it.radii))} W n`);
-        this.stack.push({ kind: 'clip' });
+        this.stack.push({ kind: 'clip', bounds: this.clipBounds, matrix: this.matrix });
+        this.clipBounds = intersectRects(this.clipBounds, mapRect(this.matrix, r));
         return;
       }
       case 'push-clip-text': {
@@ -263,16 +271,17 @@ class PageWriter implements ResourceNamer {
         }
         if (!cs.inText) cs.op('0 0 m W n'); // no glyph: an empty clip
         cs.endText();
-        this.stack.push({ kind: 'clip' });
+        this.stack.push({ kind: 'clip', bounds: this.clipBounds, matrix: this.matrix });
         return;
       }
       case 'pop-clip': this.pop('clip'); return;
       case 'push-transform': {
         // A q … Q pair like a clip (pop-transform closes it as pop-clip would).
         cs.save();
-        const m = it.matrix.map((v) => (Number.isFinite(v) ? String(Math.round(v * 1e6) / 1e6) : '0'));
+        const m = it.matrix.map((v) => (Number.isFinite(v) ? Math.round(v * 1e6) / 1e6 : 0)) as Matrix;
         cs.op(`${m.join(' ')} cm`);
-        this.stack.push({ kind: 'clip' });
+        this.stack.push({ kind: 'clip', bounds: this.clipBounds, matrix: this.matrix });
+        this.matrix = multiply(this.matrix, m);
         return;
       }
       case 'pop-transform': this.pop('clip'); return;
@@ -300,7 +309,7 @@ class PageWriter implements ResourceNamer {
     if (i < 0) return;
     while (this.stack.length > i) {
       const e = this.stack.pop()!;
-      if (e.kind === 'clip') this.cs.restore();
+      if (e.kind === 'clip') { this.cs.restore(); this.clipBounds = e.bounds; this.matrix = e.matrix; }
       else if (e.kind === 'opacity') this.closeGroup(e.cs, e.alpha);
     }
   }
@@ -438,4 +447,11 @@ function safeDecode(s: string): string {
   } catch {
     return s;
   }
+}
+
+/** The overlap of two rectangles (`a` null: no clip yet), empty when they do not meet. */
+function intersectRects(a: Rect | null, b: Rect): Rect {
+  if (!a) return b;
+  const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
+  return { x, y, w: Math.max(0, Math.min(a.x + a.w, b.x + b.w) - x), h: Math.max(0, Math.min(a.y + a.h, b.y + b.h) - y) };
 }
