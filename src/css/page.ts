@@ -154,20 +154,21 @@ export function createPageStyler(
       if (s.content !== 'none' && s.content !== 'normal') marginBoxes[name as MarginBoxName] = s;
     }
     const result: PageStyle = { size: size ?? { width: A4.width, height: A4.height }, style, marginBoxes };
-    const { bleed, crop } = bleedOf(ordered, warnings);
+    const { bleed, crop, cross } = bleedOf(ordered, warnings);
     if (bleed > 0) result.bleed = bleed;
     if (crop && bleed > 0) result.cropMarks = true;
+    if (cross && bleed > 0) result.crossMarks = true;
     memo.set(key, result);
     return result;
   };
 }
 
 /**
- * The used `bleed` (css-page-3 §7.2), px, from the cascaded page declarations: `auto` (the
- * initial value) is 6pt when `marks` has `crop`, else 0; a length must be absolute (an invalid
- * one warns and counts as auto). With `crop`, paint draws crop marks; `cross` marks warn.
+ * The used `bleed` (css-page-3 §7.2), px, and `marks` (§7.1) from the cascaded page declarations:
+ * `auto` (the initial value) is 6pt when `marks` is not none, else 0; a length must be absolute
+ * (an invalid one warns and counts as auto). Paint draws crop and cross marks in the bleed area.
  */
-function bleedOf(ordered: Declaration[], warnings: WarningSink): { bleed: number; crop: boolean } {
+function bleedOf(ordered: Declaration[], warnings: WarningSink): { bleed: number; crop: boolean; cross: boolean } {
   let bleed: string | undefined;
   let marks: string | undefined;
   for (const d of ordered) {
@@ -175,15 +176,15 @@ function bleedOf(ordered: Declaration[], warnings: WarningSink): { bleed: number
     else if (d.name === 'marks') marks = d.value.trim().toLowerCase();
   }
   const crop = marks !== undefined && /\bcrop\b/.test(marks);
-  if (marks !== undefined && /\bcross\b/.test(marks)) warnings.add('unsupported-value', 'marks: cross is not drawn');
-  const auto = crop ? 8 : 0;
-  if (bleed === undefined || bleed.toLowerCase() === 'auto') return { bleed: auto, crop };
+  const cross = marks !== undefined && /\bcross\b/.test(marks);
+  const auto = crop || cross ? 8 : 0;
+  if (bleed === undefined || bleed.toLowerCase() === 'auto') return { bleed: auto, crop, cross };
   const px = absoluteBox(bleed);
   if (!px || bleed.split(/\s+/).length !== 1) {
     warnings.add('unsupported-value', `bleed: "${bleed}" is not an absolute length`);
-    return { bleed: auto, crop };
+    return { bleed: auto, crop, cross };
   }
-  return { bleed: Math.max(0, px[0]!), crop };
+  return { bleed: Math.max(0, px[0]!), crop, cross };
 }
 
 function order(matched: PageMatch[], declsOf: (m: PageMatch) => Declaration[]): Declaration[] {

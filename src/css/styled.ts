@@ -58,6 +58,8 @@ export interface PageStyle {
   bleed?: number;
   /** `marks: crop` (css-page-3 §7.1): crop marks are drawn in the bleed area. */
   cropMarks?: boolean;
+  /** `marks: cross` (css-page-3 §7.1): registration marks are drawn in the bleed area. */
+  crossMarks?: boolean;
 }
 
 export interface StyledDocument {

@@ -119,6 +119,8 @@ export interface PageFragment {
   bleed?: number;
   /** `marks: crop`: paint draws crop marks in the bleed area. */
   cropMarks?: boolean;
+  /** `marks: cross`: paint draws registration (cross) marks in the bleed area. */
+  crossMarks?: boolean;
 }
 
 /** Moves a fragment and all its descendants by (dx, dy) px, in place (used while a formatting context places what it built). */

@@ -146,6 +146,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     if (scale !== 1) page.contentScale = scale;
     if (ps.bleed) page.bleed = ps.bleed;
     if (ps.cropMarks) page.cropMarks = true;
+    if (ps.crossMarks) page.crossMarks = true;
     layoutAreas.push(initialContainingBlock(area));
     strides.push(area.rootHeight ?? area.height);
     pages.push(page);

@@ -117,7 +117,7 @@ class PageBuilder {
     for (const mb of page.marginBoxes) this.paintSc({ kind: 'sc', frag: mb.fragment, chain: [], z: 0, decos: [] });
     this.sync([]);
     for (const l of mergeLinks(this.links)) this.items.push({ kind: 'link', rect: l.rect, url: l.url });
-    return withBleed({ width: page.width, height: page.height, items: this.items }, page.bleed ?? 0, page.cropMarks === true);
+    return withBleed({ width: page.width, height: page.height, items: this.items }, page.bleed ?? 0, { crop: page.cropMarks === true, cross: page.crossMarks === true });
   }
 
   /** CSS 2.1 §14.2: the root's background (or body's) covers the canvas, positioned as for the root. */

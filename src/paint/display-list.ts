@@ -31,6 +31,11 @@ export type DisplayItem =
   | { kind: 'glyphs'; x: number; y: number; run: GlyphRun; color: Color }
   /** A straight line (text decoration, rules): from (x1,y) to (x2,y), `thickness` px. */
   | { kind: 'line'; x1: number; x2: number; y: number; thickness: number; color: Color; style: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy' }
+  /**
+   * Stroked figures of `width` px with butt caps (printer's marks, css-page-3 §7.1): straight
+   * segments [x1, y1, x2, y2] and circles [cx, cy, r].
+   */
+  | { kind: 'hairlines'; segments: Array<[number, number, number, number]>; circles: Array<[number, number, number]>; width: number; color: Color }
   /** An image drawn into `rect` (scaled to fit it exactly). */
   | { kind: 'image'; rect: Rect; image: ImageRef }
   /**

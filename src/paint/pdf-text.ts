@@ -14,7 +14,7 @@
 import type { Color } from '../css/computed.ts';
 import type { GlyphRun } from '../text/types.ts';
 import type { Rect } from './display-list.ts';
-import { mapRect, type Matrix } from './transform.ts';
+import { mapRect, type Matrix } from '../layout/transform.ts';
 import { ContentStream, num } from './pdf-content.ts';
 import type { EmbeddedFace } from './pdf-fonts.ts';
 

@@ -23,10 +23,11 @@ import { CONTENT_LEVEL, createPdfDoc, type PdfDocLike, type PdfPageLike, type Pd
 import { FontRegistry } from './pdf-fonts.ts';
 import { imageMatrix, prepareImage, type PreparedImage } from './pdf-images.ts';
 import { visibleGlyphs, writeGlyphRun } from './pdf-text.ts';
-import { mapRect, multiply, type Matrix } from './transform.ts';
+import { mapRect, multiply, type Matrix } from '../layout/transform.ts';
 import { SvgForms } from './pdf-svg.ts';
 import { drawBorder, drawLine } from './pdf-borders.ts';
 import { drawBoxShadow } from './pdf-shadow.ts';
+import { drawHairlines } from './pdf-hairlines.ts';
 import { ShadingWriter } from './pdf-shading.ts';
 
 /**
@@ -298,6 +299,7 @@ class PageWriter implements ResourceNamer {
       case 'link': this.link(it.rect, it.url); return;
       case 'anchor': this.anchor(it.name, it.x, it.y); return;
       case 'box-shadow': drawBoxShadow(cs, it); return;
+      case 'hairlines': drawHairlines(cs, it); return;
       default: return;
     }
   }

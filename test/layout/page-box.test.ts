@@ -46,13 +46,23 @@ test('bleed grows the sheet on every side, moves the page in, and the page backg
   assert.ok(link && link.kind === 'link' && link.rect.x >= 16, 'link rectangles move with the page');
 });
 
-test('marks: crop gives a 6pt bleed and eight 1px crop marks along the trim edges', () => {
+test('marks: crop gives a 6pt bleed and eight 1px crop marks along the trim edges; cross adds four registration marks', () => {
   const r = layoutHtml(`<!doctype html><style>@page { size: 100px 80px; marks: crop }</style><p>x`);
   const list = buildDisplayList(r.pages, {}).pages[0];
   assert.deepEqual([list.width, list.height], [116, 96]);
-  const marks = list.items.slice(list.items.findIndex((i) => i.kind === 'pop-transform') + 1).filter((i) => i.kind === 'rect');
-  assert.equal(marks.length, 8);
-  const first = marks[0];
-  assert.ok(first && first.kind === 'rect');
-  assert.deepEqual(first.rect, { x: 0, y: 7.5, w: 4, h: 1 });
+  const marks = list.items.slice(list.items.findIndex((i) => i.kind === 'pop-transform') + 1).filter((i) => i.kind === 'hairlines');
+  assert.equal(marks.length, 1);
+  const m = marks[0];
+  assert.ok(m && m.kind === 'hairlines');
+  assert.equal(m.width, 1);
+  assert.deepEqual(m.circles, []);
+  assert.equal(m.segments.length, 8);
+  assert.deepEqual(m.segments[0], [0, 8, 4, 8], 'from the sheet edge along the top trim edge, half the bleed long');
+  const both = buildDisplayList(layoutHtml(`<!doctype html><style>@page { size: 100px 80px; marks: cross crop; bleed: 10px }</style>`).pages, {}).pages[0];
+  const h = both.items.find((i) => i.kind === 'hairlines');
+  assert.ok(h && h.kind === 'hairlines');
+  assert.equal(h.segments.length, 16);
+  assert.deepEqual(h.circles, [[60, 5, 5], [60, 95, 5], [5, 50, 5], [115, 50, 5]], 'centred in the bleed at the middle of each side');
+  const cross = buildDisplayList(layoutHtml(`<!doctype html><style>@page { size: 100px 80px; marks: cross }</style>`).pages, {}).pages[0];
+  assert.deepEqual([cross.width, cross.height], [116, 96], 'marks: cross alone also makes bleed: auto 6pt');
 });
