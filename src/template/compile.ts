@@ -1,14 +1,13 @@
 // A stored template compiled once, rendered many times: the Mustache parse, the template's large
-// constant stylesheets and its loaded resources kept. In: template source + options. Out: a handle whose render(values) gives a RenderResult.
-import { parseHtml, type ParsedHtml } from '../html/parse.ts';
-import { forEachNode } from '../html/parse.ts';
-import { isTag, type Element, type Text } from 'domhandler';
+// constant stylesheets and attribute values and its loaded resources kept. In: template source + options. Out: a handle whose render(values) gives a RenderResult.
+import { parseHtml } from '../html/parse.ts';
 import { renderParsed, pipelineOptions, type PipelineOptions } from '../pipeline.ts';
 import { RenderLimits } from '../errors.ts';
 import { ResourceLoader, type LoadResult } from '../resources.ts';
 import type { RenderOptions, RenderResult } from '../index.ts';
 import { ByteLru } from './byte-lru.ts';
 import { compileFill, DEFAULT_FILL_LIMITS, fillCompiled, type CompiledFill, type FillLimits } from './fill.ts';
+import { mayWriteMarkers, restore, restoreText, takeOut } from './take-out.ts';
 
 /** How a template is compiled: where its resources come from, and whether it is Mustache. */
 export interface CompileOptions extends Pick<RenderOptions, 'baseUrl' | 'resourceRoot' | 'resolveResource'> {
@@ -47,86 +46,6 @@ export interface TemplateRenderResult extends RenderResult {
   filledHtml(): string;
 }
 
-/** A <style> shorter than this stays in the markup (parse5 reads it fast enough). */
-const TAKE_OUT_FROM = 1024;
-/** What a taken-out stylesheet's text is replaced by: this, its number, then its line breaks. */
-const MARK = '/*\uF8FFquire-sheet-';
-const MARKED = /\/\*\uF8FFquire-sheet-(\d+)\*\/\n*/g;
-const STYLE_OPEN = /<style(?:\s[^>]*)?>/gi;
-const STYLE_CLOSE = /<\/style[\s/>]/gi;
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
-
-/** A template's source with its large constant <style> texts taken out (marker + same line breaks). */
-interface TakenOut { source: string; sheets: string[]; stands: Map<string, number> }
-
-/**
- * Takes the text of each <style> element of at least TAKE_OUT_FROM characters without Mustache
- * tags out of `html`, leaving a marker and as many line breaks (so source lines stay where they
- * were), and returns the texts as the HTML parser would read them (CR LF and CR as LF, NUL as
- * U+FFFD: HTML §13.2.3.5, §13.2.5.3). Mustache and the HTML parser then never read them again;
- * restoreSheets() puts them back into the parsed document. Null when nothing is taken out.
- */
-function takeOutSheets(html: string, mustache: boolean): TakenOut | null {
-  if (html.length < TAKE_OUT_FROM || html.includes(MARK) || (mustache && html.includes('{{='))) return null;
-  const parts: string[] = [];
-  const sheets: string[] = [];
-  const stands = new Map<string, number>();
-  let pos = 0;
-  STYLE_OPEN.lastIndex = 0;
-  for (let open = STYLE_OPEN.exec(html); open; open = STYLE_OPEN.exec(html)) {
-    const start = open.index + open[0].length;
-    STYLE_CLOSE.lastIndex = start;
-    const close = STYLE_CLOSE.exec(html);
-    if (!close) break;
-    STYLE_OPEN.lastIndex = close.index;
-    const text = html.slice(start, close.index);
-    if (text.length < TAKE_OUT_FROM || (mustache && text.includes('{{'))) continue;
-    const marker = `${MARK}${sheets.length}*/`;
-    const sheet = text.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD');
-    const breaks = countBreaks(sheet);
-    parts.push(html.slice(pos, start), marker, '\n'.repeat(breaks));
-    pos = close.index;
-    sheets.push(sheet);
-    stands.set(marker, Buffer.byteLength(text, 'utf8') - breaks);
-  }
-  if (sheets.length === 0) return null;
-  parts.push(html.slice(pos));
-  return { source: parts.join(''), sheets, stands };
-}
-
-/**
- * Puts taken-out stylesheet texts back into `parsed`: each HTML <style> whose only child is a
- * marker text gets its sheet's text. False when the filled HTML held markers elsewhere too (in a
- * comment, an attribute, an SVG <style>): then the caller renders the full source instead.
- */
-function restoreSheets(parsed: ParsedHtml, filled: string, sheets: readonly string[]): boolean {
-  let marks = 0;
-  for (let i = filled.indexOf(MARK); i >= 0; i = filled.indexOf(MARK, i + MARK.length)) marks++;
-  let restored = 0;
-  forEachNode(parsed.document, (n) => {
-    if (!isTag(n)) return n.type === 'root';
-    if (n.name === 'style' && (n as Element & { namespace?: string }).namespace === HTML_NS && n.children.length === 1 && n.children[0]!.type === 'text') {
-      const t = n.children[0] as Text;
-      if (t.data.startsWith(MARK)) {
-        const k = Number(t.data.slice(MARK.length, t.data.indexOf('*/', MARK.length)));
-        const sheet = sheets[k];
-        if (sheet === undefined || t.data !== `${MARK}${k}*/${'\n'.repeat(countBreaks(sheet))}`) return false;
-        t.data = sheet;
-        restored++;
-      }
-      return false;
-    }
-    return true;
-  });
-  return restored === marks;
-}
-
-function countBreaks(s: string): number {
-  let n = 0;
-  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
 /**
  * A ResourceLoader whose successful non-data: loads are shared by every render of one compiled
  * template (bounded by bytes): stylesheet, font and image files are read once, and the same
@@ -151,9 +70,10 @@ class SharedLoader extends ResourceLoader {
 
 /**
  * Compiles `html` (a Mustache template, or plain HTML with `mustache: false`) for many renders:
- * its Mustache tokens are parsed once; <style> texts of 1 KiB or more without tags are taken out
- * of the markup, so neither the fill nor the HTML parser reads them again and the stylesheet
- * parse cache (src/css/stylesheet.ts, keyed by the text) finds them at once; resources loaded
+ * its Mustache tokens are parsed once; <style> texts and quoted attribute values (data: URIs) of
+ * 1 KiB or more without tags are taken out of the markup (take-out.ts), so neither the fill nor
+ * the HTML parser reads them again and the stylesheet parse cache (src/css/stylesheet.ts, keyed
+ * by the text) finds them at once; resources loaded
  * by a render are kept (up to `resourceCacheBytes`) for the next. Renders give the same bytes as
  * `renderPdf(fillTemplate(html, values))`.
  * @throws TypeError for a non-string `html` or a bad option; TemplateSyntaxError for bad Mustache.
@@ -167,10 +87,11 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
   const cacheBytes = options.resourceCacheBytes ?? 32 * 1024 * 1024;
   const resources = new ByteLru<string, LoadResult>({ maxBytes: cacheBytes, maxEntries: 512 });
   const sourceBytes = Buffer.byteLength(html, 'utf8');
-  const taken = takeOutSheets(html, mustache);
+  const taken = takeOut(html, mustache);
   const fill: CompiledFill | null = mustache ? compileFill(taken ? taken.source : html, taken?.stands, sourceBytes) : null;
-  /** The whole source, for a fill whose markers did not all land in <style> elements (compiled on first need). */
-  let full: CompiledFill | null = null;
+  /** The whole source's fill, for values that may write markers and fills whose markers did not all land where taken (compiled on first need). */
+  let full: CompiledFill | null = taken ? null : fill;
+  const fullFill = (): CompiledFill | null => (full ??= mustache ? compileFill(html, undefined, sourceBytes) : null);
 
   const fillWith = (c: CompiledFill | null, src: string, values: Record<string, unknown>, limits: FillLimits): string =>
     c ? fillCompiled(c, values, limits) : src;
@@ -184,18 +105,17 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
       const limits = new RenderLimits(opts.timeoutMs, opts.maxPages);
       const fillLimits: FillLimits = { ...DEFAULT_FILL_LIMITS, ...options.fillLimits, deadline: limits.deadline, timeoutMs: opts.timeoutMs };
       const view = values ?? {};
-      let filled = fillWith(fill, taken ? taken.source : html, view, fillLimits);
+      // Values that could write a marker themselves are filled into the full source.
+      const use = taken && !(mustache && mayWriteMarkers(view)) ? taken : null;
+      let filled = use ? fillWith(fill, use.source, view, fillLimits) : fillWith(fullFill(), html, view, fillLimits);
       let parsed = parseHtml(filled);
-      if (taken && !restoreSheets(parsed, filled, taken.sheets)) {
-        full ??= mustache ? compileFill(html, undefined, sourceBytes) : null;
-        filled = fillWith(full, html, view, fillLimits);
+      if (use && !restore(parsed, filled, use)) {
+        filled = fillWith(fullFill(), html, view, fillLimits);
         parsed = parseHtml(filled);
       }
       const out = await renderParsed(parsed, { ...opts, loader: new SharedLoader(opts, resources) }, limits);
       const text = filled;
-      const filledHtml = taken && text.includes(MARK)
-        ? () => text.replace(MARKED, (_, k: string) => taken.sheets[Number(k)]!)
-        : () => text;
+      const filledHtml = use ? () => restoreText(text, use) : () => text;
       return { ...out, filledHtml };
     },
   };

@@ -84,6 +84,31 @@ test('markers that do not land in an HTML <style> (textarea, SVG, comment) fall 
   }
 });
 
+test('long attribute values (data: URIs) are taken out and put back: same bytes, lines and filled HTML; odd places fall back', async () => {
+  const png = readFileSync(path.join(ROOT, 'fonts/../examples/invoice/template.html'), 'utf8').match(/data:image\/png;base64,[A-Za-z0-9+/=]+/)![0];
+  const tpl = `<!DOCTYPE html>\n<html><body>\n<img src="${png}" alt="{{x}}">\n{{#rows}}<p>{{name}} <img src='${png}' width=20></p>\n{{/rows}}` +
+    `<div style="background: url(${png}) no-repeat; width: 10px; height: 10px"></div>\n<p style="colr: red">{{x}}</p></body></html>`;
+  // a value that looks like an attribute in text: its marker lands in a text node, so the full source is rendered
+  const inText = `<p>text x="${png.replace(/=/g, '')}" {{x}}</p><img src="${png}">`;
+  same(await renderPdf(fillTemplate(inText, { x: 1 }), { creationDate: date }), await compileTemplate(inText).render({ x: 1 }, { creationDate: date }), 'in text');
+  for (const values of [
+    { x: 'v', rows: [{ name: 'one' }, { name: 'two' }] },
+    { x: 'v', rows: [] },
+    { x: 'a marker \uF8FFquire-attr-0\uF8FF written by a value', rows: [{ name: '\uF8FFquire-attr-1\uF8FF' }] },
+  ]) {
+    const plain = await renderPdf(fillTemplate(tpl, values), { creationDate: date });
+    const r = await compileTemplate(tpl).render(values, { creationDate: date });
+    same(plain, r, JSON.stringify(values).slice(0, 40));
+    assert.equal(r.filledHtml(), fillTemplate(tpl, values), 'filledHtml() is the fill with the values back');
+  }
+  // a value that is a marker, where markers are put back: it stays itself
+  const alt = `<img src="${png}" alt="{{x}}"><p>{{y}}</p>`;
+  const marked = { x: '\uF8FFquire-attr-0\uF8FF', y: 'z' };
+  same(await renderPdf(fillTemplate(alt, marked), { creationDate: date }), await compileTemplate(alt).render(marked, { creationDate: date }), 'marker value');
+  const small = { ...DEFAULT_FILL_LIMITS, maxHtmlBytes: png.length + 50 };
+  await assert.rejects(compileTemplate(`<img src="${png}"><img src="${png}">{{x}}`).render({ x: 1 }, { fillLimits: small }), (e) => e instanceof TemplateError && e.code === 'MAX_HTML_BYTES');
+});
+
 test('MAX_HTML_BYTES counts the text of taken-out stylesheets, in the source and in the filled HTML', async () => {
   const sheet = bigSheet(100); // ~4.5 KB
   const small = { ...DEFAULT_FILL_LIMITS, maxHtmlBytes: 3000 };
