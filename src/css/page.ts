@@ -18,9 +18,9 @@ import { matchMedia, type MediaEnv } from './stylesheet-media.ts';
 import { forEachNode, sourceLine, textContent } from '../html/parse.ts';
 import { DEFAULT_PAGE_SIZE } from './properties/page.ts';
 
-/** The default page in CSS px (A4 as Chromium prints it, see DEFAULT_PAGE_SIZE) and its margins (the UA's 37px). */
+/** The default page in CSS px (A4 as Chromium prints it, see DEFAULT_PAGE_SIZE) and its margins (the UA's 28pt). */
 export const A4 = Object.freeze({ width: DEFAULT_PAGE_SIZE[0], height: DEFAULT_PAGE_SIZE[1] });
-const MM10 = 37;
+const MM10 = 28 * 4 / 3;
 
 /** Page descriptors that are not properties of the page context style. */
 const PAGE_ONLY = new Set(['size', 'marks', 'bleed', 'page-orientation']);

@@ -9,11 +9,12 @@ import { parseStylesheet, type ParsedSheet } from './stylesheet.ts';
 /**
  * HTML §15.3 (display, margins, fonts, lists, tables, phrasing) as Chromium applies it, physical ltr.
  * The default page is "A4 with 10 mm margins" as Chromium 156 prints it through Playwright's
- * `page.pdf({ format: 'A4', margin: 10mm })`: 595.92 × 842.88 pt (`size: auto`, see
- * DEFAULT_PAGE_SIZE) with 37 px margins (10 mm = 28.35 pt, taken as 28 whole pt = 37.33 px, then 37 px).
+ * `page.pdf({ format: 'A4', margin: 10mm })`: 596 × 843 pt as laid out (`size: auto`, see
+ * DEFAULT_PAGE_SIZE) with 28 pt margins (10 mm = 28.35 pt, taken as 28 whole pt = 37.33 px; the page
+ * area is then 720.02 × 1049.34 px, laid out 721 px wide and 1049 px high: src/layout/print-scale.ts).
  */
 export const UA_CSS = `
-@page { size: auto; margin: 37px;
+@page { size: auto; margin: 28pt;
   @top-left-corner { text-align: right; vertical-align: middle }
   @top-left { text-align: left; vertical-align: middle }
   @top-center { text-align: center; vertical-align: middle }

@@ -15,19 +15,19 @@ import { layoutMarginBoxes } from './margin-boxes.ts';
 import { AbsBreaks } from './oof-break.ts';
 import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
-import { scaledArea, snappedPageArea, initialContainingBlock } from './print-scale.ts';
+import { snappedPageArea, initialContainingBlock } from './print-scale.ts';
 import { placeFixedBoxes } from './print-fixed.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
 export interface LayoutSession { env: FlowEnv | null }
 
-/** The page area (content box of the page box) in page px (css-page-3 §3.3). */
-export function pageArea(ps: PageStyle): { x: number; y: number; width: number; height: number; icbWidth?: number; rootHeight?: number } {
+/** The page area (content box of the page box) in page px (css-page-3 §3.3); `scale`: the print shrink-to-fit factor it is laid out at. */
+export function pageArea(ps: PageStyle, scale = 1): { x: number; y: number; width: number; height: number; icbWidth?: number; rootHeight?: number } {
   const { margin: m, border: b, padding: p } = pageBoxEdges(ps.style, ps.size);
   const left = m.left + b.left + p.left, right = m.right + b.right + p.right;
   const top = m.top + b.top + p.top, bottom = m.bottom + b.bottom + p.bottom;
-  // Whole px, as Chromium prints (src/layout/print-scale.ts).
-  return snappedPageArea(ps.size, left, top, right, bottom);
+  // Whole px, as Chromium prints (src/layout/print-scale.ts); with shrink-to-fit, the exact area times the scale.
+  return snappedPageArea(ps.size, left, top, right, bottom, scale);
 }
 
 /**
@@ -141,7 +141,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     sel.groupIndex = blank ? 0 : groupIndex;
     const ps = styled.pageStyle(sel);
     // With print shrink-to-fit (`scale` > 1) content is laid out in a larger area, painted scaled down.
-    const area = scaledArea(pageArea(ps), scale);
+    const area = pageArea(ps, scale);
     const page: PageFragment = { index, width: ps.size.width, height: ps.size.height, area: pageArea(ps), style: ps.style, children: [], marginBoxes: [] };
     if (scale !== 1) page.contentScale = scale;
     if (ps.bleed) page.bleed = ps.bleed;

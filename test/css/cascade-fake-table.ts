@@ -86,7 +86,7 @@ export const fakeTable: PropertyTable = {
     if (!v) return null;
     const t = v.trim().toLowerCase();
     if (t === 'a4') return { width: 793.7, height: 1122.5 };
-    if (t === 'auto') return { width: 794.56, height: 1123.84 };
+    if (t === 'auto') return { width: 596 * 4 / 3, height: 1124 };
     if (t === 'letter') return { width: 816, height: 1056 };
     if (t === 'a4 landscape') return { width: 1122.5, height: 793.7 };
     const parts = t.split(/\s+/).map((x) => length(x, 16));

@@ -213,8 +213,8 @@ test('@page size: keywords, orientation, lengths, invalid', () => {
   };
   near(computePageSize('A4', w), 793.7, 1122.5, 'A4');
   near(computePageSize('a4 landscape', w), 1122.5, 793.7, 'A4 landscape');
-  // The default page (auto, an orientation alone) is A4 as Chromium prints Playwright's 'A4': 595.92 × 842.88 pt.
-  near(computePageSize('landscape', w), 1123.84, 794.56, 'landscape alone');
+  // The default page (auto, an orientation alone) is A4 as Chromium lays out Playwright's 'A4': 596 × 843 pt.
+  near(computePageSize('landscape', w), 1124, 794.667, 'landscape alone');
   near(computePageSize('letter', w), 816, 1056, 'letter');
   near(computePageSize('portrait legal', w), 816, 1344, 'legal');
   near(computePageSize('ledger', w), 1056, 1632, 'ledger');
@@ -224,8 +224,8 @@ test('@page size: keywords, orientation, lengths, invalid', () => {
   near(computePageSize('B4', w), 944.9, 1334.2, 'B4');
   near(computePageSize('100mm 50mm', w), 377.95, 188.98, 'two lengths');
   near(computePageSize('5in', w), 480, 480, 'one length: square');
-  near(computePageSize('auto', w), 794.56, 1123.84, 'auto');
-  near(computePageSize(undefined, w), 794.56, 1123.84, 'absent');
+  near(computePageSize('auto', w), 794.667, 1124, 'auto');
+  near(computePageSize(undefined, w), 794.667, 1124, 'absent');
   assert.equal(w.list.length, 0);
   assert.equal(computePageSize('A4 A5', w), null);
   assert.equal(computePageSize('-10mm 5mm', w), null);

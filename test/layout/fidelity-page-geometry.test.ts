@@ -53,17 +53,22 @@ test('page margins land on whole px as Chromium prints them (left/top rounded, w
 });
 
 test('snappedPageArea: the rounding rule itself', () => {
-  assert.deepEqual(snappedPageArea({ width: 800, height: 1000 }, 113.386, 113.386, 113.386, 113.386), { x: 113, y: 113, width: 574, height: 773, icbWidth: 573 });
-  assert.deepEqual(snappedPageArea({ width: 794.56, height: 1123.84 }, 37, 37, 37, 37), { x: 37, y: 37, width: 721, height: 1049, icbWidth: 720, rootHeight: 1050 });
+  assert.deepEqual(snappedPageArea({ width: 800, height: 1000 }, 113.386, 113.386, 113.386, 113.386), { x: 113, y: 113, width: 574, height: 773, icbWidth: 573, rootHeight: 774 });
+  // Playwright's A4 as Chromium lays it out (596 × 843 pt) with 28 pt margins: 720.016 × 1049.34 px in LayoutUnits.
+  const pt28 = 28 * 4 / 3;
+  assert.deepEqual(snappedPageArea({ width: 596 * 4 / 3, height: 1124 }, pt28, pt28, pt28, pt28), { x: 37, y: 37, width: 721, height: 1049, icbWidth: 720, rootHeight: 1050 });
+  // 1 cm margins: 719.11 px, laid out 720 wide (a 1000 px block shrinks by 1000 / 720 in Chromium 156), 719 for the ICB.
+  const cm = 96 / 2.54;
+  assert.deepEqual(snappedPageArea({ width: 596 * 4 / 3, height: 1124 }, cm, cm, cm, cm), { x: 38, y: 38, width: 720, height: 1048, icbWidth: 719, rootHeight: 1049 });
   assert.deepEqual(snappedPageArea({ width: 8, height: 2 }, 1, 0, 1, 0), { x: 1, y: 0, width: 6, height: 2 }, 'whole px pages are unchanged');
 });
 
-test('the default page is Chromium\'s A4 through Playwright (595.92 × 842.88 pt) with 37 px (27.75 pt) margins', async () => {
+test('the default page is Chromium\'s A4 through Playwright as laid out (596 × 843 pt) with 28 pt margins', async () => {
   // The fidelity references (page.pdf({ format: 'A4', margin: 10mm })): sparksuite's first column starts at 60.75 pt
   // (27.75 pt margin + 33 px of the invoice box), its right-aligned column ends at 535.50 pt (area 721 px wide).
   const r = await render(`<!DOCTYPE html><style>body { margin: 0; font: 16px/24px "Liberation Sans" }</style><div>Left</div><div style="text-align:right">Right</div>`);
-  assert.equal(r.w, 595.92);
-  assert.equal(r.h, 842.88);
+  assert.equal(r.w, 596);
+  assert.equal(r.h, 843);
   const left = r.words.find((w) => w.t === 'Left')!, right = r.words.find((w) => w.t === 'Right')!;
   assert.ok(Math.abs(left.x - 27.75) < 0.01, `Left at ${left.x} pt`);
   assert.ok(Math.abs(right.x2 - (37 + 721) * 0.75) < 0.05, `Right ends at ${right.x2} pt (area right edge 568.5 pt)`);

@@ -17,10 +17,13 @@ export const PAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = O
 });
 /**
  * The product's default page (`size: auto`, or an orientation alone): A4 as Chromium 156 prints
- * Playwright's `format: 'A4'` (8.27 × 11.7 in), 595.92 × 842.88 pt = 794.56 × 1123.84 px, so that
- * pages without a size match the reference PDFs (true A4, `size: A4`, is 595.28 × 841.89 pt).
+ * Playwright's `format: 'A4'` (8.27 × 11.7 in), so that pages without a size match the reference PDFs
+ * (true A4, `size: A4`, is 595.28 × 841.89 pt). Chromium lays that paper out and paints it on whole
+ * points, 596 × 843 pt = 794.67 × 1124 px (measured: with no margin its page clip is 794.67 × 1124 px, a
+ * fixed `bottom: 0` box ends at 1124 and content is shrunk to fit against 794.67), although its PDF's
+ * MediaBox says 595.92 × 842.88 pt (0.03 mm less, which cuts nothing that shows).
  */
-export const DEFAULT_PAGE_SIZE: readonly [number, number] = Object.freeze([595.92 * 4 / 3, 842.88 * 4 / 3] as const);
+export const DEFAULT_PAGE_SIZE: readonly [number, number] = Object.freeze([596 * 4 / 3, 843 * 4 / 3] as const);
 
 function pageLength(n: CV): number | null {
   if (n.t !== 'dim') return null;
