@@ -73,11 +73,9 @@ export function isDegenerate(m: Matrix): boolean {
 
 /** The bounding box of `r` mapped through `m` (links and anchors stay axis-aligned in page space). */
 export function mapRect(m: Matrix, r: Rect): Rect {
-  const xs: number[] = [], ys: number[] = [];
-  for (const [x, y] of [[r.x, r.y], [r.x + r.w, r.y], [r.x, r.y + r.h], [r.x + r.w, r.y + r.h]] as const) {
-    xs.push(m[0] * x + m[2] * y + m[4]);
-    ys.push(m[1] * x + m[3] * y + m[5]);
-  }
-  const x = Math.min(...xs), y = Math.min(...ys);
-  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+  const x0 = r.x, y0 = r.y, x1 = r.x + r.w, y1 = r.y + r.h;
+  const ax = m[0] * x0 + m[2] * y0 + m[4], bx = m[0] * x1 + m[2] * y0 + m[4], cx = m[0] * x0 + m[2] * y1 + m[4], dx = m[0] * x1 + m[2] * y1 + m[4];
+  const ay = m[1] * x0 + m[3] * y0 + m[5], by = m[1] * x1 + m[3] * y0 + m[5], cy = m[1] * x0 + m[3] * y1 + m[5], dy = m[1] * x1 + m[3] * y1 + m[5];
+  const x = Math.min(ax, bx, cx, dx), y = Math.min(ay, by, cy, dy);
+  return { x, y, w: Math.max(ax, bx, cx, dx) - x, h: Math.max(ay, by, cy, dy) - y };
 }

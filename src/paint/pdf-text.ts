@@ -14,7 +14,7 @@
 import type { Color } from '../css/computed.ts';
 import type { GlyphRun } from '../text/types.ts';
 import type { Rect } from './display-list.ts';
-import { mapRect, type Matrix } from '../layout/transform.ts';
+import { isDegenerate, mapRect, type Matrix } from '../layout/transform.ts';
 import { ContentStream, num } from './pdf-content.ts';
 import type { EmbeddedFace } from './pdf-fonts.ts';
 
@@ -105,6 +105,7 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
  */
 export function visibleGlyphs(run: GlyphRun, x: number, y: number, m: Matrix, clip: Rect): Array<{ x: number; run: GlyphRun }> {
   const fs = run.fontSize, glyphs = run.glyphs;
+  if (wellInside(run, x, y, m, clip)) return [{ x, run }];
   const out: Array<{ x: number; run: GlyphRun }> = [];
   let start = -1, startX = 0, pen = 0;
   const flush = (end: number): void => {
@@ -132,6 +133,35 @@ export function visibleGlyphs(run: GlyphRun, x: number, y: number, m: Matrix, cl
   }
   flush(glyphs.length);
   return out;
+}
+
+/** How far inside the clip (px) a run's box must lie for every glyph to count as showing without a look at each. */
+const INSIDE_MARGIN = 0.01;
+
+/**
+ * Whether every glyph of `run` shows, as visibleGlyphs would decide glyph by glyph: the union of
+ * the glyphs' loose boxes (advance widened by an em, an em above and below), mapped through `m`,
+ * lies inside `clip` by INSIDE_MARGIN (each glyph's mapped box is inside that one, so each
+ * overlaps the clip). The common case, a run well within its page, then costs one mapRect.
+ */
+function wellInside(run: GlyphRun, x: number, y: number, m: Matrix, clip: Rect): boolean {
+  const fs = run.fontSize, glyphs = run.glyphs;
+  if (!(fs > 0) || isDegenerate(m)) return false;
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity, pen = 0;
+  for (let i = 0; i < glyphs.length; i++) {
+    const g = glyphs[i]!;
+    const adv = Number.isFinite(g.advance) ? g.advance : 0;
+    const gx = x + pen + (g.dx || 0), gy = y - (g.dy || 0);
+    if (gx < x0) x0 = gx;
+    if (gx + Math.max(adv, 0) > x1) x1 = gx + Math.max(adv, 0);
+    if (gy < y0) y0 = gy;
+    if (gy > y1) y1 = gy;
+    pen += adv;
+  }
+  if (!(x1 >= x0 && y1 >= y0)) return false;
+  const b = place(m, x0 - fs, y0 - fs, x1 + fs, y1 + fs);
+  const e = INSIDE_MARGIN;
+  return b.x >= clip.x + e && b.y >= clip.y + e && b.x + b.w <= clip.x + clip.w - e && b.y + b.h <= clip.y + clip.h - e;
 }
 
 /** Outline bounding boxes per face and glyph id, in font units [xMin, yMin, xMax, yMax] (y up); null: no ink. */
