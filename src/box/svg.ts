@@ -282,5 +282,7 @@ export function inlineSvgImage(el: Element, color: Color, loadRaster: (href: str
   const text = serializeInlineSvg(el);
   if (text === null) return { error: `inline SVG nested deeper than ${MAX_DEPTH} elements or larger than ${MAX_INLINE_CHARS} characters` };
   const key = 'svg:' + createHash('sha1').update(text).update(hexColor(color)).digest('hex');
-  return svgImage(key, text, color, loadRaster);
+  const img = svgImage(key, text, color, loadRaster);
+  if ('svg' in img && img.svg) img.svg.inline = true;
+  return img;
 }

@@ -36,6 +36,8 @@ export interface SvgSource {
   intrinsicRatio: number | null;
   /** Raster images the document references by `<image href>` (as written), loaded through the render's ResourceLoader. */
   images: Record<string, ImageRef>;
+  /** An inline `<svg>` element of the HTML document (not an image file): never scaled without a viewBox. */
+  inline?: boolean;
 }
 
 interface BoxCommon {

@@ -58,22 +58,35 @@ function escapeAttr(v: string): string {
 }
 
 /**
- * The document text drawn at viewport size w×h px: the root's width/height set to the viewport
- * (an image is scaled only through its viewBox, as browsers do: without one it is clipped, not
- * stretched), its other attributes kept.
+ * The document text drawn at viewport size w×h px: the root's width/height set to the viewport, its
+ * other attributes kept. An image is scaled through its viewBox; an SVG image file without one but
+ * with both an intrinsic width and height is stretched to the viewport as Chromium 156 draws it
+ * (Blink's SVG images behave as if they had viewBox="0 0 width height" preserveAspectRatio="none":
+ * measured with <img> and background-image at 60×60 and 60×30 px of a 10×10 drawing); an inline
+ * `<svg>` element without one is clipped, not scaled.
  */
 export function svgTextAt(svg: SvgSource, w: number, h: number): string {
+  const synth = synthesizedViewBox(svg);
   let open = '<svg';
   for (const [name, value] of svg.rootAttrs) {
     const n = name.toLowerCase();
-    if (n === 'width' || n === 'height' || n === 'x' || n === 'y') continue;
+    if (n === 'width' || n === 'height' || n === 'x' || n === 'y' || (synth && n === 'preserveaspectratio')) continue;
     open += ` ${name}="${escapeAttr(value)}"`;
   }
+  if (synth) open += ` viewBox="${synth}" preserveAspectRatio="none"`;
   open += ` width="${fmt(w)}" height="${fmt(h)}"`;
   return svg.body === '' ? open + '/>' : open + '>' + svg.body;
 }
 
+/** The viewBox an SVG image file without one is drawn through (see svgTextAt), or null. */
+function synthesizedViewBox(svg: SvgSource): string | null {
+  if (svg.inline || svg.rootAttrs.some(([n]) => n.toLowerCase() === 'viewbox')) return null;
+  const iw = svg.intrinsicWidth, ih = svg.intrinsicHeight;
+  return iw !== null && ih !== null && iw > 0 && ih > 0 ? `0 0 ${fmt(iw)} ${fmt(ih)}` : null;
+}
+
 function preserveAspectRatio(svg: SvgSource): string {
+  if (synthesizedViewBox(svg)) return 'none';
   for (const [name, value] of svg.rootAttrs) if (name === 'preserveAspectRatio' && value.trim()) return value.trim();
   return 'xMidYMid meet';
 }

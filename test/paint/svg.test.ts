@@ -61,6 +61,21 @@ test('sizing: CSS width scales through viewBox; preserveAspectRatio meet centres
   assert.deepEqual(bbox(pct.rows, 'B'), [15, 0, 25, 10], 'width="100%" height="100%": 40×10, the square viewBox centred');
 });
 
+test('an SVG file without a viewBox is stretched to its box as Chromium 156 draws it; an inline <svg> without one is not scaled', async () => {
+  // Chromium 156's print of the same markup: the 10×10 drawing (red quarter at the top left) fills 60×60 in <img>
+  // and as a background, and 60×30 stretched (red 30×15); the inline <svg> stays 10×10, clipped to its box.
+  const TEN = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='10' height='10' fill='blue'/><rect width='5' height='5' fill='red'/></svg>";
+  const uri = `data:image/svg+xml,${TEN}`;
+  const { rows } = await render(300, 80, `<img style="position: absolute; left: 10px; top: 10px; width: 60px; height: 60px" src="${uri}">
+<div style="position: absolute; left: 100px; top: 10px; width: 60px; height: 60px; background: url(&quot;${uri}&quot;) 0 0 / 60px 60px no-repeat"></div>
+<img style="position: absolute; left: 200px; top: 10px; width: 60px; height: 30px" src="${uri}">
+<div style="position: absolute; left: 270px; top: 10px">${TEN.replace('<svg ', '<svg style="width: 20px; height: 20px" ')}</div>`);
+  assert.deepEqual([bbox(rows.map((r) => r.slice(0, 90)), 'R'), bbox(rows.map((r) => r.slice(0, 90)), 'B')], [[10, 10, 40, 40], [10, 10, 70, 70]]);
+  assert.deepEqual(bbox(rows.map((r) => r.slice(90, 190)), 'R'), [10, 10, 40, 40]);
+  assert.deepEqual(bbox(rows.map((r) => r.slice(190, 265)), 'R'), [10, 10, 40, 25]);
+  assert.deepEqual([bbox(rows.map((r) => r.slice(265)), 'R'), bbox(rows.map((r) => r.slice(265)), 'B')], [[5, 10, 10, 15], [5, 10, 15, 20]]);
+});
+
 test('no intrinsic size: 300×150 for <img>; a background SVG fills the positioning area', async () => {
   const img = await render(320, 160, '<img src="nosize.svg"><div style="height: 4px; background: #f00"></div>');
   assert.deepEqual(bbox(img.rows, 'B'), [0, 0, 300, 150]);
@@ -138,7 +153,7 @@ test('odd SVGs render without throwing: zero sizes, empty viewBox, circular <use
   ];
   const body = odd.map((s) => `<img src="data:image/svg+xml,${encodeURIComponent(s)}" style="width: 10px; height: 10px">`).join('');
   const { rows, warnings } = await render(20, 70, body);
-  assert.equal(rows[52]!.slice(0, 10), 'RRRR______', 'the deeply nested rectangle is drawn (4×4: no viewBox, no scaling)');
+  assert.equal(rows[52]!.slice(0, 10), 'RRRRRRRRRR', 'the deeply nested rectangle is drawn (4×4 without a viewBox: stretched to 10×10 as in Chromium)');
   assert.ok(warnings.some((w) => /not drawn/.test(w.message)) && warnings.some((w) => /circular/.test(w.message)));
   assert.ok(warnings.every((w) => w.code === 'image' || w.code === 'resource-missing'), JSON.stringify(warnings));
 });
