@@ -3,6 +3,7 @@
 import type { Fragment, PageFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { transformMatrix } from './transform.ts';
+import { hasTransform } from '../css/computed.ts';
 
 /**
  * Snaps what Chromium 156 snaps when it prints (measured with --print-to-pdf, 1 CSS px = 1 device px):
@@ -48,6 +49,7 @@ function snap(f: Fragment, moved = 0): void {
 
 /** Whether a box's transform does more than translate it (rotates, scales, skews). */
 function linearTransform(f: Fragment & { kind: 'box' | 'replaced' }): boolean {
+  if (!hasTransform(f.style)) return false;
   const m = transformMatrix(f.style, { x: f.x, y: f.y, w: f.width, h: f.height });
   return m !== null && (m[0] !== 1 || m[1] !== 0 || m[2] !== 0 || m[3] !== 1);
 }

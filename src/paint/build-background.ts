@@ -22,6 +22,7 @@ interface Boxish { x: number; y: number; width: number; height: number; border: 
  * side, all are scaled by the same factor f = min(side / sum). Undefined when all are 0.
  */
 export function radiiOf(s: ComputedStyle, w: number, h: number): Radii | undefined {
+  if (square(s.borderTopLeftRadius) && square(s.borderTopRightRadius) && square(s.borderBottomRightRadius) && square(s.borderBottomLeftRadius)) return undefined;
   const c = [s.borderTopLeftRadius, s.borderTopRightRadius, s.borderBottomRightRadius, s.borderBottomLeftRadius];
   const r = c.map((k) => [Math.max(0, resolveLength(k.h, w)), Math.max(0, resolveLength(k.v, h))] as [number, number]);
   if (r.every(([a, b]) => a <= 0 || b <= 0)) return undefined;
@@ -31,6 +32,11 @@ export function radiiOf(s: ComputedStyle, w: number, h: number): Radii | undefin
   for (const [len, sum] of sides) if (sum > 0) f = Math.min(f, len / sum);
   if (f < 1) for (const k of r) { k[0] *= f; k[1] *= f; }
   return [r[0], r[1], r[2], r[3]];
+}
+
+/** A corner with no curve whatever the box's size: one of its radii is at most 0 px with no percentage (most boxes). */
+function square(c: ComputedStyle['borderTopLeftRadius']): boolean {
+  return (c.h.pct === 0 && c.h.px <= 0) || (c.v.pct === 0 && c.v.px <= 0);
 }
 
 /** Inner radii after insetting by edge widths (css-backgrounds-3 §5.2 padding/content edge curves). */
