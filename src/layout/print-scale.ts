@@ -81,9 +81,9 @@ export function overflowShrinkFactor(pages: readonly PageFragment[], areas: read
 }
 
 /**
- * The page area content is laid out in when the page is shrunk by `scale` (>= 1): same origin,
- * both sides `scale` times longer (Blink's CalculateInitialContainingBlockSizeForPagination
- * times the pagination scale factor). The margins are not scaled.
+ * The page area of a page shrunk by `scale` (>= 1) in the coordinates its content is laid out in, for clipping what is
+ * painted: same origin, both sides `scale` times longer. The margins are not scaled. (The area content is laid out in
+ * is snappedPageArea's at that scale.)
  */
 export function scaledArea<T extends AreaRect>(area: T, scale: number): T {
   if (scale === 1) return area;
@@ -117,27 +117,34 @@ export function contentMatrix(area: { x: number; y: number }, scale: number): [n
 }
 
 /**
- * The page area as Chromium 156 prints it: whole CSS px. Measured with `--print-to-pdf` on pages
- * of 800 × 1000 px and A4/A3 with margins from 0.3 px to 3cm (left/top edges against text,
- * right/bottom edges against right-aligned text and a `position: fixed; bottom: 0` box): the left
- * and top edges are the margins (plus page border and padding) rounded to the nearest px
- * (3cm = 113.39 px -> 113, 10mm = 37.8 -> 38, 20.5 -> 21), the width is rounded up
- * (800 − 2 × 37.8 = 724.4 -> 725) and the height down (1000 − 2 × 37.8 = 924.4 -> 924). The
- * initial containing block (abspos `right: 0`, fixed boxes) is rounded down in both: 724 × 924.
- * The root's `height: 100%` resolves against the height rounded to the nearest px (`rootHeight`,
- * set when it differs): measured through Page.printToPDF as make-refs.mjs calls it, A4 landscape
- * with no margin (595.92 pt = 794.56 px): `position: fixed; bottom: 0` ends at 794, yet probes at
- * `top: calc(100% - 100.Npx)` in a `height: 100%` root put 100% at 795.0-795.1 (weasyprint-ticket's
- * centred body spans 246-549 px there; 1049.84 px pages likewise centre as 1050).
- * `left`/`top`/`right`/`bottom` are the page-box insets (px), `size` the page size (px).
+ * The page area as Chromium 156 prints it: whole CSS px from the page box in LayoutUnits (1/64 px: the page size rounded
+ * to them, each inset truncated). Measured with `--print-to-pdf` on pages of 800 × 1000 px and A4/A3 with margins from
+ * 0.3 px to 3cm (left/top edges against text, right/bottom edges against right-aligned text and a `position: fixed;
+ * bottom: 0` box), and through the shrink-to-fit factor of a 1000 px wide block, which Chromium divides by the laid-out
+ * width (margins 10 to 38 px in 0.1 px steps, on Playwright's A4 and on explicit sizes): the left and top edges are the
+ * insets (margin plus page border and padding) rounded to the nearest px (3cm = 113.39 px -> 113, 10mm = 37.8 -> 38,
+ * 20.5 -> 21); the width is rounded up (800 − 2 × 37.797 = 724.41 -> 725; Playwright's A4, 794.672 px, with 28 pt
+ * margins, 37.328 px: 720.016 -> 721) and the height down (1124 − 2 × 37.328 = 1049.34 -> 1049). The initial
+ * containing block (abspos `right: 0`, fixed boxes) is rounded down in both (720 × 1049). The root's `height: 100%`
+ * resolves against the height rounded up (`rootHeight`, set when it differs: 1050; measured through Page.printToPDF as
+ * make-refs.mjs calls it, A4 landscape with no margin: `position: fixed; bottom: 0` ends at 794, probes at
+ * `top: calc(100% - 100.Npx)` in a `height: 100%` root put 100% at 795.0-795.1).
+ * `left`/`top`/`right`/`bottom` are the page-box insets (px), `size` the page size (px). With print shrink-to-fit
+ * (`scale` > 1) the area content is laid out in is the exact area times the scale, rounded the same way (Blink lays out
+ * again at the page size times the factor): a 1000 px block on A4 with 28 pt margins (720.016 px, 721 laid out) gives
+ * a factor of 1000 / 721 and an area of ceil(720.016 × 1000 / 721) = 999 px, so a 100% wide block ends 0.72 px inside
+ * the page area's right edge, as in Chromium 156's print.
  */
-export function snappedPageArea(size: { width: number; height: number }, left: number, top: number, right: number, bottom: number): PageAreaRect {
-  // Float noise (37 + 1e-9) is not a fraction of a px.
+export function snappedPageArea(size: { width: number; height: number }, left: number, top: number, right: number, bottom: number, scale = 1): PageAreaRect {
+  const page = (v: number): number => Math.round(v * 64) / 64;
+  // Float noise (37 + 1e-9) is not a fraction of a LayoutUnit.
+  const inset = (v: number): number => Math.floor(v * 64 + 1e-6) / 64;
   const EPS = 1e-6;
-  const width = Math.ceil(size.width - left - right - EPS);
-  const icbWidth = Math.floor(size.width - left - right + EPS);
-  const height = Math.floor(size.height - top - bottom + EPS);
-  const rootHeight = Math.round(size.height - top - bottom);
+  const w = (page(size.width) - inset(left) - inset(right)) * scale, h = (page(size.height) - inset(top) - inset(bottom)) * scale;
+  const width = Math.ceil(w - EPS);
+  const icbWidth = Math.floor(w + EPS);
+  const height = Math.floor(h + EPS);
+  const rootHeight = Math.ceil(h - EPS);
   const out: PageAreaRect = { x: Math.round(left), y: Math.round(top), width: Math.max(1, width), height: Math.max(1, height) };
   if (icbWidth !== width) out.icbWidth = Math.max(1, icbWidth);
   if (rootHeight !== height) out.rootHeight = Math.max(1, rootHeight);
