@@ -304,6 +304,16 @@ export interface ComputedStyle {
   borderImageOutset?: readonly BorderImageSide[];
   borderImageRepeat?: readonly [BorderImageRepeat, BorderImageRepeat];
   /**
+   * mask-border-* (css-masking-1 §7): the same nine-slice geometry as border-image, drawn as a mask of the
+   * element (its alpha, or its luminance); source none: no mask.
+   */
+  maskBorderSource?: { kind: 'url'; url: string } | { kind: 'none' } | { kind: 'gradient'; gradient: Gradient };
+  maskBorderSlice?: { sides: readonly BorderImageSide[]; fill: boolean };
+  maskBorderWidth?: readonly BorderImageSide[];
+  maskBorderOutset?: readonly BorderImageSide[];
+  maskBorderRepeat?: readonly [BorderImageRepeat, BorderImageRepeat];
+  maskBorderMode?: 'alpha' | 'luminance';
+  /**
    * CC_* bits: which colour properties computed to the keyword `currentcolor` (css-color-4 §6.4).
    * Their fields hold the element's own `color`; `inherit` passes the keyword, not the colour.
    */
@@ -350,6 +360,7 @@ const noBorder = (): BorderSide => ({ width: 0, style: 'none', color: BLACK });
 const BI_100: BorderImageSide = { kind: 'length', value: { px: 0, pct: 100 } };
 const BI_1: BorderImageSide = { kind: 'number', value: 1 };
 const BI_0: BorderImageSide = { kind: 'number', value: 0 };
+const BI_AUTO: BorderImageSide = { kind: 'auto' };
 const noRadius = (): CornerRadius => ({ h: ZERO, v: ZERO });
 
 /**
@@ -404,6 +415,8 @@ export function initialStyle(): ComputedStyle {
     textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null,
     borderImageSource: { kind: 'none' }, borderImageSlice: { sides: [BI_100, BI_100, BI_100, BI_100], fill: false },
     borderImageWidth: [BI_1, BI_1, BI_1, BI_1], borderImageOutset: [BI_0, BI_0, BI_0, BI_0], borderImageRepeat: ['stretch', 'stretch'], runningName: null, stringSet: [],
+    maskBorderSource: { kind: 'none' }, maskBorderSlice: { sides: [BI_0, BI_0, BI_0, BI_0], fill: false },
+    maskBorderWidth: [BI_AUTO, BI_AUTO, BI_AUTO, BI_AUTO], maskBorderOutset: [BI_0, BI_0, BI_0, BI_0], maskBorderRepeat: ['stretch', 'stretch'], maskBorderMode: 'alpha',
     textOverflow: 'clip', blockEllipsis: 'none', maxLines: 'none', continue: 'auto', webkitLineClamp: 'none', webkitBoxOrient: 'horizontal', webkitBox: false,
     currentColorMask: CC_BORDER_TOP | CC_BORDER_RIGHT | CC_BORDER_BOTTOM | CC_BORDER_LEFT | CC_TEXT_DECORATION | CC_OUTLINE,
     customProperties: new Map(),

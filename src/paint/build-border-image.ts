@@ -1,6 +1,7 @@
 /**
- * Border images for the display-list builder (css-backgrounds-3 §6). In: a box fragment's geometry, its used border
- * widths and style, an image loader. Out: clipped 'image' / 'gradient' items for the nine slices, or null (draw the border).
+ * Border images (css-backgrounds-3 §6) and mask borders (css-masking-1 §7) for the display-list builder. In: a box
+ * fragment's geometry, its used border widths, the nine-slice properties, an image loader. Out: clipped 'image' /
+ * 'gradient' items for the nine slices, or null (no usable image: draw the border, or no mask).
  */
 import type { BorderImageRepeat, BorderImageSide, Color, ComputedStyle, Gradient } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
@@ -14,16 +15,36 @@ type Sides = [number, number, number, number];
 /** Most tiles drawn along one edge (a tiny tile over a long edge would otherwise explode). */
 const MAX_TILES = 200;
 
+/** The five nine-slice properties of one family (border-image-* or mask-border-*). */
+export interface NineSlice {
+  source: ComputedStyle['borderImageSource'];
+  slice: ComputedStyle['borderImageSlice'];
+  width: ComputedStyle['borderImageWidth'];
+  outset: ComputedStyle['borderImageOutset'];
+  repeat: ComputedStyle['borderImageRepeat'];
+}
+
+/** border-image-* of a style. */
+export function borderImageOf(s: ComputedStyle): NineSlice {
+  return { source: s.borderImageSource, slice: s.borderImageSlice, width: s.borderImageWidth, outset: s.borderImageOutset, repeat: s.borderImageRepeat };
+}
+
+/** mask-border-* of a style (css-masking-1 §7: the same geometry as border-image). */
+export function maskBorderOf(s: ComputedStyle): NineSlice {
+  return { source: s.maskBorderSource, slice: s.maskBorderSlice, width: s.maskBorderWidth, outset: s.maskBorderOutset, repeat: s.maskBorderRepeat };
+}
+
 /**
- * The items that draw `s`'s border image over the box (§6.2–§6.6), or null when there is no usable
- * image (source none, not loaded, zero size): the caller then draws the border styles. `widths` are
- * the used border widths [top, right, bottom, left] in px. Slices come from border-image-slice
- * (numbers are image px, percentages of the image size; `fill` keeps the middle), are drawn into the
- * border image area (the border box grown by border-image-outset) at border-image-width, and edges
- * and middle are stretched, repeated (centred), rounded or spaced by border-image-repeat.
+ * The items that draw a border image (or mask border) `n` over the box (§6.2–§6.6), or null when there
+ * is no usable image (source none, not loaded, zero size): the caller then draws the border styles.
+ * `widths` are the used border widths [top, right, bottom, left] in px. Slices come from the slice
+ * property (numbers are image px, percentages of the image size; `fill` keeps the middle), are drawn
+ * into the border image area (the border box grown by the outset) at the width property (numbers are
+ * multiples of `widths`, auto the slice's own size), and edges and middle are stretched, repeated
+ * (centred), rounded or spaced by the repeat property.
  */
-export function borderImageItems(f: Boxish, s: ComputedStyle, widths: Sides, load: ImageLoader | undefined): DisplayItem[] | null {
-  const src = s.borderImageSource;
+export function borderImageItems(f: Boxish, n: NineSlice, widths: Sides, load: ImageLoader | undefined): DisplayItem[] | null {
+  const src = n.source;
   if (!src || src.kind === 'none') return null;
   let img: ImageRef | null = null;
   if (src.kind === 'url') {
@@ -32,7 +53,7 @@ export function borderImageItems(f: Boxish, s: ComputedStyle, widths: Sides, loa
     if (!img) return null;
     img = stretchable(img);
   }
-  const out = (s.borderImageOutset ?? []).map((o, i) => side(o, widths[i], 0, 0));
+  const out = (n.outset ?? []).map((o, i) => side(o, widths[i], 0, 0));
   const area: Rect = { x: f.x - out[3], y: f.y - out[0], w: f.width + out[1] + out[3], h: f.height + out[0] + out[2] };
   if (!(area.w > 0 && area.h > 0)) return null;
   // an image without intrinsic size (a gradient, some SVG) is sized as the border image area (§6.2)
@@ -40,20 +61,20 @@ export function borderImageItems(f: Boxish, s: ComputedStyle, widths: Sides, loa
   const ih = !img || (img.svg && img.svg.intrinsicHeight === null) ? area.h : img.height;
   const paint: Painter = img ? imagePainter(img) : gradientPainter(src.kind === 'gradient' ? src.gradient : null, iw, ih);
   if (!(iw > 0 && ih > 0)) return null;
-  const slice = s.borderImageSlice ?? { sides: [], fill: false };
+  const slice = n.slice ?? { sides: [], fill: false };
   const sl = [0, 1, 2, 3].map((i) => {
     const dim = i % 2 === 0 ? ih : iw;
     const v = slice.sides[i] ? side(slice.sides[i], 1, dim, 0) : dim;
     return Math.min(Math.max(0, v), dim);
   }) as Sides;
   const bw = [0, 1, 2, 3].map((i) => {
-    const w = s.borderImageWidth?.[i];
+    const w = n.width?.[i];
     return w ? side(w, widths[i], i % 2 === 0 ? area.h : area.w, sl[i]) : widths[i];
   }) as Sides;
   // §6.3: widths that overlap are scaled down together
   const k = Math.min(1, bw[1] + bw[3] > 0 ? area.w / (bw[1] + bw[3]) : 1, bw[0] + bw[2] > 0 ? area.h / (bw[0] + bw[2]) : 1);
   if (k < 1) for (let i = 0; i < 4; i++) bw[i] *= k;
-  const [rx, ry] = s.borderImageRepeat ?? ['stretch', 'stretch'];
+  const [rx, ry] = n.repeat ?? ['stretch', 'stretch'];
   const X = [area.x, area.x + bw[3], area.x + area.w - bw[1], area.x + area.w];
   const Y = [area.y, area.y + bw[0], area.y + area.h - bw[2], area.y + area.h];
   const SX = [0, sl[3], iw - sl[1], iw];

@@ -9,7 +9,7 @@ import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, R
 import { paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
 import { borderItems, clipRectOf, outlineItem, pushShadows } from './build-decor.ts';
-import { borderImageItems } from './build-border-image.ts';
+import { borderImageItems, borderImageOf, maskBorderOf } from './build-border-image.ts';
 import { legendShifted, paintAroundLegend } from './fieldset.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
 import { bleedArea, withBleed } from './bleed.ts';
@@ -141,8 +141,8 @@ class PageBuilder {
         const s = f.style;
         const positioned = s.position !== 'static';
         const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;
-        // A transformed box is a stacking context (css-transforms-1 §3); with z-index auto it paints as z-index 0.
-        const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1 || hasTransform(s);
+        // A transformed or masked box is a stacking context (css-transforms-1 §3, css-masking-1 §7); with z-index auto it paints as z-index 0.
+        const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1 || hasTransform(s) || hasMaskBorder(s);
         const abs = s.position === 'absolute' || s.position === 'fixed';
         // Inside a transformed box, the clips around it stay pushed (they were pushed outside its group).
         const base = this.base;
@@ -259,6 +259,13 @@ class PageBuilder {
       this.sync(e.chain);
       this.items.push({ kind: 'push-opacity', opacity: s.opacity });
     }
+    // mask-border (css-masking-1 §7): everything the box paints goes through the nine-slice mask of its border box
+    // (inline boxes are not masked).
+    const mask = f.kind !== 'inline' && hasMaskBorder(s) ? borderImageItems(f, maskBorderOf(s), usedBorderWidths(f), this.opts.loadImage) : null;
+    if (mask) {
+      this.sync(e.chain);
+      this.items.push({ kind: 'push-mask', items: mask, luminance: s.maskBorderMode === 'luminance' });
+    }
     const ph = newPhases();
     this.anchor(f);
     if (f.kind === 'inline') {
@@ -278,6 +285,10 @@ class PageBuilder {
       }
     }
     this.emitPhases(ph);
+    if (mask) {
+      this.sync(e.chain);
+      this.items.push({ kind: 'pop-mask' });
+    }
     if (group) {
       this.sync(e.chain);
       this.items.push({ kind: 'pop-opacity' });
@@ -337,14 +348,13 @@ class PageBuilder {
     const push = (item: DisplayItem): void => { into.push({ kind: 'item', item, chain }); };
     if (f.kind === 'box') s = sliceCorners(s, !f.startsBox, !f.endsBox, false);
     // box-shadow: outer shadows below the background, inset ones above it (css-backgrounds-3 §7.2)
-    const sb = f.border, sliced = f.kind === 'box';
-    const sw: [number, number, number, number] = [sliced && !f.startsBox ? 0 : sb.top, sb.right, sliced && !f.endsBox ? 0 : sb.bottom, sb.left];
+    const sw = usedBorderWidths(f);
     pushShadows(f, s, sw, false, push);
     if (!this.canvasSources.has(f.box)) paintBackground(f, s, this.opts.loadImage, push, this.bgOpts());
     pushShadows(f, s, sw, true, push);
     if (outlines) { const o = outlineItem(f, s); if (o) outlines.push({ kind: 'item', item: o, chain }); }
     // a border image replaces the border styles (css-backgrounds-3 §6)
-    const bi = s.borderImageSource && s.borderImageSource.kind !== 'none' ? borderImageItems(f, s, sw, this.opts.loadImage) : null;
+    const bi = s.borderImageSource && s.borderImageSource.kind !== 'none' ? borderImageItems(f, borderImageOf(s), sw, this.opts.loadImage) : null;
     if (bi) for (const it of bi) push(it);
     else if (f.kind === 'box' && f.legendGap) { const g = f, gs = s; paintAroundLegend(g, push, () => pushBorder(g, gs, push, !g.startsBox, !g.endsBox)); }
     else pushBorder(f, s, push, f.kind === 'box' ? !f.startsBox : false, f.kind === 'box' ? !f.endsBox : false);
@@ -385,6 +395,17 @@ class PageBuilder {
   private link(rect: Rect, url: string, line: LineFragment | null): void {
     this.links.push({ rect: this.ctm ? mapRect(this.ctm, rect) : rect, url, line });
   }
+}
+
+/** The border widths [top, right, bottom, left] a fragment paints: none at its break edges (css-break-3 §5.4). */
+function usedBorderWidths(f: BoxFragment | ReplacedFragment): [number, number, number, number] {
+  const b = f.border, sliced = f.kind === 'box';
+  return [sliced && !f.startsBox ? 0 : b.top, b.right, sliced && !f.endsBox ? 0 : b.bottom, b.left];
+}
+
+/** Whether a style has a mask border (css-masking-1 §7.1: a source other than none). */
+function hasMaskBorder(s: ComputedStyle): boolean {
+  return s.maskBorderSource !== undefined && s.maskBorderSource.kind !== 'none';
 }
 
 const NO_RADIUS: CornerRadius = { h: { px: 0, pct: 0 }, v: { px: 0, pct: 0 } };

@@ -54,6 +54,12 @@ export type DisplayItem =
   /** Clip everything until the matching pop-clip to the outlines of these glyph runs (background-clip: text). */
   | { kind: 'push-clip-text'; runs: TextRun[] }
   | { kind: 'pop-clip' }
+  /**
+   * Paint everything until the matching pop-mask through a soft mask: `items` drawn as a group, whose
+   * alpha (or, with `luminance`, luminance) is the coverage (css-masking-1 §7 mask-border).
+   */
+  | { kind: 'push-mask'; items: DisplayItem[]; luminance: boolean }
+  | { kind: 'pop-mask' }
   /** Paint everything until the matching pop-opacity as one group with `opacity` (0–1). */
   | { kind: 'push-opacity'; opacity: number }
   | { kind: 'pop-opacity' }

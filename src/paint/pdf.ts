@@ -103,6 +103,7 @@ class DocWriter {
   private readonly written = new Map<PreparedImage, ImageEntry>();
   private readonly alphas = new Map<number, { name: string; ref: PdfRef }>();
   private forms = 0;
+  private masks = 0;
   private patterns = 0;
 
   constructor(readonly doc: PdfDocLike, readonly warnings?: WarningSink) {
@@ -153,6 +154,7 @@ class DocWriter {
   }
 
   nextForm(): string { return `Fm${++this.forms}`; }
+  nextMask(): string { return `Mk${++this.masks}`; }
   nextPattern(): string { return `P${++this.patterns}`; }
 
   page(p: PageDisplayList): void {
@@ -296,6 +298,8 @@ class PageWriter implements ResourceNamer {
         return;
       }
       case 'pop-opacity': this.pop('opacity'); return;
+      case 'push-mask': this.pushMask(it.items, it.luminance); return;
+      case 'pop-mask': this.pop('clip'); return;
       case 'link': this.link(it.rect, it.url); return;
       case 'anchor': this.anchor(it.name, it.x, it.y); return;
       case 'box-shadow': drawBoxShadow(cs, it); return;
@@ -314,6 +318,35 @@ class PageWriter implements ResourceNamer {
       if (e.kind === 'clip') { this.cs.restore(); this.clipBounds = e.bounds; this.matrix = e.matrix; }
       else if (e.kind === 'opacity') this.closeGroup(e.cs, e.alpha);
     }
+  }
+
+  /**
+   * Opens a soft mask (ISO 32000-1 §11.6.5.2, an ExtGState's SMask) drawn from `items` as a transparency
+   * group: its alpha, or its luminance, is the coverage of everything until the matching pop-mask (a q … Q
+   * pair closed like a clip). css-masking-1 §7 mask-border.
+   */
+  private pushMask(items: DisplayItem[], luminance: boolean): void {
+    const outer = this.cs;
+    outer.endText();
+    const inner = new ContentStream(this, true);
+    const depth = this.stack.length;
+    this.cs = inner;
+    for (const m of items) this.item(m);
+    while (this.stack.length > depth) this.pop(this.stack[this.stack.length - 1]!.kind === 'clip' ? 'clip' : 'opacity');
+    this.cs = outer;
+    const form = this.dw.doc.ref({
+      Type: 'XObject', Subtype: 'Form', BBox: [0, 0, num(this.wpx), num(this.hpx)].map(Number),
+      Group: { S: 'Transparency', CS: 'DeviceRGB' }, Resources: this.page.resources,
+    });
+    form.end(inner.bytes());
+    const gs = this.dw.doc.ref({ Type: 'ExtGState', SMask: { Type: 'Mask', S: luminance ? 'Luminosity' : 'Alpha', G: form } });
+    gs.end();
+    const name = this.dw.nextMask();
+    this.resource('ExtGState', name, gs);
+    this.usesTransparency();
+    outer.save();
+    outer.op(`/${name} gs`);
+    this.stack.push({ kind: 'clip', bounds: this.clipBounds, matrix: this.matrix });
   }
 
   /** Ends a transparency group: a form XObject painted with `alpha` in the enclosing stream. */

@@ -55,6 +55,8 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   textUnderlineOffset: 'text-underline-offset: 2px', clip: 'clip: rect(1px, 2px, 3px, 4px)', currentColorMask: 'background-color: currentcolor',
   borderImageSource: 'border-image-source: url(b.svg)', borderImageSlice: 'border-image-slice: 25% fill', borderImageWidth: 'border-image-width: 2px',
   borderImageOutset: 'border-image-outset: 1', borderImageRepeat: 'border-image-repeat: round space',
+  maskBorderSource: 'mask-border-source: url(m.svg)', maskBorderSlice: 'mask-border-slice: 25% fill', maskBorderWidth: 'mask-border-width: 2px',
+  maskBorderOutset: 'mask-border-outset: 1', maskBorderRepeat: 'mask-border-repeat: round space', maskBorderMode: 'mask-border-mode: luminance',
   runningName: 'position: running(header)', stringSet: 'string-set: title content(text)',
   textOverflow: 'text-overflow: ellipsis', blockEllipsis: 'block-ellipsis: auto', maxLines: 'max-lines: 2', continue: 'continue: discard',
   webkitLineClamp: '-webkit-line-clamp: 2', webkitBoxOrient: '-webkit-box-orient: vertical', webkitBox: 'display: -webkit-box',

@@ -1,6 +1,7 @@
 /**
- * Border images (css-backgrounds-3 §6). In: component values of border-image-source, -slice, -width,
- * -outset, -repeat and the border-image shorthand. Out: `Longhand` rows and the shorthand.
+ * Border images (css-backgrounds-3 §6) and mask borders (css-masking-1 §7, the same grammar plus
+ * mask-border-mode). In: component values of border-image-source, -slice, -width, -outset, -repeat,
+ * mask-border-* and the two shorthands. Out: `Longhand` rows and the shorthands.
  */
 import type { BorderImageRepeat, BorderImageSide, ComputedStyle, LengthPct } from '../computed.ts';
 import { CURRENT_COLOR } from '../values/color.ts';
@@ -97,88 +98,105 @@ function computeSides(env: Env, s: SideVal[]): readonly BorderImageSide[] {
   return Object.freeze(s.map((x): BorderImageSide => (x.kind === 'len' ? { kind: 'length', value: computeLength(x.value, env, true) } : x)));
 }
 
-export const BORDER_IMAGE_ROWS: Longhand<any>[] = [
+/** The computed fields of one nine-slice family (border-image-* or mask-border-*). */
+interface Fields { source: keyof ComputedStyle; slice: keyof ComputedStyle; width: keyof ComputedStyle; outset: keyof ComputedStyle; repeat: keyof ComputedStyle }
+
+/** The five longhands `<prefix>-source`, -slice, -width, -outset, -repeat writing `f`'s fields. */
+function sliceRows(prefix: string, f: Fields): Longhand<any>[] {
+  const set = (env: Env, k: keyof ComputedStyle, v: unknown): void => { (env.s as unknown as Record<string, unknown>)[k] = v; };
+  return [
+    { name: `${prefix}-source`, inherited: false, fields: [f.source], parse: parseSource, apply: (env, v: SpecSource) => set(env, f.source, computeSource(env, v)) },
+    {
+      name: `${prefix}-slice`, inherited: false, fields: [f.slice], parse: parseSlice,
+      apply: (env, v: { sides: SideVal[]; fill: boolean }) => set(env, f.slice, { sides: computeSides(env, v.sides), fill: v.fill }),
+    },
+    { name: `${prefix}-width`, inherited: false, fields: [f.width], parse: (v) => sides(v, widthSide), apply: (env, v: SideVal[]) => set(env, f.width, computeSides(env, v)) },
+    { name: `${prefix}-outset`, inherited: false, fields: [f.outset], parse: (v) => sides(v, outsetSide), apply: (env, v: SideVal[]) => set(env, f.outset, computeSides(env, v)) },
+    { name: `${prefix}-repeat`, inherited: false, fields: [f.repeat], parse: parseRepeat, apply: (env, v: [BorderImageRepeat, BorderImageRepeat]) => set(env, f.repeat, v) },
+  ];
+}
+
+export const BORDER_IMAGE_ROWS: Longhand<any>[] = sliceRows('border-image', {
+  source: 'borderImageSource', slice: 'borderImageSlice', width: 'borderImageWidth', outset: 'borderImageOutset', repeat: 'borderImageRepeat',
+});
+
+const MODES = new Set(['alpha', 'luminance']);
+
+/** mask-border-source … -repeat (css-masking-1 §7.1–§7.5) and mask-border-mode (§7.6: alpha | luminance). */
+export const MASK_BORDER_ROWS: Longhand<any>[] = [
+  ...sliceRows('mask-border', {
+    source: 'maskBorderSource', slice: 'maskBorderSlice', width: 'maskBorderWidth', outset: 'maskBorderOutset', repeat: 'maskBorderRepeat',
+  }),
   {
-    name: 'border-image-source', inherited: false, fields: ['borderImageSource'],
-    parse: parseSource,
-    apply: (env, v: SpecSource) => { env.s.borderImageSource = computeSource(env, v); },
-  },
-  {
-    name: 'border-image-slice', inherited: false, fields: ['borderImageSlice'],
-    parse: parseSlice,
-    apply: (env, v: { sides: SideVal[]; fill: boolean }) => { env.s.borderImageSlice = { sides: computeSides(env, v.sides), fill: v.fill }; },
-  },
-  {
-    name: 'border-image-width', inherited: false, fields: ['borderImageWidth'],
-    parse: (v) => sides(v, widthSide),
-    apply: (env, v: SideVal[]) => { env.s.borderImageWidth = computeSides(env, v); },
-  },
-  {
-    name: 'border-image-outset', inherited: false, fields: ['borderImageOutset'],
-    parse: (v) => sides(v, outsetSide),
-    apply: (env, v: SideVal[]) => { env.s.borderImageOutset = computeSides(env, v); },
-  },
-  {
-    name: 'border-image-repeat', inherited: false, fields: ['borderImageRepeat'],
-    parse: parseRepeat,
-    apply: (env, v: [BorderImageRepeat, BorderImageRepeat]) => { env.s.borderImageRepeat = v; },
+    name: 'mask-border-mode', inherited: false, fields: ['maskBorderMode'],
+    parse: (v) => (v.length === 1 && v[0].t === 'ident' && MODES.has(v[0].lc) ? v[0].lc : null),
+    apply: (env, v: 'alpha' | 'luminance') => { env.s.maskBorderMode = v; },
   },
 ];
 
 /**
- * border-image (§6.7): <source> || <slice> [ / <width> | / <width>? / <outset> ]? || <repeat>;
+ * A shorthand of the family `prefix` (§6.7 border-image; css-masking-1 §7.7 mask-border, which also takes a
+ * mode keyword): <source> || <slice> [ / <width> | / <width>? / <outset> ]? || <repeat> [|| <mode>];
  * omitted longhands are reset to their initial values.
  */
-export const BORDER_IMAGE_SHORTHAND: Shorthand = {
-  name: 'border-image',
-  longhands: ['border-image-source', 'border-image-slice', 'border-image-width', 'border-image-outset', 'border-image-repeat'],
-  expand: (v) => {
-    const m = new Map<string, unknown>();
-    let note: string | null = null;
-    let i = 0;
-    while (i < v.length) {
-      const n = v[i];
-      if (!m.has('border-image-source')) {
-        const src = parseSource([n]);
-        if (src !== null) {
-          if (src instanceof Note) { note = src.message; m.set('border-image-source', src.value); } else m.set('border-image-source', src);
-          i++; continue;
+function sliceShorthand(prefix: string, withMode: boolean): Shorthand {
+  const SRC = `${prefix}-source`, SLICE = `${prefix}-slice`, WIDTH = `${prefix}-width`, OUTSET = `${prefix}-outset`, REPEAT = `${prefix}-repeat`, MODE = `${prefix}-mode`;
+  const sh: Shorthand = {
+    name: prefix,
+    longhands: withMode ? [SRC, SLICE, WIDTH, OUTSET, REPEAT, MODE] : [SRC, SLICE, WIDTH, OUTSET, REPEAT],
+    expand: (v) => {
+      const m = new Map<string, unknown>();
+      let note: string | null = null;
+      let i = 0;
+      while (i < v.length) {
+        const n = v[i];
+        if (!m.has(SRC)) {
+          const src = parseSource([n]);
+          if (src !== null) {
+            if (src instanceof Note) { note = src.message; m.set(SRC, src.value); } else m.set(SRC, src);
+            i++; continue;
+          }
         }
-      }
-      if (!m.has('border-image-repeat') && n.t === 'ident' && REPEATS.has(n.lc)) {
-        const two = i + 1 < v.length && v[i + 1].t === 'ident' && REPEATS.has((v[i + 1] as { lc: string }).lc);
-        m.set('border-image-repeat', parseRepeat(v.slice(i, two ? i + 2 : i + 1)));
-        i += two ? 2 : 1; continue;
-      }
-      if (!m.has('border-image-slice')) {
-        // the slice run: numbers/percentages/fill, then optional "/ width / outset"
-        let j = i;
-        while (j < v.length && (v[j].t === 'slash' || sliceSide(v[j]) !== null || widthSide(v[j]) !== null || outsetSide(v[j]) !== null || (v[j].t === 'ident' && (v[j] as { lc: string }).lc === 'fill'))) {
-          if (v[j].t === 'ident' && REPEATS.has((v[j] as { lc: string }).lc)) break;
-          j++;
+        if (!m.has(REPEAT) && n.t === 'ident' && REPEATS.has(n.lc)) {
+          const two = i + 1 < v.length && v[i + 1].t === 'ident' && REPEATS.has((v[i + 1] as { lc: string }).lc);
+          m.set(REPEAT, parseRepeat(v.slice(i, two ? i + 2 : i + 1)));
+          i += two ? 2 : 1; continue;
         }
-        const parts = splitSlashes(v.slice(i, j));
-        if (parts.length > 3) return null;
-        const slice = parseSlice(parts[0]);
-        if (slice === null) return null;
-        m.set('border-image-slice', slice);
-        if (parts.length >= 2 && parts[1].length > 0) {
-          const w = sides(parts[1], widthSide);
-          if (w === null) return null;
-          m.set('border-image-width', w);
-        } else if (parts.length === 2) return null;
-        if (parts.length === 3) {
-          const o = sides(parts[2], outsetSide);
-          if (o === null) return null;
-          m.set('border-image-outset', o);
+        if (withMode && !m.has(MODE) && n.t === 'ident' && MODES.has(n.lc)) { m.set(MODE, n.lc); i++; continue; }
+        if (!m.has(SLICE)) {
+          // the slice run: numbers/percentages/fill, then optional "/ width / outset"
+          let j = i;
+          while (j < v.length && (v[j].t === 'slash' || sliceSide(v[j]) !== null || widthSide(v[j]) !== null || outsetSide(v[j]) !== null || (v[j].t === 'ident' && (v[j] as { lc: string }).lc === 'fill'))) {
+            if (v[j].t === 'ident' && (REPEATS.has((v[j] as { lc: string }).lc) || MODES.has((v[j] as { lc: string }).lc))) break;
+            j++;
+          }
+          const parts = splitSlashes(v.slice(i, j));
+          if (parts.length > 3) return null;
+          const slice = parseSlice(parts[0]);
+          if (slice === null) return null;
+          m.set(SLICE, slice);
+          if (parts.length >= 2 && parts[1].length > 0) {
+            const w = sides(parts[1], widthSide);
+            if (w === null) return null;
+            m.set(WIDTH, w);
+          } else if (parts.length === 2) return null;
+          if (parts.length === 3) {
+            const o = sides(parts[2], outsetSide);
+            if (o === null) return null;
+            m.set(OUTSET, o);
+          }
+          i = j; continue;
         }
-        i = j; continue;
+        return null;
       }
-      return null;
-    }
-    if (m.size === 0) return null;
-    const out = new Map<string, unknown>();
-    for (const name of BORDER_IMAGE_SHORTHAND.longhands) out.set(name, m.has(name) ? m.get(name) : INITIAL);
-    return note ? new Note(out, note) : out;
-  },
-};
+      if (m.size === 0) return null;
+      const out = new Map<string, unknown>();
+      for (const name of sh.longhands) out.set(name, m.has(name) ? m.get(name) : INITIAL);
+      return note ? new Note(out, note) : out;
+    },
+  };
+  return sh;
+}
+
+export const BORDER_IMAGE_SHORTHAND: Shorthand = sliceShorthand('border-image', false);
+export const MASK_BORDER_SHORTHAND: Shorthand = sliceShorthand('mask-border', true);

@@ -12,7 +12,7 @@ import { CURRENT_COLOR, parseColor } from '../values/color.ts';
 import { resolveCurrentColor } from '../values/gradient.ts';
 import { computeLength, computePx, Lin, parseLength, type MathExpr } from '../values/length.ts';
 import { splitCommas, type CV } from '../values/tokens.ts';
-import { BORDER_IMAGE_ROWS, BORDER_IMAGE_SHORTHAND } from './border-image.ts';
+import { BORDER_IMAGE_ROWS, BORDER_IMAGE_SHORTHAND, MASK_BORDER_ROWS, MASK_BORDER_SHORTHAND } from './border-image.ts';
 import { BORDER_STYLES, parseColorValue, parseLineWidth, snapBorderWidth } from './box.ts';
 import { INITIAL, type Env, type Longhand, type Shorthand } from './types.ts';
 
@@ -180,9 +180,10 @@ export const DECOR_ROWS: Longhand<any>[] = [
     },
   },
   ...BORDER_IMAGE_ROWS,
+  ...MASK_BORDER_ROWS,
 ];
 
-export { BORDER_IMAGE_SHORTHAND };
+export { BORDER_IMAGE_SHORTHAND, MASK_BORDER_SHORTHAND };
 
 /** outline (css-ui-4 §3.1): <outline-width> || <outline-style> || <outline-color>, omitted ones initial. */
 export const OUTLINE_SHORTHAND: Shorthand = {
@@ -221,6 +222,8 @@ export function finishDecor(env: Env): void {
   if (s.outlineStyle === 'none' && s.outlineWidth !== 0) s.outlineWidth = 0;
   const bi = s.borderImageSource;
   if (bi !== undefined && bi.kind === 'gradient') s.borderImageSource = resolveCurrentColor(bi, s.color);
+  const mb = s.maskBorderSource;
+  if (mb !== undefined && mb.kind === 'gradient') s.maskBorderSource = resolveCurrentColor(mb, s.color);
   const sh = s.boxShadow;
   if (sh !== undefined && sh.length > 0 && sh.some((x) => x.currentColor === true && x.color !== s.color)) {
     s.boxShadow = Object.freeze(sh.map((x) => (x.currentColor === true ? Object.freeze({ ...x, color: s.color }) : x)));

@@ -17,7 +17,7 @@ import { computeCustomProperties, hasVar, startingCustomProperties, substituteVa
 import { BACKGROUND_ROWS, finishBackground as finishBackground_, initialBg } from './background.ts';
 import { BOX_ROWS, finishBorders as finishBorders_ } from './box.ts';
 import { CONTENT_ROWS } from './content.ts';
-import { BORDER_IMAGE_SHORTHAND, DECOR_ROWS, finishDecor, OUTLINE_SHORTHAND } from './decor.ts';
+import { BORDER_IMAGE_SHORTHAND, DECOR_ROWS, finishDecor, MASK_BORDER_SHORTHAND, OUTLINE_SHORTHAND } from './decor.ts';
 import { FLEXGRID_ROWS } from './flexgrid.ts';
 import { ALIASES, SHORTHANDS } from './shorthands.ts';
 import { TEXT_ROWS } from './text.ts';
@@ -61,7 +61,7 @@ const ALL_SHORTHAND: Shorthand = {
   expand: () => null, // only the CSS-wide keywords are valid, handled before expansion
 };
 const SHORTHAND_MAP = new Map<string, Shorthand>(
-  [...SHORTHANDS, OUTLINE_SHORTHAND, BORDER_IMAGE_SHORTHAND, ...MULTICOL_SHORTHANDS, LINE_CLAMP_SHORTHAND, ...LOGICAL.shorthands, ...logicalBorderShorthands(SHORTHANDS.find((x) => x.name === 'border-top')!), ALL_SHORTHAND].map((s) => [s.name, s]),
+  [...SHORTHANDS, OUTLINE_SHORTHAND, BORDER_IMAGE_SHORTHAND, MASK_BORDER_SHORTHAND, ...MULTICOL_SHORTHANDS, LINE_CLAMP_SHORTHAND, ...LOGICAL.shorthands, ...logicalBorderShorthands(SHORTHANDS.find((x) => x.name === 'border-top')!), ALL_SHORTHAND].map((s) => [s.name, s]),
 );
 
 /** Properties with no effect on a static printed page: accepted silently. */
