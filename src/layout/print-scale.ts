@@ -22,7 +22,10 @@ export interface AreaRect { x: number; y: number; width: number; height: number 
  * container's), and nothing inside a box that clips horizontally (overflow-x other than visible).
  * A transformed box's own box and content count as their bounding box after its transform
  * (css-overflow-3 §2.2 "accounting for transforms"; Chromium 156 shrinks a page whose rotated
- * stamp or translated block reaches past the page area). `-Infinity` when the page holds nothing.
+ * stamp or translated block reaches past the page area). Fixed boxes are not part of it (they belong to
+ * the viewport, not to the document's scrollable overflow: Chromium 156 does not shrink a page for a
+ * `position: fixed` footer 120 % wide, nor for a fixed watermark that only its rotation makes wider).
+ * `-Infinity` when the page holds nothing.
  */
 export function overflowRight(fragments: readonly Fragment[]): number {
   const all: Bounds = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
@@ -34,6 +37,7 @@ export function overflowRight(fragments: readonly Fragment[]): number {
 interface Bounds { x0: number; y0: number; x1: number; y1: number }
 
 function addOverflow(f: Fragment, into: Bounds): void {
+  if ((f.kind === 'box' || f.kind === 'replaced') && f.style.position === 'fixed') return;
   const m = (f.kind === 'box' || f.kind === 'replaced') && hasTransform(f.style) ? transformMatrix(f.style, { x: f.x, y: f.y, w: f.width, h: f.height }) : null;
   const b: Bounds = m ? { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity } : into;
   if (f.kind !== 'line' && f.width > 0 && f.height > 0) grow(b, f.x, f.y, f.x + f.width, f.y + f.height);

@@ -63,3 +63,19 @@ test('a box rotated or scaled starts on a whole px, a translated one keeps its f
     ['Sca', 74.996, 150.386, 95.676, 163.794], ['Rot7', 75.75, 188.637, 101.098, 202.043], ['None7', 75.516, 226.137, 110.877, 239.543],
   ], 0.02), []);
 });
+
+test('fixed boxes do not shrink the page: a fixed footer wider than the page, a fixed watermark wider once rotated (Chromium 156)', async () => {
+  const page = (fixed: string) => `<!doctype html><html><head><style>
+@page { size: A4; margin: 15mm } body { margin: 0; font: 14px/18px "Liberation Sans" }
+</style></head><body><div style="position: fixed; ${fixed}">DRAFT</div>
+<h1>Invoice 42</h1><p>Line one of the invoice body text.</p><p>Line two.</p></body></html>`;
+  // Chromium prints the body unscaled in both (a shrunk page would set "Invoice" 72.4 / 1.2 pt wide).
+  const body: Array<[string, number, number, number, number]> = [
+    ['Invoice', 42.75, 51.489, 115.112, 74.95], ['42', 120.946, 51.489, 144.305, 74.95], ['Line', 42.75, 85.745, 62.602, 97.475],
+    ['text.', 176.43, 85.745, 196.271, 97.475], ['two.', 65.519, 109.745, 84.776, 121.475],
+  ];
+  const wide = await renderPdf(page('top: 300px; left: 0; width: 120%; height: 20px; background: #ccc; color: transparent'), { creationDate: new Date(0) });
+  assert.deepEqual(missingWords(wide.pdf, body, 0.05), []);
+  const mark = await renderPdf(page('top: 45%; left: 0; width: 100%; text-align: center; font: bold 120px/130px "Liberation Sans"; color: rgba(200,0,0,0.15); transform: rotate(-10deg)'), { creationDate: new Date(0) });
+  assert.deepEqual(missingWords(mark.pdf, body, 0.05), []);
+});
