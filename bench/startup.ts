@@ -111,7 +111,7 @@ async function workerReady(entry: URL, workerData: unknown): Promise<{ ms: numbe
 async function bundleDir(): Promise<string | null> {
   try {
     const { cachedBundle } = await import(path.join(root, 'bin/bundle.mjs'));
-    return path.dirname(new URL(await cachedBundle()).pathname);
+    return path.dirname(await cachedBundle());
   } catch {
     return null; // a checkout without bin/bundle.mjs (before the bundle existed)
   }
@@ -126,7 +126,7 @@ try {
   for (let i = 0; i < Number(args.runs); i++) fromSources.push(await workerReady(new URL('../src/server/render-worker.mjs', import.meta.url), src));
   const dir = await bundleDir();
   const fromBundle = [];
-  if (dir) for (let i = 0; i < Number(args.runs); i++) fromBundle.push(await workerReady(new URL(`file://${dir}/render-worker.mjs`), {}));
+  if (dir) for (let i = 0; i < Number(args.runs); i++) fromBundle.push(await workerReady(new URL(`file://${dir}/render-worker.cjs`), {}));
   const m = (xs: Array<Record<string, number>>, k: string) => (xs.length ? Math.round(median(xs.map((x) => x[k]))) : null);
   const out = {
     via: args.via, runs: Number(args.runs), workers: Number(args.workers), load: os.loadavg().map((x) => Math.round(x * 10) / 10), cpus: os.availableParallelism(),

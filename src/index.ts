@@ -4,7 +4,7 @@
  * Stages (src/pipeline.ts): html parse → css cascade → box tree → layout (pages) → paint.
  */
 import { pipelineOptions, runPipeline } from './pipeline.ts';
-import { preloadFonts } from './text/index.ts';
+import { preloadFontSteps } from './text/index.ts';
 import type { RenderWarning } from './warnings.ts';
 import type { ResourceResolver } from './resources.ts';
 
@@ -76,6 +76,17 @@ const WARM_DOCUMENT = '<!DOCTYPE html><html><head><title>Warm-up</title><style>@
  * is discarded). Safe to call more than once; never throws.
  */
 export function warmUp(): void {
-  preloadFonts();
-  runPipeline(WARM_DOCUMENT, pipelineOptions('warmUp', { creationDate: new Date(0) })).catch(() => {});
+  for (const step of warmUpSteps()) void step();
+}
+
+/**
+ * warmUp's work as steps of some tens of ms each (one font family each, then the small document,
+ * whose step resolves when its render ends), so a server can warm a thread while it is already
+ * taking renders: a render that comes meanwhile runs between two steps. No step throws or rejects.
+ */
+export function warmUpSteps(): Array<() => void | Promise<void>> {
+  return [
+    ...preloadFontSteps(),
+    () => runPipeline(WARM_DOCUMENT, pipelineOptions('warmUp', { creationDate: new Date(0) })).then(() => {}, () => {}),
+  ];
 }

@@ -1,5 +1,5 @@
 // The message loop of a render worker thread, shared by the TypeScript-source worker (render-worker.mjs,
-// through tsx) and the bundled one (render-worker-bundled.ts). In: { job, marginMs } messages. Out: replies.
+// through tsx) and the bundled one (render-worker-bundled.ts). In: { job, marginMs } and { warm } messages. Out: replies.
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { Engine, RenderFailure, RenderJob, RenderOutput, WireFailure } from './render-job.ts';
@@ -11,6 +11,12 @@ export interface JobModule {
   toWire(e: RenderFailure): WireFailure;
 }
 
+/** The engine's optional warm-up: its steps (src/index.ts warmUpSteps), or one call. */
+export interface WarmUp {
+  warmUpSteps?: () => Array<() => void | Promise<void>>;
+  warmUp?: () => void;
+}
+
 /** V8 heap + external buffers of this thread, bytes. */
 function heapBytes(): number {
   const h = getHeapStatistics();
@@ -18,19 +24,51 @@ function heapBytes(): number {
 }
 
 /**
- * Warms the engine up (its `warmUp`, if any: the common fonts), answers { type: 'ready' } once,
- * then for each job { type: 'done', ok, out | failure + message + stack, heapBytes }.
- * The PDF's buffer is transferred, not copied.
+ * Answers { type: 'ready' } as soon as the engine is loaded, then for each job { type: 'done',
+ * ok, out | failure + message + stack, heapBytes }; the PDF's buffer is transferred, not copied.
+ * { warm: true } (the pool sends it when the thread is idle) starts the engine's warm-up (the
+ * common fonts, a small document): one step per turn of the event loop and never while a job
+ * runs, so a job that comes meanwhile waits for one step at most (tens of ms) instead of the whole
+ * warm-up. `compiled` is called when the thread has been through a render: after its first job
+ * and after its warm-up (the bundle saves its code cache then).
  */
-export function serveRenderJobs(jobs: JobModule, engine: Engine & { warmUp?: () => void }): void {
+export function serveRenderJobs(jobs: JobModule, engine: Engine & WarmUp, compiled?: () => void): void {
   const port = parentPort;
   if (!port) throw new Error('serveRenderJobs runs in a worker thread');
-  engine.warmUp?.();
-  port.on('message', async ({ job, marginMs }: { job: RenderJob; marginMs: number }) => {
+  const steps = engine.warmUpSteps?.() ?? (engine.warmUp ? [engine.warmUp] : []);
+  let running = 0;
+  let stepping = false;
+  let warming = false;
+  let warm = false;
+  let jobsDone = 0;
+  const warmNext = (): void => {
+    if (!warming || stepping || running > 0) return; // resumed when the job ends
+    const step = steps.shift();
+    if (!step) {
+      if (!warm) compiled?.();
+      warm = true;
+      return;
+    }
+    stepping = true;
+    void Promise.resolve(step()).finally(() => {
+      stepping = false;
+      setImmediate(warmNext);
+    });
+  };
+  port.on('message', async (m: { job: RenderJob; marginMs: number } | { warm: true }) => {
+    if ('warm' in m) {
+      warming = true;
+      warmNext();
+      return;
+    }
+    const { job, marginMs } = m;
+    running++;
     try {
       const out = await jobs.runRenderJob(job, engine, marginMs);
-      // A copy owns its whole ArrayBuffer (a Buffer may be a view into a shared pool), so it can be transferred.
-      const pdf = new Uint8Array(out.pdf);
+      // Transferred when the bytes own their whole ArrayBuffer; else (a view into Buffer's shared pool) a copy that does.
+      const b = out.pdf.buffer;
+      const pdf = b instanceof ArrayBuffer && out.pdf.byteOffset === 0 && out.pdf.byteLength === b.byteLength
+        ? new Uint8Array(b) : new Uint8Array(out.pdf);
       port.postMessage(
         { type: 'done', ok: true, out: { pdf, pageCount: out.pageCount, warnings: out.warnings }, heapBytes: heapBytes() },
         [pdf.buffer],
@@ -41,6 +79,10 @@ export function serveRenderJobs(jobs: JobModule, engine: Engine & { warmUp?: () 
         type: 'done', ok: false, failure: jobs.isRenderFailure(e) ? jobs.toWire(e) : undefined,
         message: err.message, stack: err.stack, heapBytes: heapBytes(),
       });
+    } finally {
+      running--;
+      if (++jobsDone === 1) setImmediate(() => compiled?.());
+      setImmediate(warmNext);
     }
   });
   port.postMessage({ type: 'ready' });

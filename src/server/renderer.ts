@@ -68,6 +68,8 @@ interface Thread {
   successor?: Thread;
   task?: Task;
   timer?: NodeJS.Timeout;
+  /** Told to warm up (render-worker-loop.ts), once, when it was first idle. */
+  warming?: boolean;
   /** Settles when the thread is ready or gone. */
   up: Promise<void>;
   markUp: () => void;
@@ -92,6 +94,10 @@ function softMarginMs(timeoutMs: number): number {
  *   `recycleHeapMb` after a render, so memory a burst used goes back to the system: its
  *   successor loads while it still serves, then it leaves.
  * A thread that fails to load is replaced after a back-off; renders wait meanwhile.
+ * At start the threads load one after another (the next is started when one is ready), so the
+ * first takes renders as soon as it can instead of sharing the CPUs with all the others. A thread
+ * is told to warm up (fonts, a small document: render-worker-loop.ts) the first time it is idle
+ * once loaded; renders that come meanwhile run between its steps.
  */
 export function workerPoolRenderer(opts: PoolOptions): Renderer {
   const bootUrl = opts.workerUrl ?? new URL('./render-worker.mjs', import.meta.url);
@@ -102,6 +108,8 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
   const pending: Task[] = [];
   let closed = false;
   let bootFailures = 0;
+  /** Threads of the initial set not started yet (started one per thread that becomes ready). */
+  let toStart = opts.size + spare - 1;
 
   const spawn = (delayMs = 0): Thread | null => {
     if (closed) return null;
@@ -165,6 +173,10 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
       bootFailures = 0;
       t.state = 'idle';
       t.markUp();
+      if (toStart > 0) {
+        toStart--;
+        spawn();
+      }
       // a successor is up: the thread it replaces leaves (now if idle, else after its render)
       for (const old of threads) if (old.successor === t && old.state === 'idle') end(old, null);
       dispatch();
@@ -194,8 +206,14 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
 
   const dispatch = (): void => {
     for (const t of threads) {
-      if (!pending.length) return;
       if (t.state !== 'idle') continue;
+      if (!pending.length) {
+        if (!t.warming) {
+          t.warming = true;
+          t.worker.postMessage({ warm: true });
+        }
+        continue;
+      }
       const task = pending.shift()!;
       t.state = 'busy';
       t.task = task;
@@ -215,7 +233,7 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
     return n;
   };
 
-  for (let i = 0; i < opts.size + spare; i++) spawn();
+  spawn();
 
   return {
     render(job, renderOpts = {}) {

@@ -10,7 +10,7 @@ import { openStore, type Store } from '../storage/store.ts';
 import { sweepOrphans } from '../storage/sweep.ts';
 import { createApp, type Clock } from './app.ts';
 import { ConfigError, isLoopback, type ServerConfig } from './config.ts';
-import { bundledRenderWorker } from './bundled.ts';
+import { bundledRenderWorker, saveCodeCache } from './bundled.ts';
 import { jsonClientErrors, refuseConnect, refuseWithoutHost, respondJson } from './http-hardening.ts';
 import { Maintenance } from './maintenance.ts';
 import { createMetrics } from './metrics.ts';
@@ -58,12 +58,22 @@ export async function startServer(
     }
   }
   const metrics = createMetrics();
-  const store = await openStore(config.dataDir, config.databaseUrl, { s3: config.s3, observe: metrics.observeStore });
-  await sweepDisk(store, log);
+  // the first render thread loads while the stores open
   const renderer: Renderer = opts.workers === false ? inProcessRenderer() : workerPoolRenderer({
     size: config.renderWorkers, spare: config.renderSpareWorkers, memoryMb: config.renderMemoryMb,
     recycleAfter: config.renderRecycleAfter, recycleHeapMb: config.renderRecycleHeapMb, workerUrl: bundledRenderWorker(),
   });
+  let store: Store;
+  try {
+    store = await openStore(config.dataDir, config.databaseUrl, { s3: config.s3, observe: metrics.observeStore });
+    await sweepDisk(store, log).catch(async (e: unknown) => {
+      await store.close();
+      throw e;
+    });
+  } catch (e) {
+    await renderer.close();
+    throw e;
+  }
   const secure = mode !== 'loopback';
   // /readyz reads the drain's state (only when asked, after both exist)
   const app = createApp({ store, renderer, config, logger: log, clock: opts.clock, metrics, lifecycle: { draining: () => drain.closing } });
@@ -104,6 +114,8 @@ export async function startServer(
     url, transport: mode, data_dir: config.dataDir, render_workers: config.renderWorkers, database: store.driver,
     objects: store.objects.location, pdf_retention_days: config.pdfRetentionDays,
   }, `Quire listening on ${url}: ${transport}`);
+  // the bundle's code cache (bin/run-bundle.cjs) with the start-up code and the first requests' (not while they run)
+  setTimeout(saveCodeCache, 5000).unref();
   const maintenance = new Maintenance({ store, clock: opts.clock ?? { now: () => new Date() }, log, metrics, retentionDays: config.pdfRetentionDays }).start();
   let stopping: Promise<void> | undefined;
   return {

@@ -2,16 +2,14 @@
 // else SQLite in DATA_DIR/quire.db) and the object store (S3 with S3_BUCKET, else DATA_DIR). In: settings. Out: an open Store.
 import { DiskObjects } from './disk-objects.ts';
 import { observedObjects, timeCall, type ObjectStore, type StoreObserver } from './objects.ts';
-import { openPgStore } from './postgres/store.ts';
-import { S3Objects, type S3Settings } from './s3-objects.ts';
+import type { S3Settings } from './s3-objects.ts';
 import { openSqliteStore } from './sqlite/store.ts';
 import type { Store } from './repository.ts';
 
 export * from './repository.ts';
 export { openSqliteStore, SqliteStore } from './sqlite/store.ts';
-export { openPgStore, PgStore } from './postgres/store.ts';
 export { DiskObjects } from './disk-objects.ts';
-export { S3Objects, type S3Settings } from './s3-objects.ts';
+export type { S3Settings } from './s3-objects.ts';
 export type { ObjectStore, StoreObserver } from './objects.ts';
 
 /** True for a URL the PostgreSQL driver takes (`postgres://` or `postgresql://`). */
@@ -26,9 +24,13 @@ export interface OpenOptions {
   observe?: StoreObserver;
 }
 
-/** The object store the settings name: the S3 bucket, else files under `dataDir`. */
-export function openObjects(dataDir: string, s3?: S3Settings): ObjectStore {
-  return s3 ? new S3Objects(s3) : new DiskObjects(dataDir);
+/**
+ * The object store the settings name: the S3 bucket, else files under `dataDir`. The S3 driver is
+ * loaded only then (its client alone is ~0.2 s of CPU and 20 MB at start-up); so is PostgreSQL's
+ * in openStore. Code that needs them by name imports ./s3-objects.ts and ./postgres/store.ts.
+ */
+export async function openObjects(dataDir: string, s3?: S3Settings): Promise<ObjectStore> {
+  return s3 ? new (await import('./s3-objects.ts')).S3Objects(s3) : new DiskObjects(dataDir);
 }
 
 /**
@@ -39,9 +41,11 @@ export function openObjects(dataDir: string, s3?: S3Settings): ObjectStore {
  */
 export async function openStore(dataDir: string, databaseUrl?: string | null, opts: OpenOptions = {}): Promise<Store> {
   if (databaseUrl && !isPostgresUrl(databaseUrl)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
-  let objects = openObjects(dataDir, opts.s3);
+  let objects = await openObjects(dataDir, opts.s3);
   if (opts.observe) objects = observedObjects(objects, opts.observe);
-  const store = databaseUrl ? await openPgStore(databaseUrl, objects) : await openSqliteStore(dataDir, objects);
+  const store = databaseUrl
+    ? await (await import('./postgres/store.ts')).openPgStore(databaseUrl, objects)
+    : await openSqliteStore(dataDir, objects);
   return opts.observe ? observedStore(store, opts.observe) : store;
 }
 

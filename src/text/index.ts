@@ -452,24 +452,27 @@ function firstCluster(text: string): string {
   return text.slice(0, i);
 }
 
+/** The families preloadFontSteps parses, regular and bold: Liberation Serif/Sans/Mono and DejaVu Sans. */
+const PRELOADED_FAMILIES = ['serif', 'sans-serif', 'monospace', 'DejaVu Sans'];
+
 /**
  * Warms the process-wide state a first render would otherwise pay for (≈ 0.3–0.6 s on a busy
- * machine: fontkit's Unicode tables, GSUB/GPOS of the common faces, linebreak's tries): parses
- * the regular and bold faces of Liberation Serif/Sans/Mono and DejaVu Sans and shapes a sample.
- * Optional; call it once at server start-up. Never throws.
+ * machine: fontkit's Unicode tables, GSUB/GPOS of the common faces, linebreak's tries), one step
+ * per family (its regular and bold faces parsed and a sample shaped; the last step also finds the
+ * line breaks of a sample), so a caller can serve work between steps. Every step never throws.
  */
-export function preloadFonts(): void {
-  try {
-    const ctx = createFontContext({ loader: { load: () => ({ ok: false }) } as unknown as ResourceLoader, warnings: { add() {} } as unknown as WarningSink });
-    for (const family of ['serif', 'sans-serif', 'monospace', 'DejaVu Sans']) {
+export function preloadFontSteps(): Array<() => void> {
+  return PRELOADED_FAMILIES.map((family, i) => () => {
+    try {
+      const ctx = createFontContext({ loader: { load: () => ({ ok: false }) } as unknown as ResourceLoader, warnings: { add() {} } as unknown as WarningSink });
       for (const fontWeight of [400, 700]) {
         const spec: FontSpec = { fontFamily: [family], fontSize: 16, fontWeight, fontStyle: 'normal' };
         ctx.metrics(spec);
         ctx.measure('Invoice total: 1,234.56 €', spec);
       }
+      if (i === PRELOADED_FAMILIES.length - 1) breakOpportunities('Warm-up: “text” stage.');
+    } catch {
+      // a broken font installation shows up on the first real render instead
     }
-    breakOpportunities('Warm-up: “text” stage.');
-  } catch {
-    // a broken font installation shows up on the first real render instead
-  }
+  });
 }

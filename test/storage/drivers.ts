@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe } from 'node:test';
-import { DiskObjects, openPgStore, openSqliteStore, type Store } from '../../src/storage/store.ts';
+import { DiskObjects, openSqliteStore, type Store } from '../../src/storage/store.ts';
+import { openPgStore } from '../../src/storage/postgres/store.ts';
 import { createTestSchema, postgresUnavailable } from './pg-server.ts';
 
 export interface OpenedStore { store: Store; dataDir: string; databaseUrl?: string; close(): Promise<void> }
