@@ -43,13 +43,14 @@ const NO_PARENT = {};
  * element whose ancestors kept theirs) gets that object. A hit replays the warnings that
  * computing the style gave, and calls fontMetrics again as the computation did (the fonts'
  * lazy loads and their warnings happen when they would have); if a metric differs (other fonts
- * behind the same rules) the style is computed again. Bounded: past `maxEntries` the memo starts empty.
+ * behind the same rules) the style is computed again. Bounded: past `maxEntries` the memo starts empty (a
+ * computed style is ~1 KB; cascade.ts keeps 8 rule indexes, so at most ~32 MB of kept styles in a process).
  */
 export class StyleMemo<X> {
   private byParent = new WeakMap<object, Map<string, MemoEntry<X>>>();
   private entries = 0;
 
-  constructor(private readonly maxEntries = 8192) {}
+  constructor(private readonly maxEntries = 4096) {}
 
   /**
    * The memoised style for (`parent`, `key`) in the render whose context is `ctx` (replaying its
