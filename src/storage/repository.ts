@@ -193,6 +193,18 @@ export function newKey(accountId: string, now: Date, label: string | null): { in
   };
 }
 
+/**
+ * An API key's last use is written when the stored one is this much older than the request (or
+ * unset), not on every request: listings show it to the minute, and a generation then costs one
+ * database write (its row) instead of two.
+ */
+export const KEY_USE_RESOLUTION_MS = 60_000;
+
+/** The ISO time before which a key's stored last use is rewritten by a use at `now`. */
+export function keyUseStaleBefore(now: Date): string {
+  return new Date(now.getTime() - KEY_USE_RESOLUTION_MS).toISOString();
+}
+
 /** The digest to look a presented key up by, or null when its format is wrong. */
 export function presentedDigest(presented: string): Buffer | null {
   return API_KEY_FORMAT.test(presented) ? keyDigest(presented) : null;

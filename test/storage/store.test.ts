@@ -65,6 +65,12 @@ describeEachDriver('store contract', (get) => {
     assert.equal(k.last4, k.key.slice(-4));
     assert.deepEqual(await store.authenticate(k.key, now), { keyId: k.id, accountId: a.id });
     assert.equal((await store.listKeys(a.id))[0].lastUsedAt, now.toISOString());
+    // the last use is written at most once a minute (KEY_USE_RESOLUTION_MS): not again 59 s later, again after 61 s
+    const later = (s: number) => new Date(now.getTime() + s * 1000);
+    assert.ok(await store.authenticate(k.key, later(59)));
+    assert.equal((await store.listKeys(a.id))[0].lastUsedAt, now.toISOString());
+    assert.ok(await store.authenticate(k.key, later(61)));
+    assert.equal((await store.listKeys(a.id))[0].lastUsedAt, later(61).toISOString());
     assert.equal(await store.authenticate(k.key + ' ', now), null);
     assert.equal(await store.authenticate('quire_' + k.key.slice(6).toUpperCase(), now), null);
     await store.deleteKey(a.id, k.id);

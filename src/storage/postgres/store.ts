@@ -7,7 +7,7 @@ import type { ObjectStore } from '../objects.ts';
 import { PdfFiles } from '../pdf-files.ts';
 import type { Plan } from '../plans.ts';
 import {
-  checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, monthBounds, newKey, newTemplate, presentedDigest,
+  checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, keyUseStaleBefore, monthBounds, newKey, newTemplate, presentedDigest,
   StoreError, toAccount, toGeneration, toGenerationListing, toKey, toTemplate,
   type Account, type ApiKeyInfo, type ExpiringPdf, type Generation, type GenerationListing, type NewGeneration, type NewTemplate,
   type Store, type Template, type TemplatePatch,
@@ -116,8 +116,15 @@ export class PgStore implements Store {
   async authenticate(presented: string, now: Date): Promise<{ keyId: string; accountId: string } | null> {
     const d = presentedDigest(presented);
     if (!d) return null;
-    // One round trip: the lookup by digest (an exact index match) records the use as it finds the key.
-    const [r] = await this.rows('UPDATE api_keys SET last_used_at = $2 WHERE digest = $1 RETURNING id, account_id, digest', [d, now.toISOString()]);
+    // One round trip: the lookup by digest (an exact index match), and the use recorded when the
+    // stored one is older than KEY_USE_RESOLUTION_MS (else no row is written)
+    const [r] = await this.rows(
+      `WITH k AS (SELECT id, account_id, digest, last_used_at FROM api_keys WHERE digest = $1),
+       touched AS (UPDATE api_keys SET last_used_at = $2 FROM k
+                   WHERE api_keys.id = k.id AND (k.last_used_at IS NULL OR k.last_used_at < $3) RETURNING 1)
+       SELECT id, account_id, digest FROM k`,
+      [d, now.toISOString(), keyUseStaleBefore(now)],
+    );
     if (!r || !digestsMatch(r.digest as Buffer, d)) return null;
     return { keyId: r.id as string, accountId: r.account_id as string };
   }

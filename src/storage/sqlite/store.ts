@@ -10,7 +10,7 @@ import type { ObjectStore } from '../objects.ts';
 import { PdfFiles } from '../pdf-files.ts';
 import type { Plan } from '../plans.ts';
 import {
-  checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, monthBounds, newKey, newTemplate, presentedDigest,
+  checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, keyUseStaleBefore, monthBounds, newKey, newTemplate, presentedDigest,
   StoreError, toAccount, toGeneration, toGenerationListing, toKey, toTemplate,
   type Account, type ApiKeyInfo, type ExpiringPdf, type Generation, type GenerationListing, type NewGeneration, type NewTemplate, type Row,
   type Store, type Template, type TemplatePatch,
@@ -55,7 +55,7 @@ export class SqliteStore implements Store {
                       ON CONFLICT (account_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at`),
       passwordGet: p('SELECT hash FROM account_passwords WHERE account_id = ?'),
       keyInsert: p('INSERT INTO api_keys (id, account_id, digest, last4, created_at, label) VALUES (?, ?, ?, ?, ?, ?)'),
-      keyByDigest: p('SELECT id, account_id, digest FROM api_keys WHERE digest = ?'),
+      keyByDigest: p('SELECT id, account_id, digest, last_used_at FROM api_keys WHERE digest = ?'),
       keyTouch: p('UPDATE api_keys SET last_used_at = ? WHERE id = ?'),
       keyList: p('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id'),
       keyDelete: p('DELETE FROM api_keys WHERE id = ? AND account_id = ?'),
@@ -147,7 +147,7 @@ export class SqliteStore implements Store {
     if (!d) return null;
     const r = this.s.keyByDigest.get(d) as Row | undefined;
     if (!r || !digestsMatch(r.digest as Buffer, d)) return null;
-    this.s.keyTouch.run(now.toISOString(), r.id);
+    if (r.last_used_at === null || (r.last_used_at as string) < keyUseStaleBefore(now)) this.s.keyTouch.run(now.toISOString(), r.id);
     return { keyId: r.id as string, accountId: r.account_id as string };
   }
   async listKeys(accountId: string): Promise<ApiKeyInfo[]> {
