@@ -7,12 +7,14 @@
  * font size in px. The PDF pen advances by the font's own width (/W); the difference to the
  * shaped advance (kerning, letter- and word-spacing) and GPOS x offsets become TJ numbers,
  * computed against the cumulative ideal position so rounding never accumulates; GPOS y
- * offsets use text rise (Ts). Consecutive runs share one BT … ET object. A face with
+ * offsets use text rise (Ts). A cluster of more than one glyph (a base and its marks, drawn mark
+ * first in a right-to-left run) is one marked-content span with its text as /ActualText (§14.9.4),
+ * as Chromium's PDFs label it. Consecutive runs share one BT … ET object. A face with
  * `synthetic` flags (css-fonts-4 §5.6 font synthesis) is drawn skewed (oblique) and/or filled
  * and stroked (bold) the way Skia fakes them.
  */
 import type { Color } from '../css/computed.ts';
-import type { GlyphRun } from '../text/types.ts';
+import type { GlyphRun, ShapedGlyph } from '../text/types.ts';
 import type { Rect } from './display-list.ts';
 import { isDegenerate, mapRect, type Matrix } from '../layout/transform.ts';
 import { ContentStream, num } from './pdf-content.ts';
@@ -68,10 +70,23 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
   // The TJ array as text: hex strings of consecutive glyphs, numbers between them where the pen moves.
   let tj = '';
   let hex = '';
+  const flush = (): void => {
+    if (hex) { tj += tj ? ` <${hex}>` : `<${hex}>`; hex = ''; }
+    if (tj) { cs.op(`[${tj}] TJ`); tj = ''; }
+  };
   let cur = 0; // where the PDF pen is, in 1/1000 text-space units from the run start
   let pen = 0; // the layout's pen, px
+  let spanEnd = -1; // the last glyph of the open ActualText span
   for (let i = 0; i < glyphs.length; i++) {
     const g = glyphs[i]!;
+    if (g.joinNext && i > spanEnd) {
+      const text = clusterText(glyphs, i);
+      if (text.end > i && text.text) {
+        flush();
+        cs.op(`/Span<</ActualText <${utf16Hex(text.text)}> >> BDC`);
+        spanEnd = text.end;
+      }
+    }
     const cid = ef.cid(g);
     const target = (pen + (g.dx || 0)) * k;
     // 1/100 of a text-space unit: the font's /W widths are fractional, and a zero-advance glyph
@@ -83,18 +98,37 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
       cur -= adj;
     }
     if (g.dy) {
-      if (hex) { tj += tj ? ` <${hex}>` : `<${hex}>`; hex = ''; }
-      if (tj) cs.op(`[${tj}] TJ`);
-      tj = '';
+      flush();
       cs.op(`${num(g.dy)} Ts [<${hexOf[cid]}>] TJ 0 Ts`);
     } else {
       hex += hexOf[cid];
     }
     cur += widthOf[cid]!;
     pen += Number.isFinite(g.advance) ? g.advance : 0;
+    if (i === spanEnd) { flush(); cs.op('EMC'); }
   }
-  if (hex) tj += tj ? ` <${hex}>` : `<${hex}>`;
-  if (tj) cs.op(`[${tj}] TJ`);
+  flush();
+}
+
+/**
+ * The cluster that starts at glyph `i` (its glyphs joined by `joinNext`, visual order): its last glyph's index and
+ * its source text. Chromium's PDFs (Skia) wrap every cluster of more than one glyph in a marked-content span
+ * `/Span <</ActualText …>> BDC … EMC` (ISO 32000-1 §14.9.4): a per-glyph ToUnicode cannot say that a base and its
+ * marks, drawn mark first in a right-to-left run, are one character. Text extraction then reads the cluster as one
+ * character from the first glyph drawn to the end of the last (pdftotext: a word starts where the mark is drawn).
+ */
+function clusterText(glyphs: readonly ShapedGlyph[], i: number): { end: number; text: string } {
+  let text = glyphs[i]!.text;
+  let j = i;
+  while (glyphs[j]!.joinNext && j + 1 < glyphs.length) text += glyphs[++j]!.text;
+  return { end: j, text: text.indexOf('\u00a0') >= 0 ? text.replace(/\u00a0/g, ' ') : text };
+}
+
+/** `text` as a PDF text string in UTF-16BE with its byte order mark, in hex (ISO 32000-1 §7.9.2.2). */
+function utf16Hex(text: string): string {
+  let out = 'FEFF';
+  for (let i = 0; i < text.length; i++) out += text.charCodeAt(i).toString(16).padStart(4, '0').toUpperCase();
+  return out;
 }
 
 /**

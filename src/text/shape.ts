@@ -261,7 +261,19 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
     glyphs[i] = { id, advance, dx: pos.xOffset * scale, dy: pos.yOffset * scale, text: t };
     width += advance;
   }
+  markClusters(glyphs, texts, rtl);
   return missing ? { glyphs, width, missing } : { glyphs, width };
+}
+
+/**
+ * Sets `joinNext` on each glyph whose cluster goes on with the next glyph (visual order). A cluster is a glyph
+ * with text and the glyphs with '' that follow it in logical order (its marks, the rest of a multiple
+ * substitution); a right-to-left run is reversed, as HarfBuzz returns it, so there they precede it.
+ */
+function markClusters(glyphs: ShapedGlyph[], texts: readonly string[], rtl: boolean): void {
+  for (let i = 0; i + 1 < glyphs.length; i++) {
+    if (rtl ? texts[i] === '' : texts[i + 1] === '') glyphs[i]!.joinNext = true;
+  }
 }
 
 /** Whether every code point of `text` is default-ignorable. */

@@ -71,6 +71,11 @@ export interface ShapedGlyph {
   dy: number;                 // px, GPOS y offset (positive = up)
   /** The source text of this glyph's cluster ('' for the 2nd+ glyph of a cluster): ToUnicode and text extraction use it. */
   text: string;
+  /**
+   * True when the next glyph of the run (visual order) belongs to this glyph's cluster (a base and its marks, a
+   * multiple substitution): the PDF labels the cluster's glyphs with one ActualText. Absent otherwise.
+   */
+  joinNext?: true;
 }
 
 /** A run of glyphs in one face and size; `width` is the sum of advances in px. */
