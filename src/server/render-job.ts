@@ -62,11 +62,18 @@ export const compiledTemplates = new ByteLru<string, CompiledTemplate>({
   maxBytes: envInt('COMPILE_CACHE_MB', 64) * 1024 * 1024, maxEntries: 256,
 });
 
-/** The compile-cache key of a job: SHA-256 over what its compiled template depends on. */
+/**
+ * The compile-cache key of a job: SHA-256 over what its compiled template depends on (an asset's
+ * bytes by their SHA-256 when the job gives it: a stored asset's, hashed once at upload).
+ */
 function compileKey(job: RenderJob): string {
   const h = createHash('sha256');
   h.update(`${job.view === null ? 'html' : 'mustache'}\0${job.baseUrl ?? ''}\0${job.resourceRoot ?? ''}\0${job.template.length}\0`).update(job.template);
-  for (const a of job.assets ?? []) h.update(`\0${a.path}\0${a.mime}\0${a.data.byteLength}\0`).update(a.data);
+  for (const a of job.assets ?? []) {
+    h.update(`\0${a.path}\0${a.mime}\0${a.data.byteLength}\0`);
+    if (a.sha256) h.update(`sha256:${a.sha256}`);
+    else h.update(a.data);
+  }
   return h.digest('hex');
 }
 

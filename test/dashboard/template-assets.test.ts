@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { runRenderJob } from '../../src/server/render-job.ts';
+import { createHash } from 'node:crypto';
+import { compiledTemplates, runRenderJob, type RenderJob } from '../../src/server/render-job.ts';
 import { assetResolver, assetsForRender } from '../../src/server/template-assets.ts';
 import type { Store } from '../../src/storage/store.ts';
 import { openTestStore, type TestStore } from '../api/helpers.ts';
@@ -56,4 +57,35 @@ test('runRenderJob draws an asset the filled template names', async () => {
   });
   assert.deepEqual(out.warnings, []);
   assert.equal(letterRows(raster(out.pdf, 96))[4]!.slice(2, 8), 'BBBBBB');
+});
+
+test('stored asset bytes are read once, and a job carries their SHA-256, by which the compile cache knows them', async () => {
+  const a = await store.createAccount('ta-once@example.com', 'pro', now);
+  const t = await store.createTemplate({ accountId: a.id, name: 'T', html: '', variables: [] }, now);
+  const asset = await store.assets.put({ templateId: t.id, accountId: a.id, path: 'logo.png', mime: 'image/png', data: blue }, now);
+  const read = store.assets.data.bind(store.assets);
+  let reads = 0;
+  store.assets.data = (x) => { reads++; return read(x); };
+  try {
+    const first = await assetsForRender(store, t.id, ['<img src="logo.png">']);
+    const second = await assetsForRender(store, t.id, ['<img src="logo.png">']);
+    assert.equal(reads, 1, 'the second render of the template reads no file');
+    assert.deepEqual(Buffer.from(second[0]!.data), Buffer.from(blue));
+    assert.equal(first[0]!.sha256, asset.sha256);
+    assert.equal(asset.sha256, createHash('sha256').update(blue).digest('hex'));
+  } finally {
+    store.assets.data = read;
+  }
+  // the compile cache keys a job's asset by its SHA-256 when given: the same file in another bytes object hits, another file misses
+  const job = (sha256: string | undefined, data: Uint8Array): RenderJob => ({
+    template: '<img src="logo.png">{{n}}', view: { n: 1 }, creationDate: now, timeoutMs: 30000, maxPages: 5,
+    assets: [{ path: 'logo.png', mime: 'image/png', data, sha256 }],
+  });
+  const h0 = compiledTemplates.hits, m0 = compiledTemplates.misses;
+  await runRenderJob(job(asset.sha256, blue));
+  await runRenderJob(job(asset.sha256, new Uint8Array(blue)));
+  assert.deepEqual([compiledTemplates.misses - m0, compiledTemplates.hits - h0], [1, 1]);
+  const red = png({ width: 1, height: 1, colorType: 2, pixels: [255, 0, 0] });
+  await runRenderJob(job(createHash('sha256').update(red).digest('hex'), red));
+  assert.equal(compiledTemplates.misses - m0, 2);
 });
