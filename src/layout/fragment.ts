@@ -115,6 +115,11 @@ export interface PageFragment {
    * `area`, the page size and the margin boxes are not scaled. See src/layout/print-scale.ts.
    */
   contentScale?: number;
+  /**
+   * px by which paint moves `children` and `area` sideways (a root element with direction: rtl; absent when 0): where
+   * Chromium draws such a page's content (src/layout/print-scale.ts rtlOriginShift). Layout stays at `area`.
+   */
+  originShift?: number;
   /** css-page-3 §7.2 `bleed` in px (> 0 only): the sheet is this much larger on every side; paint moves the page in by it. */
   bleed?: number;
   /** `marks: crop`: paint draws crop marks in the bleed area. */

@@ -15,7 +15,7 @@ import { layoutMarginBoxes } from './margin-boxes.ts';
 import { AbsBreaks } from './oof-break.ts';
 import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
-import { snappedPageArea, initialContainingBlock } from './print-scale.ts';
+import { snappedPageArea, initialContainingBlock, rtlOriginShift } from './print-scale.ts';
 import { placeFixedBoxes } from './print-fixed.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
@@ -28,6 +28,12 @@ export function pageArea(ps: PageStyle, scale = 1): { x: number; y: number; widt
   const top = m.top + b.top + p.top, bottom = m.bottom + b.bottom + p.bottom;
   // Whole px, as Chromium prints (src/layout/print-scale.ts); with shrink-to-fit, the exact area times the scale.
   return snappedPageArea(ps.size, left, top, right, bottom, scale);
+}
+
+/** How far paint moves the page content of a document with a right-to-left root (px; print-scale.ts rtlOriginShift). */
+function originShift(ps: PageStyle): number {
+  const { margin: m, border: b, padding: p } = pageBoxEdges(ps.style, ps.size);
+  return rtlOriginShift(ps.size.width, m.left + b.left + p.left, m.right + b.right + p.right);
 }
 
 /**
@@ -144,6 +150,8 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     const area = pageArea(ps, scale);
     const page: PageFragment = { index, width: ps.size.width, height: ps.size.height, area: pageArea(ps), style: ps.style, children: [], marginBoxes: [] };
     if (scale !== 1) page.contentScale = scale;
+    const shift = root.style.direction === 'rtl' ? originShift(ps) : 0;
+    if (shift !== 0) page.originShift = shift;
     if (ps.bleed) page.bleed = ps.bleed;
     if (ps.cropMarks) page.cropMarks = true;
     if (ps.crossMarks) page.crossMarks = true;

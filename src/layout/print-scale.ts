@@ -121,6 +121,25 @@ export function contentMatrix(area: { x: number; y: number }, scale: number): [n
 }
 
 /**
+ * How far (px, negative: left) Chromium 156 draws the page content of a document whose root element is
+ * right-to-left from where snappedPageArea places it: the laid-out area (whole px, rounded up) ends at the page width
+ * less the rounded right inset instead of starting at the rounded left inset. Measured with `--print-to-pdf`, text and
+ * a 100 % wide block, `dir="rtl"` or `direction: rtl` on the html element (not on the body alone): Playwright's A4
+ * (794.672 px) with 28 pt margins (37.328 px; Playwright's 10 mm) or none: -0.328 px (content from 36.672 px, not 37),
+ * an 800 px page with margins 37.797 px, 20.5 px, or 10.6 px left and 30.3 px right: -1 px. The page clip moves with
+ * it. `width`, `left`, `right`: the page width and the page-box insets (px).
+ */
+export function rtlOriginShift(width: number, left: number, right: number): number {
+  const page = lu(width);
+  return page - Math.round(right) - Math.ceil(page - inset(left) - inset(right) - 1e-6) - Math.round(left);
+}
+
+/** A page size in LayoutUnits (1/64 px, rounded). */
+const lu = (v: number): number => Math.round(v * 64) / 64;
+/** A page-box inset in LayoutUnits, truncated (float noise, 37 + 1e-9, is not a fraction of a LayoutUnit). */
+const inset = (v: number): number => Math.floor(v * 64 + 1e-6) / 64;
+
+/**
  * The page area as Chromium 156 prints it: whole CSS px from the page box in LayoutUnits (1/64 px: the page size rounded
  * to them, each inset truncated). Measured with `--print-to-pdf` on pages of 800 × 1000 px and A4/A3 with margins from
  * 0.3 px to 3cm (left/top edges against text, right/bottom edges against right-aligned text and a `position: fixed;
@@ -140,11 +159,8 @@ export function contentMatrix(area: { x: number; y: number }, scale: number): [n
  * the page area's right edge, as in Chromium 156's print.
  */
 export function snappedPageArea(size: { width: number; height: number }, left: number, top: number, right: number, bottom: number, scale = 1): PageAreaRect {
-  const page = (v: number): number => Math.round(v * 64) / 64;
-  // Float noise (37 + 1e-9) is not a fraction of a LayoutUnit.
-  const inset = (v: number): number => Math.floor(v * 64 + 1e-6) / 64;
   const EPS = 1e-6;
-  const w = (page(size.width) - inset(left) - inset(right)) * scale, h = (page(size.height) - inset(top) - inset(bottom)) * scale;
+  const w = (lu(size.width) - inset(left) - inset(right)) * scale, h = (lu(size.height) - inset(top) - inset(bottom)) * scale;
   const width = Math.ceil(w - EPS);
   const icbWidth = Math.floor(w + EPS);
   const height = Math.floor(h + EPS);

@@ -14,13 +14,20 @@ import { hasTransform } from '../css/computed.ts';
  * - a box whose transform is more than a translation, with everything inside it, so that its border box
  *   starts on whole px (Blink's PaintOffsetTranslation drops the subpixel offset of such a box: text in
  *   a rotated box at left: 100.3px starts at 100 px, at 100.7px at 101 px; translate() keeps 100.3).
- * Other text x positions are not snapped (Chromium keeps them fractional). Mutates `pages` in place; for
+ * Other text x positions are not snapped (Chromium keeps them fractional). Then a page with an `originShift` (a
+ * right-to-left root) has its content and area moved by it. Mutates `pages` in place; for
  * the paint stage only (layout's own results stay unsnapped). Never throws.
  */
 export function snapPagesForPrint(pages: PageFragment[]): void {
   for (const page of pages) {
     for (const f of page.children) snap(f);
     for (const mb of page.marginBoxes) snap(mb.fragment);
+    const d = page.originShift;
+    if (d) {
+      // A right-to-left root's content, snapped in its own frame, is drawn `d` px over (the page clip too).
+      for (const f of page.children) translateFragment(f, d, 0);
+      page.area = { ...page.area, x: page.area.x + d };
+    }
   }
 }
 

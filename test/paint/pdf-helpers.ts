@@ -74,7 +74,7 @@ export function pdftotext(pdf: Uint8Array, args: string[] = []): string {
 export function words(pdf: Uint8Array): Array<{ text: string; xMin: number; yMin: number; xMax: number; yMax: number }> {
   const html = pdftotext(pdf, ['-bbox']);
   const out = [];
-  const re = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
+  const re = /<word xMin="(-?[\d.]+)" yMin="(-?[\d.]+)" xMax="(-?[\d.]+)" yMax="(-?[\d.]+)">([^<]*)<\/word>/g;
   for (let m; (m = re.exec(html));) out.push({ text: m[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'), xMin: +m[1]!, yMin: +m[2]!, xMax: +m[3]!, yMax: +m[4]! });
   return out;
 }

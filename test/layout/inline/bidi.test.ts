@@ -127,9 +127,9 @@ test('fallback fonts of a line-height: normal line extend its line box (Arabic a
 <p style="font-size: 26px">p9 מילה</p><p>p10</p><p style="font-size: 40px">p11 ✈</p><p>p12</p>
 <div style="display: flex; align-items: center; height: 80px; background: #eee"><div>p13 ✈ x</div></div><p>p14</p></body></html>`);
   // p3 and p5 are 19 px tall (DejaVu Sans: ascent 15 + descent 4), p7 keeps its 20 px, the Hebrew of p9 is in Liberation Sans.
-  // (pdftotext finds no word 'p1' at the page's top edge in either PDF.)
+  // (p1's box starts above the page's top edge: yMin -0.363 in both PDFs.)
   assertWords(pdf, [
-    ['p2', 0, 26.543], ['p3', 0, 40.793], ['ابحرم', 16.687, 41.08], ['p4', 0, 54.293], ['p5', 0, 68.543], ['✈', 16.682, 68.83],
+    ['p1', 0, 13.043], ['p2', 0, 26.543], ['p3', 0, 40.793], ['ابحرم', 16.687, 41.08], ['p4', 0, 54.293], ['p5', 0, 68.543], ['✈', 16.682, 68.83],
     ['p6', 0, 82.043], ['p7', 0, 96.293], ['ابحرم', 16.687, 96.58], ['p8', 0, 110.543], ['p9', 0, 133.132], ['הלימ', 27.117, 133.132],
     ['p10', 0, 147.293], ['p11', 0, 181.857], ['✈', 56.162, 182.575], ['p12', 0, 195.293], ['p13', 0, 232.793], ['✈', 23.355, 233.08],
     ['x', 36.744, 232.793], ['p14', 0, 268.793],
