@@ -49,10 +49,12 @@ function sourceUrls(root) {
     setup(build) {
       build.onLoad({ filter: /\.(ts|mjs|js)$/ }, (args) => {
         const rel = path.relative(root, args.path).split(path.sep).join('/');
-        if (rel.startsWith('..')) return undefined;
+        // a package file: by its path under the first node_modules below the root (or on its own path, when it is
+        // outside the root: node_modules as a link, a hoisted install)
+        const inPackage = /^(?:.*?\/)?node_modules\/(.+)$/.exec(rel.startsWith('..') ? args.path.split(path.sep).join('/') : rel);
+        if (!inPackage && rel.startsWith('..')) return undefined;
         const text = readFileSync(args.path, 'utf8');
         if (!text.includes('import.meta.url')) return undefined;
-        const inPackage = /^(?:.*?\/)?node_modules\/(.+)$/.exec(rel);
         const url = inPackage
           ? `__quirePackageFileUrl(${JSON.stringify(inPackage[1])})`
           : `new URL(${JSON.stringify(rel)}, __quireRoot).href`;

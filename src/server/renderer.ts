@@ -50,6 +50,8 @@ export interface PoolOptions {
   engineUrl?: string;
   /** The worker's entry; default render-worker.mjs (loads the TypeScript sources through tsx). The bundle passes its own. */
   workerUrl?: URL;
+  /** Told when a thread fails to load (it is retried after a back-off; renders wait meanwhile). */
+  onLoadError?: (e: Error) => void;
 }
 
 type Reply =
@@ -164,7 +166,10 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
     let next: Thread | null = null;
     if (!t.retiring) {
       // a thread that does not load is retried after a back-off (capped at 10 s), not in a loop
-      if (wasBooting && err) bootFailures++;
+      if (wasBooting && err) {
+        bootFailures++;
+        opts.onLoadError?.(err);
+      }
       next = spawn(wasBooting && err ? Math.min(10000, 100 * 2 ** Math.min(bootFailures, 7)) : 0);
       for (const old of threads) if (old.successor === t) old.successor = next ?? undefined;
     }

@@ -62,6 +62,7 @@ export async function startServer(
   const renderer: Renderer = opts.workers === false ? inProcessRenderer() : workerPoolRenderer({
     size: config.renderWorkers, spare: config.renderSpareWorkers, memoryMb: config.renderMemoryMb,
     recycleAfter: config.renderRecycleAfter, recycleHeapMb: config.renderRecycleHeapMb, workerUrl: bundledRenderWorker(),
+    onLoadError: (err) => log.error({ err }, 'a render worker thread failed to load; retrying'),
   });
   let store: Store;
   try {

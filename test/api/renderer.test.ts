@@ -1,7 +1,11 @@
 // The worker-thread renderer: fill + render in worker threads, failures carried back, the exact
 // deadline, the memory cap and recycling. In: workerPoolRenderer with real and stub engines. Out: node:test results.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { RenderError } from '../../src/index.ts';
 import { workerPoolRenderer, type RenderJob, type Renderer } from '../../src/server/renderer.ts';
 import { TemplateError } from '../../src/template/fill.ts';
@@ -125,4 +129,25 @@ test('threads are recycled after RENDER_RECYCLE_AFTER renders and above the heap
   } finally {
     await h.close();
   }
+});
+
+test('a thread that fails to load is reported (onLoadError), retried after a back-off, and the renders wait', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-badworker-'));
+  const entry = path.join(dir, 'worker.mjs');
+  writeFileSync(entry, "throw new Error('cannot load the engine');\n");
+  const errors: string[] = [];
+  const r = pool({ workerUrl: pathToFileURL(entry), onLoadError: (e) => errors.push(e.message) });
+  let settled = false;
+  const waiting = r.render(job('<p>x</p>')).finally(() => { settled = true; });
+  try {
+    for (let i = 0; i < 100 && errors.length < 2; i++) await new Promise((res) => setTimeout(res, 50));
+    assert.ok(errors.length >= 2, `reported ${errors.length} failures`);
+    assert.match(errors[0]!, /cannot load the engine/);
+    assert.equal(r.ready!(), 0);
+    assert.equal(settled, false, 'the render waits for a thread');
+  } finally {
+    await r.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await assert.rejects(waiting, /renderer is closed/);
 });
