@@ -415,6 +415,10 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
       }
       pos += mStart + (frag ? (row ? frag.width : frag.height) : 0) + mEnd + between;
     }
+    // Placed from the physical left, an rtl row's items still paint in order-modified document order (css-flexbox-1
+    // §5.4): its first item, placed rightmost, paints first. Chromium 156 paints a *-reverse line last item first (an
+    // overlapping row-reverse item covers the next one), in rtl too: the order the items are placed from main-start.
+    if (flip !== reverse && children.length - lineFrom > 1) children.push(...children.splice(lineFrom).reverse());
     if (breakAt !== undefined || pushed) break;
     if (fx.brk && row && !wrapReverse && y + lineOrigin + lc > env.pageBottom + 0.01) {
       // A row's flex line crossing the page end: its items break inside, or the line moves to the next page.
