@@ -1,41 +1,21 @@
 // The README's "Walk-through without the dashboard", run as written: its shell block with bash against a server
 // on a port the system picks (PORT set to it), then its `quire render` line. In: README.md. Out: node:test results.
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { ROOT, spawnServer } from '../api/server-process.ts';
+import { bash, walkThrough } from './readme.ts';
 
 const dirs: string[] = [];
 after(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** The README section under `heading`, up to the next heading of the same level. */
-function section(heading: string): string {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf(`\n${heading}\n`);
-  assert.ok(start >= 0, `README has "${heading}"`);
-  const end = readme.indexOf('\n## ', start + heading.length + 2);
-  return readme.slice(start, end < 0 ? undefined : end);
-}
-
-/** Runs `script` with bash in `cwd`; resolves with its exit code and output. */
-function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile('bash', ['-euo', 'pipefail', '-c', script], { cwd, env, maxBuffer: 16 * 1024 * 1024 },
-      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }));
-  });
-}
-
 test('the README walk-through works on any PORT, and the files it writes are git-ignored', { timeout: 300000 }, async () => {
-  const text = section('## Walk-through without the dashboard: account, key, template, PDF');
-  const block = /```sh\n([\s\S]*?)```/.exec(text)?.[1];
-  assert.ok(block, 'the walk-through has a sh block');
-  const render = /`(npm run --silent quire -- render [^`]+)`/.exec(text)?.[1];
-  assert.ok(render, 'the walk-through has its quire render line');
+  const { block, render } = walkThrough(ROOT);
 
   // "in a second terminal in the same folder": a folder that looks like the checkout, so the files the
   // walk-through writes land in it and not in the repository
