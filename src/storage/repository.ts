@@ -157,6 +157,11 @@ export class StoreError extends Error {
 }
 
 /** First instant of the UTC calendar month containing `now`, and of the next month (ISO strings). */
+/** The calendar month (UTC) of `now` as the monthly_usage table keys it: 'YYYY-MM'. */
+export function monthKey(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
 export function monthBounds(now: Date): { start: string; end: string } {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();

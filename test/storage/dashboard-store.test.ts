@@ -34,6 +34,7 @@ test('SQLite: a version-1 database with CLI accounts upgrades in place: rows kep
     assert.equal((await s.getAccount('a1'))!.email, 'cli@example.com');
     assert.deepEqual((await s.getTemplate('t1'))!.sampleData, {});
     assert.equal((await s.getGeneration('g1'))!.pages, null);
+    assert.equal(await s.countThisMonth('a1', now), 1, 'the month\'s generations counted from the old rows (monthly_usage)');
     assert.equal(await s.passwordHash('a1'), null, 'a CLI account has no password until the operator sets one');
     const k = await s.createKey('a1', now);
     assert.equal(k.label, null);

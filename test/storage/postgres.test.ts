@@ -34,6 +34,34 @@ describe('PostgreSQL driver', { skip: postgresSkip() }, () => {
     }
   });
 
+  test('the monthly counts are made from the generations a database already has, and kept by the recording function', async () => {
+    const schema = await createTestSchema();
+    const pool = createPool(schema.url, 2);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-pgm-'));
+    try {
+      await migratePostgres(pool, PG_MIGRATIONS.filter((m) => m.version < 3));
+      await pool.query("INSERT INTO accounts (id, email, plan, created_at) VALUES ('a1', 'm@example.com', 'pro', '2026-01-01T00:00:00Z')");
+      for (const [id, at] of [['g1', '2026-04-30T23:59:59Z'], ['g2', '2026-05-01T00:00:00Z'], ['g3', '2026-05-09T12:00:00Z']]) {
+        await pool.query("INSERT INTO generations (id, account_id, file_name, bytes, render_ms, created_at) VALUES ($1, 'a1', 'f.pdf', 1, 0, $2)", [id, at]);
+      }
+      const store = await openPgStore(schema.url, new DiskObjects(dir), 2);
+      try {
+        assert.equal(await store.countThisMonth('a1', now), 2, 'May (UTC) only');
+        assert.equal(await store.countThisMonth('a1', new Date('2026-04-15T00:00:00Z')), 1);
+        const gen = () => ({ id: randomUUID(), accountId: 'a1', templateId: null, apiKeyId: null, fileName: 'f.pdf', bytes: 1, renderMs: 0 });
+        assert.ok(await store.recordGenerationWithinQuota(gen(), 3, now));
+        assert.equal(await store.recordGenerationWithinQuota(gen(), 3, now), null, 'the limit of 3 is reached');
+        assert.equal(await store.countThisMonth('a1', now), 3);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await pool.end();
+      await schema.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('quota across four instances (four pools): 200 concurrent recordings with 50 left record exactly 50', async () => {
     const schema = await createTestSchema();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-pgq-'));

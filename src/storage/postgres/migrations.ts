@@ -8,7 +8,7 @@ export const MIGRATION_LOCK_KEY = 0x71756972; // 'quir'
 /** First key of the two-key advisory lock of maintenance (retention, orphan sweep); the second is the schema's hash. */
 export const MAINTENANCE_LOCK_KEY = 0x71756973; // 'quis'
 
-/** The schema of SQLite migrations 1–2 in PostgreSQL's types; numbered on their own from here. */
+/** The schema of SQLite migrations 1–2 in PostgreSQL's types; numbered on their own from here (3 is SQLite's 4). */
 export const PG_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -114,6 +114,43 @@ export const PG_MIGRATIONS: readonly Migration[] = [
     sql: `
       ALTER TABLE generations ADD COLUMN pdf_deleted_at timestamptz;
       CREATE INDEX generations_kept_created ON generations (created_at) WHERE pdf_deleted_at IS NULL;
+    `,
+  },
+  {
+    version: 3,
+    name: 'quota: generations per account and month, counted by the transaction that records one',
+    sql: `
+      CREATE TABLE monthly_usage (
+        account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        month text NOT NULL,
+        generations integer NOT NULL,
+        PRIMARY KEY (account_id, month)
+      );
+      INSERT INTO monthly_usage (account_id, month, generations)
+        SELECT account_id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM'), count(*) FROM generations GROUP BY 1, 2;
+      -- The same call as before (an instance of the previous version keeps calling it during a rolling
+      -- upgrade, and keeps the count right): the month's count is read from monthly_usage and kept there
+      -- (p_month_end is no longer used). The account row is still locked first.
+      CREATE OR REPLACE FUNCTION quire_record_generation(
+        p_id text, p_account text, p_template text, p_key text, p_file text, p_bytes bigint, p_render_ms integer,
+        p_pages integer, p_created timestamptz, p_month_start timestamptz, p_month_end timestamptz, p_limit integer
+      ) RETURNS text LANGUAGE plpgsql VOLATILE AS $$
+      DECLARE
+        n bigint;
+        m text := to_char(p_month_start AT TIME ZONE 'UTC', 'YYYY-MM');
+      BEGIN
+        PERFORM 1 FROM accounts WHERE id = p_account FOR NO KEY UPDATE;
+        IF NOT FOUND THEN RETURN 'no_account'; END IF;
+        IF p_limit IS NOT NULL THEN
+          SELECT generations INTO n FROM monthly_usage WHERE account_id = p_account AND month = m;
+          IF COALESCE(n, 0) >= p_limit THEN RETURN 'over_quota'; END IF;
+        END IF;
+        INSERT INTO generations (id, account_id, template_id, api_key_id, file_name, bytes, render_ms, pages, created_at)
+        VALUES (p_id, p_account, p_template, p_key, p_file, p_bytes, p_render_ms, p_pages, p_created);
+        INSERT INTO monthly_usage (account_id, month, generations) VALUES (p_account, m, 1)
+        ON CONFLICT (account_id, month) DO UPDATE SET generations = monthly_usage.generations + 1;
+        RETURN 'recorded';
+      END $$;
     `,
   },
 ];

@@ -7,7 +7,7 @@ import type { ObjectStore } from '../objects.ts';
 import { PdfFiles } from '../pdf-files.ts';
 import type { Plan } from '../plans.ts';
 import {
-  checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, keyUseStaleBefore, monthBounds, newKey, newTemplate, presentedDigest,
+  checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, keyUseStaleBefore, monthBounds, monthKey, newKey, newTemplate, presentedDigest,
   StoreError, toAccount, toGeneration, toGenerationListing, toKey, toTemplate,
   type Account, type ApiKeyInfo, type ExpiringPdf, type Generation, type GenerationListing, type NewGeneration, type NewTemplate,
   type Store, type Template, type TemplatePatch,
@@ -175,15 +175,13 @@ export class PgStore implements Store {
 
   // ── generations and quota ──
   async countThisMonth(accountId: string, now: Date): Promise<number> {
-    const { start, end } = monthBounds(now);
-    const { rows } = await this.pool.query(
-      'SELECT COUNT(*)::int AS n FROM generations WHERE account_id = $1 AND created_at >= $2 AND created_at < $3', [accountId, start, end]);
-    return rows[0].n as number;
+    const { rows } = await this.pool.query('SELECT generations AS n FROM monthly_usage WHERE account_id = $1 AND month = $2', [accountId, monthKey(now)]);
+    return (rows[0]?.n as number | undefined) ?? 0;
   }
   async recordGenerationWithinQuota(g: NewGeneration, limit: number | null, now: Date): Promise<Generation | null> {
     const rec: Generation = { ...g, pages: g.pages ?? null, createdAt: now.toISOString(), pdfDeletedAt: null };
     const { start, end } = monthBounds(now);
-    // one statement, one implicit transaction: the account row lock, the count, the insert (migrations.ts)
+    // one statement, one implicit transaction: the account row lock, the month's count, the insert, the count kept (migrations.ts)
     const [r] = await this.rows('SELECT quire_record_generation($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS outcome', [
       rec.id, rec.accountId, rec.templateId, rec.apiKeyId, rec.fileName, rec.bytes, rec.renderMs, rec.pages, rec.createdAt, start, end, limit,
     ]);

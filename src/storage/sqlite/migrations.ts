@@ -96,6 +96,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX generations_kept_created ON generations(created_at) WHERE pdf_deleted_at IS NULL;
     `,
   },
+  {
+    version: 4,
+    name: 'quota: generations per account and month, counted by the transaction that records one',
+    sql: `
+      CREATE TABLE monthly_usage (
+        account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        month TEXT NOT NULL,
+        generations INTEGER NOT NULL,
+        PRIMARY KEY (account_id, month)
+      ) WITHOUT ROWID;
+      INSERT INTO monthly_usage (account_id, month, generations)
+        SELECT account_id, substr(created_at, 1, 7), COUNT(*) FROM generations GROUP BY account_id, substr(created_at, 1, 7);
+    `,
+  },
 ];
 
 /**

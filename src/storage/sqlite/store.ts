@@ -10,7 +10,7 @@ import type { ObjectStore } from '../objects.ts';
 import { PdfFiles } from '../pdf-files.ts';
 import type { Plan } from '../plans.ts';
 import {
-  checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, keyUseStaleBefore, monthBounds, newKey, newTemplate, presentedDigest,
+  checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, keyUseStaleBefore, monthBounds, monthKey, newKey, newTemplate, presentedDigest,
   StoreError, toAccount, toGeneration, toGenerationListing, toKey, toTemplate,
   type Account, type ApiKeyInfo, type ExpiringPdf, type Generation, type GenerationListing, type NewGeneration, type NewTemplate, type Row,
   type Store, type Template, type TemplatePatch,
@@ -74,7 +74,9 @@ export class SqliteStore implements Store {
       genLatest: p(`SELECT g.*, t.name AS template_name, k.last4 AS key_last4, k.label AS key_label FROM generations g
                     LEFT JOIN templates t ON t.id = g.template_id LEFT JOIN api_keys k ON k.id = g.api_key_id
                     WHERE g.account_id = ? ORDER BY g.created_at DESC, g.id DESC LIMIT ?`),
-      genCount: p('SELECT COUNT(*) AS n FROM generations WHERE account_id = ? AND created_at >= ? AND created_at < ?'),
+      usageGet: p('SELECT generations AS n FROM monthly_usage WHERE account_id = ? AND month = ?'),
+      usageAdd: p(`INSERT INTO monthly_usage (account_id, month, generations) VALUES (?, ?, 1)
+                   ON CONFLICT (account_id, month) DO UPDATE SET generations = generations + 1`),
       genInsert: p(`INSERT INTO generations (id, account_id, template_id, api_key_id, file_name, bytes, render_ms, pages, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       genGet: p('SELECT * FROM generations WHERE id = ?'),
@@ -90,9 +92,11 @@ export class SqliteStore implements Store {
         this.s.accountInsert.run(a.id, a.email, a.plan, a.createdAt);
         if (hash !== null) this.s.passwordSet.run(a.id, hash, a.createdAt);
       }),
+      // the row and the month's count together: the count is what the quota checks (O(1), not a scan of the month)
       recordWithinQuota: db.transaction((rec: Generation, limit: number | null, now: Date): boolean => {
         if (limit !== null && this.countSync(rec.accountId, now) >= limit) return false;
         this.s.genInsert.run(rec.id, rec.accountId, rec.templateId, rec.apiKeyId, rec.fileName, rec.bytes, rec.renderMs, rec.pages, rec.createdAt);
+        this.s.usageAdd.run(rec.accountId, monthKey(now));
         return true;
       }),
     };
@@ -247,9 +251,9 @@ export class SqliteStore implements Store {
     await this.objects.close();
   }
 
+  /** Generations of the account in the calendar month of `now` (UTC), from monthly_usage. */
   private countSync(accountId: string, now: Date): number {
-    const { start, end } = monthBounds(now);
-    return (this.s.genCount.get(accountId, start, end) as { n: number }).n;
+    return (this.s.usageGet.get(accountId, monthKey(now)) as { n: number } | undefined)?.n ?? 0;
   }
   private accountSync(id: string): Account | null {
     const r = this.s.accountGet.get(id) as Row | undefined;
