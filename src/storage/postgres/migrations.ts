@@ -120,6 +120,8 @@ export const PG_MIGRATIONS: readonly Migration[] = [
     version: 3,
     name: 'quota: generations per account and month, counted by the transaction that records one',
     sql: `
+      -- no generation is recorded between the counting below and the new function (until this commits)
+      LOCK TABLE generations IN SHARE MODE;
       CREATE TABLE monthly_usage (
         account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
         month text NOT NULL,
