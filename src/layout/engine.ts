@@ -73,7 +73,8 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
 /**
  * An atomic inline (inline-block, inline replaced, inline-table/flex) laid out per CSS 2.1
  * §10.3.9/§10.3.10 and §10.6.6, border box at (0, 0); `baseline` (for boxes) is its last line
- * box's baseline, or its bottom margin edge when it has none or overflow is not visible (§10.8.1).
+ * box's baseline, or its bottom margin edge when it has none or overflow is not visible (§10.8.1); an inline-table's
+ * and an inline-flex's is their first baseline.
  */
 function layoutAtomic(box: Box, available: number, containing: ContainingBlock, env: FlowEnv): BoxFragment | ReplacedFragment {
   const s = box.style;
@@ -92,8 +93,10 @@ function layoutAtomic(box: Box, available: number, containing: ContainingBlock, 
   if (f.kind === 'box' && abs.length > 0) layoutPendingAbs(abs, f, env);
   translateFragment(f, -f.x, -f.y);
   if (f.kind === 'box') {
-    // inline-flex: the container's first baseline (css-flexbox-1 §8.5), whatever its overflow.
-    const last = box.kind === 'flex' ? f.baseline : s.overflowX === 'visible' && s.overflowY === 'visible' ? lastBaselineOf(f) : undefined;
+    // inline-flex: the container's first baseline (css-flexbox-1 §8.5), whatever its overflow; inline-table: its first
+    // row's (CSS 2.1 §10.8.1, css-tables-3 §3.10; Chromium 156 too with overflow: hidden).
+    const first = box.kind === 'flex' || box.kind === 'table-wrapper';
+    const last = first ? f.baseline : s.overflowX === 'visible' && s.overflowY === 'visible' ? lastBaselineOf(f) : undefined;
     f.baseline = last ?? f.height + f.margin.bottom;
   }
   return f;

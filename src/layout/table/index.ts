@@ -421,16 +421,20 @@ function tableFragment(box: TableWrapperBox, L: TableLayout, rows: PlacedRows, c
   };
 }
 
-/** The first row's baseline (css-tables-3 §3.10: the first baseline-aligned cell's first line), else the first cell's. */
+/**
+ * The first row's baseline (css-tables-3 §3.10: the first baseline-aligned cell's first line); a row without
+ * baseline-aligned cells has its baseline at the bottom content edge of its lowest cell (CSS 2.1 §17.5.3). Measured in
+ * Chromium 156: an inline-table whose only cell is vertical-align: middle (the UA default through tr) sits on the
+ * cell's content bottom, not on its first line.
+ */
 function firstRowBaseline(row: BoxFragment): number | undefined {
-  let any: number | undefined;
+  let lowest: number | undefined;
   for (const c of row.children) {
     if (c.kind !== 'box' || c.box.kind !== 'table-cell') continue;
     const va = c.box.style.verticalAlign;
     if (c.baseline !== undefined && va !== 'top' && va !== 'middle' && va !== 'bottom') return c.baseline;
-    if (any === undefined && c.baseline !== undefined) any = c.baseline;
+    const bottom = c.y + c.height - c.border.bottom - c.padding.bottom;
+    if (lowest === undefined || bottom > lowest) lowest = bottom;
   }
-  if (any !== undefined) return any;
-  const first = row.children.find((c): c is BoxFragment => c.kind === 'box' && c.box.kind === 'table-cell');
-  return first ? first.y + first.height - first.border.bottom - first.padding.bottom : undefined;
+  return lowest;
 }
