@@ -20,7 +20,7 @@ import {
 } from './box-model.ts';
 import { BfcFloats } from './float.ts';
 import { replacedSize } from './replaced.ts';
-import { placeOutsideMarker } from './marker.ts';
+import { outsideMarkerLine, placeOutsideMarker } from './marker.ts';
 import { relativeOffset, layoutPendingAbs } from './positioned.ts';
 import { childFlowEnv, discardContinuation, ownClamp } from './clamp.ts';
 
@@ -308,6 +308,8 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
     y: top.borderTop === null ? top.y : top.borderTop + topBP, margin: m.quirkyContainer && !resumed ? quirkyStart(startMargin) : startMargin,
     firstY: top.borderTop, placedAny: false, children: [], token: null, pushed: false,
   };
+  const markerLine = box.kind === 'block' && box.marker && !resumed ? outsideMarkerLine(box.marker, env.ctx.fonts) : null;
+  if (markerLine) flow.marker = markerLine.ascent;
   // A clipping box with a definite height is monolithic (css-break-3 §2.1): its content is not fragmented.
   const monolithic = fc.monolithic === true || (s.overflowY !== 'visible' && specH !== null && Number.isFinite(env.pageBottom));
   // A transformed box is the containing block of its absolute and fixed descendants (css-transforms-1 §3).
@@ -332,6 +334,7 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
     if (flow.pushed && !p.atTop && !resumed) return PUSHED;
     if (flow.token !== null && !p.atTop && !resumed && (avoidsBreakInside(s, env) || (!flow.placedAny && atContentStart(flow.token)))) return PUSHED;
   }
+  if (markerLine && flow.firstBaseline === undefined) holdMarkerLine(flow, markerLine.height, top.borderTop === null ? null : top.borderTop + topBP);
   const borderTop = top.borderTop ?? flow.firstY ?? top.y + collapsed(top.margin);
   const h = usedHeight(box, p, env, m, { bfc, monolithic, flow, contentTop: borderTop + topBP, floats });
   if (h === null) return PUSHED;
@@ -353,6 +356,24 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   const through = collapsedThrough || (token === null && h.collapseBottom) ? addMargin(flow.margin, m.mb, m.mbQuirk) : null;
   const margin = through !== null ? (m.quirkyContainer ? leaving(through) : through) : token !== null ? NO_MARGIN : addMargin(NO_MARGIN, m.mb, m.mbQuirk);
   return { fragment: frag, bottom: collapsedThrough ? top.y : borderBottom, margin, firstY: collapsedThrough ? null : borderTop, collapsedThrough, token, pushed: false };
+}
+
+/**
+ * A list item whose content has no baseline (empty, or only boxes without lines) holds its outside marker's line at its
+ * content top: the content is at least that tall, and the item no longer collapses through (Blink's
+ * UnpositionedListMarker::AddToBoxWithoutLineBoxes; measured in Chromium 156: an empty <li> is one line tall, 45 px for
+ * a 40 px image marker at 16px/20px, padding added). `contentTop`: the content's top when the border top is known.
+ */
+function holdMarkerLine(flow: Flow, height: number, contentTop: number | null): void {
+  let top = contentTop ?? flow.firstY;
+  if (top === null) {
+    top = flow.y + collapsed(flow.margin);
+    flow.firstY = top;
+    flow.y = top;
+    flow.margin = NO_MARGIN;
+  }
+  if (flow.y < top + height) flow.y = top + height;
+  flow.placedAny = true;
 }
 
 /** The last line box's baseline inside a fragment (§10.8.1 inline-block baseline), or undefined. */

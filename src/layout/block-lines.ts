@@ -9,7 +9,7 @@ import type { BfcFloats } from './float.ts';
 import { SkipFloats } from './float.ts';
 import type { Flow, InlineLayoutResult, InlineToken, PendingAbs } from './flow.ts';
 import type { BreakerState } from './inline/line-breaker.ts';
-import { NO_MARGIN, collapsed } from './flow.ts';
+import { NO_MARGIN, collapsed, takeMarker } from './flow.ts';
 import { consumeLines, truncateLines } from './clamp.ts';
 
 /**
@@ -43,6 +43,7 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
     }
   } else {
     result = truncateLines(env.ctx.layoutInline({ container: box, x: q.x, y: top, width: q.width, floats: q.floats, containing: q.cb, ctx: env.ctx }), box, env);
+    if (flow.marker !== undefined && result.lines.length > 0) pushForMarker(result, takeMarker(flow, result.lines[0].baseline - result.lines[0].y));
   }
   const lines = result.lines;
   const n = lines.length;
@@ -107,6 +108,18 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
     flow.firstBaseline = lines[start].baseline;
     flow.lastBaseline = lines[end - 1].baseline;
   }
+}
+
+/**
+ * Moves a paragraph's lines, their floats and static positions down by `dy` px: a list item's outside marker taller than
+ * its first line pushes the line down (Blink moves the line box; measured in Chromium 156, a float of that line moves with it).
+ */
+function pushForMarker(result: InlineLayoutResult, dy: number): void {
+  if (dy <= 0) return;
+  for (const l of result.lines) translateFragment(l, 0, dy);
+  for (const f of result.floats) translateFragment(f.fragment, 0, dy);
+  for (const a of result.positioned) a.staticY += dy;
+  result.height += dy;
 }
 
 /** The breaker state to lay the rest of a split paragraph out again from, when floats shaped it or are on this page; else undefined (its lines are moved). */

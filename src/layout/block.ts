@@ -10,7 +10,8 @@
 import type { Box, BlockBox, TableCellBox, FlexBox } from '../box/types.ts';
 import type { ContentLayout, ContentParams, FlowEnv } from './context.ts';
 import type { BlockFlowToken, Flow, MarginSet, PendingAbs } from './flow.ts';
-import { collapsed } from './flow.ts';
+import { collapsed, takeMarker } from './flow.ts';
+import { translateFragment } from './fragment.ts';
 import { isAbsolute, isForcedBreak, isAvoidBreak } from './box-model.ts';
 import { layoutInlineChildren } from './block-lines.ts';
 import { discardAfterClamp } from './clamp.ts';
@@ -127,13 +128,19 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       flow.token = { kind: 'block', index: m.index, inner: m.index === start ? (q.token?.inner ?? null) : null };
       return;
     }
+    let bottom = r.bottom;
+    if (flow.marker !== undefined && r.fragment?.kind === 'box' && r.fragment.baseline !== undefined) {
+      // The list item's outside marker aligns with this child's first baseline, pushing it down when the marker is taller.
+      const push = takeMarker(flow, r.fragment.baseline - r.fragment.y);
+      if (push > 0) { translateFragment(r.fragment, 0, push); bottom += push; }
+    }
     if (r.fragment) flow.children.push(r.fragment);
     if (flow.firstY === null && r.firstY !== null) flow.firstY = r.firstY;
     if (r.fragment && r.fragment.kind === 'box' && r.fragment.baseline !== undefined) {
       if (flow.firstBaseline === undefined) flow.firstBaseline = r.fragment.baseline;
       flow.lastBaseline = lastBaselineOf(r.fragment) ?? flow.lastBaseline;
     }
-    flow.y = r.bottom;
+    flow.y = bottom;
     flow.margin = r.margin;
     if (!r.collapsedThrough) flow.placedAny = true;
     if (r.token !== null) { flow.token = { kind: 'block', index: i, inner: r.token }; return; }

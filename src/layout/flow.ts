@@ -234,4 +234,21 @@ export interface Flow {
   height?: number;
   /** A fieldset's rendered legend (src/layout/fieldset.ts): where the block-start border is shifted and cut. */
   legendGap?: { shift: number; x: number; width: number };
+  /**
+   * A list item's outside marker not yet aligned with content (Blink's unpositioned list marker): the ascent of its line
+   * (src/layout/marker.ts outsideMarkerLine), px. Taken by the first line box or block child with a baseline (takeMarker).
+   */
+  marker?: number;
+}
+
+/**
+ * Aligns the list item's pending outside marker with content (a line box or a block child) whose baseline is
+ * `contentAscent` px below its top, once: how far that content moves down so that the marker's ascent fits above the
+ * baseline (Blink's UnpositionedListMarker::AddToBox pushes it by the difference), 0 when it fits or nothing is pending.
+ */
+export function takeMarker(flow: Flow, contentAscent: number): number {
+  const a = flow.marker;
+  if (a === undefined) return 0;
+  flow.marker = undefined;
+  return Math.max(0, a - contentAscent);
 }

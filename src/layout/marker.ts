@@ -7,12 +7,19 @@
  * content-left edge; a symbol marker (disc/circle/square) starts (⌊ascent·2/3⌋ + 8) px left of it
  * and its bullet is a square of side ⌊(⌊ascent·2/3⌋ + 1)/2⌋ at (start + 1, line top + ⌊3·(ascent − ⌊ascent·2/3⌋)/2⌋),
  * with ascent rounded to whole px; an image marker ends 7 px left of the content edge.
+ *
+ * Vertically as Blink's UnpositionedListMarker: the marker is laid out on a line of its own (outsideMarkerLine) whose
+ * baseline is aligned with the first line box or block child that has one; when the marker's ascent is the larger, that
+ * child is pushed down (the block flow does it, src/layout/block.ts and block-lines.ts). A list item with no baseline
+ * at all holds the marker's line at its content top (its content is at least as tall).
  */
-import type { BlockBox } from '../box/types.ts';
+import type { BlockBox, MarkerBox } from '../box/types.ts';
+import type { FontContext } from '../text/types.ts';
 import type { LayoutContext } from './context.ts';
 import type { BoxFragment, MarkerFragment } from './fragment.ts';
 import { shapeBidiText } from './inline/bidi.ts';
 import { symbolGeometry } from './inline/symbol.ts';
+import { inlineMetricsOf } from './inline/style.ts';
 
 const SYMBOLS = new Set(['disc', 'circle', 'square']);
 
@@ -22,8 +29,23 @@ export function isSymbolMarker(listStyleType: string): boolean {
 }
 
 /**
+ * The line an outside marker is laid out on by itself (Blink lays ::marker out as an atomic inline): the distance from
+ * its top to its baseline and its height, px. The strut of the marker's style (its line-height, half-leading above
+ * floored as in line boxes) with, for an image, the image standing on the baseline. Measured in Chromium 156: a 40 px
+ * image marker at 16px/20px has ascent 40 and height 45; a text or symbol marker, the line-height.
+ */
+export function outsideMarkerLine(marker: MarkerBox, fonts: FontContext): { ascent: number; height: number } {
+  const m = inlineMetricsOf(marker.style, fonts);
+  const ascent = m.leadingTop + m.ascent;
+  const below = m.lineHeight - ascent;
+  if (!marker.image) return { ascent, height: m.lineHeight };
+  const top = Math.max(ascent, marker.image.height);
+  return { ascent: top, height: top + Math.max(0, below) };
+}
+
+/**
  * Builds the outside marker fragment of a list item whose fragment `item` is laid out. The
- * baseline is the item's first line box baseline, or its content top + ascent when it has none.
+ * baseline is the item's first baseline, or its content top + the marker line's ascent when it has none.
  * Returns null for an empty marker.
  */
 export function placeOutsideMarker(box: BlockBox, item: BoxFragment, ctx: LayoutContext): MarkerFragment | null {
@@ -37,7 +59,7 @@ export function placeOutsideMarker(box: BlockBox, item: BoxFragment, ctx: Layout
   const contentRight = item.x + item.width - item.border.right - item.padding.right;
   const mirror = (x: number, w: number): number => (rtl ? contentRight + (contentLeft - x - w) : x);
   const contentTop = item.y + item.border.top + item.padding.top;
-  const baseline = item.baseline ?? contentTop + m.ascent;
+  const baseline = item.baseline ?? contentTop + outsideMarkerLine(marker, ctx.fonts).ascent;
   if (marker.image) {
     const w = marker.image.width, h = marker.image.height;
     return { kind: 'marker', box: marker, style: s, x: mirror(contentLeft - 7 - w, w), y: baseline - h, width: w, height: h, baseline, runs: [] };
