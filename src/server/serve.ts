@@ -58,6 +58,7 @@ export async function startServer(
     }
   }
   const metrics = createMetrics();
+  const startedAt = new Date(); // files of the data folder older than this are a previous run's (sweepDisk)
   // the first render thread loads while the stores open
   const renderer: Renderer = opts.workers === false ? inProcessRenderer() : workerPoolRenderer({
     size: config.renderWorkers, spare: config.renderSpareWorkers, memoryMb: config.renderMemoryMb,
@@ -67,10 +68,6 @@ export async function startServer(
   let store: Store;
   try {
     store = await openStore(config.dataDir, config.databaseUrl, { s3: config.s3, observe: metrics.observeStore });
-    await sweepDisk(store, log).catch(async (e: unknown) => {
-      await store.close();
-      throw e;
-    });
   } catch (e) {
     await renderer.close();
     throw e;
@@ -115,6 +112,8 @@ export async function startServer(
     url, transport: mode, data_dir: config.dataDir, render_workers: config.renderWorkers, database: store.driver,
     objects: store.objects.location, pdf_retention_days: config.pdfRetentionDays,
   }, `Quire listening on ${url}: ${transport}`);
+  // after listening: it lists the whole folder (seconds for a large one), and what it removes is never served
+  const sweeping = sweepDisk(store, log, startedAt).catch((err: unknown) => log.error({ err }, 'the start-up sweep of the data folder failed'));
   // the bundle's code cache (bin/run-bundle.cjs) with the start-up code and the first requests' (not while they run)
   setTimeout(saveCodeCache, 5000).unref();
   const maintenance = new Maintenance({ store, clock: opts.clock ?? { now: () => new Date() }, log, metrics, retentionDays: config.pdfRetentionDays }).start();
@@ -127,6 +126,7 @@ export async function startServer(
         const left = await drain.close(server, config.shutdownTimeoutMs);
         if (left > 0) log.warn({ requests: left, timeout_ms: config.shutdownTimeoutMs }, 'shutdown timeout: open requests cut off');
         await maintenance.stop();
+        await sweeping;
         await renderer.close();
         await store.close();
       })();
@@ -138,14 +138,16 @@ export async function startServer(
 /**
  * What a crash can leave in DATA_DIR (DECISIONS.md "PDF files"): temporary files of an interrupted
  * write, and PDFs or asset files whose row was never written. The folder belongs to this one
- * instance and nothing is being written yet, so every unrecorded file goes, whatever its age.
- * (In a bucket shared by instances the maintenance loop sweeps instead, sparing young objects.)
+ * instance, so every such file last modified before `startedAt` goes, whatever its age; younger
+ * ones are this instance's writes in progress. It runs while the service serves: a temporary file
+ * is never served, nor a PDF without its row. (In a bucket shared by instances the maintenance loop
+ * sweeps instead, sparing young objects.)
  */
-async function sweepDisk(store: Store, log: pino.Logger): Promise<void> {
+async function sweepDisk(store: Store, log: pino.Logger, startedAt: Date): Promise<void> {
   if (store.objects.kind !== 'disk') return;
   const objects = store.objects as DiskObjects; // or observedObjects() of one, which delegates to it
-  const temporary = (await objects.sweepTemporary()).map((t) => ({ ...t, reason: 'temporary' as const }));
-  const removed = [...temporary, ...(await sweepOrphans(store, new Date(Date.now() + 1000)))];
+  const temporary = (await objects.sweepTemporary(startedAt)).map((t) => ({ ...t, reason: 'temporary' as const }));
+  const removed = [...temporary, ...(await sweepOrphans(store, startedAt))];
   if (removed.length) {
     log.warn({ removed, dir: objects.location }, `removed ${removed.length} file(s) an interrupted run left in the data folder`);
   }

@@ -120,10 +120,11 @@ export class DiskObjects implements ObjectStore {
   }
 
   /**
-   * Removes the temporary files an interrupted `put()` left (DECISIONS.md "PDF files"). Run it at
-   * start, before serving: the folder belongs to one running instance. Returns what it removed.
+   * Removes the temporary files an interrupted `put()` left (DECISIONS.md "PDF files"): those last
+   * modified before `olderThan` (the start of this instance, to which the folder belongs: younger
+   * ones are its own writes in progress; default: all). Returns what it removed.
    */
-  async sweepTemporary(): Promise<SweptTemporary[]> {
+  async sweepTemporary(olderThan = new Date(8.64e15)): Promise<SweptTemporary[]> {
     const removed: SweptTemporary[] = [];
     for (const folder of FOLDERS) {
       const dir = path.join(this.root, folder);
@@ -132,7 +133,7 @@ export class DiskObjects implements ObjectStore {
         const file = path.join(dir, entry.name);
         try {
           const st = await lstat(file);
-          if (!st.isFile()) continue;
+          if (!st.isFile() || st.mtime >= olderThan) continue;
           await unlink(file);
           removed.push({ folder, name: entry.name, bytes: st.size });
         } catch (e) {

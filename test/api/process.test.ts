@@ -97,7 +97,10 @@ test('issue 9 #4: kill -9 in the middle of a burst, then a restart: no temporary
 
   const second = await spawnServer({ dataDir, env });
   try {
-    const line = second.logs.find((l) => typeof l.msg === 'string' && /file\(s\) an interrupted run left/.test(l.msg));
+    // the sweep runs once the service listens
+    const swept = (l: Record<string, unknown>) => typeof l.msg === 'string' && /file\(s\) an interrupted run left/.test(l.msg);
+    for (let i = 0; i < 600 && !second.logs.some(swept); i++) await new Promise((r) => setTimeout(r, 50));
+    const line = second.logs.find(swept);
     assert.ok(line, 'the sweep says what it removed');
     const removed = (line.removed as Array<{ name: string; reason: string }>).map((r) => r.name);
     for (const f of [...planted, ...leftByCrash]) assert.ok(removed.includes(f), `${f} removed and reported`);

@@ -3,7 +3,7 @@
 // In: temporary folders and buckets (s3rver). Out: node:test results.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { after, before, describe, test } from 'node:test';
@@ -91,6 +91,13 @@ test('disk: a put leaves no temporary file; the start-up sweep removes those a c
   const listed = [];
   for await (const o of objects.list('pdfs')) listed.push(o.key);
   assert.deepEqual(listed.sort(), [key, 'pdfs/notes.txt'].sort(), 'temporary files are never listed');
+  // a write in progress (modified after the instance started) is not swept
+  const young = `.tmp-${randomUUID()}`;
+  writeFileSync(path.join(root, 'pdfs', young), 'writing');
+  const started = new Date(Date.now() - 60_000);
+  assert.deepEqual(await objects.sweepTemporary(started), []);
+  utimesSync(path.join(root, 'pdfs', young), new Date(started.getTime() - 1000), new Date(started.getTime() - 1000));
+  assert.deepEqual((await objects.sweepTemporary(started)).map((x) => x.name), [young]);
 });
 
 for (const kind of ['disk', 's3'] as const) {
