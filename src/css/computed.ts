@@ -195,7 +195,7 @@ export interface ComputedStyle {
   fontSize: number;                // px
   fontWeight: number;              // 1–1000
   fontStyle: 'normal' | 'italic' | 'oblique';
-  fontVariantCaps: 'normal' | 'small-caps';
+  fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps' | 'petite-caps' | 'all-petite-caps' | 'unicase' | 'titling-caps';
   lineHeight: LineHeight;
   textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';

@@ -1,58 +1,110 @@
-// Shaping of one single-face segment, with font-variant-caps. In: a face, the segment's text, the
-// FontSpec and size (px). Out: GlyphRun(s) appended to a list (small caps may split a segment).
+// Shaping of one single-face segment, with font-variant-caps (css-fonts-4 §6.6). In: a face, the segment's text, the
+// FontSpec and size (px). Out: GlyphRun(s) appended to a list (synthesised caps may split a segment by letter case).
 import type { Font } from 'fontkit';
-import type { FontFace, FontSpec, GlyphRun } from './types.ts';
+import type { FontFace, FontSpec, FontVariantCaps, GlyphRun } from './types.ts';
 import { isClusterExtender, shapeRun, type ShapedText } from './shape.ts';
 
 /**
- * Blink's synthetic small caps: lower-case letters as capitals at this fraction of the size, the
- * size rounded to whole px (SimpleFontData::CreateScaledFontData: lroundf(size × 0.7)); checked
- * against Chromium ("Hello AV office", Liberation Serif 16px small-caps → 105.4375 px).
+ * Blink's synthetic small caps: capitals at this fraction of the size, the size rounded to whole
+ * px (SimpleFontData::CreateScaledFontData: lroundf(size × 0.7)); checked against Chromium
+ * ("Hello AV office", Liberation Serif 16px small-caps → 105.4375 px).
  */
 export const SMALL_CAPS_SCALE = 0.7;
 
+/** What a face does for a font-variant-caps value (Blink's OpenTypeCapsSupport::DetermineFontSupport). */
+interface CapsPlan {
+  /** full: the value's own OpenType features; fallback: small-caps features in their place; none: synthesis (or nothing). */
+  support: 'full' | 'fallback' | 'none';
+  /** Which letters are drawn as synthesised or fallback small capitals: lower-case ones, both, or upper-case ones. */
+  synthesis: 'none' | 'lower' | 'both' | 'upper';
+}
+
+/** The OpenType features of each value when the face has them all. */
+const FULL: Record<Exclude<FontVariantCaps, 'normal'>, string> = {
+  'small-caps': 'smcp', 'all-small-caps': 'smcp,c2sc', 'petite-caps': 'pcap', 'all-petite-caps': 'pcap,c2pc', unicase: 'unic', 'titling-caps': 'titl',
+};
+
 /**
- * Shapes one single-face segment, synthesising small caps when the face has no smcp. `rtl`: the
- * run's bidi direction (see RunOptions.rtl); runs are appended in logical order either way.
+ * Shapes one single-face segment under font-variant-caps as Blink does (OpenTypeCapsSupport, SmallCapsIterator,
+ * HarfBuzzShaper): the value's OpenType features when the face has them; else petite caps fall back to the face's small
+ * caps, unicase to small capitals of upper-case letters; without those, small capitals are synthesised (letters upper-cased
+ * at 0.7 of the size), and titling-caps draws normal text. `rtl`: the run's bidi direction (see RunOptions.rtl); runs are
+ * appended in logical order either way.
  */
 export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size: number, out: GlyphRun[], rtl?: boolean): void {
   const ls = Number.isFinite(spec.letterSpacing) ? spec.letterSpacing! : 0;
   const ws = Number.isFinite(spec.wordSpacing) ? spec.wordSpacing! : 0;
-  if (spec.fontVariantCaps !== 'small-caps') {
-    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: false, rtl });
+  const caps = spec.fontVariantCaps ?? 'normal';
+  const plan = caps === 'normal' ? null : capsPlan(face.font as Font, caps);
+  if (plan === null || plan.synthesis === 'none') {
+    const features = plan === null ? '' : plan.support === 'full' ? FULL[caps as Exclude<FontVariantCaps, 'normal'>] : fallbackFeatures(caps, false);
+    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, caps: features, rtl });
     out.push(glyphRun(face, size, s, text));
     return;
   }
-  if (hasSmcp(face.font as Font)) {
-    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, smcp: true, rtl });
-    out.push(glyphRun(face, size, s, text));
-    return;
-  }
-  // Synthetic small caps (Blink's SmallCapsIterator): lower-case runs → capitals at 0.7 size.
+  // Split by case (Blink's SmallCapsIterator: characters that change when upper-cased, and the rest; combining marks
+  // go with the character before them); each run gets its features, size and case mapping.
   const smallSize = Math.round(size * SMALL_CAPS_SCALE);
   let i = 0;
   while (i < text.length) {
-    const lower = isLowerWithUpper(text.codePointAt(i)!);
+    const lower = changesWhenUppercased(text.codePointAt(i)!);
     let j = i;
     while (j < text.length) {
       const cp = text.codePointAt(j)!;
-      if (isLowerWithUpper(cp) !== lower && !isClusterExtender(cp)) break;
+      if (changesWhenUppercased(cp) !== lower && !isClusterExtender(cp)) break;
       j += cp > 0xffff ? 2 : 1;
     }
     const part = text.slice(i, j);
-    if (lower) {
-      const upper = part.toUpperCase();
-      const s = shapeRun(face, upper, { size: smallSize, letterSpacing: ls, wordSpacing: ws, smcp: false, rtl });
-      const glyphs = upper.length === part.length
-        ? s.glyphs.map((g) => ({ ...g, text: remapText(g.text, upper, part, s.glyphs, g) }))
-        : s.glyphs.map((g, k) => ({ ...g, text: k === 0 ? part : '' }));
-      out.push(glyphRun(face, smallSize, { ...s, glyphs }, part));
-    } else {
-      const s = shapeRun(face, part, { size, letterSpacing: ls, wordSpacing: ws, smcp: false, rtl });
-      out.push(glyphRun(face, size, s, part));
-    }
+    const synthetic = plan.support === 'none' && (lower ? plan.synthesis === 'lower' || plan.synthesis === 'both' : plan.synthesis === 'upper' || plan.synthesis === 'both');
+    const mapped = caseMapped(part, lower, plan);
+    const runSize = synthetic ? smallSize : size;
+    const s = shapeRun(face, mapped, { size: runSize, letterSpacing: ls, wordSpacing: ws, caps: plan.support === 'fallback' ? fallbackFeatures(caps, lower) : '', rtl });
+    out.push(glyphRun(face, runSize, mapped === part ? s : { ...s, glyphs: sourceTexts(s, mapped, part) }, part));
     i = j;
   }
+}
+
+/** Blink's OpenTypeCapsSupport::DetermineFontSupport for a face lacking some of a value's features. */
+function capsPlan(font: Font, caps: Exclude<FontVariantCaps, 'normal'>): CapsPlan {
+  const has = (tag: string): boolean => featuresOfFont(font).has(tag);
+  switch (caps) {
+    case 'small-caps':
+      return has('smcp') ? { support: 'full', synthesis: 'none' } : { support: 'none', synthesis: 'lower' };
+    case 'all-small-caps':
+      return has('smcp') && has('c2sc') ? { support: 'full', synthesis: 'none' } : { support: 'none', synthesis: 'both' };
+    case 'petite-caps':
+      if (has('pcap')) return { support: 'full', synthesis: 'none' };
+      return has('smcp') ? { support: 'fallback', synthesis: 'none' } : { support: 'none', synthesis: 'lower' };
+    case 'all-petite-caps':
+      if (has('pcap') && has('c2pc')) return { support: 'full', synthesis: 'none' };
+      return has('smcp') && has('c2sc') ? { support: 'fallback', synthesis: 'none' } : { support: 'none', synthesis: 'both' };
+    case 'unicase':
+      if (has('unic')) return { support: 'full', synthesis: 'none' };
+      return { support: has('smcp') ? 'fallback' : 'none', synthesis: 'upper' };
+    case 'titling-caps':
+      // No titl: drawn as normal text, nothing synthesised.
+      return has('titl') ? { support: 'full', synthesis: 'none' } : { support: 'none', synthesis: 'none' };
+  }
+}
+
+/**
+ * The features used in a face that falls back (Blink's OpenTypeCapsSupport::FontFeatureToUse): all-petite-caps takes
+ * all-small-caps', petite-caps small-caps', unicase small-caps' for the characters that do not change when upper-cased
+ * (its upper-case letters, lower-cased first); anything else none.
+ */
+function fallbackFeatures(caps: FontVariantCaps, lowerRun: boolean): string {
+  if (caps === 'all-petite-caps') return FULL['all-small-caps'];
+  if (caps === 'petite-caps' || (caps === 'unicase' && !lowerRun)) return FULL['small-caps'];
+  return '';
+}
+
+/**
+ * A run's text as shaped (Blink's OpenTypeCapsSupport::NeedsCaseChange): lower-case letters upper-cased where small
+ * capitals are synthesised from them; upper-case letters lower-cased where the face's small caps stand in for unicase.
+ */
+function caseMapped(part: string, lower: boolean, plan: CapsPlan): string {
+  if (lower) return plan.support !== 'fallback' && (plan.synthesis === 'lower' || plan.synthesis === 'both') ? part.toUpperCase() : part;
+  return plan.support === 'fallback' && (plan.synthesis === 'both' || plan.synthesis === 'upper') ? part.toLowerCase() : part;
 }
 
 /** A GlyphRun of a shaped single-face text (with `missing` only when some character has no glyph). */
@@ -60,34 +112,37 @@ function glyphRun(face: FontFace, fontSize: number, s: ShapedText, text: string)
   return s.missing ? { face, fontSize, glyphs: s.glyphs, width: s.width, text, missing: s.missing } : { face, fontSize, glyphs: s.glyphs, width: s.width, text };
 }
 
-const SMCP = new WeakMap<object, boolean>();
-function hasSmcp(font: Font): boolean {
-  let v = SMCP.get(font);
+const FEATURES = new WeakMap<object, Set<string>>();
+/** The OpenType features a face offers (GSUB and GPOS, all scripts), cached per font. */
+function featuresOfFont(font: Font): Set<string> {
+  let v = FEATURES.get(font);
   if (v === undefined) {
     try {
-      v = font.availableFeatures.includes('smcp');
+      v = new Set(font.availableFeatures);
     } catch {
-      v = false;
+      v = new Set();
     }
-    SMCP.set(font, v);
+    FEATURES.set(font, v);
   }
   return v;
 }
 
-function isLowerWithUpper(cp: number): boolean {
+/** Unicode's Changes_When_Uppercased, as Blink's SmallCapsIterator splits runs (its upper-case mapping differs). */
+function changesWhenUppercased(cp: number): boolean {
   if (cp >= 0x61 && cp <= 0x7a) return true;
-  if (cp < 0xc0) return false;
+  if (cp < 0xb5) return false;
   const s = String.fromCodePoint(cp);
-  return s.toUpperCase() !== s && s.toLowerCase() === s;
+  return s.toUpperCase() !== s;
 }
 
-/** Maps a glyph's cluster text in the upper-cased string back to the same span of the source. */
-function remapText(t: string, upper: string, source: string, glyphs: readonly { text: string }[], g: { text: string }): string {
-  if (t === '') return '';
+/** The glyphs of a case-mapped run with their cluster texts mapped back to the source (the whole source on the first glyph when the lengths differ). */
+function sourceTexts(s: ShapedText, mapped: string, source: string): ShapedText['glyphs'] {
+  if (mapped.length !== source.length) return s.glyphs.map((g, k) => ({ ...g, text: k === 0 ? source : '' }));
   let off = 0;
-  for (const x of glyphs) {
-    if (x === g) break;
-    off += x.text.length;
-  }
-  return upper.slice(off, off + t.length) === t ? source.slice(off, off + t.length) : t;
+  return s.glyphs.map((g) => {
+    const t = g.text;
+    const at = off;
+    off += t.length;
+    return t !== '' && mapped.slice(at, at + t.length) === t ? { ...g, text: source.slice(at, at + t.length) } : g;
+  });
 }

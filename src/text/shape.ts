@@ -10,8 +10,8 @@ export interface RunOptions {
   size: number;
   letterSpacing: number;
   wordSpacing: number;
-  /** Use the font's OpenType small-caps feature (smcp). */
-  smcp: boolean;
+  /** OpenType caps features turned on for font-variant-caps (src/text/segment.ts): '' or tags joined by ',' ('smcp,c2sc'). */
+  caps: string;
   /**
    * The run's direction from its bidi level: true = right-to-left (glyphs come out in visual order,
    * right to left, and mirrored characters are mirrored, UAX #9 L4), false = left-to-right;
@@ -160,8 +160,22 @@ const isAllExtenders = (t: string): boolean => t.charCodeAt(0) >= 0x300 && MARKS
 
 const features0 = { liga: true, clig: true, calt: true, kern: true } as const;
 const featuresNoLiga = { liga: false, clig: false, calt: false, kern: true } as const;
-const featuresSmcp = { liga: true, clig: true, calt: true, kern: true, smcp: true } as const;
-const featuresSmcpNoLiga = { liga: false, clig: false, calt: false, kern: true, smcp: true } as const;
+/** The feature sets with caps features, by liga-off flag and caps string (a handful: one per font-variant-caps value). */
+const CAPS_FEATURES = new Map<string, Readonly<Record<string, boolean>>>();
+
+/** The fontkit features of a run: the defaults (optional ligatures off under letter-spacing) plus its caps features. */
+function featuresOf(noLiga: boolean, caps: string): Readonly<Record<string, boolean>> {
+  if (caps === '') return noLiga ? featuresNoLiga : features0;
+  const key = `${noLiga ? 1 : 0}${caps}`;
+  let f = CAPS_FEATURES.get(key);
+  if (!f) {
+    const o: Record<string, boolean> = { ...(noLiga ? featuresNoLiga : features0) };
+    for (const tag of caps.split(',')) o[tag] = true;
+    f = Object.freeze(o);
+    CAPS_FEATURES.set(key, f);
+  }
+  return f;
+}
 
 /**
  * The font size Chromium's advances correspond to: the CSS size floored to 1/64 px (FreeType is
@@ -190,7 +204,7 @@ const RUN_CACHE = new Lru<string, ShapedText>(20000);
  * that fails to shape gives one .notdef-free empty run of width 0.
  */
 export function shapeRun(face: FontFace, text: string, opts: RunOptions): ShapedText {
-  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.smcp ? 1 : 0}${opts.rtl === undefined ? '' : opts.rtl ? 'r' : 'l'}\u0001${text}`;
+  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.caps}${opts.rtl === undefined ? '' : opts.rtl ? 'r' : 'l'}\u0001${text}`;
   const hit = RUN_CACHE.get(key);
   if (hit) return hit;
   const result = shapeUncached(face, text, opts);
@@ -203,7 +217,7 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
   const font = face.font as Font;
   const scale = advanceSize(opts.size) / (face.unitsPerEm || 1000);
   const ls = opts.letterSpacing;
-  const feats = ls !== 0 ? (opts.smcp ? featuresSmcpNoLiga : featuresNoLiga) : (opts.smcp ? featuresSmcp : features0);
+  const feats = featuresOf(ls !== 0, opts.caps);
   const cap = captureFor(font);
   let run: FkGlyphRun;
   try {

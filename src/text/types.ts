@@ -5,13 +5,16 @@
  */
 import type { FontFaceRule } from '../css/styled.ts';
 
+/** font-variant-caps (css-fonts-4 §6.6). */
+export type FontVariantCaps = 'normal' | 'small-caps' | 'all-small-caps' | 'petite-caps' | 'all-petite-caps' | 'unicase' | 'titling-caps';
+
 /** The subset of computed style that text shaping reads. */
 export interface FontSpec {
   fontFamily: readonly string[];
   fontSize: number;          // px
   fontWeight: number;        // 1–1000
   fontStyle: 'normal' | 'italic' | 'oblique';
-  fontVariantCaps?: 'normal' | 'small-caps';
+  fontVariantCaps?: FontVariantCaps;
   letterSpacing?: number;    // px, added after every character (css-text-3 §8.2)
   wordSpacing?: number;      // px, added to every word-separator character (U+0020, U+00A0 …)
 }

@@ -166,6 +166,9 @@ function joinWhiteSpace(collapse: string, wrap: string): WS {
 
 const COLLAPSE = new Set(['collapse', 'preserve', 'preserve-breaks', 'break-spaces', 'preserve-spaces']);
 
+/** font-variant-caps keywords (css-fonts-4 §6.6); shaping follows Blink's OpenType caps support or synthesis (src/text/segment.ts). */
+const CAPS = new Set(['normal', 'small-caps', 'all-small-caps', 'petite-caps', 'all-petite-caps', 'unicase', 'titling-caps']);
+
 const VERTICAL_ALIGN = new Set(['baseline', 'sub', 'super', 'text-top', 'text-bottom', 'middle', 'top', 'bottom']);
 
 function spacingRow(name: string, field: 'letterSpacing' | 'wordSpacing'): Longhand<number | MathExpr> {
@@ -218,11 +221,7 @@ export const TEXT_ROWS: Longhand<any>[] = [
     parse: (v) => {
       if (v.length !== 1 || v[0].t !== 'ident') return null;
       const k = v[0].lc;
-      if (k === 'normal' || k === 'small-caps') return k;
-      if (k === 'all-small-caps' || k === 'petite-caps' || k === 'all-petite-caps' || k === 'unicase' || k === 'titling-caps') {
-        return new Note('small-caps', `font-variant-caps: ${k} is rendered as small-caps`);
-      }
-      return null;
+      return CAPS.has(k) ? k : null;
     },
     apply: (env, v: ComputedStyle['fontVariantCaps']) => { env.s.fontVariantCaps = v; },
   },
