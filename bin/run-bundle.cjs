@@ -24,7 +24,8 @@ function cachePlaces(file) {
 }
 
 /**
- * Compiles `file` as a CommonJS module with the first code cache found (V8 ignores one that does
+ * Compiles `file` (a function expression `(function (exports, require, module, __filename,
+ * __dirname) { … })`) and runs it as a CommonJS module, with the first code cache found (V8 ignores one that does
  * not match: another build, Node or flag set), runs it and returns its exports. Sets
  * globalThis.__quireCodeCache.save(): writes the bytecode compiled so far (temporary file +
  * rename, into the first place that takes it) when no cache was used, or when it has grown by a
@@ -41,7 +42,8 @@ function runBundle(file) {
       break;
     } catch { /* not there */ }
   }
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  // the file is its own module wrapper (bin/bundle.mjs): V8 keeps this one copy of the text
+  const script = new vm.Script(source, { filename: file, cachedData });
   const used = cachedData !== undefined && !script.cachedDataRejected ? cachedData.length : 0;
   let best = used;
   const save = () => {
