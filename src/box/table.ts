@@ -56,6 +56,8 @@ const WRAPPER_PROPERTIES: ReadonlyArray<keyof ComputedStyle> = [
   'breakBefore', 'breakAfter', 'breakInside', 'page',
   'flexGrow', 'flexShrink', 'flexBasis', 'order', 'alignSelf',
   'gridColumnStart', 'gridColumnEnd', 'gridRowStart', 'gridRowEnd',
+  // An inline-table is aligned in its line by its own vertical-align (Chromium 156: vertical-align: top puts it at the line top).
+  'verticalAlign',
   // A table's transform and opacity apply to its wrapper box, captions included: Chromium 156
   // rotates and fades a table and its caption as one (Blink's table box holds the captions).
   'transform', 'transformOrigin', 'translate', 'rotate', 'scale', 'opacity',
@@ -65,7 +67,7 @@ const wrapperCache = new WeakMap<ComputedStyle, { wrapper: ComputedStyle; table:
 /**
  * The two styles of a table element (§17.4): the wrapper box gets the inherited properties and
  * position, float, clear, offsets, z-index, margins, break-*, page, flex/grid item,
- * transform and opacity properties; the table box gets every other property, with those at their initial values
+ * vertical-align, transform and opacity properties; the table box gets every other property, with those at their initial values
  * (margins 0, position static, float none…).
  */
 export function tableStyles(style: ComputedStyle): { wrapper: ComputedStyle; table: ComputedStyle } {

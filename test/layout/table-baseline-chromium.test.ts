@@ -22,3 +22,19 @@ test('an inline-table stands on its first row\'s baseline (a row of middle cells
     ['x4', 0, 146, 10.671875, 17], ['x5', 0, 186, 10.671875, 17], ['x6', 0, 251, 10.671875, 17],
   ]);
 });
+
+const ALIGNED = `<!doctype html><html><head><style>@page{size:400px 400px;margin:0} body{margin:0;font:16px/20px "Liberation Sans"} table{border-spacing:0} td{padding:0}</style></head><body>
+<div><span id=y1>X</span><table id=v1 style="display:inline-table;vertical-align:top"><tr><td>one<br>two<br>three</td></tr></table></div>
+<div><span id=y2>X</span><table id=v2 style="display:inline-table;vertical-align:middle"><tr><td>one<br>two<br>three</td></tr></table></div>
+<div><span id=y3>X</span><table id=v3 style="display:inline-table;vertical-align:bottom"><tr><td>one<br>two<br>three</td></tr></table></div>
+<div><span id=y4>X</span><table id=v4 style="display:inline-table;vertical-align:10px"><tr><td>one<br>two</td></tr></table></div>
+</body></html>`;
+
+test('an inline-table is aligned in its line by its own vertical-align (top, middle, bottom, a length), as Chromium 156', () => {
+  assertBoxes(ALIGNED, [
+    ['y1', 0, 1, 10.671875, 17], ['v1', 10.671875, 0, 36.46875, 60],
+    ['y2', 0, 80.234375, 10.671875, 17], ['v2', 10.671875, 60, 36.46875, 60],
+    ['y3', 0, 161, 10.671875, 17], ['v3', 10.671875, 120, 36.46875, 60],
+    ['y4', 0, 216, 10.671875, 17], ['v4', 10.671875, 180, 26.703125, 40],
+  ]);
+});
