@@ -15,6 +15,7 @@ import { pageBorderBox } from '../layout/page-box.ts';
 import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from '../layout/transform.ts';
+import { PageLinks, type LinkPlace } from './links.ts';
 
 export type { ImageLoader } from './build-background.ts';
 
@@ -42,7 +43,8 @@ const transparent = (c: Color): boolean => c.a === 0;
  * then the root stacking context: negative z-index contexts, in-flow block backgrounds and borders,
  * floats, inline content (text, decorations, inline boxes, atomic inlines, images), positioned
  * boxes with z-index auto/0 in tree order, positive z-index contexts. Opacity < 1 paints as a group.
- * Links become 'link' items (rects merged per line), elements with an id 'anchor' items (once).
+ * Links become 'link' items as Chromium writes them (src/paint/links.ts; a link to a '#name' no element has is left out),
+ * elements with an id 'anchor' items (once).
  * Coordinates stay CSS px. Throws TypeError when `pages` is not an array.
  */
 export function buildDisplayList(pages: PageFragment[], info: DocumentInfo, opts: BuildOptions = {}): DocumentDisplayList {
@@ -50,6 +52,8 @@ export function buildDisplayList(pages: PageFragment[], info: DocumentInfo, opts
   const anchors = new Set<string>();
   const out: PageDisplayList[] = [];
   for (const page of pages) out.push(new PageBuilder(page, opts, anchors).build());
+  // Chromium writes a link to '#name' only when the document has that anchor (Blink's Document::FindAnchor).
+  for (const p of out) p.items = p.items.filter((it) => it.kind !== 'link' || !it.url.startsWith('#') || anchors.has(safeDecode(it.url.slice(1))));
   return { pages: out, info: { ...info } };
 }
 
@@ -58,7 +62,7 @@ class PageBuilder {
   private current: Clip[] = [];
   /** The page area (content px): the page's content is clipped to it (page-margin boxes are not). */
   private pageClip: Clip | null = null;
-  private readonly links: Array<{ rect: Rect; url: string; line: LineFragment | null }> = [];
+  private readonly links: PageLinks;
   /** The fragment whose background was moved to the canvas (not painted again). */
   private canvasSources = new Set<unknown>();
   /** The root (and body) whose overflow applies to the viewport instead of clipping the box itself. */
@@ -68,7 +72,9 @@ class PageBuilder {
   /** While painting a transformed box: the product of the transforms around the items (for links and anchors). */
   private ctm: Matrix | null = null;
 
-  constructor(private readonly page: PageFragment, private readonly opts: BuildOptions, private readonly anchors: Set<string>) {}
+  constructor(private readonly page: PageFragment, private readonly opts: BuildOptions, private readonly anchors: Set<string>) {
+    this.links = new PageLinks(page.area);
+  }
 
   build(): PageDisplayList {
     const page = this.page;
@@ -116,7 +122,7 @@ class PageBuilder {
     // Page-margin boxes paint after the page's content (css-page-3 §4: each in its own stacking context).
     for (const mb of page.marginBoxes) this.paintSc({ kind: 'sc', frag: mb.fragment, chain: [], z: 0, decos: [] });
     this.sync([]);
-    for (const l of mergeLinks(this.links)) this.items.push({ kind: 'link', rect: l.rect, url: l.url });
+    for (const l of this.links.rects()) this.items.push({ kind: 'link', rect: l.rect, url: l.url });
     return withBleed({ width: page.width, height: page.height, items: this.items }, page.bleed ?? 0, { crop: page.cropMarks === true, cross: page.crossMarks === true });
   }
 
@@ -158,9 +164,9 @@ class PageBuilder {
         if (s.float !== 'none' && !inLine) { ph.floats.push({ kind: 'sc', frag: f, chain, z: 0, decos: [] }); return; }
         if (inLine) { ph.inlines.push({ kind: 'sc', frag: f, chain, z: 0, decos: [] }); return; }
         this.anchor(f);
+        if (f.box.href !== undefined) this.links.box(f, this.place(chain));
         if (f.kind === 'replaced') { this.boxItems(f, chain, ph.blocks, ph.outlines); return; }
         this.boxItems(f, chain, ph.blocks, ph.outlines);
-        if (f.box.href) this.link(borderRect(f), f.box.href, null);
         const inner = this.clipChain(f, chain);
         const d = decorating(f.style) ? [...decos, { style: f.style }] : decos;
         for (const c of f.children) this.classify(c, inner, ph, d, false);
@@ -190,7 +196,6 @@ class PageBuilder {
 
   private classifyInline(f: Fragment, chain: Chain, ph: Phases, decos: Decorator[], line: LineFragment | null, segs: DecorationSegment[]): void {
     if (f.kind === 'text') {
-      if (f.box.href) this.link({ x: f.x, y: f.y, w: f.width, h: f.height }, f.box.href, line);
       if (!isVisible(f.style)) return;
       let x = f.x;
       for (const run of f.runs) {
@@ -210,14 +215,12 @@ class PageBuilder {
         return;
       }
       this.inlineBoxItems(f, chain, ph.inlines, ph.outlines);
-      if (f.box.href) this.link({ x: f.x, y: f.y, w: f.width, h: f.height }, f.box.href, line);
+      if (f.box.href !== undefined) this.links.inline(f, this.place(chain));
       const d = decorating(s) ? [...decos, { style: s }] : decos;
       for (const c of f.children) this.classifyInline(c, chain, ph, d, line, segs);
       return;
     }
     if (f.kind === 'box' || f.kind === 'replaced') {
-      if (f.kind === 'replaced' && f.box.href) this.link(borderRect(f), f.box.href, line);
-      else if (f.kind === 'box' && f.box.href) this.link(borderRect(f), f.box.href, line);
       this.classify(f, chain, ph, decos, true);
       return;
     }
@@ -270,14 +273,15 @@ class PageBuilder {
     this.anchor(f);
     if (f.kind === 'inline') {
       this.inlineBoxItems(f, e.chain, ph.blocks, ph.outlines);
+      if (f.box.href !== undefined) this.links.inline(f, this.place(e.chain));
       const segs: DecorationSegment[] = [];
       const d = decorating(s) ? [...e.decos, { style: s }] : e.decos;
       for (const c of f.children) this.classifyInline(c, e.chain, ph, d, null, segs);
       placeDecorations(ph.inlines, segs, e.chain);
     } else {
       this.boxItems(f, e.chain, ph.blocks, ph.outlines);
+      if (f.box.href !== undefined) this.links.box(f, this.place(e.chain));
       if (f.kind === 'box') {
-        if (f.box.href) this.link(borderRect(f), f.box.href, null);
         const positioned = s.position !== 'static';
         const inner = this.clipChain(f, e.chain, positioned);
         const d = decorating(s) ? [{ style: s }] : [];
@@ -391,9 +395,9 @@ class PageBuilder {
     this.items.push({ kind: 'anchor', name: id, x: at.x, y: at.y });
   }
 
-  /** A link over `rect`; inside transformed boxes the annotation covers the transformed rect's bounding box. */
-  private link(rect: Rect, url: string, line: LineFragment | null): void {
-    this.links.push({ rect: this.ctm ? mapRect(this.ctm, rect) : rect, url, line });
+  /** Where a link of a fragment painted under `chain` lands: inside a transformed box, through its transform and cut by the clips outside it. */
+  private place(chain: Chain): LinkPlace {
+    return { clips: (this.ctm ? this.base : chain).map((c) => c.rect), ctm: this.ctm };
   }
 }
 
@@ -546,29 +550,23 @@ function markerItems(f: MarkerFragment): DisplayItem[] {
  * Maps the anchors among items[from..] and every link collected so far through `m` (a scale and
  * translation): annotations and destinations are in page coordinates, outside any transform.
  */
-function scaleAnnotations(items: DisplayItem[], from: number, links: Array<{ rect: Rect }>, m: readonly number[]): void {
+function scaleAnnotations(items: DisplayItem[], from: number, links: PageLinks, m: readonly number[]): void {
   const [k, , , , e, f] = m as [number, number, number, number, number, number];
   for (let i = from; i < items.length; i++) {
     const it = items[i]!;
     if (it.kind === 'anchor') items[i] = { ...it, x: it.x * k + e, y: it.y * k + f };
   }
-  for (const l of links) l.rect = { x: l.rect.x * k + e, y: l.rect.y * k + f, w: l.rect.w * k, h: l.rect.h * k };
+  links.scale(k, e, f);
 }
 
-/** Link rects of one URL on one line merged into one (adjacent words of a link). */
-function mergeLinks(links: Array<{ rect: Rect; url: string; line: LineFragment | null }>): Array<{ rect: Rect; url: string }> {
-  const out: Array<{ rect: Rect; url: string; line: LineFragment | null }> = [];
-  for (const l of links) {
-    const prev = out.find((o) => o.url === l.url && o.line !== null && o.line === l.line);
-    if (prev) {
-      const x1 = Math.min(prev.rect.x, l.rect.x), y1 = Math.min(prev.rect.y, l.rect.y);
-      const x2 = Math.max(prev.rect.x + prev.rect.w, l.rect.x + l.rect.w), y2 = Math.max(prev.rect.y + prev.rect.h, l.rect.y + l.rect.h);
-      prev.rect = { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
-    } else out.push({ ...l });
+/** A '#name' link's name, percent-decoded when it decodes. */
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
   }
-  return out.filter((l) => l.rect.w > 0 && l.rect.h > 0).map(({ rect, url }) => ({ rect, url }));
 }
-
 
 /** A glyph run whose ink box (advance × ascent + descent) lies wholly outside the page area. */
 function outsidePage(g: { x: number; y: number; run: { width: number; fontSize: number; face: { ascent: number; descent: number; unitsPerEm: number } } }, r: Rect): boolean {

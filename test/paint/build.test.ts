@@ -104,14 +104,15 @@ test('visibility: hidden paints nothing of the box but a visible child still pai
   assert.deepEqual(rects(dl.pages[0].items).map((r) => r.color), [RED]);
 });
 
-test('links merge per line; ids become anchors once', () => {
+test('a block link is one annotation over its border box, not one per line inside it; ids become anchors once', () => {
   const p = para('aa bb cc', { fontSize: 10 });
-  (p.children[0] as { href?: string }).href = 'https://example.com/';
   p.element = { name: 'p', attribs: { id: 'intro' } } as never;
-  const dl = build(block({}, [p]));
+  const link = block({ height: P(30) }, [p]);
+  link.element = { name: 'a', attribs: { href: 'https://example.com/' }, parent: null } as never;
+  for (const b of [link, p, p.children[0]!]) (b as { href?: string }).href = 'https://example.com/';
+  const dl = build(block({}, [link]), { width: 100, height: 50 });
   const links = dl.pages[0].items.filter((i): i is Extract<DisplayItem, { kind: 'link' }> => i.kind === 'link');
-  assert.equal(links.length, 1);
-  assert.deepEqual(links[0].rect, { x: 0, y: 0, w: 40, h: 10 });
+  assert.deepEqual(links.map((l) => l.rect), [{ x: 0, y: 0, w: 100, h: 30 }]);
   const anchors = dl.pages[0].items.filter((i) => i.kind === 'anchor');
   assert.deepEqual(anchors, [{ kind: 'anchor', name: 'intro', x: 0, y: 0 }]);
 });
