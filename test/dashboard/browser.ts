@@ -70,8 +70,19 @@ export function countRedPixels(page: Page): Promise<number> {
  * selects a word), so the next typing replaces it.
  */
 export async function selectWordInEditor(page: Page, lineText: string, word: string): Promise<void> {
-  await scrollEditorTo(page, lineText);
-  const box = await page.evaluate(([lt, w]) => {
+  // The line can be dropped from the DOM again between finding and measuring it (CodeMirror redraws
+  // its viewport on its own measure): find it again, up to three times.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await scrollEditorTo(page, lineText);
+    const box = await wordBox(page, lineText, word);
+    if (box) return page.mouse.dblclick(box.x, box.y);
+  }
+  throw new Error(`no line with ${lineText} in the editor`);
+}
+
+/** The centre of `word`'s first character on the drawn editor line containing `lineText` (CSS px), or null. */
+function wordBox(page: Page, lineText: string, word: string): Promise<{ x: number; y: number } | null> {
+  return page.evaluate(([lt, w]) => {
     const line = [...document.querySelectorAll('#code .cm-line')].find((l) => (l.textContent ?? '').includes(lt));
     if (!line) return null;
     line.scrollIntoView({ block: 'center' });
@@ -90,27 +101,33 @@ export async function selectWordInEditor(page: Page, lineText: string, word: str
     }
     return null;
   }, [lineText, word] as const);
-  if (!box) throw new Error(`no line with ${lineText} in the editor`);
-  await page.mouse.dblclick(box.x, box.y);
 }
 
 /**
  * Scrolls the HTML editor until the line containing `lineText` is drawn (CodeMirror keeps only the
- * lines near the viewport in the DOM), as a user scrolls to it.
+ * lines near the viewport in the DOM), as a user scrolls to it. CodeMirror draws the lines of a new
+ * scroll position (or of a panel just shown again) on its next measure, a frame or more later on a busy
+ * machine: so a pass from top to bottom that misses the line starts again, until 15 s have passed.
  */
 async function scrollEditorTo(page: Page, lineText: string): Promise<void> {
-  await page.evaluate(() => document.querySelector('#code .cm-scroller')!.scrollTo(0, 0));
-  for (let i = 0; i < 200; i++) {
-    const found = await page.evaluate((lt) => [...document.querySelectorAll('#code .cm-line')].some((l) => (l.textContent ?? '').includes(lt)), lineText);
-    if (found) return;
-    const moved = await page.evaluate(() => {
-      const s = document.querySelector('#code .cm-scroller')!;
-      const before = s.scrollTop;
-      s.scrollBy(0, s.clientHeight * 0.8);
-      return s.scrollTop !== before;
-    });
-    if (!moved) break;
-    await page.waitForTimeout(30);
+  const has = (): Promise<boolean> => page.evaluate((lt) => [...document.querySelectorAll('#code .cm-line')].some((l) => (l.textContent ?? '').includes(lt)), lineText);
+  const deadline = Date.now() + 15000;
+  while (Date.now() < deadline) {
+    await page.evaluate(() => document.querySelector('#code .cm-scroller')!.scrollTo(0, 0));
+    await page.waitForTimeout(50);
+    for (;;) {
+      if (await has()) return;
+      const moved = await page.evaluate(() => {
+        const s = document.querySelector('#code .cm-scroller')!;
+        const before = s.scrollTop;
+        s.scrollBy(0, s.clientHeight * 0.8);
+        return s.scrollTop !== before;
+      });
+      await page.waitForTimeout(50);
+      if (!moved) break;
+    }
+    if (await has()) return;
+    await page.waitForTimeout(200);
   }
 }
 
