@@ -227,22 +227,20 @@ async function runStores(name: string, stores: Awaited<ReturnType<typeof storesF
   const url = `${srv.url}/functions/v1/generate-pdf-preview`;
   const headers = { 'content-type': 'application/json', 'x-api-key': key };
   try {
-    // Warm every worker thread with every template (module code, fonts, stylesheets), and check the answers;
-    // then --warm seconds of load per template: V8 optimises a render's code over its first few hundred renders.
+    // Each template in turn: warm every worker thread with it (module code, fonts, stylesheets) and check the
+    // answers, then --warm seconds of load (V8 optimises a render's code over its first few hundred renders),
+    // then its steps; so a template's steps hold in memory what it and the templates before it left.
     const workers = Number(env.RENDER_WORKERS ?? os.availableParallelism() + 1);
     for (let i = 0; i < templates.length; i++) {
-      const body = JSON.stringify({ templateId: ids[i], variables: templates[i]!.values });
+      const t = templates[i]!;
+      const body = JSON.stringify({ templateId: ids[i], variables: t.values });
       const warm = await Promise.all(Array.from({ length: workers * 3 }, () => fetch(url, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, text: await r.text() }))));
       const bad = warm.find((w) => w.status !== 200);
-      if (bad) throw new Error(`${templates[i]!.name}: the warm-up request answered ${bad.status}: ${bad.text}`);
+      if (bad) throw new Error(`${t.name}: the warm-up request answered ${bad.status}: ${bad.text}`);
       if (Number(args.warm) > 0) {
         await autocannon({ url, method: 'POST', headers, body, connections: Math.max(...clientCounts), duration: Number(args.warm), timeout: 120 });
         await waitForQueue(srv.url, (q) => q.running === 0 && q.waiting === 0, 300000);
       }
-    }
-    for (let i = 0; i < templates.length; i++) {
-      const t = templates[i]!;
-      const body = JSON.stringify({ templateId: ids[i], variables: t.values });
       for (const clients of clientCounts) {
         peak = rssMb(pid);
         const metered = await metered200(srv.url);
