@@ -138,6 +138,8 @@ interface TopEdge {
   /** The top border edge; null while the box's top margin may still collapse with its content's (CSS 2.1 §8.3.1). */
   borderTop: number | null;
   cleared: boolean;
+  /** Where clearance resolved the pending margins above the box (the top edge of the ancestors they belong to), else undefined. */
+  marginsAt?: number;
 }
 
 /** Margins, clearance (CSS 2.1 §9.5.2) and float avoidance (§9.5) of a box at the flow position. */
@@ -150,13 +152,19 @@ function placeTop<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: Conte
   let margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : m.mt, m.mtQuirk);
   let y = p.y;
   let cleared = false;
+  let marginsAt: number | undefined;
   if (s.clear !== 'none' && !resumed && p.floats) {
-    const hyp = y + collapsed(margin);
-    const c = p.floats.clearance(s.clear, hyp);
-    if (c > hyp) { cleared = true; y = c; margin = NO_MARGIN; }
+    // As Chromium (LayoutNG): when the margins above still hold an ancestor's unresolved top edge, floats below where they
+    // end were placed there (adjoining floats); clearing them resolves that edge at the margins without the box's own, and
+    // the box goes to the floats' bottom, its top margin dropped. Otherwise §9.5.2 from the hypothetical position.
+    const above = y + collapsed(p.truncate ? NO_MARGIN : p.margin);
+    const past = p.topPending === true ? p.floats.clearance(s.clear, above) : above;
+    const hyp = past > above ? above : y + collapsed(margin);
+    const c = past > above ? past : p.floats.clearance(s.clear, hyp);
+    if (c > hyp) { cleared = true; y = c; margin = NO_MARGIN; if (past > above) marginsAt = above; }
   }
   const borderTop = collapseTop && !cleared && !resumed ? null : y + collapsed(margin);
-  const top: TopEdge = { widths, x: p.cb.x + widths.ml, y, margin, borderTop, cleared };
+  const top: TopEdge = { widths, x: p.cb.x + widths.ml, y, margin, borderTop, cleared, marginsAt };
   const floats = p.floats;
   if (!floats || !bfc || p.isRoot || p.widthOverride !== undefined || s.float !== 'none' || isAbsolute(box) || borderTop === null) return top;
   return besideFloats(box, p, env, fc, floats, m, top);
@@ -355,7 +363,7 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   // The margins left pending below the box (§8.3.1): its bottom margin, with its last child's when they adjoin.
   const through = collapsedThrough || (token === null && h.collapseBottom) ? addMargin(flow.margin, m.mb, m.mbQuirk) : null;
   const margin = through !== null ? (m.quirkyContainer ? leaving(through) : through) : token !== null ? NO_MARGIN : addMargin(NO_MARGIN, m.mb, m.mbQuirk);
-  return { fragment: frag, bottom: collapsedThrough ? top.y : borderBottom, margin, firstY: collapsedThrough ? null : borderTop, collapsedThrough, token, pushed: false };
+  return { fragment: frag, bottom: collapsedThrough ? top.y : borderBottom, margin, firstY: collapsedThrough ? null : top.marginsAt ?? borderTop, collapsedThrough, token, pushed: false };
 }
 
 /**

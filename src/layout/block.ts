@@ -110,7 +110,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
     const r = env.ctx.layoutBlockLevel(child, {
       cb: c.cb, y: flow.y, margin: flow.margin, floats: c.floats,
       token: i === start ? (q.token?.inner ?? null) : null,
-      atTop, truncate: c.truncate && !flow.placedAny, abs: c.abs, pageName: c.pageName, cbRtl: q.rtl,
+      atTop, truncate: c.truncate && !flow.placedAny, abs: c.abs, pageName: c.pageName, cbRtl: q.rtl, topPending: flow.firstY === null,
     }, env);
     if (r.pushed) {
       // Break before this child; prefer an earlier break when this one is to be avoided (css-break-3 §4.4).

@@ -121,6 +121,11 @@ export interface BlockParams {
   atTop: boolean;
   /** Margins adjoining the page top are truncated (after an unforced break, css-break-3 §5.2). */
   truncate: boolean;
+  /**
+   * The pending margins include the top margin of an ancestor whose top border edge is not resolved yet (the box would be
+   * its first in-flow content): clearance then resolves that edge above the box (placeTop in block-level.ts).
+   */
+  topPending?: boolean;
   /** The absolutely positioned boxes' collector of the nearest positioned ancestor. */
   abs: PendingAbs[];
   /** Used content width forced by the caller (shrink-to-fit floats, absolute boxes, inline-blocks). */
