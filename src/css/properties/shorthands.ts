@@ -359,4 +359,23 @@ export const SHORTHANDS: Shorthand[] = [
 /** Names handled as another property (legacy aliases, css-cascade-4 §1.3 / css-text-3 §5.5). */
 export const ALIASES: ReadonlyMap<string, string> = new Map([
   ['word-wrap', 'overflow-wrap'], ['grid-row-gap', 'row-gap'], ['grid-column-gap', 'column-gap'],
+  ...legacyLogicalAliases(),
 ]);
+
+/**
+ * Blink's legacy flow-relative names (css_properties.json5 alias_for, still honoured by Chromium 156):
+ * -webkit-{margin,padding,border}-{start,end,before,after} (start/end: inline axis, before/after: block axis), the
+ * -width/-style/-color longhands of the border ones, and -webkit-[min-|max-]logical-{width,height}.
+ */
+function legacyLogicalAliases(): Array<[string, string]> {
+  const sides: Array<[string, string]> = [['start', 'inline-start'], ['end', 'inline-end'], ['before', 'block-start'], ['after', 'block-end']];
+  const out: Array<[string, string]> = [];
+  for (const [legacy, logical] of sides) {
+    out.push([`-webkit-margin-${legacy}`, `margin-${logical}`], [`-webkit-padding-${legacy}`, `padding-${logical}`], [`-webkit-border-${legacy}`, `border-${logical}`]);
+    for (const part of ['width', 'style', 'color']) out.push([`-webkit-border-${legacy}-${part}`, `border-${logical}-${part}`]);
+  }
+  for (const [prefix, target] of [['', ''], ['min-', 'min-'], ['max-', 'max-']]) {
+    out.push([`-webkit-${prefix}logical-width`, `${target}inline-size`], [`-webkit-${prefix}logical-height`, `${target}block-size`]);
+  }
+  return out;
+}
