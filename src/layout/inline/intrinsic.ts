@@ -5,6 +5,7 @@ import type { LayoutContext } from '../context.ts';
 import { collectInlineItems } from './items.ts';
 import type { ComputedStyle } from '../../css/computed.ts';
 import { inlineEdgesOf, splitEdges, wrapsLines } from './style.ts';
+import { RenderMemo } from '../render-memo.ts';
 
 /**
  * Min-content and max-content inline sizes of a block container's inline content, px, of its
@@ -19,15 +20,16 @@ import { inlineEdgesOf, splitEdges, wrapsLines } from './style.ts';
 export function inlineIntrinsicSizes(container: BlockBox | TableCellBox, ctx: LayoutContext): { min: number; max: number } {
   if (!container || !ctx) throw new TypeError('inlineIntrinsicSizes expects (container, ctx)');
   const fonts = ctx.fonts;
-  const hit = cache.get(container);
-  if (hit && hit.fonts === fonts) return { min: hit.min, max: hit.max };
+  const memo = cache.of(fonts);
+  const hit = memo.get(container);
+  if (hit) return { min: hit.min, max: hit.max };
   const r = measure(container, ctx);
-  cache.set(container, { fonts, min: r.min, max: r.max });
+  memo.set(container, { min: r.min, max: r.max });
   return r;
 }
 
-/** Results per container box and FontContext (boxes are immutable; one render's sizes do not change). */
-const cache = new WeakMap<BlockBox | TableCellBox, { fonts: LayoutContext['fonts']; min: number; max: number }>();
+/** Results per container box, for one render (boxes are immutable; one render's sizes do not change). */
+const cache = new RenderMemo<BlockBox | TableCellBox, { min: number; max: number }>();
 
 function measure(container: BlockBox | TableCellBox, ctx: LayoutContext): { min: number; max: number } {
   const fonts = ctx.fonts;

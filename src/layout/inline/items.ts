@@ -10,6 +10,7 @@ import { bidiControls, mayHaveRtlScript } from '../../text/bidi.ts';
 import { paragraphBreaks } from './breaks.ts';
 import { paragraphBidi, type ParagraphBidi } from './bidi.ts';
 import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './style.ts';
+import { RenderMemo } from '../render-memo.ts';
 
 /**
  * A piece of a text run between two break opportunities (or a run boundary): its word part
@@ -78,7 +79,12 @@ type Raw = RawText | Exclude<InlineItem, TextPiece>;
 const SHY = '\u00ad';
 /** The inline items of a paragraph and its bidi facts. */
 export interface InlineParagraph { items: InlineItem[]; bidi: ParagraphBidi }
-const cache = new WeakMap<BlockBox | TableCellBox, { fonts: FontContext; para: InlineParagraph }>();
+/**
+ * Paragraphs per child list: a container's copy with another style (a table cell with its collapsed half borders)
+ * shares its children and finds the paragraph collected for the original. What else of the container the paragraph
+ * depends on (its source line, direction and unicode-bidi) is checked on a hit.
+ */
+const cache = new RenderMemo<readonly Box[], { para: InlineParagraph; line: number | undefined; direction: string; unicodeBidi: string }>();
 
 const isAtomic = (b: Box): boolean =>
   (b.kind === 'block' || b.kind === 'replaced' || b.kind === 'table-wrapper' || b.kind === 'flex' || b.kind === 'grid');
@@ -87,7 +93,7 @@ const isAtomic = (b: Box): boolean =>
  * The inline items of a block container's inline content, in order (css-inline-3 §2; like
  * Blink's inline items). Text is shaped per piece (ctx.fonts.shape caches per word); break
  * opportunities come from UAX #14 over the whole paragraph, so a word split across inline boxes
- * ("a<b>b</b>c") stays one unbreakable unit. Cached per container box and FontContext; the
+ * ("a<b>b</b>c") stays one unbreakable unit. Cached per child list for the render; the
  * returned array must not be mutated. Odd children warn ('layout') and are skipped.
  */
 export function collectInlineItems(container: BlockBox | TableCellBox, fonts: FontContext, warnings: WarningSink): InlineItem[] {
@@ -100,8 +106,9 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
  * that inline boxes' unicode-bidi stands for; `bidi.active` tells layout to reorder lines.
  */
 export function collectParagraph(container: BlockBox | TableCellBox, fonts: FontContext, warnings: WarningSink): InlineParagraph {
-  const hit = cache.get(container);
-  if (hit && hit.fonts === fonts) return hit.para;
+  const memo = cache.of(fonts);
+  const hit = memo.get(container.children);
+  if (hit && hit.line === container.line && hit.direction === container.style.direction && hit.unicodeBidi === container.style.unicodeBidi) return hit.para;
   const raws: Raw[] = [];
   let para = '';
   let prevSpace = true; // a collapsible space at the very start is removed anyway (phase II)
@@ -234,7 +241,7 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
   }
   kernAcrossPieces(items, fonts);
   const result: InlineParagraph = { items, bidi };
-  cache.set(container, { fonts, para: result });
+  memo.set(container.children, { para: result, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
   return result;
 }
 

@@ -13,15 +13,17 @@ import { collapseBorders, cellHalfBorders, type CollapsedBorders } from './borde
 import { columnConstraints, gridMinMax, autoColumnWidths, fixedColumnWidths, type ColumnConstraints } from './widths.ts';
 import { layoutGridRows, cloneFragment, unpainted, collapseColumns, type TableLayout, type RowLayout } from './rows.ts';
 import { collapsedBorderPieces } from './paint.ts';
+import { RenderMemo } from '../render-memo.ts';
 
 export type { TableLayout } from './rows.ts';
 
 /** What a table needs before its widths: the grid, the collapsed borders, the column constraints (cached per table box). */
 interface Prepared { grid: TableGrid; borders: CollapsedBorders | null; k: ColumnConstraints; min: number; max: number; edges: number; bp: number; captionMin: number }
-const prepared = new WeakMap<TableWrapperBox, Prepared>();
+const prepared = new RenderMemo<TableWrapperBox, Prepared>();
 
 function prepare(box: TableWrapperBox, ctx: LayoutContext): Prepared {
-  const hit = prepared.get(box);
+  const memo = prepared.of(ctx.fonts);
+  const hit = memo.get(box);
   if (hit) return hit;
   const ts = box.table.style;
   const grid = buildGrid(box.table);
@@ -35,7 +37,7 @@ function prepare(box: TableWrapperBox, ctx: LayoutContext): Prepared {
   let captionMin = 0;
   for (const c of box.captions) captionMin = Math.max(captionMin, ctx.intrinsicSizes(c).min);
   const r: Prepared = { grid, borders, k, min: mm.min, max: mm.max, edges: bp + spacing, bp, captionMin };
-  prepared.set(box, r);
+  memo.set(box, r);
   return r;
 }
 

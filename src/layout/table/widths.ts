@@ -6,19 +6,21 @@ import type { LayoutContext } from '../context.ts';
 import type { Edges } from '../fragment.ts';
 import { borderOf, paddingOf, sizeValue } from '../box-model.ts';
 import type { GridCell, TableGrid } from './grid.ts';
+import { RenderMemo } from '../render-memo.ts';
 
 /** Per-column constraints, px (border-box widths of the cells, spacing excluded); pct 0–100 or null. */
 export interface ColumnConstraints { min: number[]; max: number[]; pct: Array<number | null>; fixed: boolean[] }
 
-/** Content min/max of cells whose `width` is set, measured as if it were auto (cached per box: box trees are immutable). */
-const autoSized = new WeakMap<TableCellBox, { min: number; max: number }>();
+/** Content min/max of cells whose `width` is set, measured as if it were auto (cached per box and render: box trees are immutable). */
+const autoSized = new RenderMemo<TableCellBox, { min: number; max: number }>();
 
 function contentSizes(cell: TableCellBox, ctx: LayoutContext): { min: number; max: number } {
   if (cell.style.width === 'auto' && !sizeValue(cell.style.minWidth, null)) return ctx.intrinsicSizes(cell);
-  let r = autoSized.get(cell);
+  const memo = autoSized.of(ctx.fonts);
+  let r = memo.get(cell);
   if (!r) {
     r = ctx.intrinsicSizes({ ...cell, style: { ...cell.style, width: 'auto', minWidth: 'auto', maxWidth: 'none' } });
-    autoSized.set(cell, r);
+    memo.set(cell, r);
   }
   return r;
 }
