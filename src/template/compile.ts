@@ -49,15 +49,24 @@ export interface TemplateRenderResult extends RenderResult {
 /**
  * A ResourceLoader whose successful non-data: loads are shared by every render of one compiled
  * template (bounded by bytes): stylesheet, font and image files are read once, and the same
- * bytes object comes back, so the stages' caches keyed by it hit. Failures are not shared (their
- * message names the URL as written).
+ * bytes object comes back, so the stages' caches keyed by it hit. The data: URIs of the template
+ * itself (`constants`: its long attribute values, taken out) are shared too, looked up as written
+ * before the URL parser reads them; those the values bring are decoded per render, not kept.
+ * Failures are not shared (their message names the URL as written).
  */
 class SharedLoader extends ResourceLoader {
-  constructor(opts: PipelineOptions, private readonly shared: ByteLru<string, LoadResult>) {
+  constructor(opts: PipelineOptions, private readonly shared: ByteLru<string, LoadResult>, private readonly constants: ReadonlySet<string>) {
     super(opts.baseUrl, opts.resourceRoot, opts.resolveResource);
   }
 
   override load(url: string, from?: string): LoadResult {
+    if (this.constants.has(url)) {
+      const hit = this.shared.get(url);
+      if (hit) return hit;
+      const r = super.load(url, from);
+      if (r.ok) this.shared.set(url, r, r.resource.data.byteLength + url.length * 2);
+      return r;
+    }
     const abs = this.resolve(url, from);
     if (abs === null || abs.startsWith('data:')) return super.load(url, from);
     const hit = this.shared.get(abs);
@@ -88,6 +97,7 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
   const resources = new ByteLru<string, LoadResult>({ maxBytes: cacheBytes, maxEntries: 512 });
   const sourceBytes = Buffer.byteLength(html, 'utf8');
   const taken = takeOut(html, mustache);
+  const constantUris = new Set(taken ? taken.attrs.filter((a) => a.startsWith('data:')) : []);
   const fill: CompiledFill | null = mustache ? compileFill(taken ? taken.source : html, taken?.stands, sourceBytes) : null;
   /** The whole source's fill, for values that may write markers and fills whose markers did not all land where taken (compiled on first need). */
   let full: CompiledFill | null = taken ? null : fill;
@@ -113,7 +123,7 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
         filled = fillWith(fullFill(), html, view, fillLimits);
         parsed = parseHtml(filled);
       }
-      const out = await renderParsed(parsed, { ...opts, loader: new SharedLoader(opts, resources) }, limits);
+      const out = await renderParsed(parsed, { ...opts, loader: new SharedLoader(opts, resources, constantUris) }, limits);
       const text = filled;
       const filledHtml = use ? () => restoreText(text, use) : () => text;
       return { ...out, filledHtml };
