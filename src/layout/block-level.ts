@@ -184,10 +184,16 @@ function besideFloats<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: C
   const bpH = m.border.left + m.border.right + m.padding.left + m.padding.right;
   // The box's height when known before its content (replaced elements, specified heights): it must fit beside the floats all along.
   const height = m.specH !== null ? Math.max(0.01, m.specH + m.bpV) : 1;
-  let y = top.borderTop as number;
-  for (let guard = 0; guard <= floats.placed.length; guard++) {
+  const at = top.borderTop as number;
+  // As Chromium (LayoutNG): while the parent's top edge is pending, a box that does not fit beside the floats where it
+  // would stand is placed like a cleared one: the margins above resolve without its own, and the search starts there.
+  const pendingAt = p.topPending === true && !top.cleared ? top.y + collapsed(p.truncate ? NO_MARGIN : p.margin) : null;
+  let y = at;
+  let marginsAt = at;
+  for (let guard = 0; guard <= floats.placed.length + 1; guard++) {
     const band = floats.available(y, height, left, right);
-    if (band.left <= left && band.right >= right) return y === top.borderTop ? top : { ...top, y, margin: NO_MARGIN, borderTop: y };
+    // Moved down, the margins above stay resolved where the box would have stood (its firstY, for the parent's top edge).
+    if (band.left <= left && band.right >= right) return y === at ? top : { ...top, y, margin: NO_MARGIN, borderTop: y, marginsAt };
     // The room between the floats and the margins (the margins may overlap the floats).
     const from = Math.max(band.left, left + ml), to = Math.min(band.right, right - mr);
     const avail = Math.max(0, to - from) + ml + mr;
@@ -195,8 +201,9 @@ function besideFloats<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: C
     const next = floats.nextBottom(y, height);
     if (widths.width + bpH <= to - from + 0.01 || next === null) {
       const x = from - ml + widths.ml;
-      return y === top.borderTop ? { ...top, widths, x } : { ...top, widths, x, y, margin: NO_MARGIN, borderTop: y };
+      return y === at ? { ...top, widths, x } : { ...top, widths, x, y, margin: NO_MARGIN, borderTop: y, marginsAt };
     }
+    if (y === at && pendingAt !== null && pendingAt < at) { y = marginsAt = pendingAt; continue; }
     y = next;
   }
   return top;

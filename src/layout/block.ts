@@ -13,6 +13,7 @@ import type { BlockFlowToken, Flow, MarginSet, PendingAbs } from './flow.ts';
 import { collapsed, takeMarker } from './flow.ts';
 import { translateFragment } from './fragment.ts';
 import { isAbsolute, isForcedBreak, isAvoidBreak } from './box-model.ts';
+import type { FloatMark } from './float.ts';
 import { layoutInlineChildren } from './block-lines.ts';
 import { discardAfterClamp } from './clamp.ts';
 import { lastBaselineOf } from './block-level.ts';
@@ -63,6 +64,9 @@ function inFlowBlock(b: Box): boolean {
   return b.kind !== 'text' && b.kind !== 'br' && b.kind !== 'marker' && b.style.float === 'none' && !isAbsolute(b);
 }
 
+/** Where the block flow stood before the first float placed while the box's top edge was pending (see layoutBlockChildren). */
+interface AdjoiningFloats { index: number; at: number; frags: number; abs: number; fixed: number; floats: FloatMark; marks: number; y: number; margin: MarginSet }
+
 interface BlockChildrenParams {
   token: BlockFlowToken | null;
   /** The container's direction is rtl (static positions of absolute children use its right edge). */
@@ -77,6 +81,10 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
   // Per-child bookkeeping for backing up to an earlier break point (break-after/before: avoid).
   const marks: Array<{ index: number; frags: number; abs: number; fixed: number; conts: number; y: number; margin: MarginSet; placed: boolean }> = [];
   let prevInFlow: Box | null = null;
+  // Floats met while this box's top edge is pending go where the margins above them resolve (Chromium's adjoining
+  // floats): placed where they stand first, then again from `adjoining` once the next in-flow box resolves them lower.
+  let adjoining: AdjoiningFloats | null = null;
+  let adjoiningAt: number | null = null;
   for (let i = start; i < children.length; i++) {
     const child = children[i];
     if (child.kind === 'text' || child.kind === 'br' || child.kind === 'marker' || child === q.skip) continue;
@@ -91,7 +99,10 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       continue;
     }
     if (s.float !== 'none') {
-      const fy = flow.y + collapsed(flow.margin);
+      const fy = flow.firstY === null && adjoiningAt !== null ? adjoiningAt : flow.y + collapsed(flow.margin);
+      if (flow.firstY === null && adjoining === null && adjoiningAt === null) {
+        adjoining = { index: i, at: fy, frags: flow.children.length, abs: c.abs.length, fixed: env.fixed.length, floats: c.floats.mark(), marks: marks.length, y: flow.y, margin: flow.margin };
+      }
       const f = c.floats.placeFloat(child, fy, c.cb, true);
       flow.children.push(f);
       for (const a of c.floats.takeAbs(f)) c.abs.push(a);
@@ -127,6 +138,18 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       // Pushing the child this flow resumed keeps its break token (it is only pushed below a float continuation).
       flow.token = { kind: 'block', index: m.index, inner: m.index === start ? (q.token?.inner ?? null) : null };
       return;
+    }
+    if (adjoining !== null && flow.firstY === null && r.firstY !== null) {
+      const a = adjoining;
+      adjoining = null;
+      if (r.firstY > a.at + 0.01) {
+        // The margins resolved below the floats placed before this box: place them there and lay this box out again.
+        flow.children.length = a.frags; c.abs.length = a.abs; env.fixed.length = a.fixed; c.floats.rollback(a.floats);
+        marks.length = a.marks; flow.y = a.y; flow.margin = a.margin;
+        adjoiningAt = r.firstY;
+        i = a.index - 1;
+        continue;
+      }
     }
     let bottom = r.bottom;
     if (flow.marker !== undefined && r.fragment?.kind === 'box' && r.fragment.baseline !== undefined) {

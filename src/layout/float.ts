@@ -8,6 +8,9 @@ import { translateFragment } from './fragment.ts';
 import { isAvoidBreak } from './box-model.ts';
 import type { BreakToken, ContainingBlock, FloatContext, FloatContinuation, PendingAbs } from './flow.ts';
 
+/** What `BfcFloats.mark` remembers. */
+export interface FloatMark { placed: number; continuations: number; lastTop: number }
+
 /** A placed float's margin box, absolute px. */
 export interface PlacedFloat { side: 'left' | 'right'; x: number; y: number; w: number; h: number }
 
@@ -45,6 +48,16 @@ export class BfcFloats implements FloatContext {
 
   /** `pageBottom` (absolute px): floats placed from block flow that cross it are fragmented; Infinity: never. */
   constructor(readonly layoutBox: FloatBoxLayout, readonly pageBottom = Infinity) {}
+
+  /** The state to come back to with `rollback`: the floats placed and queued so far. */
+  mark(): FloatMark { return { placed: this.placed.length, continuations: this.continuations.length, lastTop: this.lastTop }; }
+
+  /** Forgets the floats placed since `mark` (they are placed again elsewhere). */
+  rollback(m: FloatMark): void {
+    this.placed.length = m.placed;
+    this.continuations.length = m.continuations;
+    this.lastTop = m.lastTop;
+  }
 
   available(y: number, height: number, left: number, right: number): { left: number; right: number } {
     const bottom = y + Math.max(height, 0);
