@@ -68,5 +68,7 @@ test('an abspos box inside a float, positioned against a box outside it, is laid
     <div style="float:left; width:50px"><p>x</p><div id=a style="position:absolute; width:10px; height:10px"></div></div>`);
   const b = r.byId('b'), a = r.byId('a');
   assert.deepEqual([b.x, b.y], [100, 30], 'below the float\'s first line, at its content edge');
-  assert.deepEqual([a.x, a.y], [0, 50], 'after the left float\'s paragraph');
+  // " more" does not fit beside the right float placed on the first line: it takes a second line, and the left float
+  // follows the paragraph (Chromium 156: #a at 60 px in the page area, 70 with the 10 px page margin).
+  assert.deepEqual([a.x, a.y], [0, 70], 'after the left float\'s paragraph');
 });

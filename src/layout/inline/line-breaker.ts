@@ -106,8 +106,10 @@ export function breakLine(
   outer: while (state.i < state.items.length) {
     // The segment: items up to the next soft wrap opportunity.
     let j = state.i;
-    // A float before any content ends its segment: what follows is measured beside it (or moves below it).
-    while (j < state.items.length - 1 && !state.items[j].breakAfter && (hasContent || state.items[j].kind !== 'float')) j++;
+    // A float before any content ends its segment: what follows is measured beside it (or moves below it). After
+    // content, a float at a soft wrap opportunity is a segment of its own: it is placed on this line when it fits
+    // beside what precedes it, whether or not what follows fits (Chromium 156 handles a float as it reaches it).
+    while (j < state.items.length - 1 && !state.items[j].breakAfter && (hasContent ? !(j === state.i && state.items[j].kind === 'float') : state.items[j].kind !== 'float')) j++;
     // Measure it as it would sit on this line.
     let sw = 0;
     let hang = 0;
@@ -188,7 +190,9 @@ export function breakLine(
         case 'br': hasContent = true; forced = true; break;
         case 'float': {
           const fw = env.floatWidth(it);
-          if (deferredFloats.length === 0 && (!hasContent || lineW + fw <= band.right - band.left + EPS)) {
+          // Fits beside what the line holds so far, less its trailing collapsible space (removed if the line breaks
+          // here; CSS 2.1 §9.5.1 rule 8 with css-text-3 §4.1.2, as Chromium 156 measures it).
+          if (deferredFloats.length === 0 && (!hasContent || lineW - trailingCollapsibleSpace(placed) + fw <= band.right - band.left + EPS)) {
             env.placeFloat(it, y);
             floatsPlaced++;
             band = env.band(y);
@@ -231,6 +235,25 @@ export function breakLine(
     y, left: band.left, right: band.right, indent, items: placed, openAtStart: startStack,
     width, hasContent, forced, deferredFloats,
   };
+}
+
+/**
+ * The width (px) of the collapsible white space that ends the line so far (css-text-3 §4.1.2: it is removed if
+ * the line breaks there), past closing edges and out-of-flow items; 0 when the line ends otherwise.
+ */
+function trailingCollapsibleSpace(placed: readonly PlacedItem[]): number {
+  for (let k = placed.length - 1; k >= 0; k--) {
+    const p = placed[k];
+    const it = p.item;
+    if (it.kind === 'text') {
+      if (p.collapsed) continue;
+      const piece = p.trimmed ?? it;
+      return !it.tab && it.collapsible && piece.spaces !== '' ? piece.spaceWidth : 0;
+    }
+    if (it.kind === 'close' || it.kind === 'float' || it.kind === 'abs') continue;
+    return 0;
+  }
+  return 0;
 }
 
 function rebuildStack(start: OpenItem[], placed: PlacedItem[]): OpenItem[] {
