@@ -244,6 +244,13 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
   for (let i = 0; i < 4; i++) if (!visible[i]) w[i] = item.styles[i] === 'none' || !(w[i]! > 0) ? 0 : w[i]!;
   const radii = usedRadii(r, item.radii);
   cs.endText();
+  const lone = radii ? -1 : loneSolidSide(w, item.styles, visible);
+  if (lone >= 0) {
+    // One solid side and no width elsewhere (a collapsed table border piece): its band, as the general path below draws it.
+    cs.fill(item.colors[lone]!);
+    cs.op(`${quadPath(trapezoid(r, ZERO, w, lone))} f`);
+    return;
+  }
 
   const s0 = item.styles[0], c0 = colorKey(item.colors[0]);
   const uniform = visible.every(Boolean) && item.styles.every((s) => s === s0) && item.colors.every((c) => colorKey(c) === c0);
@@ -310,6 +317,17 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
     }
     done.add(s);
   }
+}
+
+/** The side when exactly one side is visible, solid, and the only one with a width; else -1. */
+function loneSolidSide(w: Sides, styles: ReadonlyArray<BorderStyleUsed | 'none'>, visible: boolean[]): number {
+  let side = -1;
+  for (let i = 0; i < 4; i++) {
+    if (w[i] === 0) continue;
+    if (side >= 0 || !visible[i] || styles[i] !== 'solid') return -1;
+    side = i;
+  }
+  return side;
 }
 
 /**
