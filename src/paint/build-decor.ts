@@ -98,6 +98,11 @@ export function underlineTop(s: ComputedStyle, baseline: number, autoTop: number
 
 type BorderItem = Extract<DisplayItem, { kind: 'border' }>;
 
+/** Whether side `i` of a border item shows: a width, a style and some alpha. */
+function sideShows(item: BorderItem, i: number): boolean {
+  return item.widths[i]! > 0 && item.styles[i] !== 'none' && item.colors[i]!.a > 0;
+}
+
 /**
  * A border as display items: the item itself, or, when its visible sides share one alpha below 1 and a dashed or
  * dotted side meets another visible side, the item with opaque colours inside an opacity group of that alpha, as
@@ -105,9 +110,14 @@ type BorderItem = Extract<DisplayItem, { kind: 'border' }>;
  * into the corners, where translucent sides drawn one by one would darken each other).
  */
 export function borderItems(item: BorderItem): DisplayItem[] {
-  const vis = [0, 1, 2, 3].filter((i) => item.widths[i]! > 0 && item.styles[i] !== 'none' && item.colors[i]!.a > 0);
-  const alpha = vis.length ? item.colors[vis[0]!]!.a : 1;
-  if (!(alpha < 1) || vis.some((i) => item.colors[i]!.a !== alpha)) return [item];
+  // The common case first, without arrays: the visible sides are opaque, or not all of one alpha.
+  let alpha = 1, first = true;
+  for (let i = 0; i < 4; i++) {
+    if (!sideShows(item, i)) continue;
+    if (first) { alpha = item.colors[i]!.a; first = false; } else if (item.colors[i]!.a !== alpha) return [item];
+  }
+  if (!(alpha < 1)) return [item];
+  const vis = [0, 1, 2, 3].filter((i) => sideShows(item, i));
   const broken = (i: number): boolean => item.styles[i] === 'dashed' || item.styles[i] === 'dotted';
   const adjacent = vis.some((i) => broken(i) && (vis.includes((i + 1) % 4) || vis.includes((i + 3) % 4)));
   if (!adjacent || item.radii) return [item];

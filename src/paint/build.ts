@@ -474,6 +474,11 @@ function pushBorder(f: BoxFragment | ReplacedFragment, s: ComputedStyle, push: (
   pushBorderWidths(f, s, [noTop ? 0 : b.top, b.right, noBottom ? 0 : b.bottom, b.left], push, tablePart);
 }
 
+/** Whether a border side of used width `w` paints anything (pushBorderWidths skips the sides that do not). */
+function sidePaints(w: number, side: ComputedStyle['borderTop']): boolean {
+  return !(w <= 0 || side.style === 'none' || side.style === 'hidden' || side.color.a === 0);
+}
+
 /** The grey Chromium 156 paints an inset, outset, groove or ridge side in when its colour is currentcolor. */
 const LEGACY_3D_GREY: Color = { r: 238, g: 238, b: 238, a: 1 };
 const SHADED = new Set(['inset', 'outset', 'groove', 'ridge']);
@@ -485,19 +490,18 @@ const SHADED = new Set(['inset', 'outset', 'groove', 'ridge']);
  * text colour paints #eeeeee over #9a9a9a) on every box but tables and their cells, which paint their own colour.
  */
 function sideColor(s: ComputedStyle, i: number, tablePart: boolean): Color {
-  const side = [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft][i]!;
+  const side = i === 0 ? s.borderTop : i === 1 ? s.borderRight : i === 2 ? s.borderBottom : s.borderLeft;
   if (tablePart || !SHADED.has(side.style) || !((s.currentColorMask ?? 0) & (CC_BORDER_TOP << i))) return side.color;
   return LEGACY_3D_GREY;
 }
 
 function pushBorderWidths(f: { x: number; y: number; width: number; height: number }, s: ComputedStyle, widths: [number, number, number, number], push: (i: DisplayItem) => void, tablePart = false): void {
-  const sides = [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft];
-  if (widths.every((w, i) => w <= 0 || sides[i].style === 'none' || sides[i].style === 'hidden' || sides[i].color.a === 0)) return;
+  if (!sidePaints(widths[0], s.borderTop) && !sidePaints(widths[1], s.borderRight) && !sidePaints(widths[2], s.borderBottom) && !sidePaints(widths[3], s.borderLeft)) return;
   const rect = borderRect(f);
   const radii = radiiOf(s, rect.w, rect.h);
   const item: DisplayItem = {
     kind: 'border', rect, widths,
-    styles: [usedStyle(sides[0].style), usedStyle(sides[1].style), usedStyle(sides[2].style), usedStyle(sides[3].style)],
+    styles: [usedStyle(s.borderTop.style), usedStyle(s.borderRight.style), usedStyle(s.borderBottom.style), usedStyle(s.borderLeft.style)],
     colors: [sideColor(s, 0, tablePart), sideColor(s, 1, tablePart), sideColor(s, 2, tablePart), sideColor(s, 3, tablePart)],
   };
   if (radii) item.radii = radii;
