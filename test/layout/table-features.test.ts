@@ -63,12 +63,14 @@ test('separate borders: spacing around the edge cells; empty-cells: hide; row ba
   assert.deepEqual(yellow.map((y) => [y.x, y.width]), [[a.x, 30]], 'one yellow piece under #a, none in the gaps nor under the hidden empty cell');
 });
 
-test('vertical-align: baseline aligns the first lines of cells with different fonts; middle and bottom', () => {
+test('printed, vertical-align: baseline sizes the row but leaves the cells\' lines at the top (as Chromium prints); middle and bottom', () => {
   const r = layoutHtml(doc('table { border-spacing: 0 }',
     '<table><tr><td id=a style="font-size:30px;line-height:30px;vertical-align:baseline">A</td><td id=b style="vertical-align:baseline">b</td><td id=m style="vertical-align:middle">m</td><td id=bt style="vertical-align:bottom">z</td></tr></table>'));
   const a = r.byId('a'), b = r.byId('b');
   assert.ok(a.baseline !== undefined && b.baseline !== undefined);
-  assert.ok(Math.abs((a.baseline as number) - (b.baseline as number)) < 0.01, `baselines ${a.baseline} ${b.baseline}`);
+  // Under block fragmentation (layoutHtml lays out pages) the baseline-aligned content is not shifted:
+  // test/layout/table-baseline-print-chromium.test.ts has Chromium's figures.
+  assert.equal((b.children[0] as Fragment).y, b.y, 'b stays at the top of its cell');
   assert.equal(a.height, 30);
   const mText = r.byId('m').children[0] as Fragment, bText = r.byId('bt').children[0] as Fragment;
   assert.equal(mText.y, 10);

@@ -263,6 +263,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
   const cells = layoutCells(grid, ts, colW, cols, borders, env);
   const { heights, baselines, noSpacing, headerRows, footerRows } = rowHeights(grid, cells, sv, tableRowsHeight, env.ctx.quirks);
   const R = grid.rows.length;
+  const fragmented = Number.isFinite(env.pageBottom);
   const rowY: number[] = [];
   let y = sv;
   for (let k = 0; k < R; k++) { rowY.push(y); y += heights[k] + (noSpacing[k] ? 0 : sv); }
@@ -281,7 +282,10 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
       for (let q = gc.row; q < gc.row + gc.rowspan; q++) h += heights[q];
       const va = gc.cell.style.verticalAlign;
       const free = h - frag.height;
-      const off = va === 'top' ? 0 : va === 'bottom' ? free : va === 'middle' ? free / 2 : baselines[gc.row] - cellBaseline(cells, gc);
+      // As Chromium 156 under block fragmentation (printing, multi-column): the row is as tall as its baseline-aligned
+      // cells make it, but their content stays at the top (measured: emulated print media aligns them, page.pdf does not).
+      const baselineOff = fragmented ? 0 : baselines[gc.row] - cellBaseline(cells, gc);
+      const off = va === 'top' ? 0 : va === 'bottom' ? free : va === 'middle' ? free / 2 : baselineOff;
       if (off !== 0) {
         for (const c of frag.children) translateFragment(c, 0, off);
         if (frag.baseline !== undefined) frag.baseline += off;
