@@ -4,13 +4,17 @@
  * documents. Out: a table on stdout (--json for machines; --filter=TEXT for some cases).
  * Machines here are noisy: compare ratios within one run (ms per page across document lengths,
  * first against second render) and prefer cpu ms (this process's CPU time) to wall time.
+ * --bundled: the engine as `quire serve` runs it, an esbuild bundle (bench/bundled-engine.ts); by default the
+ * sources through tsx, whose __name() wrappers around nested functions cost 5-20 % more.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { compileTemplate, renderPdf, warmUp, type CompiledTemplate, type RenderResult } from '../src/index.ts';
-import { fillTemplate } from '../src/template/fill.ts';
+import * as sources from '../src/index.ts';
+import type { CompiledTemplate, RenderResult } from '../src/index.ts';
+import { fillTemplate as sourceFill } from '../src/template/fill.ts';
 import { parseVariableDefs, resolveValues } from '../src/template/variables.ts';
+import { bundledEngine, type BenchEngine } from './bundled-engine.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
@@ -141,6 +145,9 @@ interface Result { name: string; firstMs: number | null; medianMs: number; cpuMs
 const json = process.argv.includes('--json');
 const only = process.argv.find((a) => a.startsWith('--filter='))?.slice(9);
 const uncompiled = process.argv.includes('--uncompiled');
+const bundled = process.argv.includes('--bundled');
+const engine: BenchEngine = bundled ? await bundledEngine(root) : { ...sources, fillTemplate: sourceFill };
+const { compileTemplate, renderPdf, warmUp, fillTemplate } = engine;
 const results: Result[] = [];
 // The process is warmed first (bundled fonts, the user-agent sheet, module code), so that a
 // framework document's first render pays for its own stylesheets and fonts only.
@@ -187,9 +194,9 @@ for (const c of cases) {
   if (!json) process.stderr.write(`bench: ${c.name} done\n`);
 }
 if (json) {
-  console.log(JSON.stringify({ node: process.version, results }, null, 1));
+  console.log(JSON.stringify({ node: process.version, bundled, results }, null, 1));
 } else {
-  console.log(`${uncompiled ? 'uncompiled (fill + renderPdf per render)' : 'compiled once (compileTemplate), then rendered'}; node ${process.version}; warm medians (timed runs after warm-ups); first = the first render of that document in this process (framework CSS: its stylesheets and fonts parsed);`);
+  console.log(`${bundled ? 'esbuild bundle; ' : 'sources through tsx; '}${uncompiled ? 'uncompiled (fill + renderPdf per render)' : 'compiled once (compileTemplate), then rendered'}; node ${process.version}; warm medians (timed runs after warm-ups); first = the first render of that document in this process (framework CSS: its stylesheets and fonts parsed);`);
   console.log('cpu ms = this process\'s CPU time (user + system), steadier than wall time on a loaded machine');
   const cols: Array<[string, number, (r: Result) => string]> = [
     ['document', -32, (r) => r.name], ['first ms', 10, (r) => (r.firstMs === null ? '' : r.firstMs.toFixed(1))], ['median ms', 10, (r) => r.medianMs.toFixed(2)],
