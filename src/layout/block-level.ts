@@ -308,6 +308,40 @@ function buildFragment(box: Box, env: FlowEnv, m: BoxMetrics, g: { x: number; wi
  * marker, its absolutely positioned descendants and relative offset, and the margins left pending below it.
  */
 export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>): BlockResult {
+  // Flex and grid items (forceBfc) are fragmented by their container.
+  if (!Number.isFinite(env.pageBottom) || env.clamp || p.forceBfc === true) return layoutBlockLevelOnce(box, p, env, fc, 0);
+  const floatMark = p.floats instanceof BfcFloats ? p.floats.mark() : null;
+  const absLength = p.abs.length, fixedLength = env.fixed.length;
+  const r = layoutBlockLevelOnce(box, p, env, fc, 0);
+  const f = r.fragment;
+  if (f === null || f.kind !== 'box' || r.token !== null || r.pushed || r.collapsedThrough) return r;
+  const endBP = f.border.bottom + f.padding.bottom;
+  const bottom = f.y + f.height;
+  // As Chromium (LayoutNG): a box that ends on this fragmentainer takes its block-end border and padding along. When
+  // they cross its end but the content fits, the content is laid out again leaving room for them: it breaks earlier and
+  // the box continues on the next page (or the box moves there whole when nothing of it fits).
+  if (endBP <= 0 || bottom <= env.pageBottom + 0.01 || bottom - endBP > env.pageBottom + 0.01) return r;
+  // Chromium breaks at the latest break point: before a trailing empty box (a clearfix ::after) when there is one, which
+  // moves only that box and the padding, not content (kept as laid out: its end overflows by the padding here).
+  if (endsWithEmptyBox(f)) return r;
+  if (floatMark !== null) (p.floats as BfcFloats).rollback(floatMark);
+  p.abs.length = absLength;
+  env.fixed.length = fixedLength;
+  return layoutBlockLevelOnce(box, p, env, fc, endBP);
+}
+
+/** The last in-flow child of a fragment is an empty box (zero height, e.g. a clearfix ::after table). */
+function endsWithEmptyBox(f: BoxFragment): boolean {
+  for (let i = f.children.length - 1; i >= 0; i--) {
+    const c = f.children[i];
+    if (c.kind === 'box' && (c.style.float !== 'none' || isAbsolute(c.box))) continue;
+    return c.kind === 'box' && c.height === 0;
+  }
+  return false;
+}
+
+/** layoutBlockLevelBox once, its content's fragmentainer end `reserve` px higher (room kept for its block-end border and padding). */
+function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>, reserve: number): BlockResult {
   const s = box.style;
   const resumed = p.token !== null;
   const bfc = fc.independent || p.isRoot === true || p.forceBfc === true || establishesBfc(box);
@@ -335,7 +369,7 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   let floats: BfcFloats | null = null;
   if (fc.layout) {
     floats = contentFloats(box, p, env, bfc, specH);
-    childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : env);
+    childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : reserve > 0 ? { ...env, pageBottom: env.pageBottom - reserve } : env);
     if (transformed && !p.isRoot) childEnv = { ...childEnv, fixed: abs };
     const cb = { x: contentX, y: 0, width: top.widths.width, height: childPercentBasis(box, p, env, m) };
     layoutContent(box, fc, {
