@@ -308,8 +308,7 @@ function buildFragment(box: Box, env: FlowEnv, m: BoxMetrics, g: { x: number; wi
  * marker, its absolutely positioned descendants and relative offset, and the margins left pending below it.
  */
 export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>): BlockResult {
-  // Flex and grid items (forceBfc) are fragmented by their container.
-  if (!Number.isFinite(env.pageBottom) || env.clamp || p.forceBfc === true) return layoutBlockLevelOnce(box, p, env, fc, 0);
+  if (!Number.isFinite(env.pageBottom) || env.clamp) return layoutBlockLevelOnce(box, p, env, fc, 0);
   const floatMark = p.floats instanceof BfcFloats ? p.floats.mark() : null;
   const absLength = p.abs.length, fixedLength = env.fixed.length;
   const r = layoutBlockLevelOnce(box, p, env, fc, 0);

@@ -3,10 +3,11 @@
 /**
  * Flex items are not monolithic: as LayoutNG's FlexLayoutAlgorithm, the items of a row's flex line are parallel flows,
  * each laid out again with the page's fragmentainer at the size the flex layout gave it and broken at the same line; an
- * item of a column breaks like a block. A line whose item cannot break where it should (its first line or a monolithic
- * box does not fit at the line's top, or the break would fall inside its block-end padding or border: LayoutNG's
- * last-resort appeal) moves to the next page whole instead; an item placed below the line's top (alignment, margins)
- * that does not fit moves alone and starts the next page.
+ * item of a column breaks like a block. An item that ends on this page keeps room for its block-end padding and border
+ * (its content breaks earlier: layoutBlockLevelBox). A line whose item cannot break where it should (its first line or a
+ * monolithic box does not fit at the line's top, or nothing of it fits before its block-end padding and border) moves to
+ * the next page whole instead; an item placed below the line's top (alignment, margins) that does not fit moves alone
+ * and starts the next page.
  */
 import type { Box, FlexBox } from '../box/types.ts';
 import type { BlockParams, ContentParams, FlowEnv } from './context.ts';
@@ -50,8 +51,6 @@ export function breakLine(items: PlacedFlexItem[], lineTop: number, cbx: number,
     // Below the line's top (alignment or margins): the item may move alone.
     const separated = f.y - it.mt > lineTop + 0.01;
     const bottom = f.y + f.height;
-    // A break inside the block-end padding or border is no break point.
-    if (mayPush && !separated && bottom > env.pageBottom + 0.01 && env.pageBottom >= bottom - f.padding.bottom - f.border.bottom - 0.01) return fail();
     const res = env.ctx.layoutBlockLevel(it.box, itemParams(geo, cbx, cb, f.y - it.mt, abs, separated ? false : !mayPush, null, false), env);
     if (res.pushed) {
       if (!separated) return fail();
