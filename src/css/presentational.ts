@@ -125,17 +125,23 @@ function autoDirection(el: Element): 'ltr' | 'rtl' | null {
 
 /**
  * The `dir` attribute as Chromium maps it (HTMLElement::CollectStyleForPresentationAttribute,
- * measured in Chromium 156): ltr/rtl set `direction` and auto takes it from the content (as does a
- * <bdi> without dir); every valid dir also isolates (`unicode-bidi: isolate`; plaintext for
- * pre/textarea with dir=auto), except on bdi, bdo and output, whose UA rules decide.
+ * measured in Chromium 156): the value is compared as written, ASCII case-insensitively and
+ * untrimmed. ltr/rtl set `direction` and auto takes it from the content (as does a <bdi> without a
+ * valid dir); every valid dir also isolates (`unicode-bidi: isolate`; plaintext for pre/textarea
+ * with dir=auto), except on bdi, bdo and output, whose UA rules decide. Any other value (a locale
+ * code such as "ar", "", " rtl ") maps to nothing, so the element inherits its parent's direction
+ * (HTML §3.2.6.4's undefined state), except on <body>, where Chromium sets `direction: ltr`.
  */
 function dirHints(el: Element): void {
   const raw = el.attribs['dir'];
-  const d = raw?.trim().toLowerCase();
+  const d = raw?.toLowerCase();
   const auto = d === 'auto' || (el.name === 'bdi' && d !== 'ltr' && d !== 'rtl');
   if (d === 'ltr' || d === 'rtl') add('direction', d);
   else if (auto) add('direction', autoDirection(el) ?? 'ltr');
-  else return;
+  else {
+    if (raw !== undefined && el.name === 'body') add('direction', 'ltr');
+    return;
+  }
   if (el.name === 'bdi' || el.name === 'bdo' || el.name === 'output' || raw === undefined) return;
   add('unicode-bidi', auto && (el.name === 'pre' || el.name === 'textarea') ? 'plaintext' : 'isolate');
 }
