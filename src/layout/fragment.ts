@@ -116,6 +116,12 @@ export interface PageFragment {
    */
   contentScale?: number;
   /**
+   * The page's fragmentainer block size (px, as content is laid out in it: the page area's height at `contentScale`,
+   * rounded as Chromium rounds it): its strip of the flow. Paint prints content that lies above the next page's area
+   * this far lower on this page (src/paint/spill.ts). Absent on hand-made pages: the scaled page area's height.
+   */
+  stride?: number;
+  /**
    * px by which paint moves `children` and `area` sideways (a root element with direction: rtl; absent when 0): where
    * Chromium draws such a page's content (src/layout/print-scale.ts rtlOriginShift). Layout stays at `area`.
    */

@@ -157,6 +157,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     if (ps.crossMarks) page.crossMarks = true;
     layoutAreas.push(initialContainingBlock(area));
     strides.push(area.rootHeight ?? area.height);
+    page.stride = area.rootHeight ?? area.height;
     pages.push(page);
     styles.push(ps);
     return { ps, area, page };

@@ -16,6 +16,7 @@ import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from '../layout/transform.ts';
 import { PageLinks, type LinkPlace } from './links.ts';
+import { spillFromNext } from './spill.ts';
 
 export type { ImageLoader } from './build-background.ts';
 
@@ -51,7 +52,7 @@ export function buildDisplayList(pages: PageFragment[], info: DocumentInfo, opts
   if (!Array.isArray(pages)) throw new TypeError('buildDisplayList: expected an array of PageFragment');
   const anchors = new Set<string>();
   const out: PageDisplayList[] = [];
-  for (const page of pages) out.push(new PageBuilder(page, opts, anchors).build());
+  pages.forEach((page, i) => out.push(new PageBuilder(page, opts, anchors, pages[i + 1] ?? null).build()));
   // Chromium writes a link to '#name' only when the document has that anchor (Blink's Document::FindAnchor).
   for (const p of out) p.items = p.items.filter((it) => it.kind !== 'link' || !it.url.startsWith('#') || anchors.has(safeDecode(it.url.slice(1))));
   return { pages: out, info: { ...info } };
@@ -62,7 +63,7 @@ class PageBuilder {
   private current: Clip[] = [];
   /** The page area (content px): the page's content is clipped to it (page-margin boxes are not). */
   private pageClip: Clip | null = null;
-  private readonly links: PageLinks;
+  private links: PageLinks;
   /** The fragment whose background was moved to the canvas (not painted again). */
   private canvasSources = new Set<unknown>();
   /** The root (and body) whose overflow applies to the viewport instead of clipping the box itself. */
@@ -71,8 +72,11 @@ class PageBuilder {
   private base: Chain = [];
   /** While painting a transformed box: the product of the transforms around the items (for links and anchors). */
   private ctm: Matrix | null = null;
+  /** While painting the next page's content that spills onto this page: fixed boxes and anchors are left out. */
+  private spilling = false;
 
-  constructor(private readonly page: PageFragment, private readonly opts: BuildOptions, private readonly anchors: Set<string>) {
+  constructor(private readonly page: PageFragment, private readonly opts: BuildOptions, private readonly anchors: Set<string>,
+    private readonly next: PageFragment | null = null) {
     this.links = new PageLinks(page.area);
   }
 
@@ -114,6 +118,7 @@ class PageBuilder {
     const from = this.items.length;
     if (scale !== 1) this.items.push({ kind: 'push-transform', matrix: contentMatrix(page.area, scale) });
     this.emitPhases(phases);
+    if (this.next) this.paintSpill(this.next);
     if (scale !== 1) {
       this.sync([]);
       this.items.push({ kind: 'pop-transform' });
@@ -124,6 +129,30 @@ class PageBuilder {
     this.sync([]);
     for (const l of this.links.rects()) this.items.push({ kind: 'link', rect: l.rect, url: l.url });
     return withBleed({ width: page.width, height: page.height, items: this.items }, page.bleed ?? 0, { crop: page.cropMarks === true, cross: page.crossMarks === true });
+  }
+
+  /**
+   * The next page's content above its page area, painted at this page's foot (src/paint/spill.ts): its stacking
+   * context again, shifted down and clipped to what lands in this page's area, without fixed boxes (layout placed their
+   * neighbours' copies, src/layout/print-fixed.ts), links or anchors.
+   */
+  private paintSpill(next: PageFragment): void {
+    const spill = this.pageClip && spillFromNext(this.page, next, this.pageClip.rect);
+    if (!spill) return;
+    const saved = { clip: this.pageClip, base: this.base, links: this.links };
+    this.sync([]);
+    this.items.push({ kind: 'push-transform', matrix: [1, 0, 0, 1, 0, spill.dy] });
+    this.pageClip = { rect: spill.clip };
+    this.base = [this.pageClip];
+    this.links = new PageLinks(next.area);
+    this.spilling = true;
+    const phases = newPhases();
+    for (const f of next.children) if (!((f.kind === 'box' || f.kind === 'replaced') && f.style.position === 'fixed')) this.classify(f, this.base, phases, [], false);
+    this.emitPhases(phases);
+    this.sync([]);
+    this.items.push({ kind: 'pop-transform' });
+    this.spilling = false;
+    this.pageClip = saved.clip; this.base = saved.base; this.links = saved.links;
   }
 
   /** CSS 2.1 §14.2: the root's background (or body's) covers the canvas, positioned as for the root. */
@@ -150,6 +179,7 @@ class PageBuilder {
         // A transformed or masked box is a stacking context (css-transforms-1 §3, css-masking-1 §7); with z-index auto it paints as z-index 0.
         const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1 || hasTransform(s) || hasMaskBorder(s);
         const abs = s.position === 'absolute' || s.position === 'fixed';
+        if (this.spilling && s.position === 'fixed') return;
         // Inside a transformed box, the clips around it stay pushed (they were pushed outside its group).
         const base = this.base;
         const ch0 = s.position === 'fixed' ? base : abs ? [...base, ...chain.slice(base.length).filter((c) => (c as Clip & { positioned?: boolean }).positioned)] : chain;
@@ -388,7 +418,7 @@ class PageBuilder {
 
   private anchor(f: BoxFragment | ReplacedFragment | InlineFragment): void {
     const id = f.box.element?.attribs?.id;
-    if (!id || this.anchors.has(id)) return;
+    if (!id || this.anchors.has(id) || this.spilling) return;
     if ('startsBox' in f && !f.startsBox) return;
     this.anchors.add(id);
     const at = this.ctm ? mapRect(this.ctm, { x: f.x, y: f.y, w: 0, h: 0 }) : { x: f.x, y: f.y };
