@@ -20,8 +20,14 @@ const RUNS = new Lru<string, GlyphRun[]>(20000);
  */
 export function faceShareKey(face: FontFace, range: ReadonlyArray<readonly [number, number]>, rangedBefore: boolean): string | undefined {
   if (rangedBefore) return undefined;
-  return range.length ? `${face.key}\u0001${range.map(([a, b]) => `${a}-${b}`).join(',')}` : face.key;
+  if (range.length === 0) return face.key;
+  let r = RANGE_KEYS.get(range);
+  if (r === undefined) RANGE_KEYS.set(range, (r = range.map(([a, b]) => `${a}-${b}`).join(',')));
+  return `${face.key}\u0001${r}`;
 }
+
+/** unicode-range lists written as key text, per list (a cached stylesheet's @font-face rules keep theirs between renders). */
+const RANGE_KEYS = new WeakMap<object, string>();
 
 /** The shared key of a text shaped with the given parameters (sizes in px) under a face share key. */
 export function sharedRunsKey(faceKey: string, size: number, letterSpacing: number, wordSpacing: number, caps: string, rtl: boolean | undefined, text: string): string {
