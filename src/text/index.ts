@@ -11,7 +11,6 @@ import { matchFace, needsSynthesis } from './matching.ts';
 import { scaleMetrics } from './metrics.ts';
 import { isClusterExtender, isIgnoredInFontMatching } from './shape.ts';
 import { shapeSegment } from './segment.ts';
-import { faceShareKey, sharedRuns, sharedRunsKey, shareRuns } from './shared-runs.ts';
 import { breakOpportunities } from './breaks.ts';
 
 export { breakOpportunities };
@@ -43,8 +42,6 @@ interface Resolved {
    * of it covers U+0020, but its unicode-range faces still serve their own characters first.
    */
   rangedBefore: boolean;
-  /** The primary face's identity for shared-runs.ts (contexts with @font-face faces), or undefined: not shared. */
-  shareKey?: string;
 }
 
 /** Memoised results of a font context (resolution per family list, shaped text, metrics). */
@@ -163,8 +160,6 @@ class Fonts implements FontContext {
   private resolvedBySpec = new WeakMap<FontSpec, Resolved>();
   /** Faces from @font-face rules with a unicode-range: they only serve the code points in range. */
   private readonly faceRanges = new WeakMap<FontFace, FaceEntry>();
-  /** Set by faceForCluster when a cluster's face came from the fallback steps (the result then depends on more than the primary face). */
-  private usedFallback = false;
 
   constructor(private readonly loader: ResourceLoader, private readonly warnings: WarningSink) {}
 
@@ -214,7 +209,9 @@ class Fonts implements FontContext {
     const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}${rtl === undefined ? '' : rtl ? 'r' : 'l'}\u0001${text}`;
     let runs = c.shapes.get(key);
     if (runs === undefined) {
-      runs = this.shapeText(r, spec, size, text, rtl);
+      runs = [];
+      for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs, rtl);
+      if (rtl) runs.reverse(); // segments of a right-to-left run go right to left
       if (c.shapes.size >= SHAPES_MAX) c.shapes.clear();
       c.shapes.set(key, runs);
     }
@@ -225,25 +222,6 @@ class Fonts implements FontContext {
       byText.set(text, runs);
       c.bySpecSize++;
     }
-    return runs;
-  }
-
-  /**
-   * Segments `text` by per-character fallback and shapes each segment. With @font-face faces, a result
-   * in the primary face alone is shared with later renders (shared-runs.ts, keyed by the face's identity).
-   */
-  private shapeText(r: Resolved, spec: FontSpec, size: number, text: string, rtl: boolean | undefined): GlyphRun[] {
-    const sk = r.shareKey === undefined ? undefined
-      : sharedRunsKey(r.shareKey, size, spec.letterSpacing ?? 0, spec.wordSpacing ?? 0, spec.fontVariantCaps ?? '', rtl, text);
-    if (sk !== undefined) {
-      const hit = sharedRuns(sk, r.primary);
-      if (hit !== undefined) return hit;
-    }
-    this.usedFallback = false;
-    const runs: GlyphRun[] = [];
-    for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs, rtl);
-    if (rtl) runs.reverse(); // segments of a right-to-left run go right to left
-    if (sk !== undefined && !this.usedFallback) shareRuns(sk, runs);
     return runs;
   }
 
@@ -337,7 +315,6 @@ class Fonts implements FontContext {
       if (slot) slots.push({ entries: slot, system: true });
     }
     r = { slots, primary, byCp: new Map(), unknown, rangedBefore };
-    if (this.caches !== SHARED) r.shareKey = faceShareKey(primary, this.faceRanges.get(primary)?.unicodeRange ?? [], rangedBefore);
     if (this.caches.resolved.size >= 2000) this.caches.resolved.clear();
     this.caches.resolved.set(key, r);
     this.resolvedBySpec.set(spec, r);
@@ -349,10 +326,7 @@ class Fonts implements FontContext {
     const base = cps[0];
     if (cps.length === 1) {
       const memo = r.byCp.get(base);
-      if (memo !== undefined) {
-        this.usedFallback = true;
-        return memo ?? r.primary;
-      }
+      if (memo !== undefined) return memo ?? r.primary;
     }
     // css-fonts-4 §5.4 cluster matching: default-ignorable code points (ZWJ, ZWNJ …) need no
     // glyph of their own, so they never force a fallback face (variation selectors still do).
@@ -360,7 +334,6 @@ class Fonts implements FontContext {
     // when no family before it has unicode-range faces (Blink's FontFallbackIterator: a range face
     // that does not cover U+0020 is not the primary font, yet serves 'A' when its range has it).
     if (!r.rangedBefore && this.serves(r.primary, base) && cps.every((c) => isIgnoredInFontMatching(c) || this.serves(r.primary, c))) return r.primary;
-    this.usedFallback = true;
     const weight = weightOf(spec);
     const style = spec.fontStyle === 'italic' || spec.fontStyle === 'oblique' ? spec.fontStyle : 'normal';
     let baseOnly: FontFace | undefined;
