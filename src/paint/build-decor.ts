@@ -1,8 +1,10 @@
 /**
- * Box decorations for the display-list builder: box-shadow (css-backgrounds-3 §7), outline (css-ui-4 §3), clip (CSS 2.1 §11.1.2).
+ * Box decorations for the display-list builder: borders (CSS 2.1 §8.5, css-backgrounds-3 §4, sliced at break edges by
+ * css-break-3 §5.4), box-shadow (css-backgrounds-3 §7), outline (css-ui-4 §3), clip (CSS 2.1 §11.1.2).
  * In: a box or inline fragment and its (corner-sliced) style. Out: 'box-shadow' and 'border' display items, clip rects.
  */
-import type { ComputedStyle } from '../css/computed.ts';
+import { CC_BORDER_TOP, type Color, type ComputedStyle, type CornerRadius } from '../css/computed.ts';
+import type { BoxFragment, ReplacedFragment } from '../layout/fragment.ts';
 import type { BorderStyleUsed, DisplayItem, Rect } from './display-list.ts';
 import { insetRadii, radiiOf } from './build-background.ts';
 
@@ -123,4 +125,82 @@ export function borderItems(item: BorderItem): DisplayItem[] {
   if (!adjacent || item.radii) return [item];
   const opaque = item.colors.map((c) => ({ ...c, a: 1 })) as BorderItem['colors'];
   return [{ kind: 'push-opacity', opacity: alpha }, { ...item, colors: opaque }, { kind: 'pop-opacity' }];
+}
+
+/** The border widths [top, right, bottom, left] a fragment paints: none at its break edges (css-break-3 §5.4). */
+export function usedBorderWidths(f: BoxFragment | ReplacedFragment): [number, number, number, number] {
+  const b = f.border, sliced = f.kind === 'box';
+  return [sliced && !f.startsBox ? 0 : b.top, b.right, sliced && !f.endsBox ? 0 : b.bottom, b.left];
+}
+
+/** Whether a style has a mask border (css-masking-1 §7.1: a source other than none). */
+export function hasMaskBorder(s: ComputedStyle): boolean {
+  return s.maskBorderSource !== undefined && s.maskBorderSource.kind !== 'none';
+}
+
+const NO_RADIUS: CornerRadius = { h: { px: 0, pct: 0 }, v: { px: 0, pct: 0 } };
+
+/**
+ * The style with no corner radii at a fragment's break edges (css-break-3 §5.4, box-decoration-break: slice,
+ * the initial value): block fragments lose the top corners when they do not start the box and the bottom
+ * ones when they do not end it; inline fragments (`inline`) the left and right corners.
+ */
+export function sliceCorners(s: ComputedStyle, atStart: boolean, atEnd: boolean, inline: boolean): ComputedStyle {
+  if (!atStart && !atEnd) return s;
+  const out = { ...s };
+  if (inline) {
+    if (atStart) { out.borderTopLeftRadius = NO_RADIUS; out.borderBottomLeftRadius = NO_RADIUS; }
+    if (atEnd) { out.borderTopRightRadius = NO_RADIUS; out.borderBottomRightRadius = NO_RADIUS; }
+  } else {
+    if (atStart) { out.borderTopLeftRadius = NO_RADIUS; out.borderTopRightRadius = NO_RADIUS; }
+    if (atEnd) { out.borderBottomLeftRadius = NO_RADIUS; out.borderBottomRightRadius = NO_RADIUS; }
+  }
+  return out;
+}
+
+export function borderRect(f: { x: number; y: number; width: number; height: number }): Rect {
+  return { x: f.x, y: f.y, w: f.width, h: f.height };
+}
+
+type Used = 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset' | 'none';
+const usedStyle = (st: string): Used => (st === 'hidden' ? 'none' : (st as Used));
+
+export function pushBorder(f: BoxFragment | ReplacedFragment, s: ComputedStyle, push: (i: DisplayItem) => void, noTop: boolean, noBottom: boolean): void {
+  const b = f.border;
+  const tablePart = f.box.kind === 'table' || f.box.kind === 'table-cell' || f.box.kind === 'table-row' || f.box.kind === 'table-row-group';
+  pushBorderWidths(f, s, [noTop ? 0 : b.top, b.right, noBottom ? 0 : b.bottom, b.left], push, tablePart);
+}
+
+/** Whether a border side of used width `w` paints anything (pushBorderWidths skips the sides that do not). */
+function sidePaints(w: number, side: ComputedStyle['borderTop']): boolean {
+  return !(w <= 0 || side.style === 'none' || side.style === 'hidden' || side.color.a === 0);
+}
+
+/** The grey Chromium 156 paints an inset, outset, groove or ridge side in when its colour is currentcolor. */
+const LEGACY_3D_GREY: Color = { r: 238, g: 238, b: 238, a: 1 };
+const SHADED = new Set(['inset', 'outset', 'groove', 'ridge']);
+
+/**
+ * The colour a border side is painted in: its computed colour, except that an inset, outset, groove or ridge side whose
+ * colour is currentcolor (specified or by default) paints rgb(238, 238, 238), shaded from there, as Chromium 156 still
+ * does (the legacy fallback of WebKit's RenderStyle::colorIncludingFallback; measured: `border: 8px outset` in any
+ * text colour paints #eeeeee over #9a9a9a) on every box but tables and their cells, which paint their own colour.
+ */
+function sideColor(s: ComputedStyle, i: number, tablePart: boolean): Color {
+  const side = i === 0 ? s.borderTop : i === 1 ? s.borderRight : i === 2 ? s.borderBottom : s.borderLeft;
+  if (tablePart || !SHADED.has(side.style) || !((s.currentColorMask ?? 0) & (CC_BORDER_TOP << i))) return side.color;
+  return LEGACY_3D_GREY;
+}
+
+export function pushBorderWidths(f: { x: number; y: number; width: number; height: number }, s: ComputedStyle, widths: [number, number, number, number], push: (i: DisplayItem) => void, tablePart = false): void {
+  if (!sidePaints(widths[0], s.borderTop) && !sidePaints(widths[1], s.borderRight) && !sidePaints(widths[2], s.borderBottom) && !sidePaints(widths[3], s.borderLeft)) return;
+  const rect = borderRect(f);
+  const radii = radiiOf(s, rect.w, rect.h);
+  const item: DisplayItem = {
+    kind: 'border', rect, widths,
+    styles: [usedStyle(s.borderTop.style), usedStyle(s.borderRight.style), usedStyle(s.borderBottom.style), usedStyle(s.borderLeft.style)],
+    colors: [sideColor(s, 0, tablePart), sideColor(s, 1, tablePart), sideColor(s, 2, tablePart), sideColor(s, 3, tablePart)],
+  };
+  if (radii) item.radii = radii;
+  for (const it of borderItems(item)) push(it);
 }

@@ -2,13 +2,12 @@
  * The display-list builder: page fragments in, display items out, in CSS 2.1 Appendix E painting order (stacking contexts, z-index).
  * In: PageFragment[] from layout and the document info. Out: a DocumentDisplayList (rects, borders, glyphs, lines, images, clips, opacity groups, links, anchors).
  */
-import { CC_BORDER_TOP, hasTransform, type Color, type ComputedStyle, type CornerRadius } from '../css/computed.ts';
-import type { ImageRef } from '../box/types.ts';
-import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragment, MarkerFragment, LineFragment } from '../layout/fragment.ts';
+import { hasTransform, type Color, type ComputedStyle } from '../css/computed.ts';
+import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragment, LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
 import { paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
-import { borderItems, clipRectOf, outlineItem, pushShadows } from './build-decor.ts';
+import { borderRect, clipRectOf, hasMaskBorder, outlineItem, pushBorder, pushBorderWidths, pushShadows, sliceCorners, usedBorderWidths } from './build-decor.ts';
 import { borderImageItems, borderImageOf, maskBorderOf } from './build-border-image.ts';
 import { legendShifted, paintAroundLegend } from './fieldset.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
@@ -16,6 +15,7 @@ import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from '../layout/transform.ts';
 import { PageLinks, type LinkPlace } from './links.ts';
+import { markerItems, replacedItems } from './build-replaced.ts';
 import { spillFromNext } from './spill.ts';
 
 export type { ImageLoader } from './build-background.ts';
@@ -431,37 +431,6 @@ class PageBuilder {
   }
 }
 
-/** The border widths [top, right, bottom, left] a fragment paints: none at its break edges (css-break-3 §5.4). */
-function usedBorderWidths(f: BoxFragment | ReplacedFragment): [number, number, number, number] {
-  const b = f.border, sliced = f.kind === 'box';
-  return [sliced && !f.startsBox ? 0 : b.top, b.right, sliced && !f.endsBox ? 0 : b.bottom, b.left];
-}
-
-/** Whether a style has a mask border (css-masking-1 §7.1: a source other than none). */
-function hasMaskBorder(s: ComputedStyle): boolean {
-  return s.maskBorderSource !== undefined && s.maskBorderSource.kind !== 'none';
-}
-
-const NO_RADIUS: CornerRadius = { h: { px: 0, pct: 0 }, v: { px: 0, pct: 0 } };
-
-/**
- * The style with no corner radii at a fragment's break edges (css-break-3 §5.4, box-decoration-break: slice,
- * the initial value): block fragments lose the top corners when they do not start the box and the bottom
- * ones when they do not end it; inline fragments (`inline`) the left and right corners.
- */
-function sliceCorners(s: ComputedStyle, atStart: boolean, atEnd: boolean, inline: boolean): ComputedStyle {
-  if (!atStart && !atEnd) return s;
-  const out = { ...s };
-  if (inline) {
-    if (atStart) { out.borderTopLeftRadius = NO_RADIUS; out.borderBottomLeftRadius = NO_RADIUS; }
-    if (atEnd) { out.borderTopRightRadius = NO_RADIUS; out.borderBottomRightRadius = NO_RADIUS; }
-  } else {
-    if (atStart) { out.borderTopLeftRadius = NO_RADIUS; out.borderTopRightRadius = NO_RADIUS; }
-    if (atEnd) { out.borderBottomLeftRadius = NO_RADIUS; out.borderBottomRightRadius = NO_RADIUS; }
-  }
-  return out;
-}
-
 /**
  * Where the canvas background paints on a page: the page area, never the page margins, as Chromium 156 prints
  * (css-page-3 #painting keeps it off the margins too, which show the @page background): one fill of the page area,
@@ -490,95 +459,6 @@ function stableSort<T>(a: T[], cmp: (x: T, y: T) => number): T[] {
 }
 
 const decorating = (s: ComputedStyle): boolean => s.textDecorationLine.underline || s.textDecorationLine.overline || s.textDecorationLine.lineThrough;
-
-function borderRect(f: { x: number; y: number; width: number; height: number }): Rect {
-  return { x: f.x, y: f.y, w: f.width, h: f.height };
-}
-
-type Used = 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset' | 'none';
-const usedStyle = (st: string): Used => (st === 'hidden' ? 'none' : (st as Used));
-
-function pushBorder(f: BoxFragment | ReplacedFragment, s: ComputedStyle, push: (i: DisplayItem) => void, noTop: boolean, noBottom: boolean): void {
-  const b = f.border;
-  const tablePart = f.box.kind === 'table' || f.box.kind === 'table-cell' || f.box.kind === 'table-row' || f.box.kind === 'table-row-group';
-  pushBorderWidths(f, s, [noTop ? 0 : b.top, b.right, noBottom ? 0 : b.bottom, b.left], push, tablePart);
-}
-
-/** Whether a border side of used width `w` paints anything (pushBorderWidths skips the sides that do not). */
-function sidePaints(w: number, side: ComputedStyle['borderTop']): boolean {
-  return !(w <= 0 || side.style === 'none' || side.style === 'hidden' || side.color.a === 0);
-}
-
-/** The grey Chromium 156 paints an inset, outset, groove or ridge side in when its colour is currentcolor. */
-const LEGACY_3D_GREY: Color = { r: 238, g: 238, b: 238, a: 1 };
-const SHADED = new Set(['inset', 'outset', 'groove', 'ridge']);
-
-/**
- * The colour a border side is painted in: its computed colour, except that an inset, outset, groove or ridge side whose
- * colour is currentcolor (specified or by default) paints rgb(238, 238, 238), shaded from there, as Chromium 156 still
- * does (the legacy fallback of WebKit's RenderStyle::colorIncludingFallback; measured: `border: 8px outset` in any
- * text colour paints #eeeeee over #9a9a9a) on every box but tables and their cells, which paint their own colour.
- */
-function sideColor(s: ComputedStyle, i: number, tablePart: boolean): Color {
-  const side = i === 0 ? s.borderTop : i === 1 ? s.borderRight : i === 2 ? s.borderBottom : s.borderLeft;
-  if (tablePart || !SHADED.has(side.style) || !((s.currentColorMask ?? 0) & (CC_BORDER_TOP << i))) return side.color;
-  return LEGACY_3D_GREY;
-}
-
-function pushBorderWidths(f: { x: number; y: number; width: number; height: number }, s: ComputedStyle, widths: [number, number, number, number], push: (i: DisplayItem) => void, tablePart = false): void {
-  if (!sidePaints(widths[0], s.borderTop) && !sidePaints(widths[1], s.borderRight) && !sidePaints(widths[2], s.borderBottom) && !sidePaints(widths[3], s.borderLeft)) return;
-  const rect = borderRect(f);
-  const radii = radiiOf(s, rect.w, rect.h);
-  const item: DisplayItem = {
-    kind: 'border', rect, widths,
-    styles: [usedStyle(s.borderTop.style), usedStyle(s.borderRight.style), usedStyle(s.borderBottom.style), usedStyle(s.borderLeft.style)],
-    colors: [sideColor(s, 0, tablePart), sideColor(s, 1, tablePart), sideColor(s, 2, tablePart), sideColor(s, 3, tablePart)],
-  };
-  if (radii) item.radii = radii;
-  for (const it of borderItems(item)) push(it);
-}
-
-/** A replaced element's image in its content box, sized by object-fit (css-images-3 §5.5), clipped to the content box when it overflows. */
-function replacedItems(f: ReplacedFragment, image: ImageRef): DisplayItem[] {
-  const cx = f.x + f.border.left + f.padding.left, cy = f.y + f.border.top + f.padding.top;
-  const cw = Math.max(0, f.width - f.border.left - f.border.right - f.padding.left - f.padding.right);
-  const ch = Math.max(0, f.height - f.border.top - f.border.bottom - f.padding.top - f.padding.bottom);
-  if (cw <= 0 || ch <= 0) return [];
-  const iw = image.width || cw, ih = image.height || ch;
-  let w = cw, h = ch;
-  const fit = f.style.objectFit;
-  if (fit === 'contain' || fit === 'cover' || fit === 'scale-down') {
-    const sc = fit === 'cover' ? Math.max(cw / iw, ch / ih) : Math.min(cw / iw, ch / ih);
-    w = iw * sc; h = ih * sc;
-    if (fit === 'scale-down' && (iw < w || ih < h)) { w = iw; h = ih; }
-  } else if (fit === 'none') { w = iw; h = ih; }
-  const rect: Rect = { x: cx + (cw - w) / 2, y: cy + (ch - h) / 2, w, h };
-  if (fit === 'fill') return [{ kind: 'image', rect: { x: cx, y: cy, w: cw, h: ch }, image }];
-  if (w <= cw + 0.01 && h <= ch + 0.01) return [{ kind: 'image', rect, image }];
-  return [{ kind: 'push-clip', rect: { x: cx, y: cy, w: cw, h: ch } }, { kind: 'image', rect, image }, { kind: 'pop-clip' }];
-}
-
-/** A list marker: text glyphs, an image, or the disc (filled circle), circle (1px ring) and square shapes. */
-function markerItems(f: MarkerFragment): DisplayItem[] {
-  const color = f.style.color;
-  if (f.box.image) return [{ kind: 'image', rect: { x: f.x, y: f.y, w: f.width, h: f.height }, image: f.box.image }];
-  if (f.runs.length > 0) {
-    const out: DisplayItem[] = [];
-    let x = f.x;
-    for (const run of f.runs) { out.push({ kind: 'glyphs', x, y: f.baseline, run, color }); x += run.width; }
-    return out;
-  }
-  const rect: Rect = { x: f.x, y: f.y, w: f.width, h: f.height };
-  if (rect.w <= 0) return [];
-  const type = f.box.style.listStyleType;
-  const r: [number, number] = [rect.w / 2, rect.h / 2];
-  const full: Radii = [r, r, r, r];
-  if (type === 'square') return [{ kind: 'rect', rect, color }];
-  if (type === 'circle') {
-    return [{ kind: 'border', rect, widths: [1, 1, 1, 1], styles: ['solid', 'solid', 'solid', 'solid'], colors: [color, color, color, color], radii: full }];
-  }
-  return [{ kind: 'rect', rect, color, radii: full }];
-}
 
 /**
  * Maps the anchors among items[from..] and every link collected so far through `m` (a scale and
