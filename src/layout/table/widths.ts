@@ -216,6 +216,22 @@ function share(base: number[], weights: number[], amount: number): number[] {
 }
 
 /**
+ * Fixed layout, as Chromium 156 lays it out: when the columns with a percentage width (the percentage of the table's
+ * grid plus the cell's padding and borders) and those with a length overflow the grid, the percentage columns shrink
+ * in proportion until they fit beside the length columns (auto columns get nothing); the table keeps its width.
+ * Length columns alone still widen the table. Measured: three `width: 33%; padding: 12px` cells in a 600px table
+ * (10px spacing) are 187.25, 187.25, 185.5 px wide (natural 210.8, 210.8, 208.8); 60% with 100px of padding beside
+ * 40% is 394.28 / 205.72. Mutates `out`.
+ */
+function shrinkPercentColumns(out: Array<number | null>, pct: readonly boolean[], avail: number): void {
+  let pctSum = 0, lenSum = 0;
+  out.forEach((v, i) => { if (v !== null) { if (pct[i]) pctSum += v; else lenSum += v; } });
+  if (pctSum <= 0 || pctSum + lenSum <= avail) return;
+  const k = Math.max(0, avail - lenSum) / pctSum;
+  out.forEach((v, i) => { if (v !== null && pct[i]) out[i] = v * k; });
+}
+
+/**
  * Fixed table layout (CSS 2.1 §17.5.2.1): widths from the columns, then the first row's cells;
  * the remaining columns share what is left equally; when every column has a width and they
  * sum to less than `avail`, they grow in proportion. `avail` is the space for columns, px.
@@ -224,10 +240,11 @@ export function fixedColumnWidths(grid: TableGrid, table: TableBox, avail: numbe
   void table;
   const n = grid.cols;
   const out: Array<number | null> = new Array(n).fill(null);
+  const pct = new Array<boolean>(n).fill(false);
   grid.columns.forEach((c, i) => {
     const w = c.col?.style.width ?? 'auto';
     const v = w !== 'auto' ? w : c.group?.style.width ?? 'auto';
-    if (v !== 'auto') out[i] = v.px + v.pct * avail / 100;
+    if (v !== 'auto') { out[i] = v.px + v.pct * avail / 100; pct[i] = v.pct !== 0; }
   });
   const first = grid.rows[0];
   if (first) {
@@ -239,9 +256,10 @@ export function fixedColumnWidths(grid: TableGrid, table: TableBox, avail: numbe
       const bw = s.boxSizing === 'border-box' ? w : w + b.left + b.right + p.left + p.right;
       const idx: number[] = [];
       for (let c = gc.col; c < Math.min(n, gc.col + gc.colspan); c++) if (out[c] === null) idx.push(c);
-      for (const i of idx) out[i] = bw / gc.colspan;
+      for (const i of idx) { out[i] = bw / gc.colspan; pct[i] = s.width !== 'auto' && s.width.pct !== 0; }
     }
   }
+  shrinkPercentColumns(out, pct, avail);
   const used = out.reduce<number>((s, v) => s + (v ?? 0), 0);
   const rest = out.filter((v) => v === null).length;
   const share = rest > 0 ? Math.max(0, avail - used) / rest : 0;
