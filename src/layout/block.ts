@@ -85,6 +85,9 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
   // floats): placed where they stand first, then again from `adjoining` once the next in-flow box resolves them lower.
   let adjoining: AdjoiningFloats | null = null;
   let adjoiningAt: number | null = null;
+  // Absolute and fixed children met while this box's top edge is pending: their static position is this box's content
+  // top once the margins resolve, as Chromium 156 places them, not above margins that later collapse through its top.
+  let absAtPendingTop: PendingAbs[] = [];
   for (let i = start; i < children.length; i++) {
     const child = children[i];
     if (child.kind === 'text' || child.kind === 'br' || child.kind === 'marker' || child === q.skip) continue;
@@ -96,6 +99,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       const pend: PendingAbs = { box: child, staticX: c.cb.x, staticY: flow.y + collapsed(flow.margin) };
       if (q.rtl) pend.staticRight = c.cb.x + c.cb.width;
       if (s.position === 'fixed') env.fixed.push(pend); else { pend.slot = { list: flow.children, index: flow.children.length }; c.abs.push(pend); }
+      if (flow.firstY === null) absAtPendingTop.push(pend);
       continue;
     }
     if (s.float !== 'none') {
@@ -146,6 +150,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
         // The margins resolved below the floats placed before this box: place them there and lay this box out again.
         flow.children.length = a.frags; c.abs.length = a.abs; env.fixed.length = a.fixed; c.floats.rollback(a.floats);
         marks.length = a.marks; flow.y = a.y; flow.margin = a.margin;
+        absAtPendingTop = absAtPendingTop.filter((p) => c.abs.includes(p) || env.fixed.includes(p));
         adjoiningAt = r.firstY;
         i = a.index - 1;
         continue;
@@ -158,7 +163,11 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       if (push > 0) { translateFragment(r.fragment, 0, push); bottom += push; }
     }
     if (r.fragment) flow.children.push(r.fragment);
-    if (flow.firstY === null && r.firstY !== null) flow.firstY = r.firstY;
+    if (flow.firstY === null && r.firstY !== null) {
+      flow.firstY = r.firstY;
+      for (const a of absAtPendingTop) a.staticY = Math.max(a.staticY, r.firstY);
+      absAtPendingTop = [];
+    }
     if (r.fragment && r.fragment.kind === 'box' && r.fragment.baseline !== undefined) {
       if (flow.firstBaseline === undefined) flow.firstBaseline = r.fragment.baseline;
       flow.lastBaseline = lastBaselineOf(r.fragment) ?? flow.lastBaseline;
