@@ -64,8 +64,24 @@ function inFlowBlock(b: Box): boolean {
   return b.kind !== 'text' && b.kind !== 'br' && b.kind !== 'marker' && b.style.float === 'none' && !isAbsolute(b);
 }
 
+/** Where the block flow stood before child `index`: its fragments, absolute and fixed boxes, position and pending margins. */
+interface FlowMark { index: number; frags: number; abs: number; fixed: number; y: number; margin: MarginSet }
+
 /** Where the block flow stood before the first float placed while the box's top edge was pending (see layoutBlockChildren). */
-interface AdjoiningFloats { index: number; at: number; frags: number; abs: number; fixed: number; floats: FloatMark; marks: number; y: number; margin: MarginSet }
+interface AdjoiningFloats extends FlowMark { at: number; floats: FloatMark; marks: number }
+
+function markFlow(index: number, flow: Flow, c: ContentParams, env: FlowEnv): FlowMark {
+  return { index, frags: flow.children.length, abs: c.abs.length, fixed: env.fixed.length, y: flow.y, margin: flow.margin };
+}
+
+/** Backs the flow up to `m`: what was placed after it is dropped (floats and their continuations are the caller's). */
+function restoreFlow(m: FlowMark, flow: Flow, c: ContentParams, env: FlowEnv): void {
+  flow.children.length = m.frags;
+  c.abs.length = m.abs;
+  env.fixed.length = m.fixed;
+  flow.y = m.y;
+  flow.margin = m.margin;
+}
 
 interface BlockChildrenParams {
   token: BlockFlowToken | null;
@@ -79,7 +95,7 @@ interface BlockChildrenParams {
 function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: BlockChildrenParams, env: FlowEnv): void {
   const start = q.token?.index ?? 0;
   // Per-child bookkeeping for backing up to an earlier break point (break-after/before: avoid).
-  const marks: Array<{ index: number; frags: number; abs: number; fixed: number; conts: number; y: number; margin: MarginSet; placed: boolean }> = [];
+  const marks: Array<FlowMark & { conts: number; placed: boolean }> = [];
   let prevInFlow: Box | null = null;
   // Floats met while this box's top edge is pending go where the margins above them resolve (Chromium's adjoining
   // floats): placed where they stand first, then again from `adjoining` once the next in-flow box resolves them lower.
@@ -105,7 +121,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
     if (s.float !== 'none') {
       const fy = flow.firstY === null && adjoiningAt !== null ? adjoiningAt : flow.y + collapsed(flow.margin);
       if (flow.firstY === null && adjoining === null && adjoiningAt === null) {
-        adjoining = { index: i, at: fy, frags: flow.children.length, abs: c.abs.length, fixed: env.fixed.length, floats: c.floats.mark(), marks: marks.length, y: flow.y, margin: flow.margin };
+        adjoining = { ...markFlow(i, flow, c, env), at: fy, floats: c.floats.mark(), marks: marks.length };
       }
       const f = c.floats.placeFloat(child, fy, c.cb, true);
       flow.children.push(f);
@@ -121,7 +137,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       flow.token = { kind: 'block', index: i, inner: null, forced: true, side: sideOf(child, false) ?? sideOf(prevInFlow, true) };
       return;
     }
-    marks.push({ index: i, frags: flow.children.length, abs: c.abs.length, fixed: env.fixed.length, conts: c.floats.continuations.length, y: flow.y, margin: flow.margin, placed: flow.placedAny });
+    marks.push({ ...markFlow(i, flow, c, env), conts: c.floats.continuations.length, placed: flow.placedAny });
     const r = env.ctx.layoutBlockLevel(child, {
       cb: c.cb, y: flow.y, margin: flow.margin, floats: c.floats,
       token: i === start ? (q.token?.inner ?? null) : null,
@@ -133,11 +149,8 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       while (k > 0 && avoidBetween(children, marks[k - 1].index, marks[k].index) && marks[k - 1].placed) k--;
       if (k > 0 && avoidBetween(children, marks[k - 1].index, marks[k].index)) k = marks.length - 1;
       const m = marks[k];
-      flow.children.length = m.frags;
-      c.abs.length = m.abs;
-      env.fixed.length = m.fixed;
+      restoreFlow(m, flow, c, env);
       c.floats.continuations.length = m.conts;
-      flow.y = m.y; flow.margin = m.margin;
       if (!m.placed) { flow.pushed = true; flow.placedAny = false; }
       // Pushing the child this flow resumed keeps its break token (it is only pushed below a float continuation).
       flow.token = { kind: 'block', index: m.index, inner: m.index === start ? (q.token?.inner ?? null) : null };
@@ -148,8 +161,9 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       adjoining = null;
       if (r.firstY > a.at + 0.01) {
         // The margins resolved below the floats placed before this box: place them there and lay this box out again.
-        flow.children.length = a.frags; c.abs.length = a.abs; env.fixed.length = a.fixed; c.floats.rollback(a.floats);
-        marks.length = a.marks; flow.y = a.y; flow.margin = a.margin;
+        restoreFlow(a, flow, c, env);
+        c.floats.rollback(a.floats);
+        marks.length = a.marks;
         absAtPendingTop = absAtPendingTop.filter((p) => c.abs.includes(p) || env.fixed.includes(p));
         adjoiningAt = r.firstY;
         i = a.index - 1;
