@@ -11,7 +11,7 @@ import { borderOf, paddingOf, marginValue, sizeValue, zeroEdges, isForcedBreak, 
 import { buildGrid, type GridCell, type TableGrid } from './grid.ts';
 import { collapseBorders, cellHalfBorders, type CollapsedBorders } from './borders.ts';
 import { columnConstraints, gridMinMax, autoColumnWidths, fixedColumnWidths, type ColumnConstraints } from './widths.ts';
-import { layoutGridRows, cloneFragment, unpainted, collapseColumns, type TableLayout, type RowLayout } from './rows.ts';
+import { layoutGridRows, rowFragment, unpainted, collapseColumns, type TableLayout, type RowLayout } from './rows.ts';
 import { collapsedBorderPieces } from './paint.ts';
 import { RenderMemo } from '../render-memo.ts';
 
@@ -102,9 +102,9 @@ function layoutTable(box: TableWrapperBox, pr: Prepared, width: number, colW: nu
   return { ...inner, width, border, padding, anon, ...(pr.grid.rows.length === 0 && rowsH !== null ? { emptyHeight: rowsH } : {}) };
 }
 
-/** Places row `k` of the layout at page y `y` (row top) with the table's left at `tableX`. */
-function placeRow(L: TableLayout, k: number, tableX: number, y: number): BoxFragment {
-  const f = cloneFragment(L.rows[k].frag);
+/** Places row `k` of the layout at page y `y` (row top) with the table's left at `tableX`; `repeated`: a repeated header or footer row. */
+function placeRow(L: TableLayout, k: number, tableX: number, y: number, repeated: boolean): BoxFragment {
+  const f = rowFragment(L.rows[k], !repeated);
   translateFragment(f, tableX, y - L.rows[k].y);
   return f;
 }
@@ -167,14 +167,14 @@ function splitRow(r: RowLayout, tableX: number, y: number, resume: RowResume | u
   }
   // The row's, row group's and columns' background pieces under the cells, cut to this page.
   const pieces: Fragment[] = [];
-  for (const p of r.frag.children) {
+  const row = rowFragment(r, false);
+  for (const p of row.children) {
     if (p.kind !== 'box' || p.box.kind === 'table-cell') continue;
-    const q = cloneFragment(p);
-    translateFragment(q, tableX, y - r.y);
-    q.height = h;
-    pieces.push(q);
+    translateFragment(p, tableX, y - r.y);
+    p.height = h;
+    pieces.push(p);
   }
-  const frag: BoxFragment = { ...r.frag, x: tableX + r.frag.x, y, height: h, children: [...pieces, ...cells], margin: zeroEdges(), startsBox: !resume, endsBox: !more };
+  const frag: BoxFragment = { ...row, x: tableX + row.x, y, height: h, children: [...pieces, ...cells], margin: zeroEdges(), startsBox: !resume, endsBox: !more };
   return more ? { frag, resume: { cells: out, consumed: consumed + h } } : { frag };
 }
 
@@ -320,7 +320,7 @@ function placeRows(L: TableLayout, tok: TableToken | null, c: ContentParams, tab
   let y = tableTop + topEdge + (resumed ? 0 : L.spacingV);
   const place = (k: number, repeated = false): void => {
     const r = L.rows[k];
-    placed.push({ frag: placeRow(L, k, x, y), group: r.group, k });
+    placed.push({ frag: placeRow(L, k, x, y, repeated), group: r.group, k });
     // Abspos boxes in its cells go to their containing block once, with the row (not with a repeated header).
     if (r.abs && !repeated) for (const a of r.abs) c.abs.push({ ...a, staticX: a.staticX + x, staticY: a.staticY + y - r.y, staticRight: a.staticRight === undefined ? undefined : a.staticRight + x });
     y += r.height + (r.collapsed ? 0 : L.spacingV);

@@ -339,3 +339,33 @@ export function cloneFragment<T extends Fragment>(f: T): T {
   if (c.kind === 'box' || c.kind === 'line' || c.kind === 'inline') (c as { children: Fragment[] }).children = c.children.map(cloneFragment);
   return c;
 }
+
+/** The x, y and baseline (NaN: none) of every fragment of a tree, depth first, appended to `out` (px). */
+function positionsOf(f: Fragment, out: number[]): number[] {
+  out.push(f.x, f.y, f.kind === 'box' || f.kind === 'line' || f.kind === 'text' || f.kind === 'marker' ? f.baseline ?? NaN : NaN);
+  if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) positionsOf(c, out);
+  return out;
+}
+
+/** Puts back positions positionsOf took from a tree of the same shape, from index `i`; returns the index after them. */
+function restorePositions(f: Fragment, pos: readonly number[], i: number): number {
+  f.x = pos[i]; f.y = pos[i + 1];
+  const bl = pos[i + 2];
+  if (!Number.isNaN(bl)) (f as { baseline?: number }).baseline = bl;
+  i += 3;
+  if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) i = restorePositions(c, pos, i);
+  return i;
+}
+
+/**
+ * Row `r`'s fragment, table-relative, to place on a page. Most rows are placed once: the first placement takes the laid-out
+ * fragment itself (no copy; its positions are kept in `r.home`); a later one (a repeated header or footer, a page laid out
+ * again) gets a deep copy with the laid-out positions put back, so it comes out exactly as a copy of the untouched row did.
+ * `take`: false for a copy whatever (a repeated row, a split row's pieces).
+ */
+export function rowFragment(r: RowLayout, take: boolean): BoxFragment {
+  if (take && r.home === undefined) { r.home = positionsOf(r.frag, []); return r.frag; }
+  const f = cloneFragment(r.frag);
+  if (r.home !== undefined) restorePositions(f, r.home, 0);
+  return f;
+}

@@ -19,6 +19,11 @@ export interface RowLayout {
   abs?: RowAbs[];
   /** A row with visibility: collapse in a visible group: no height and no border-spacing after it. */
   collapsed?: boolean;
+  /**
+   * Set when `frag` itself went to a page (rows.ts rowFragment): the table-relative x, y and baseline of its fragments,
+   * depth first, as laid out; copies placed later are put back there.
+   */
+  home?: number[];
 }
 
 /** The table laid out once (reused page after page). */
