@@ -171,11 +171,15 @@ function counterOps(b: Build, el: Element, style: ComputedStyle): { reset: reado
   return { reset, set };
 }
 
-/** Blockified display and style for a box in scope `scope` (css-display-3 §2.7, CSS 2.1 §9.7). */
+/**
+ * Blockified display and style for a box in scope `scope` (css-display-3 §2.7, CSS 2.1 §9.7): an absolutely
+ * positioned box (position absolute or fixed) also has float: none (§9.7 step 2), so it is never laid out as a float.
+ */
 function effectiveStyle(computed: ComputedStyle, scope: Scope): ComputedStyle {
   const d = computed.display;
   if (d === 'contents') return scope.root ? restyle(computed, 'block', 'none') : computed;
   if (scope.items) return restyle(computed, blockify(d), 'none');
+  if (computed.position === 'absolute' || computed.position === 'fixed') return restyle(computed, blockify(d), 'none');
   if (isOutOfFlowStyle(computed)) return restyle(computed, blockify(d));
   return computed;
 }
