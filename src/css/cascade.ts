@@ -42,6 +42,8 @@ export interface ComputeContext {
   fontMetrics?: (style: ComputedStyle) => { xHeight: number; chWidth: number };
   /** Custom properties registered with @property (initial values, inheritance). */
   registered?: ReadonlyMap<string, RegisteredProperty>;
+  /** The viewport for vw/vh/vmin/vmax, px: the page area. */
+  viewport?: { width: number; height: number };
 }
 export interface PropertyTable {
   computeStyle(declarations: readonly Declaration[], ctx: ComputeContext): ComputedStyle;
@@ -109,7 +111,8 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   let rootFontSize = 16;
 
   const ctxFor = (parent: ComputedStyle | null): ComputeContext => {
-    const ctx: ComputeContext = { parent, rootFontSize, quirks, warnings };
+    // Viewport units resolve against the page area the document's @page rules give (css-values-4 §6.1.2, css-page-3 §3.2).
+    const ctx: ComputeContext = { parent, rootFontSize, quirks, warnings, viewport: env };
     if (opts.fontMetrics) ctx.fontMetrics = opts.fontMetrics;
     if (collected.registered.size) ctx.registered = collected.registered;
     return ctx;
@@ -166,7 +169,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     let key = el.name === 'table' ? 'T' : '';
     key += inh.abs ? 'A' : 'a';
     key += inh.legacy ?? '-';
-    if (parent === null) key += `r${rootFontSize}`;
+    if (parent === null) key += `r${rootFontSize}v${env.width}x${env.height}`;
     for (const m of matched) key += m.decls === hints ? hintKey(hints) : `,${declListId(m.decls)}`;
     const ctx = ctxFor(parent);
     const entry = memo.get(parent, key, ctx) ?? memo.compute(parent, key, ctx, (c) => computeElement(matched, parent, inh, el.name === 'table', c, table));
@@ -209,7 +212,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
 
   const rootStyle = styleOf(root);
   const pageStyle: (ctx: Parameters<StyledDocument['pageStyle']>[0]) => PageStyle =
-    createPageStyler(collected.pages, table, warnings, { rootStyle, quirks, fontMetrics: opts.fontMetrics });
+    createPageStyler(collected.pages, table, warnings, { rootStyle, quirks, fontMetrics: opts.fontMetrics, viewport: env });
 
   return {
     document,

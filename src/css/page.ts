@@ -105,7 +105,7 @@ interface PageMatch { band: number; importantBand: number; spec: number; order: 
  */
 export function createPageStyler(
   pages: CollectedPage[], table: PropertyTable, warnings: WarningSink,
-  base: { rootStyle: ComputedStyle; quirks: boolean; fontMetrics?: ComputeContext['fontMetrics'] | undefined },
+  base: { rootStyle: ComputedStyle; quirks: boolean; fontMetrics?: ComputeContext['fontMetrics'] | undefined; viewport?: { width: number; height: number } },
 ): (ctx: PageSelectorContext) => PageStyle {
   const parsed = pages.map((p) => {
     const sels = parsePageSelectors(p.selector);
@@ -118,6 +118,7 @@ export function createPageStyler(
   const memo = new Map<string, PageStyle>();
   const ctxFor = (parent: ComputedStyle | null): ComputeContext => {
     const c: ComputeContext = { parent, rootFontSize: base.rootStyle.fontSize, quirks: base.quirks, warnings };
+    if (base.viewport) c.viewport = base.viewport;
     if (base.fontMetrics) c.fontMetrics = base.fontMetrics;
     return c;
   };
