@@ -25,6 +25,9 @@ export interface LengthPct {
    */
   readonly quirk?: true;
 }
+/** aspect-ratio's computed value: 'auto' or the ratio (width ÷ height, finite and > 0), with `auto` when `auto && <ratio>`. */
+export type AspectRatio = 'auto' | { auto: boolean; ratio: number };
+
 export type LengthPctAuto = LengthPct | 'auto';
 
 export type Display =
@@ -283,6 +286,8 @@ export interface ComputedStyle {
   justifySelf?: 'auto' | 'normal' | 'stretch' | 'start' | 'end' | 'self-start' | 'self-end' | 'flex-start' | 'flex-end' | 'center' | 'left' | 'right' | 'baseline' | 'last baseline';
   // ---- misc
   objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+  /** aspect-ratio (css-sizing-4 §5.1): 'auto', or a width ÷ height ratio (`auto`: a replaced element's natural ratio wins when it has one); optional for older literals. */
+  aspectRatio?: AspectRatio;
   // ---- box decorations (css-backgrounds-3 §7, css-ui-4 §3, css-text-decor-4, CSS 2.1 §11.1.2); optional for older literals
   /** box-shadow layers, first on top; [] for none. */
   boxShadow?: readonly BoxShadow[];
@@ -410,7 +415,7 @@ export function initialStyle(): ComputedStyle {
     gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' },
     gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' },
     gridColumnsRepeat: null, gridRowsRepeat: null, gridColumnLineNames: null, gridRowLineNames: null, justifyItems: 'legacy', justifySelf: 'auto',
-    objectFit: 'fill',
+    objectFit: 'fill', aspectRatio: 'auto',
     boxShadow: [], outlineStyle: 'none', outlineWidth: 0, outlineColor: BLACK, outlineOffset: 0,
     textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null,
     borderImageSource: { kind: 'none' }, borderImageSlice: { sides: [BI_100, BI_100, BI_100, BI_100], fill: false },

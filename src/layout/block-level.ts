@@ -17,6 +17,7 @@ import type { BreakToken, Flow, MarginSet } from './flow.ts';
 import { NO_MARGIN, addMargin, atContentStart, collapsed, collapsedAtQuirkyEnd, leaving, quirkyStart } from './flow.ts';
 import {
   borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, establishesBfc, isAbsolute, isAvoidBreak, slicedEdges,
+  ratioHeight, ratioWidth,
 } from './box-model.ts';
 import { BfcFloats } from './float.ts';
 import { replacedSize } from './replaced.ts';
@@ -45,7 +46,7 @@ export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'wid
     if (p.marginsOverride) return { ml: p.marginsOverride.left, mr: p.marginsOverride.right, width: specified };
   } else {
     const w = sizeValue(s.width, pctBasis);
-    specified = w === null ? null : toContent(w, s, bp);
+    specified = w === null ? ratioWidth(box, null, bp, border.top + border.bottom + padding.top + padding.bottom) : toContent(w, s, bp);
   }
   const solve = (w: number | null): UsedWidths => {
     let l = ml, r = mr;
@@ -80,6 +81,8 @@ interface BoxMetrics {
   fill: number | null;
   /** Quirks mode: body and table cells ignore quirky margins at their content's start and end (HTML §15.3.3). */
   quirkyContainer: boolean;
+  /** specH came from the aspect-ratio and the content may make the box taller (its automatic minimum height). */
+  ratioGrows?: boolean;
 }
 
 /** A margin is quirky when the UA sheet gave it in Chromium's quirky em (only in quirks mode). */
@@ -209,6 +212,19 @@ function besideFloats<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: C
   return top;
 }
 
+/**
+ * An auto height from the box's aspect-ratio and used width (css-sizing-4 §5.1) becomes its specified height; when
+ * min-height is auto and the box does not clip, its automatic minimum is its content (§5.2), so it may grow past it.
+ */
+function aspectRatioHeight(box: Box, m: BoxMetrics, width: number): void {
+  const s = box.style;
+  const bpH = m.border.left + m.border.right + m.padding.left + m.padding.right;
+  const h = ratioHeight(box, width, m.cbHeight, bpH, m.bpV);
+  if (h === null) return;
+  m.specH = h;
+  m.ratioGrows = s.minHeight === 'auto' && s.overflowY === 'visible';
+}
+
 /** A box that `break-inside` keeps whole on this fragmentainer (css-break-3 §3.2; avoid-column only in columns). */
 function avoidsBreakInside(s: ComputedStyle, env: FlowEnv): boolean {
   return isAvoidBreak(s.breakInside) || (env.inColumns === true && s.breakInside === 'avoid-column');
@@ -259,7 +275,7 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
   if (g.bfc && g.floats && g.floats.continuations.length > 0) token = { ...(token ?? { content: null }), floats: g.floats.continuations.slice() };
   let contentHeight: number;
   if (flow.height !== undefined) contentHeight = flow.height;
-  else if (specH !== null) contentHeight = Math.max(0, specH - consumedBefore);
+  else if (specH !== null) contentHeight = Math.max(0, (m.ratioGrows ? Math.max(specH, contentBottom - contentTop + consumedBefore) : specH) - consumedBefore);
   else {
     contentHeight = Math.max(0, contentBottom - contentTop);
     if (m.fill !== null && p.token === null) contentHeight = Math.max(contentHeight, m.fill);
@@ -346,6 +362,7 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   const bfc = fc.independent || p.isRoot === true || p.forceBfc === true || establishesBfc(box);
   const m = boxMetrics(box, p, env, fc);
   const top = placeTop(box, p, env, fc, bfc, m);
+  if (m.specH === null && p.heightOverride === undefined && !p.ignoreHeight) aspectRatioHeight(box, m, top.widths.width);
   // A box that starts at or below the fragmentainer bottom goes to the next one whole.
   if (top.borderTop !== null && !p.atTop && !resumed && top.borderTop >= env.pageBottom - 0.01) return PUSHED;
   const { border, padding, specH } = m;

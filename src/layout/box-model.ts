@@ -59,6 +59,49 @@ export function toContent(size: number, s: ComputedStyle, bp: number): number {
   return s.boxSizing === 'border-box' ? Math.max(0, size - bp) : Math.max(0, size);
 }
 
+/**
+ * The preferred aspect ratio of a box, width ÷ height (css-sizing-4 §5.1), or null: `aspect-ratio: <ratio>`; for a
+ * replaced element its natural ratio when aspect-ratio is `auto`, or `auto && <ratio>` and it has one. Inline boxes and
+ * table boxes have none (§5.1: it does not apply to inline boxes and internal table boxes).
+ */
+export function preferredRatio(box: Box): number | null {
+  const a = box.style.aspectRatio ?? 'auto';
+  if (box.kind === 'replaced') {
+    const natural = box.intrinsicRatio ?? (box.intrinsicWidth && box.intrinsicHeight ? box.intrinsicWidth / box.intrinsicHeight : null);
+    return a === 'auto' || (a.auto && natural) ? natural : a.ratio;
+  }
+  if (a === 'auto' || (box.kind !== 'block' && box.kind !== 'flex' && box.kind !== 'grid')) return null;
+  return a.ratio;
+}
+
+/**
+ * The content width a non-replaced box's aspect-ratio gives it from its height (css-sizing-4 §5.1, §5.2: the ratio
+ * transfers a definite height to an auto width, between the box-sizing boxes), px, or null: the width is not auto,
+ * the box has no ratio, or its height is auto or a percentage of an indefinite height. `bpH`, `bpV`: the box's
+ * horizontal and vertical borders plus padding.
+ */
+export function ratioWidth(box: Box, cbHeight: number | null, bpH: number, bpV: number): number | null {
+  const s = box.style;
+  if (s.width !== 'auto' || box.kind === 'replaced' || (s.aspectRatio ?? 'auto') === 'auto') return null;
+  const ratio = preferredRatio(box);
+  const h = ratio === null ? null : sizeValue(s.height, cbHeight);
+  if (h === null) return null;
+  const bb = s.boxSizing === 'border-box';
+  return Math.max(0, clampHeight(toContent(h, s, bpV), s, cbHeight, bpV) + (bb ? bpV : 0)) * ratio! - (bb ? bpH : 0);
+}
+
+/**
+ * The content height a non-replaced box's aspect-ratio gives it from its used content width (css-sizing-4 §5.1, the
+ * ratio applied to the box-sizing boxes), clamped by min/max-height, px, or null when the box has none.
+ */
+export function ratioHeight(box: Box, width: number, cbHeight: number | null, bpH: number, bpV: number): number | null {
+  if (box.kind === 'replaced' || (box.style.aspectRatio ?? 'auto') === 'auto') return null;
+  const ratio = preferredRatio(box);
+  if (ratio === null) return null;
+  const bb = box.style.boxSizing === 'border-box';
+  return clampHeight(Math.max(0, (width + (bb ? bpH : 0)) / ratio - (bb ? bpV : 0)), box.style, cbHeight, bpV);
+}
+
 /** min/max clamp of a content width (CSS 2.1 §10.4): max first, then min wins. */
 export function clampWidth(w: number, s: ComputedStyle, cbWidth: number, bp: number): number {
   const max = sizeValue(s.maxWidth, cbWidth);

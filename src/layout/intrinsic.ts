@@ -3,7 +3,7 @@
  * In: a box and the inline layout's measure of inline content. Out: min-content and max-content widths of the margin box, px.
  */
 import type { Box, TableWrapperBox } from '../box/types.ts';
-import { borderOf, paddingOf, sizeValue, toContent, isAbsolute, isMulticolContainer } from './box-model.ts';
+import { borderOf, paddingOf, sizeValue, toContent, isAbsolute, isMulticolContainer, ratioWidth } from './box-model.ts';
 import { multicolIntrinsicSizes } from './multicol.ts';
 import { replacedSize } from './replaced.ts';
 import { gridIntrinsicSizes } from './grid/index.ts';
@@ -35,7 +35,7 @@ export class IntrinsicSizer {
    * a flex item's content size suggestion (css-flexbox-1 §4.5) is its min-content size whatever its specified width.
    */
   contentSizes(box: Box): IntrinsicSizes {
-    if (box.kind === 'replaced' || box.kind === 'inline' || box.kind === 'table-wrapper' || sizeValue(box.style.width, null) === null) return this.sizes(box);
+    if (box.kind === 'replaced' || box.kind === 'inline' || box.kind === 'table-wrapper' || (sizeValue(box.style.width, null) === null && (box.style.aspectRatio ?? 'auto') === 'auto')) return this.sizes(box);
     const hit = this.contentCache.get(box);
     if (hit) return hit;
     const r = this.compute(box, true);
@@ -57,9 +57,10 @@ export class IntrinsicSizer {
       const pctW = (s.width !== 'auto' && s.width.pct !== 0) || (s.maxWidth !== 'none' && s.maxWidth.pct !== 0);
       return pctW ? { min: outer, max: outer + w } : { min: w + outer, max: w + outer };
     }
-    const spec = ignoreWidth ? null : sizeValue(s.width, null);
+    const specW = ignoreWidth ? null : sizeValue(s.width, null);
+    const spec = specW !== null ? toContent(specW, s, bp) : ignoreWidth ? null : ratioWidth(box, null, bp, b.top + b.bottom + p.top + p.bottom);
     if (spec !== null && box.kind !== 'inline') {
-      const w = toContent(spec, s, bp) + bp;
+      const w = spec + bp;
       const clamp = this.clampMinMax(box, w - bp) + bp;
       return { min: clamp + outer - bp, max: clamp + outer - bp };
     }

@@ -3,7 +3,7 @@
  * In: a ReplacedBox and its containing block size. Out: the used content width and height in px.
  */
 import type { ReplacedBox } from '../box/types.ts';
-import { borderOf, marginValue, paddingOf, sizeValue, toContent } from './box-model.ts';
+import { borderOf, marginValue, paddingOf, preferredRatio, sizeValue, toContent } from './box-model.ts';
 
 /**
  * The used content size of a replaced element. `auto` sizes come from the intrinsic size and
@@ -29,9 +29,14 @@ export function replacedSize(box: ReplacedBox, cbWidth: number | null, cbHeight:
   let w = wSpec === null ? null : toContent(wSpec, s, bpH);
   let h = hSpec === null ? null : toContent(hSpec, s, bpV);
   const iw = box.intrinsicWidth, ih = box.intrinsicHeight;
-  const ratio = box.intrinsicRatio ?? (iw && ih ? iw / ih : null);
+  const natural = box.intrinsicRatio ?? (iw && ih ? iw / ih : null);
+  // aspect-ratio (css-sizing-4 §5.1) replaces the natural ratio unless it is `auto` (or `auto && <ratio>` with a natural one).
+  const ratio = preferredRatio(box);
   const autoW = w === null, autoH = h === null;
-  if (w === null && h === null && iw === null && ih === null && ratio) {
+  if (w === null && h === null && ratio !== natural && ratio) {
+    // Both auto with a ratio of its own: the natural width (else height, else 300 px) and the other size from the ratio.
+    if (iw !== null) { w = iw; h = iw / ratio; } else if (ih !== null) { h = ih; w = ih * ratio; } else { w = 300; h = 300 / ratio; }
+  } else if (w === null && h === null && iw === null && ih === null && ratio) {
     w = ratioOnlyWidth(box, cbWidth, ratio, bpH);
     h = w / ratio;
   } else if (w === null && h === null) {

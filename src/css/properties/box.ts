@@ -3,7 +3,7 @@
  * css-backgrounds-3 §4–§5 borders). In: component values. Out: `Longhand` rows writing display,
  * position, offsets, sizes, margins, paddings, borders, radii, overflow, visibility, opacity.
  */
-import { CC_BORDER_TOP, type BorderStyle, type Color, type ComputedStyle, type CornerRadius, type Display } from '../computed.ts';
+import { CC_BORDER_TOP, type AspectRatio, type BorderStyle, type Color, type ComputedStyle, type CornerRadius, type Display } from '../computed.ts';
 import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, parseQuirkyColor } from '../values/color.ts';
 import { computeLength as computeLength_, computePx as computePx_, Lin, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
@@ -217,7 +217,32 @@ export const BOX_ROWS: Longhand<any>[] = [
     apply: (env, v: number) => { env.s.opacity = v; },
   },
   keywordRow('object-fit', 'objectFit', false, ['fill', 'contain', 'cover', 'none', 'scale-down']),
+  { name: 'aspect-ratio', inherited: false, fields: ['aspectRatio'], parse: parseAspectRatio, apply: (env, v: AspectRatio) => { env.s.aspectRatio = v; } },
 ];
+
+/**
+ * aspect-ratio (css-sizing-4 §5.1): `auto || <ratio>`, a ratio being `<number [0,∞]> [ / <number [0,∞]>]?`. A degenerate
+ * ratio (0 or infinite: `0`, `2 / 0`) behaves as auto (§5.1: "if the ratio is degenerate, the property instead behaves as auto").
+ */
+function parseAspectRatio(v: readonly CV[]): AspectRatio | null {
+  let auto = false, ratio: number | null = null, i = 0;
+  while (i < v.length) {
+    const n = v[i];
+    if (n.t === 'ident' && n.lc === 'auto' && !auto) { auto = true; i++; continue; }
+    if (ratio !== null) return null;
+    const a = parseNumber(n);
+    if (Number.isNaN(a) || a < 0) return null;
+    let b = 1;
+    if (v[i + 1]?.t === 'slash') {
+      b = v[i + 2] ? parseNumber(v[i + 2]) : NaN;
+      if (Number.isNaN(b) || b < 0) return null;
+      i += 3;
+    } else i++;
+    ratio = b === 0 ? Infinity : a / b;
+  }
+  if (ratio === null) return auto ? 'auto' : null;
+  return ratio > 0 && Number.isFinite(ratio) ? { auto, ratio } : 'auto';
+}
 
 const sameColor = (a: Color, b: Color): boolean => a === b || (a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a);
 
