@@ -88,12 +88,17 @@ export interface FlowEnv {
   pageBottom: number;
   /** Height of the fragmentainer (px) when fragmenting: content taller than this cannot fit in any. */
   pageHeight?: number;
+  /**
+   * Top of the page area (absolute px, the page's own coordinates) when a page comes before it: what lies above belongs to
+   * the page before, in one flow of fragmentainers (css-break-3 §4.4); absent on the first page and outside page flow.
+   */
+  pageTop?: number;
   /** Fixed-position boxes met (laid out on every page by the page driver). */
   fixed: PendingAbs[];
   /** Height of the initial containing block, for quirks-mode percentage heights of html/body. */
   icbHeight: number;
-  /** Lays out an absolutely positioned box against its containing block (src/layout/positioned.ts). */
-  absLayout(a: PendingAbs, cb: ContainingBlock, env?: FlowEnv): Fragment | null;
+  /** Lays out an absolutely positioned box against its containing block (src/layout/positioned.ts): its fragments, in order (more than one when fragmented at `pageTop`). */
+  absLayout(a: PendingAbs, cb: ContainingBlock, env?: FlowEnv): Fragment[];
   /** Lays out a float's box at (0, 0) for BfcFloats.placeFloat. */
   floatLayout: FloatBoxLayout;
   /** The line clamp (max-lines / line-clamp) counting the line boxes of this flow (src/layout/clamp.ts); absent or null for none. */

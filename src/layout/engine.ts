@@ -21,7 +21,7 @@ import { paginate, makeFloatLayout } from './page.ts';
 import { overflowShrinkFactor } from './print-scale.ts';
 import { layoutBlockLevel } from './dispatch.ts';
 import { lastBaselineOf } from './block-level.ts';
-import { layoutAbsolute, floatLikeWidths, layoutPendingAbs } from './positioned.ts';
+import { layoutAbsoluteParts, floatLikeWidths, layoutPendingAbs } from './positioned.ts';
 
 /** What layoutDocument needs besides the trees. */
 export interface LayoutOptions {
@@ -46,7 +46,7 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
   const fallbackEnv = (): FlowEnv => {
     const env: FlowEnv = {
       ctx, pageBottom: Infinity, fixed: [], icbHeight: 0,
-      absLayout: (a: PendingAbs, cb: ContainingBlock) => layoutAbsolute(a, cb, env),
+      absLayout: (a: PendingAbs, cb: ContainingBlock) => layoutAbsoluteParts(a, cb, env),
       floatLayout: makeFloatLayout(() => env),
     };
     return env;

@@ -10,7 +10,7 @@ import { translateFragment } from './fragment.ts';
 import type { FloatBoxLayout } from './float.ts';
 import type { BreakToken, ContainingBlock, PendingAbs } from './flow.ts';
 import { NO_MARGIN, forcedBreakOf, tokenKey } from './flow.ts';
-import { layoutAbsolute, floatLikeWidths, layoutAbsContinuation } from './positioned.ts';
+import { layoutAbsolute, layoutAbsoluteParts, floatLikeWidths, layoutAbsContinuation } from './positioned.ts';
 import { layoutMarginBoxes } from './margin-boxes.ts';
 import { AbsBreaks } from './oof-break.ts';
 import type { AbsContinuation } from './oof-break.ts';
@@ -122,7 +122,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
   const icbFirstPage: Fragment[] = [];
   let env!: FlowEnv;
   const floatLayout = makeFloatLayout(() => env);
-  const absLayout = (a: PendingAbs, cb: ContainingBlock, e?: FlowEnv): Fragment | null => layoutAbsolute(a, cb, e ?? env);
+  const absLayout = (a: PendingAbs, cb: ContainingBlock, e?: FlowEnv): Fragment[] => layoutAbsoluteParts(a, cb, e ?? env);
   // Abspos boxes fragmented at a page bottom continue at the top of the next page (none are added for them).
   const absBreaks = new AbsBreaks();
   let carried: AbsContinuation[] = [];
@@ -171,6 +171,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     }
     const { area, page } = newPage(false, nextPageGroup(root, token));
     env = { ctx, pageBottom: area.y + (area.rootHeight ?? area.height), pageHeight: area.rootHeight ?? area.height, fixed, icbHeight: area.rootHeight ?? area.height, absLayout, floatLayout, absBreaks };
+    if (pages.length > 1) env.pageTop = area.y;
     session.env = env;
     const icbAbs: PendingAbs[] = [];
     const r = ctx.layoutBlockLevel(root, {
@@ -187,21 +188,20 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
       const toFirst = pages.length > 1 && (s.top !== 'auto' || s.bottom !== 'auto');
       if (toFirst) toFirstPage.push(a);
       else {
-        const f = layoutAbsolute(a, icb, env);
-        if (f) page.children.push(f);
+        page.children.push(...layoutAbsoluteParts(a, icb, env));
       }
     }
     carried = absBreaks.drain(page.children);
     for (const a of toFirstPage) {
       // Positioned against the first page's area; a fragmented one continues on the pages after it.
       const firstArea = layoutAreas[0]!;
-      const f = layoutAbsolute(a, { ...firstArea }, { ...env, pageBottom: firstArea.y + firstArea.height });
+      const f = layoutAbsolute(a, { ...firstArea }, { ...env, pageBottom: firstArea.y + firstArea.height, pageTop: undefined });
       if (f) icbFirstPage.push(f), pages[0].children.push(f);
       let conts = absBreaks.drain(f ? [f] : []);
       for (let k = 1; conts.length > 0; k++) {
         if (k >= pages.length) { carried.push(...conts); break; }
         const ak = layoutAreas[k]!;
-        const ek: FlowEnv = { ...env, pageBottom: ak.y + ak.height };
+        const ek: FlowEnv = { ...env, pageBottom: ak.y + ak.height, pageTop: ak.y };
         const placed: Fragment[] = [];
         for (const c of conts) { const g = layoutAbsContinuation(c, ak, ek); if (g) placed.push(g), pages[k].children.push(g); }
         conts = absBreaks.drain(placed);

@@ -57,6 +57,52 @@ export function floatLikeWidths(box: Box, available: number, cbWidth: number, en
  * box of its containing block), from its static position. Returns its fragment, or null.
  */
 export function layoutAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv): Fragment | null {
+  return placeAbsolute(a, cb, env)?.fragment ?? null;
+}
+
+/**
+ * As layoutAbsolute, for a box in the flow of a page after the first: a box that starts above the page area's top
+ * (`env.pageTop`) and reaches into it is fragmented at that top (see splitAtPageTop). Returns its fragments in
+ * order: none, one, or the part above the page area's top and the rest.
+ */
+export function layoutAbsoluteParts(a: PendingAbs, cb: ContainingBlock, env: FlowEnv): Fragment[] {
+  const placed = placeAbsolute(a, cb, env);
+  if (!placed) return [];
+  return splitAtPageTop(placed, env) ?? [placed.fragment];
+}
+
+/** An abspos box laid out in place: its fragment, its used horizontal metrics and height (as a continuation keeps them) and its containing block's top and its top margin (px). */
+interface PlacedAbs { fragment: Fragment; used: Omit<AbsContinuation, 'token'>; cbY: number; mt: number }
+
+/**
+ * css-break-3 §4.4, §4.1 and §4.2: pages are one flow of fragmentainers, so an abspos box whose border box starts above the
+ * page area's top, in the page before (where paint prints that part, src/paint/spill.ts), is fragmented at that top like
+ * any flow: the lines (and blocks) that end above it stay there, a line box that crosses it moves to the top of this page's
+ * area, and what follows it comes after it; the box's first line stays where it is (the box must make progress in the
+ * page before: a box has no earlier break point). Orphans and widows give way, as in a fragmentainer's first content.
+ * Measured in Chromium 156's print (its out-of-flow fragmentation; test/layout/abspos-page-top-chromium.test.ts).
+ * Returns null when the box does not cross the top (or no page comes before, or it is not fragmented there).
+ */
+function splitAtPageTop(placed: PlacedAbs, env: FlowEnv): Fragment[] | null {
+  const f = placed.fragment;
+  const top = env.pageTop;
+  if (top === undefined || env.absBreaks === undefined || env.inColumns === true || !Number.isFinite(env.pageBottom) || f.kind !== 'box') return null;
+  if (!(f.y < top - 0.01 && f.y + f.height > top + 0.01)) return null;
+  const u = placed.used;
+  const r = env.ctx.layoutBlockLevel(u.box, {
+    cb: { x: u.cbX, y: placed.cbY, width: u.cbWidth, height: u.cbHeight }, y: f.y - placed.mt, margin: NO_MARGIN, token: null,
+    atTop: true, truncate: false, abs: [], widthOverride: u.width, marginsOverride: { left: u.ml, right: u.mr }, heightOverride: u.height,
+  }, { ...env, pageBottom: top, absBreaks: undefined });
+  const first = r.fragment;
+  if (!first || r.token === null) return null;
+  first.margin.top = placed.mt;
+  const rest = layoutAbsContinuation({ ...u, token: r.token }, { y: top }, env);
+  if (!rest) return [first];
+  if (rest.kind === 'box') rest.margin.bottom = f.margin.bottom;
+  return [first, rest];
+}
+
+function placeAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv): PlacedAbs | null {
   const box = a.box;
   if (box.kind === 'text' || box.kind === 'br' || box.kind === 'marker') return null;
   const s = box.style;
@@ -126,14 +172,13 @@ export function layoutAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv)
   }, split ? env : { ...env, pageBottom: Infinity });
   const f = r.fragment;
   if (!f) return null;
+  const used = { box, cbX: cb.x + usedLeft, cbWidth: W, cbHeight: H, width: width as number, ml, mr, height: height ?? undefined };
   if (split) {
     // Laid out in place: its top margin edge at the known top, its margin box at the used left.
-    if (r.token !== null) {
-      env.absBreaks!.add(f, { box, token: r.token, cbX: cb.x + usedLeft, cbWidth: W, cbHeight: H, width: width as number, ml, mr, height: height ?? undefined });
-    }
+    if (r.token !== null) env.absBreaks!.add(f, { ...used, token: r.token });
     f.margin.top = mt ?? 0;
     if (f.kind === 'box') f.margin.bottom = mb ?? 0;
-    return f;
+    return { fragment: f, used, cbY: cb.y, mt: mt ?? 0 };
   }
   const h = f.height;
   let usedTop: number;
@@ -150,7 +195,7 @@ export function layoutAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv)
   translateFragment(f, cb.x + usedLeft, cb.y + usedTop + (mt ?? 0) - laidTop);
   f.margin.top = mt ?? 0;
   if (f.kind === 'box') f.margin.bottom = mb ?? 0;
-  return f;
+  return { fragment: f, used, cbY: cb.y, mt: mt ?? 0 };
 }
 
 /** Lays out collected absolutely positioned boxes against a positioned box's padding box (CSS 2.1 §10.1) and puts them in place. */
@@ -163,9 +208,9 @@ export function layoutPendingAbs(abs: PendingAbs[], frag: BoxFragment, env: Flow
   };
   const placed = abs.map((a) => env.absLayout(a, cb, env));
   // Boxes met in block flow go where they were met (last first, so earlier slots in one list keep their index); the others at the end.
-  const inSlot = abs.map((a, i) => placed[i] !== null && a.slot !== undefined && a.slot.index <= a.slot.list.length);
-  for (let i = abs.length - 1; i >= 0; i--) if (inSlot[i]) abs[i].slot!.list.splice(abs[i].slot!.index, 0, placed[i]!);
-  for (let i = 0; i < abs.length; i++) if (placed[i] && !inSlot[i]) frag.children.push(placed[i]!);
+  const inSlot = abs.map((a, i) => placed[i].length > 0 && a.slot !== undefined && a.slot.index <= a.slot.list.length);
+  for (let i = abs.length - 1; i >= 0; i--) if (inSlot[i]) abs[i].slot!.list.splice(abs[i].slot!.index, 0, ...placed[i]);
+  for (let i = 0; i < abs.length; i++) if (!inSlot[i]) frag.children.push(...placed[i]);
   abs.length = 0;
 }
 
