@@ -1,12 +1,14 @@
 /**
  * TrueType subset programs for the PDF writer. In: a fontkit Font with TrueType outlines and the
  * glyph ids to keep. Out: a minimal sfnt (OpenType §5: head, hhea, maxp, hmtx, loca, glyf) for
- * FontFile2 (ISO 32000-1 §9.9), subset glyph i = gids[i], composite components appended after.
+ * FontFile2 (ISO 32000-1 §9.9) that keeps glyph ids (as Chromium's PDFs do): glyph g of the
+ * subset is glyph g of the font, unused ids up to the highest kept are empty.
  *
  * What PDF viewers need and nothing more: hinting is dropped (glyph instructions, fpgm, prep,
  * cvt; maxp's hinting limits zeroed, as fontTools' subsetter does with hinting off), no cmap,
  * name, OS/2 or post (glyphs are addressed by CID through the CIDFont), loca short whenever the
- * glyph data fits, hmtx trimmed of its trailing run of equal advances. Instructions are half of
+ * glyph data fits, hmtx trimmed of its trailing run of equal advances. The empty ids cost 2
+ * bytes of loca and 2–4 of hmtx each before deflate, runs of zeros and repeats after. Instructions are half of
  * the glyf bytes of hinted fonts such as Liberation Sans, so subsets are about 40% of fontkit's
  * (which copies glyphs with their instructions and fpgm/prep/cvt whole).
  *
@@ -222,61 +224,49 @@ function sfnt(tables: Array<[string, Uint8Array]>): Uint8Array {
 }
 
 /**
- * Encodes the subset of a TrueType-outline font holding `gids` in that order (gids[0] should be
- * 0, .notdef). Throws on a font without TrueType outlines or with damaged tables (the caller
- * falls back to fontkit's subsetter).
+ * Encodes the subset of a TrueType-outline font holding `gids` (any order; 0, .notdef, is always
+ * kept) with their glyph ids kept: glyph g of the subset is glyph g of the font, the glyphs in
+ * between are empty (no outline, advance 0), and the subset ends at the highest id kept. A
+ * composite glyph keeps its components' ids, so they come along as they are. CIDs can then be
+ * glyph ids (CIDToGIDMap /Identity), and the program depends on the set of glyphs only, not on
+ * the order they were drawn in. Throws on a font without TrueType outlines or with damaged
+ * tables (the caller falls back to fontkit's subsetter).
  */
-export function encodeTrueTypeSubset(font: object, gids: readonly number[]): Uint8Array {
+export function encodeTrueTypeSubset(font: object, gids: Iterable<number>): Uint8Array {
   const d = dataFor(font);
   const numGlyphs = (font as FontkitInternals).numGlyphs | 0;
-  const order: number[] = [];
-  const index = new Map<number, number>();
-  const add = (gid: number): number => {
-    let i = index.get(gid);
-    if (i === undefined) {
-      i = order.length;
-      index.set(gid, i);
-      order.push(gid >= 0 && gid < numGlyphs ? gid : 0);
-    }
-    return i;
-  };
-  for (const g of gids) add(g);
-  const glyphs: Uint8Array[] = [];
-  for (let i = 0; i < order.length; i++) { // grows while composites add their components
-    const pg = prepareGlyph(font, d, order[i]!);
-    let data = pg.data;
-    if (pg.components.length) {
-      data = new Uint8Array(data);
-      for (const c of pg.components) {
-        const j = add(c.gid);
-        data[c.pos] = j >> 8;
-        data[c.pos + 1] = j & 255;
-      }
-    }
-    glyphs.push(data);
+  const kept = new Map<number, PreparedGlyph>();
+  const todo: number[] = [0];
+  for (const g of gids) if (g >= 0 && g < numGlyphs) todo.push(g);
+  while (todo.length) { // grows while composites add their components
+    const g = todo.pop()!;
+    if (kept.has(g)) continue;
+    const pg = prepareGlyph(font, d, g);
+    kept.set(g, pg);
+    for (const c of pg.components) if (c.gid < numGlyphs && !kept.has(c.gid)) todo.push(c.gid);
   }
-  const count = glyphs.length;
+  let count = 0;
   let total = 0;
-  for (const g of glyphs) total += g.length;
+  for (const [g, pg] of kept) { if (g + 1 > count) count = g + 1; total += pg.data.length; }
   const short = total <= 0x1fffe;
   const loca = new Uint8Array((count + 1) * (short ? 2 : 4));
   const lv = new DataView(loca.buffer);
   const glyf = new Uint8Array(total);
+  // hmtx: longHorMetric for each glyph up to the last advance change, then bare lsbs.
+  const adv = new Uint16Array(count), lsb = new Int16Array(count);
   let off = 0;
   for (let i = 0; i <= count; i++) {
     if (short) lv.setUint16(i * 2, off >> 1);
     else lv.setUint32(i * 4, off);
-    if (i < count) { glyf.set(glyphs[i]!, off); off += glyphs[i]!.length; }
+    const pg = i < count ? kept.get(i) : undefined;
+    if (pg) { glyf.set(pg.data, off); off += pg.data.length; adv[i] = pg.advance; lsb[i] = pg.lsb; }
   }
-  // hmtx: longHorMetric for each glyph up to the last advance change, then bare lsbs.
-  const adv = order.map((g) => prepareGlyph(font, d, g).advance);
   let nh = count;
   while (nh > 1 && adv[nh - 1] === adv[nh - 2]) nh--;
   const hmtx = new Uint8Array(nh * 4 + (count - nh) * 2);
   const hv = new DataView(hmtx.buffer);
   for (let i = 0; i < count; i++) {
-    const lsb = prepareGlyph(font, d, order[i]!).lsb;
-    if (i < nh) { hv.setUint16(i * 4, adv[i]!); hv.setInt16(i * 4 + 2, lsb); } else hv.setInt16(nh * 4 + (i - nh) * 2, lsb);
+    if (i < nh) { hv.setUint16(i * 4, adv[i]!); hv.setInt16(i * 4 + 2, lsb[i]!); } else hv.setInt16(nh * 4 + (i - nh) * 2, lsb[i]!);
   }
   const head = copy(d.head, 54);
   new DataView(head.buffer).setInt16(50, short ? 0 : 1); // indexToLocFormat

@@ -6,9 +6,10 @@
  * pdf-font-subset.ts, without hinting; CFF: fontkit's subsetter); /W from the font's own
  * advances; a ToUnicode CMap (§9.10.3) mapping each CID to its cluster's source text.
  *
- * CIDs are subset glyph ids (fontkit's subsetters number glyphs in inclusion order and the
- * subset CFF's charset is the identity), so no CIDToGIDMap stream is needed. The encoded,
- * deflated subset is cached per (face, glyph list) so a warm re-render skips subsetting.
+ * CIDs are glyph ids for TrueType outlines (the subset keeps ids, CIDToGIDMap /Identity) and
+ * first-use numbers for CFF (fontkit's subsetter numbers glyphs in inclusion order and the subset
+ * CFF's charset is the identity). The deflated subset is cached per (face, glyph set) and the
+ * deflated ToUnicode CMap per text, so a re-render that needs no new glyph deflates neither.
  */
 import { deflateSync } from 'node:zlib';
 import type { FontFace, ShapedGlyph } from '../text/types.ts';
@@ -84,65 +85,96 @@ function glyphWidth(face: FontFace, fi: FaceInfo, gid: number): number {
   return w;
 }
 
-const SUBSET_CACHE_MAX = 64;
-const SUBSET_CACHE_MAX_BYTES = 32 * 1024 * 1024;
-/** Deflated subset programs by (face key, glyph list); `font` guards against a reused key. */
-const subsetCache = new Map<string, { font: object; data: Uint8Array; length1: number }>();
-let subsetCacheBytes = 0;
+const CACHE_MAX = 128;
+const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
-function cacheSubset(key: string, entry: { font: object; data: Uint8Array; length1: number }): void {
-  if (entry.data.length > SUBSET_CACHE_MAX_BYTES / 4) return;
-  subsetCache.set(key, entry);
-  subsetCacheBytes += entry.data.length;
-  while (subsetCache.size > SUBSET_CACHE_MAX || subsetCacheBytes > SUBSET_CACHE_MAX_BYTES) {
-    const first = subsetCache.keys().next().value as string;
-    subsetCacheBytes -= subsetCache.get(first)!.data.length;
-    subsetCache.delete(first);
-  }
-}
-
-const HEX4: string[] = [];
-function hex4(n: number): string {
-  if (n < 4096) return (HEX4[n] ??= n.toString(16).padStart(4, '0'));
-  return n.toString(16).padStart(4, '0').slice(-4);
+/** A deflated stream kept between documents: a subset font program or a ToUnicode CMap. */
+interface CachedStream {
+  /** The fontkit Font a program was made from (guards against a face key used for another file); null for a CMap. */
+  font: object | null;
+  data: Uint8Array;
+  /** The program's length before deflate (FontFile2 /Length1). */
+  length1: number;
+  /** The program numbers glyphs 0, then the other glyph ids ascending (fontkit's subsetter), instead of keeping them. */
+  renumbered: boolean;
 }
 
 /**
- * One face embedded in one PDF. `cid(glyph)` assigns CIDs in first-use order (CID 0 = .notdef)
- * and records the ToUnicode text; `finalize()` writes the font objects (call once, at the end).
+ * Deflated font programs by (face key, glyph set) and ToUnicode CMaps by their text: the objects
+ * of a face depend on the glyphs drawn only, not on their order, so a template rendered again with
+ * values that need no other glyphs reuses them. Least recently used first out; bounded by entries
+ * and by bytes (keys counted).
+ */
+const streamCache = new Map<string, CachedStream>();
+let streamCacheBytes = 0;
+
+function cachedStream(key: string, font: object | null): CachedStream | undefined {
+  const hit = streamCache.get(key);
+  if (!hit) return undefined;
+  streamCache.delete(key);
+  if (hit.font !== font) { streamCacheBytes -= hit.data.length + key.length; return undefined; }
+  streamCache.set(key, hit);
+  return hit;
+}
+
+function cacheStream(key: string, entry: CachedStream): void {
+  const size = entry.data.length + key.length;
+  if (size > CACHE_MAX_BYTES / 4 || streamCache.has(key)) return;
+  streamCache.set(key, entry);
+  streamCacheBytes += size;
+  while (streamCache.size > CACHE_MAX || streamCacheBytes > CACHE_MAX_BYTES) {
+    const [first, e] = streamCache.entries().next().value as [string, CachedStream];
+    streamCacheBytes -= e.data.length + first.length;
+    streamCache.delete(first);
+  }
+}
+
+const HEX2: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** A CID (0–65535) as the 4 hex digits of its Identity-H code. */
+export function hex4(n: number): string {
+  return HEX2[(n >> 8) & 255]! + HEX2[n & 255]!;
+}
+
+/**
+ * One face embedded in one PDF. `cid(glyph)` gives the glyph's CID and records its ToUnicode
+ * text; `finalize()` writes the font objects (call once, at the end).
  *
- * A glyph drawn for two different texts (one glyph for U+002D and U+2010, or 'e' both alone and
- * as the base of a decomposed 'é') gets a second CID mapped to the same subset glyph through a
- * CIDToGIDMap stream, so each occurrence extracts as its own text. (CFF fonts address glyphs by
- * the subset's identity charset, so there the first text wins.)
+ * TrueType outlines: the CID is the glyph id (the subset keeps ids, CIDToGIDMap /Identity), so
+ * the content, the font program, /W and ToUnicode depend on which glyphs were drawn, not in what
+ * order. A glyph drawn for two different texts (one glyph for U+002D and U+2010, or 'e' both
+ * alone and as the base of a decomposed 'é') gets a second CID, numbered from the font's glyph
+ * count up, mapped to the same glyph through a CIDToGIDMap stream, so each occurrence extracts as
+ * its own text. CFF outlines: fontkit's subsetter numbers glyphs in inclusion order and the
+ * subset's charset is the identity, so CIDs are numbered in first-use order, and the first text
+ * of a glyph wins.
  */
 export class EmbeddedFace {
   /** Resource name on pages ('F1', 'F2' …). */
   readonly name: string;
   readonly ref: PdfRef;
   private readonly info: FaceInfo;
-  /** The first CID of each original glyph id. */
+  /** The first CID of each glyph id. */
   private readonly cidOf = new Map<number, number>();
   /** Extra CIDs for a glyph drawn with another text: key `${gid}\u0000${text}`. */
   private readonly altCid = new Map<string, number>();
-  /** Subset glyph list: subset index → original glyph id (subset index 0 = .notdef). */
-  private readonly gids: number[] = [0];
-  /** Subset index by CID (the identity until a glyph gets a second CID). */
-  private readonly cidToSubset: number[] = [0];
-  private identity = true;
-  /** Widths in 1/1000 em by CID. */
-  readonly widths: number[];
-  /** Hex code (4 digits) by CID. */
-  readonly hex: string[] = ['0000'];
-  private readonly texts: string[] = [''];
+  /** Glyph id by CID. */
+  private readonly gidOf = new Map<number, number>();
+  /** ToUnicode text by CID ('' for none). */
+  private readonly texts = new Map<number, string>();
+  /** /W width in 1/1000 em by CID. */
+  private readonly widthOf = new Map<number, number>();
   /** The ShapedGlyph text (as given) that first asked for each first CID of a glyph. */
-  private readonly firstText: Array<string | undefined> = [];
+  private readonly firstText = new Map<number, string>();
+  /** The next CID handed out in first-use order (CFF) or to a second text of a glyph (TrueType). */
+  private nextCid: number;
 
   constructor(private readonly doc: PdfDocLike, readonly face: FontFace, private readonly index: number, private readonly warnings?: WarningSink) {
     this.name = `F${index + 1}`;
     this.info = infoFor(face); // may throw on a broken font: before any object is allocated
     this.ref = doc.ref();
-    this.widths = [glyphWidth(face, this.info, 0)];
+    this.nextCid = this.info.cff ? 1 : this.info.numGlyphs;
+    this.newCid(0, 0, '');
     this.cidOf.set(0, 0);
   }
 
@@ -151,75 +183,88 @@ export class EmbeddedFace {
     let gid = g.id;
     if (!(gid >= 0 && gid < this.info.numGlyphs)) gid = 0;
     const first = this.cidOf.get(gid);
-    if (first !== undefined && g.text === this.firstText[first]) return first; // the common case: the same glyph for the same text
+    if (first !== undefined && g.text === this.firstText.get(first)) return first; // the common case: the same glyph for the same text
     // U+00A0 extracts as a plain space (as browsers' PDFs do).
     const text = g.text ? (g.text.indexOf('\u00a0') >= 0 ? g.text.replace(/\u00a0/g, ' ') : g.text) : '';
-    let c = first;
-    if (c === undefined) {
-      if (this.cidToSubset.length >= 0xffff) return 0; // Identity-H codes are 2 bytes
-      this.gids.push(gid);
-      c = this.newCid(gid, this.gids.length - 1, text);
+    if (first === undefined) {
+      let c = gid;
+      if (this.info.cff) {
+        if (this.nextCid > 0xffff) return 0; // Identity-H codes are 2 bytes
+        c = this.nextCid++;
+      }
+      this.newCid(c, gid, text);
       this.cidOf.set(gid, c);
-      this.firstText[c] = g.text;
+      this.firstText.set(c, g.text);
       return c;
     }
-    const t = this.texts[c]!;
-    if (!text || text === t) return c;
-    if (!t) { this.texts[c] = text; return c; }
-    if (this.info.cff || this.cidToSubset.length >= 0xffff) return c;
+    const t = this.texts.get(first)!;
+    if (!text || text === t) return first;
+    if (!t) { this.texts.set(first, text); return first; }
+    if (this.info.cff || this.nextCid > 0xffff) return first;
     const key = `${gid}\u0000${text}`;
     let alt = this.altCid.get(key);
     if (alt === undefined) {
-      alt = this.newCid(gid, this.cidToSubset[c]!, text);
+      alt = this.nextCid++;
+      this.newCid(alt, gid, text);
       this.altCid.set(key, alt);
-      this.identity = false;
     }
     return alt;
   }
 
+  /** The /W width of a CID this face handed out, in 1/1000 em. */
+  width(cid: number): number {
+    return this.widthOf.get(cid) ?? 0;
+  }
+
   /**
-   * A new CID for subset glyph `subsetIndex`. Its /W width is the glyph's advance, or 0 when it
+   * Records CID `c` for glyph `gid` and `text`. Its /W width is the glyph's advance, or 0 when it
    * stands for default-ignorable characters only (a bidi isolate, ZWJ, word joiner: drawn with the
    * font's space or .notdef glyph at zero advance), so text extraction sees no gap where layout
    * has none (pdftotext split "\u2068Rheinland" after the isolate's 278-unit box); CFF fonts,
    * whose CIDs cannot share a glyph, keep the glyph's width.
    */
-  private newCid(gid: number, subsetIndex: number, text: string): number {
-    const c = this.cidToSubset.length;
-    this.cidToSubset.push(subsetIndex);
-    this.widths.push(!this.info.cff && isIgnorableText(text) ? 0 : glyphWidth(this.face, this.info, gid));
-    this.hex.push(hex4(c));
-    this.texts.push(text);
-    return c;
+  private newCid(c: number, gid: number, text: string): void {
+    this.gidOf.set(c, gid);
+    this.widthOf.set(c, !this.info.cff && isIgnorableText(text) ? 0 : glyphWidth(this.face, this.info, gid));
+    this.texts.set(c, text);
   }
 
   /** Writes FontFile, FontDescriptor, CIDFont, ToUnicode and the Type0 dictionary. */
   finalize(): void {
     const fi = this.info;
-    const key = `${this.face.key}\u0000${this.gids.join(',')}`;
-    let file = subsetCache.get(key);
-    if (file && file.font !== this.face.font) {
-      subsetCacheBytes -= file.data.length;
-      subsetCache.delete(key);
-      file = undefined;
-    }
+    const cids = [...this.gidOf.keys()].sort((a, b) => a - b);
+    // The program's glyphs: ascending ids (TrueType, CIDs are ids), or in CID order (CFF).
+    const gids = fi.cff ? cids.map((c) => this.gidOf.get(c)!) : [...new Set(cids.map((c) => this.gidOf.get(c)!))].sort((a, b) => a - b);
+    const font = this.face.font as object;
+    const key = `${this.face.key}\u0000${gids.join(',')}`;
+    let file = cachedStream(key, font);
     if (!file) {
       try {
-        const raw = encodeSubset(this.face.font, this.gids, fi.cff);
-        file = { font: this.face.font as object, data: deflateSync(raw, { level: STREAM_LEVEL }), length1: raw.length };
-        cacheSubset(key, file);
+        const { raw, renumbered } = encodeSubset(this.face.font, gids, fi.cff);
+        file = { font, data: deflateSync(raw, { level: STREAM_LEVEL }), length1: raw.length, renumbered };
+        cacheStream(key, file);
       } catch (e) {
         // The text stays extractable and viewers substitute a font; never fail the document.
         this.warnings?.add('font-load', `font "${this.face.family}" could not be subset for the PDF and is not embedded: ${(e as Error).message}`);
       }
     }
     // Everything that can fail is computed before the first object is allocated.
-    const cmap = Buffer.from(this.toUnicodeCMap(), 'latin1');
-    const widths = new RawPdf(`[0 [${this.widths.join(' ')}]]`);
+    const cmapText = this.toUnicodeCMap(cids);
+    let cmap = cachedStream(cmapText, null);
+    if (!cmap) {
+      const raw = Buffer.from(cmapText, 'latin1');
+      cmap = { font: null, data: deflateSync(raw, { level: STREAM_LEVEL }), length1: raw.length, renumbered: false };
+      cacheStream(cmapText, cmap);
+    }
+    const widths = new RawPdf(`[${this.widthRuns(cids)}]`);
     let map: Buffer | null = null;
-    if (!fi.cff && !this.identity) {
-      map = Buffer.alloc(this.cidToSubset.length * 2);
-      this.cidToSubset.forEach((s, i) => map!.writeUInt16BE(s, i * 2));
+    const last = cids[cids.length - 1]!;
+    if (!fi.cff && (file?.renumbered || last >= fi.numGlyphs)) {
+      // CID → glyph of the program: the glyph id, or its place in a renumbered program.
+      const place = new Map<number, number>();
+      if (file?.renumbered) gids.forEach((g, i) => place.set(g, i));
+      map = Buffer.alloc((last + 1) * 2);
+      for (const c of cids) { const g = this.gidOf.get(c)!; map.writeUInt16BE(place.get(g) ?? g, c * 2); }
     }
     const baseFont = file ? `${tag(this.index)}+${fi.postscriptName}` : fi.postscriptName;
     const descriptorData: Record<string, unknown> = { Type: 'FontDescriptor', FontName: baseFont, ...fi.descriptor };
@@ -251,8 +296,8 @@ export class EmbeddedFace {
     const descendant = this.doc.ref(cidFont);
     descendant.end();
 
-    const toUnicode = this.doc.ref();
-    toUnicode.end(cmap);
+    const toUnicode = this.doc.ref({ Filter: 'FlateDecode' });
+    toUnicode.end(cmap.data);
 
     this.ref.data = { Type: 'Font', Subtype: 'Type0', BaseFont: baseFont, Encoding: 'Identity-H', DescendantFonts: [descendant], ToUnicode: toUnicode };
     this.ref.end();
@@ -265,14 +310,28 @@ export class EmbeddedFace {
     this.ref.end();
   }
 
-  private toUnicodeCMap(): string {
+  /** The /W array's contents (§9.7.4.3): `c [w1 w2 …]` for each run of consecutive CIDs. */
+  private widthRuns(cids: readonly number[]): string {
+    const out: string[] = [];
+    for (let i = 0; i < cids.length;) {
+      let j = i + 1;
+      while (j < cids.length && cids[j] === cids[j - 1]! + 1) j++;
+      const ws: number[] = [];
+      for (let k = i; k < j; k++) ws.push(this.widthOf.get(cids[k]!)!);
+      out.push(`${cids[i]} [${ws.join(' ')}]`);
+      i = j;
+    }
+    return out.join(' ');
+  }
+
+  private toUnicodeCMap(cids: readonly number[]): string {
     const entries: string[] = [];
-    for (let c = 0; c < this.texts.length; c++) {
-      const t = this.texts[c]!;
+    for (const c of cids) {
+      const t = this.texts.get(c)!;
       if (!t) continue;
       let h = '';
       for (let i = 0; i < t.length && i < 256; i++) h += hex4(t.charCodeAt(i));
-      entries.push(`<${this.hex[c]}> <${h}>`);
+      entries.push(`<${hex4(c)}> <${h}>`);
     }
     const blocks: string[] = [];
     for (let i = 0; i < entries.length; i += 100) {
@@ -297,16 +356,17 @@ end`;
 }
 
 /**
- * Encodes the subset font program holding `gids` (in that order: subset glyph i = CID i).
- * TrueType outlines: pdf-font-subset.ts (WOFF2 and variable-font instances from their decoded
- * contours). CFF, and a TrueType font whose tables that reader rejects: fontkit's subsetter
- * (with text/woff2-subset.ts's re-encoding for WOFF2 and instances).
+ * Encodes the subset font program of `gids`. TrueType outlines: pdf-font-subset.ts, which keeps
+ * glyph ids (WOFF2 and variable-font instances from their decoded contours); a TrueType font whose
+ * tables that reader rejects: fontkit's subsetter (hinting kept), which numbers `gids` in order
+ * (`renumbered`: the caller maps CIDs through a CIDToGIDMap). CFF: fontkit's subsetter, subset
+ * glyph i = gids[i] = CID i (with text/woff2-subset.ts's re-encoding for WOFF2 and instances).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function encodeSubset(font: any, gids: number[], cff: boolean): Uint8Array {
+function encodeSubset(font: any, gids: number[], cff: boolean): { raw: Uint8Array; renumbered: boolean } {
   if (!cff) {
     try {
-      return encodeTrueTypeSubset(font, gids);
+      return { raw: encodeTrueTypeSubset(font, gids), renumbered: false };
     } catch {
       // a font our reader cannot take apart: fontkit's subsetter below (hinting kept)
     }
@@ -314,7 +374,7 @@ function encodeSubset(font: any, gids: number[], cff: boolean): Uint8Array {
   fixWoff2Subsetting(font);
   const subset = font.createSubset();
   for (const gid of gids) subset.includeGlyph(gid);
-  return subset.encode();
+  return { raw: subset.encode(), renumbered: !cff };
 }
 
 /** Whether `text` is non-empty and holds default-ignorable code points only (UAX #44 Default_Ignorable_Code_Point). */

@@ -18,7 +18,7 @@ import type { GlyphRun, ShapedGlyph } from '../text/types.ts';
 import type { Rect } from './display-list.ts';
 import { isDegenerate, mapRect, type Matrix } from '../layout/transform.ts';
 import { ContentStream, num } from './pdf-content.ts';
-import type { EmbeddedFace } from './pdf-fonts.ts';
+import { hex4, type EmbeddedFace } from './pdf-fonts.ts';
 
 /** Skia's fake italic: x skewed by 1/4 of the height above the baseline (≈ 14°). */
 const FAKE_ITALIC_SKEW = 0.25;
@@ -66,7 +66,6 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
   cs.op(`1 0 ${syn && syn.oblique ? FAKE_ITALIC_SKEW : 0} -1 ${num(x)} ${num(y)} Tm`);
 
   const k = 1000 / fs;
-  const hexOf = ef.hex, widthOf = ef.widths;
   // The TJ array as text: hex strings of consecutive glyphs, numbers between them where the pen moves.
   let tj = '';
   let hex = '';
@@ -99,11 +98,11 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
     }
     if (g.dy) {
       flush();
-      cs.op(`${num(g.dy)} Ts [<${hexOf[cid]}>] TJ 0 Ts`);
+      cs.op(`${num(g.dy)} Ts [<${hex4(cid)}>] TJ 0 Ts`);
     } else {
-      hex += hexOf[cid];
+      hex += hex4(cid);
     }
-    cur += widthOf[cid]!;
+    cur += ef.width(cid);
     pen += Number.isFinite(g.advance) ? g.advance : 0;
     if (i === spanEnd) { flush(); cs.op('EMC'); }
   }
