@@ -106,7 +106,6 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
     flow.y = lines[end - 1].y + lines[end - 1].height;
     flow.margin = NO_MARGIN;
     flow.firstBaseline = lines[start].baseline;
-    flow.lastBaseline = lines[end - 1].baseline;
   }
 }
 

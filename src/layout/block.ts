@@ -16,7 +16,6 @@ import { isAbsolute, isForcedBreak, isAvoidBreak } from './box-model.ts';
 import type { FloatMark } from './float.ts';
 import { layoutInlineChildren } from './block-lines.ts';
 import { discardAfterClamp } from './clamp.ts';
-import { lastBaselineOf } from './block-level.ts';
 
 export type { FlowEnv } from './context.ts';
 
@@ -182,10 +181,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       for (const a of absAtPendingTop) a.staticY = Math.max(a.staticY, r.firstY);
       absAtPendingTop = [];
     }
-    if (r.fragment && r.fragment.kind === 'box' && r.fragment.baseline !== undefined) {
-      if (flow.firstBaseline === undefined) flow.firstBaseline = r.fragment.baseline;
-      flow.lastBaseline = lastBaselineOf(r.fragment) ?? flow.lastBaseline;
-    }
+    if (r.fragment && r.fragment.kind === 'box' && r.fragment.baseline !== undefined && flow.firstBaseline === undefined) flow.firstBaseline = r.fragment.baseline;
     flow.y = bottom;
     flow.margin = r.margin;
     if (!r.collapsedThrough) flow.placedAny = true;

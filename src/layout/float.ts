@@ -43,8 +43,8 @@ export class BfcFloats implements FloatContext {
   /** Floats fragmented at `pageBottom`, to be continued at the top of the next page (css-break-3). */
   readonly continuations: FloatContinuation[] = [];
   private lastTop = -Infinity;
-  /** Abspos boxes met inside a float laid out here, static positions relative to its border box (see `takeAbs`). */
-  private readonly absOf = new Map<BoxFragment | ReplacedFragment, PendingAbs[]>();
+  /** Abspos boxes met inside a float laid out here, static positions relative to its border box (see `takeAbs`); made on first use (most contexts place no float). */
+  private absOf: Map<BoxFragment | ReplacedFragment, PendingAbs[]> | null = null;
 
   /** `pageBottom` (absolute px): floats placed from block flow that cross it are fragmented; Infinity: never. */
   constructor(readonly layoutBox: FloatBoxLayout, readonly pageBottom = Infinity) {}
@@ -185,9 +185,9 @@ export class BfcFloats implements FloatContext {
    * block is outside it, with their static positions in page px; each is returned once.
    */
   takeAbs(frag: BoxFragment | ReplacedFragment): PendingAbs[] {
-    const list = this.absOf.get(frag);
+    const list = this.absOf?.get(frag);
     if (!list) return [];
-    this.absOf.delete(frag);
+    this.absOf!.delete(frag);
     return list.map((a) => ({ ...a, staticX: a.staticX + frag.x, staticY: a.staticY + frag.y, staticRight: a.staticRight === undefined ? undefined : a.staticRight + frag.x }));
   }
 
@@ -195,7 +195,7 @@ export class BfcFloats implements FloatContext {
   private layout(box: Box, containing: ContainingBlock, split?: FloatSplit): BoxFragment | ReplacedFragment {
     const abs: PendingAbs[] = [];
     const f = this.layoutBox(box, containing, split, abs);
-    if (abs.length > 0) this.absOf.set(f, abs);
+    if (abs.length > 0) (this.absOf ??= new Map()).set(f, abs);
     return f;
   }
 

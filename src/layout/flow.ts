@@ -225,9 +225,8 @@ export interface Flow {
   children: Fragment[];
   /** Where the content resumes on the next fragmentainer, null when it ended. */
   token: ContentToken | null;
-  /** Baselines of the first and last line boxes, absolute y. */
+  /** Baseline of the first line box, absolute y. */
   firstBaseline?: number;
-  lastBaseline?: number;
   /** Nothing could be placed here (and the box may move): break before the box. */
   pushed: boolean;
   /** The used content height when the formatting context decides it (grid rows), px; else the block-level path computes it. */

@@ -18,8 +18,10 @@ export type InlineIntrinsic = (container: Box) => IntrinsicSizes;
  * basis); a fixed `width` gives both sizes; inline content is measured by `inline`.
  */
 export class IntrinsicSizer {
-  private readonly cache = new WeakMap<Box, IntrinsicSizes>();
-  private readonly contentCache = new WeakMap<Box, IntrinsicSizes>();
+  // Plain Maps: a sizer lives for one render (createLayoutContext), and thousands of weak keys would make every garbage
+  // collection walk an ephemeron table.
+  private readonly cache = new Map<Box, IntrinsicSizes>();
+  private readonly contentCache = new Map<Box, IntrinsicSizes>();
   constructor(private readonly inline: InlineIntrinsic, private readonly table: (box: TableWrapperBox) => IntrinsicSizes) {}
 
   sizes(box: Box): IntrinsicSizes {

@@ -160,8 +160,9 @@ class Paragraph implements BreakerEnv, LineEnv {
   readonly full: { left: number; right: number };
   /** The height of the band a line is fitted into: the strut's first; a taller line is re-fitted with its own. */
   bandHeight: number;
-  private readonly edgeCache = new Map<OpenItem, InlineEdges>();
-  private readonly atomics = new Map<AtomicItem, BoxFragment | ReplacedFragment>();
+  /** Made on first use: most paragraphs have no inline box or atomic inline. */
+  private edgeCache: Map<OpenItem, InlineEdges> | null = null;
+  private atomics: Map<AtomicItem, BoxFragment | ReplacedFragment> | null = null;
 
   constructor(
     private readonly input: InlineLayoutInput, private readonly width: number, strutHeight: number,
@@ -179,8 +180,8 @@ class Paragraph implements BreakerEnv, LineEnv {
   }
 
   edges(o: OpenItem): InlineEdges {
-    let e = this.edgeCache.get(o);
-    if (!e) { e = splitEdges(inlineEdgesOf(o.style, this.width), o.box.split); this.edgeCache.set(o, e); }
+    let e = this.edgeCache?.get(o);
+    if (!e) { e = splitEdges(inlineEdgesOf(o.style, this.width), o.box.split); (this.edgeCache ??= new Map()).set(o, e); }
     return e;
   }
 
@@ -191,13 +192,13 @@ class Paragraph implements BreakerEnv, LineEnv {
   }
 
   atomicFragment(a: AtomicItem): BoxFragment | ReplacedFragment {
-    let f = this.atomics.get(a);
+    let f = this.atomics?.get(a);
     if (!f) {
       f = this.ctx.layoutAtomicInline(a.box, this.width, this.input.containing);
       // An atomic inline's 'auto' horizontal margins are 0 (CSS 2.1 §10.3.2, §10.3.9), never the block-level fill.
       const e = inlineEdgesOf(a.style, this.width);
       f.margin = { ...f.margin, left: e.marginLeft, right: e.marginRight };
-      this.atomics.set(a, f);
+      (this.atomics ??= new Map()).set(a, f);
     }
     return f;
   }

@@ -1,11 +1,31 @@
 // In: a laid-out table (TableLayout with collapsed borders) and the rows placed on one page (row index, page y, height).
 // Out: fragments that paint each collapsed border segment once (CSS 2.1 §17.6.2), centred on its grid line, after the cells' backgrounds.
 import type { BorderSide, ComputedStyle } from '../../css/computed.ts';
-import type { BoxFragment } from '../fragment.ts';
-import { zeroEdges } from '../box-model.ts';
+import type { Box } from '../../box/types.ts';
+import type { BoxFragment, Edges, Fragment } from '../fragment.ts';
 import type { TableLayout } from './rows.ts';
-import { pieceFragment } from './rows.ts';
 import { resolveBorder, STYLE_RANK } from './borders.ts';
+
+/** Edges and children shared by every border piece (a piece has no margin, padding or content; nothing changes them). */
+const NO_EDGES: Edges = Object.freeze({ top: 0, right: 0, bottom: 0, left: 0 });
+const NO_CHILDREN = Object.freeze([]) as unknown as Fragment[];
+/** Shared border edges of a piece: `width` px on the top (a horizontal segment) or the left (a vertical one); at most 64 widths each. */
+const topEdges = new Map<number, Edges>(), leftEdges = new Map<number, Edges>();
+function pieceEdges(side: 'top' | 'left', width: number): Edges {
+  const m = side === 'top' ? topEdges : leftEdges;
+  let e = m.get(width);
+  if (!e) {
+    e = Object.freeze({ top: side === 'top' ? width : 0, right: 0, bottom: 0, left: side === 'left' ? width : 0 });
+    if (m.size >= 64) m.clear();
+    m.set(width, e);
+  }
+  return e;
+}
+
+/** The fragment of one border segment or corner: its rectangle, px, painted with `style`'s top or left border or its background. */
+function borderPiece(box: Box, style: ComputedStyle, x: number, y: number, width: number, height: number, border: Edges): BoxFragment {
+  return { kind: 'box', box, style, x, y, width, height, margin: NO_EDGES, border, padding: NO_EDGES, children: NO_CHILDREN, startsBox: true, endsBox: true };
+}
 
 const styleCache = new WeakMap<BorderSide, { h: ComputedStyle; v: ComputedStyle }>();
 
@@ -45,8 +65,7 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
       if (!visible(s)) continue;
       const y0 = y + hw(top, c) / 2, y1 = y + h - hw(bottom, c) / 2;
       if (y1 <= y0) continue;
-      const e = zeroEdges(); e.left = s.width;
-      out.push(pieceFragment(L.anon, sideStyles(base, s).v, lineX(c) - s.width / 2, y0, s.width, y1 - y0, e));
+      out.push(borderPiece(L.anon, sideStyles(base, s).v, lineX(c) - s.width / 2, y0, s.width, y1 - y0, pieceEdges('left', s.width)));
     }
   };
   /** A horizontal grid line at page y with its edges, between rows `rowAbove` and `rowBelow` (-1: none), corners included. */
@@ -58,15 +77,14 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
       const xa = lineX(c), xb = lineX(c + 1), wa = vAt(rowAbove, rowBelow, c) / 2, wb = vAt(rowAbove, rowBelow, c + 1) / 2;
       const x0 = xa <= xb ? xa + wa : xb + wb, x1 = xa <= xb ? xb - wb : xa - wa;
       if (x1 <= x0) continue;
-      const e = zeroEdges(); e.top = s.width;
-      out.push(pieceFragment(L.anon, sideStyles(base, s).h, x0, y - s.width / 2, x1 - x0, s.width, e));
+      out.push(borderPiece(L.anon, sideStyles(base, s).h, x0, y - s.width / 2, x1 - x0, s.width, pieceEdges('top', s.width)));
     }
     for (let c = 0; c <= C; c++) {
       const vw = vAt(rowAbove, rowBelow, c), hw = Math.max(w(hl[c - 1]), w(hl[c]));
       if (vw <= 0 || hw <= 0) continue;
       const win = cornerWinner(hl[c - 1], hl[c], b.v[rowAbove]?.[c], b.v[rowBelow]?.[c]);
       if (!win) continue;
-      out.push(pieceFragment(L.anon, cornerStyle(base, win), lineX(c) - vw / 2, y - hw / 2, vw, hw));
+      out.push(borderPiece(L.anon, cornerStyle(base, win), lineX(c) - vw / 2, y - hw / 2, vw, hw, NO_EDGES));
     }
   };
   /** The edges of the line between two rows placed one after the other: the grid's own line, or (rows not adjacent in the grid: a repeated header above a body row) the winner of both lines per column. */
