@@ -24,6 +24,11 @@ export interface LengthPct {
    * enumerable (a quirky 16px margin deep-equals a plain one).
    */
   readonly quirk?: true;
+  /**
+   * A flex-basis that is a percentage whose value is zero (`flex: 1` gives 0%): still a percentage, so against an
+   * indefinite flex container main size it is treated as `content` (css-flexbox-1 §7.2.3), unlike 0px. Not enumerable.
+   */
+  readonly zeroPct?: true;
 }
 /** aspect-ratio's computed value: 'auto' or the ratio (width ÷ height, finite and > 0), with `auto` when `auto && <ratio>`. */
 export type AspectRatio = 'auto' | { auto: boolean; ratio: number };

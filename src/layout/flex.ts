@@ -75,7 +75,7 @@ export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, en
   if (r.children.length > 0) flow.placedAny = true;
   if (r.pushed || (!c.atTop && !c.resumed && flow.y + r.height > env.pageBottom + 0.01)) flow.pushed = true;
   flow.y += r.height;
-  if (r.breakAt !== undefined) flow.token = { kind: 'flex', index: r.breakAt, ...(r.line ? { line: r.line } : {}) };
+  if (r.breakAt !== undefined) flow.token = { kind: 'flex', index: r.breakAt, ...(r.line ? { line: r.line } : {}), ...(r.beforeFirst ? { beforeFirst: true } : {}) };
   if (r.baseline !== undefined) flow.firstBaseline = r.baseline;
   return true;
 }
@@ -114,6 +114,8 @@ export interface FlexResult {
   line?: FlexLineItem[];
   /** The first line does not fit and cannot break where it should: the container moves to the next page. */
   pushed?: boolean;
+  /** A column broke before the first item placed on this page (`breakAt`); nothing of the items is here. */
+  beforeFirst?: boolean;
 }
 
 /** What the steps of one flex layout share: the container's style and axes, its content box, gaps, and the item layout. */
@@ -155,7 +157,8 @@ function flexItem(fx: Frame, b: Box): Item {
   };
   const basis = st.flexBasis;
   let base: number | null = null;
-  if (basis !== 'auto' && basis !== 'content') base = sizeValue(basis, mainSize);
+  // A percentage of an indefinite main size (0% too) is treated as content (css-flexbox-1 §7.2.3).
+  if (basis !== 'auto' && basis !== 'content' && !(basis.zeroPct === true && mainSize === null)) base = sizeValue(basis, mainSize);
   if (base !== null) base = toContent(base, st, it.bpMain);
   else if (basis === 'auto') { const v = sizeValue(mSpec, row ? W : H); if (v !== null) base = toContent(v, st, it.bpMain); }
   const intr = row ? env.ctx.intrinsicSizes(b) : null;
@@ -183,7 +186,7 @@ function flexItem(fx: Frame, b: Box): Item {
     // The content size suggestion is the content's min-content size, not the specified width's contribution.
     const contentMin = natural !== null ? natural : Math.max(0, (spec !== null ? env.ctx.intrinsicContentSizes(b) : intr as { min: number }).min - mAuto - it.bpMain);
     it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
-  } else if (!row && Number.isFinite(H ?? Infinity) && !isScrollContainer(st)) {
+  } else if (!row && !isScrollContainer(st)) {
     const spec = sizeValue(mSpec, H);
     const contentMin = columnContent();
     it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
@@ -304,7 +307,7 @@ function crossSizes(fx: Frame, lines: Item[][]): LineCross {
  * Places the items line by line (§9.5 main-axis alignment: auto margins, justify-content; §9.4 cross-axis alignment, stretch),
  * breaking between lines (rows) or items (columns) at the page bottom. Returns the fragments, the first baselines, where it broke.
  */
-function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, lc: LineCross): { children: Fragment[]; baseline?: number; firstItemBaseline?: number; breakAt?: number; placedEnd: number; line?: FlexLineItem[]; pushed?: boolean } {
+function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, lc: LineCross): { children: Fragment[]; baseline?: number; firstItemBaseline?: number; breakAt?: number; placedEnd: number; line?: FlexLineItem[]; pushed?: boolean; beforeFirst?: boolean } {
   const { s, row, reverse, flip, crossFlip, y, avail, mainGap, env } = fx;
   const cb = { x: fx.cbx };
   const { lines, breakable, breakableCol } = fl;
@@ -314,7 +317,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
   let crossPos = lineStart;
   let baseline: number | undefined, firstItemBaseline: number | undefined;
   let breakAt: number | undefined, placedEnd = 0;
-  let broken: FlexLineItem[] | undefined, pushed = false;
+  let broken: FlexLineItem[] | undefined, pushed = false, beforeFirst = false;
   /** Breaks the placed items of a line (a column: one item) at the page end; false when they move to the next page instead. */
   const split = (placed: PlacedFlexItem[], lineTop: number, mayPush: boolean, next: number): boolean => {
     const fixedAt = env.fixed.length;
@@ -407,7 +410,9 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
         if (splitCol) {
           if (split([placed], y + pos, hadPrev || !fx.brk!.atTop, items.indexOf(it) + 1)) { if (broken) break; }
           else if (hadPrev) { breakAt = items.indexOf(it); placedEnd = pos - between; break; }
-          else { pushed = true; break; }
+          // The first item cannot start here: the column breaks before it, and the container's block-start border and
+          // padding stay on this page (LayoutNG's column flex fragmentation; block flow would move the container whole).
+          else { breakAt = items.indexOf(it); placedEnd = 0; beforeFirst = true; break; }
         } else {
           children.push(frag);
           placedLine.push(placed);
@@ -431,7 +436,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
     placedEnd = crossPos + lc;
     crossPos += lc + lineBetween;
   }
-  return { children, baseline, firstItemBaseline, breakAt, placedEnd, ...(broken ? { line: broken } : {}), ...(pushed ? { pushed } : {}) };
+  return { children, baseline, firstItemBaseline, breakAt, placedEnd, ...(broken ? { line: broken } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}) };
 }
 
 /**
@@ -477,12 +482,12 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     it.cross = fr ? (row ? fr.height + (it.mt ?? 0) + (it.mb ?? 0) : fr.width + (it.ml ?? 0) + (it.mr ?? 0)) : 0;
   }
   const lc = crossSizes(fx, fl.lines);
-  const { children, baseline, firstItemBaseline, breakAt, placedEnd, line, pushed } = placeLines(fx, items, fl, lc);
+  const { children, baseline, firstItemBaseline, breakAt, placedEnd, line, pushed, beforeFirst } = placeLines(fx, items, fl, lc);
   const { lines, breakableCol, laidOut } = fl;
   const { containerCross } = lc;
   const height = breakAt !== undefined ? placedEnd : breakableCol ? Math.max(0, lines[0] ? lines[0].reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * (lines[0].length - 1) : 0) : row ? containerCross : items.reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
   const tallest = laidOut.reduce((m, k) => Math.max(m, row ? k.cross : outerMain(fx, k, k.main)), 0);
-  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest, ...(line ? { line } : {}), ...(pushed ? { pushed } : {}) };
+  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest, ...(line ? { line } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}) };
 }
 
 /** Used height (content box, px) of a replaced item with an auto height laid out at a used width: through its aspect ratio (css-sizing-3 §5.1, CSS 2.1 §10.6.2); undefined otherwise. */

@@ -4,7 +4,7 @@
  * grid-template-*, grid-auto-*, grid line placement; and parsers the shorthands reuse.
  */
 import type { ComputedStyle, GridAutoRepeat, GridLine, TrackSize } from '../computed.ts';
-import { computeLength, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
+import { computeLength, hasPct, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { keywordRow, lengthRow, Note, type Longhand } from './types.ts';
 
@@ -240,7 +240,12 @@ export const FLEXGRID_ROWS: Longhand<any>[] = [
   {
     name: 'flex-basis', inherited: false, fields: ['flexBasis'],
     parse: (v) => (v.length === 1 ? parseFlexBasis(v[0]) : null),
-    apply: (env, v: 'auto' | 'content' | MathExpr) => { env.s.flexBasis = typeof v === 'string' ? v : computeLength(v, env, true); },
+    apply: (env, v: 'auto' | 'content' | MathExpr) => {
+      if (typeof v === 'string') { env.s.flexBasis = v; return; }
+      const l = computeLength(v, env, true);
+      // 0% stays a percentage (it resolves against an indefinite main size as content); 0px does not.
+      env.s.flexBasis = l.pct === 0 && hasPct(v) ? Object.defineProperty({ px: l.px, pct: 0 }, 'zeroPct', { value: true, enumerable: false }) : l;
+    },
   },
   {
     name: 'order', inherited: false, fields: ['order'],
