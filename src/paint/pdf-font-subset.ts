@@ -209,17 +209,21 @@ function sfnt(tables: Array<[string, Uint8Array]>): Uint8Array {
   v.setUint16(10, n * 16 - (16 << es));
   let off = 12 + 16 * n;
   let headOff = -1;
+  let sum = 0; // the whole file's checksum: tables are zero-padded to 4 bytes, so it is their checksums' sum plus the directory's
   tables.forEach(([tag, t], i) => {
     const r = 12 + 16 * i;
     for (let k = 0; k < 4; k++) out[r + k] = tag.charCodeAt(k);
-    v.setUint32(r + 4, checksum(t));
+    const c = checksum(t);
+    sum = (sum + c) >>> 0;
+    v.setUint32(r + 4, c);
     v.setUint32(r + 8, off);
     v.setUint32(r + 12, t.length);
     out.set(t, off);
     if (tag === 'head') headOff = off;
     off += (t.length + 3) & ~3;
   });
-  if (headOff >= 0) v.setUint32(headOff + 8, (0xb1b0afba - checksum(out)) >>> 0); // checkSumAdjustment
+  sum = (sum + checksum(out.subarray(0, 12 + 16 * n))) >>> 0;
+  if (headOff >= 0) v.setUint32(headOff + 8, (0xb1b0afba - sum) >>> 0); // checkSumAdjustment
   return out;
 }
 

@@ -101,7 +101,8 @@ class DocWriter {
   private readonly images = new Map<string, ImageEntry | null>();
   /** Image XObjects written, by decoded image (identical bytes give the same PreparedImage). */
   private readonly written = new Map<PreparedImage, ImageEntry>();
-  private readonly alphas = new Map<number, { name: string; ref: PdfRef }>();
+  /** Constant-alpha graphics states by alpha: direct dictionaries in the resources of the pages that use them. */
+  private readonly alphas = new Map<number, { name: string; dict: Record<string, unknown> }>();
   private forms = 0;
   private masks = 0;
   private patterns = 0;
@@ -112,12 +113,15 @@ class DocWriter {
     this.shadings = new ShadingWriter(doc);
   }
 
-  alphaState(a: number): { name: string; ref: PdfRef } {
+  /**
+   * The graphics state setting fill and stroke alpha to `a` (§8.4.5: ca, CA), as a direct
+   * dictionary: a few bytes in a page's resources instead of an indirect object each (a blurred
+   * box-shadow uses a dozen alphas).
+   */
+  alphaState(a: number): { name: string; dict: Record<string, unknown> } {
     let e = this.alphas.get(a);
     if (!e) {
-      const ref = this.doc.ref({ Type: 'ExtGState', ca: a, CA: a });
-      ref.end();
-      e = { name: `Ga${this.alphas.size + 1}`, ref };
+      e = { name: `Ga${this.alphas.size + 1}`, dict: { Type: 'ExtGState', ca: a, CA: a } };
       this.alphas.set(a, e);
     }
     return e;
@@ -186,7 +190,7 @@ class PageWriter implements ResourceNamer {
 
   alphaState(a: number): string {
     const e = this.dw.alphaState(a);
-    this.resource('ExtGState', e.name, e.ref);
+    this.resource('ExtGState', e.name, e.dict);
     this.usesTransparency();
     return e.name;
   }
