@@ -405,6 +405,10 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
           if (li === 0 && baseline === undefined && asc !== null) baseline = frag.baseline;
           // Else the startmost item's (§8.5): the first in order-modified document order, whatever side it is placed on.
           if (li === 0 && it === line[0]) firstItemBaseline = frag.baseline;
+        } else if (li === 0 && it === line[0]) {
+          // An item without a baseline (an image, an inline <svg>, a box without lines) has one synthesized from its
+          // border box's line-under edge (§8.5, css-align-3 §9.1), as Chromium 156 does.
+          firstItemBaseline = frag.y + frag.height;
         }
         const placed = { box: it.box, frag, mt: row ? it.mt ?? 0 : mStart, mb: row ? it.mb ?? 0 : mEnd, ml: row ? mStart : it.ml ?? 0, mr: row ? mEnd : it.mr ?? 0 };
         if (splitCol) {
