@@ -45,9 +45,10 @@ export function zeroEdges(): Edges { return { top: 0, right: 0, bottom: 0, left:
 /**
  * A block fragment's used border or padding widths under box-decoration-break: slice
  * (css-break-3 §5.4): no top edge when the fragment does not start the box, no bottom edge
- * when it does not end it. px.
+ * when it does not end it. px. `e` itself when the fragment holds both edges (or they are 0): the caller gives up `e`.
  */
 export function slicedEdges(e: Edges, startsBox: boolean, endsBox: boolean): Edges {
+  if ((startsBox || e.top === 0) && (endsBox || e.bottom === 0)) return e;
   return { top: startsBox ? e.top : 0, right: e.right, bottom: endsBox ? e.bottom : 0, left: e.left };
 }
 

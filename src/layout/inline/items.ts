@@ -185,7 +185,9 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
     if (text !== '') pushRaw(box, text);
   };
   const pushRaw = (box: TextRun, text: string, symbol?: MarkerBox): void => {
-    raws.push({ kind: 'raw', box, style: box.style, text, start: para.length, line: box.line ?? line, ...(symbol ? { symbol } : {}) });
+    const raw: RawText = { kind: 'raw', box, style: box.style, text, start: para.length, line: box.line ?? line };
+    if (symbol) raw.symbol = symbol;
+    raws.push(raw);
     para += text;
     prevSpace = collapsesSpaces(box.style.whiteSpace) && text.charCodeAt(text.length - 1) === 32;
   };
@@ -376,7 +378,8 @@ function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: 
     last.breakAfter = breakAfter;
     return;
   }
-  const [word, spaces] = splitSpaces(slice);
+  const cut = wordEnd(slice);
+  const word = cut === slice.length ? slice : slice.slice(0, cut), spaces = cut === slice.length ? '' : slice.slice(cut);
   if (st.wordBreak === 'break-all' && wrapsLines(ws) && word.length > 1) {
     const chars = Array.from(word);
     chars.forEach((ch, i) => {
@@ -388,9 +391,15 @@ function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: 
   items.push(makePiece(r, word, spaces, spec, fonts, breakAfter, false, bidi));
 }
 
-function splitSpaces(s: string): [string, string] {
+/** Where the trailing U+0020 spaces of `s` start (its length when it has none). */
+function wordEnd(s: string): number {
   let e = s.length;
   while (e > 0 && s.charCodeAt(e - 1) === 32) e--;
+  return e;
+}
+
+function splitSpaces(s: string): [string, string] {
+  const e = wordEnd(s);
   return [s.slice(0, e), s.slice(e)];
 }
 

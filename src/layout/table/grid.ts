@@ -2,8 +2,8 @@
 // Out: the table grid (CSS 2.1 §17.5, HTML table model): rows in visual order, cells in slots with spans, the columns of each slot.
 import type { TableBox, TableCellBox, TableColumnBox, TableRowBox, TableRowGroupBox } from '../../box/types.ts';
 
-/** A cell placed in the grid: its row (flattened over the row groups, visual order) and first column, and its spans. */
-export interface GridCell { cell: TableCellBox; row: number; col: number; colspan: number; rowspan: number }
+/** A cell placed in the grid: its row (flattened over the row groups, visual order) and first column, its spans and its index in `TableGrid.cells`. */
+export interface GridCell { cell: TableCellBox; row: number; col: number; colspan: number; rowspan: number; index: number }
 
 /** One grid row: its box, its row group, the cells that start in it. */
 export interface GridRow { row: TableRowBox; group: TableRowGroupBox; cells: GridCell[] }
@@ -56,7 +56,7 @@ export function buildGrid(table: TableBox): TableGrid {
         const maxSpan = grp.end - ri;
         const rs = Math.max(0, cell.rowspan | 0);
         const rowspan = rs === 0 ? maxSpan : Math.min(rs, maxSpan);
-        const gc: GridCell = { cell, row: ri, col, colspan, rowspan };
+        const gc: GridCell = { cell, row: ri, col, colspan, rowspan, index: cells.length };
         // Overlapping cells (a table model error): the slot stays with the cell that took it first.
         for (let y = ri; y < ri + rowspan; y++) for (let x = col; x < col + colspan; x++) if (!slots[y][x]) slots[y][x] = gc;
         cells.push(gc);

@@ -91,17 +91,18 @@ function columnPositions(grid: TableGrid, ts: ComputedStyle, colW: number[], inn
   return { logX, colX, lineX, colCollapsed, rtl, sh, sv };
 }
 
-/** The cells laid out at their column widths (at y 0): fragments with their baselines, slots, abspos boxes met inside. */
-interface LaidCells {
-  frags: Map<GridCell, { frag: BoxFragment; baseline: number | undefined }>;
-  slots: Map<GridCell, CellSlot>;
-  /** Abspos boxes in cells positioned against a box outside the table: static positions relative to their cell fragment. */
-  absOf: Map<GridCell, PendingAbs[]>;
+/** A cell laid out at its column width (at y 0): its fragment and baseline, its slot, the abspos boxes met inside. */
+interface LaidCell {
+  frag: BoxFragment; baseline: number | undefined; slot: CellSlot;
+  /** Abspos boxes in the cell positioned against a box outside the table: static positions relative to its fragment. */
+  abs?: PendingAbs[];
 }
+/** The laid-out cells, by GridCell.index. */
+type LaidCells = LaidCell[];
 
 /** Lays out every cell at its columns' width, each a block formatting context root (CSS 2.1 §17.5.3; heights set later). */
 function layoutCells(grid: TableGrid, ts: ComputedStyle, colW: number[], cols: Columns, borders: CollapsedBorders | null, env: FlowEnv): LaidCells {
-  const out: LaidCells = { frags: new Map(), slots: new Map(), absOf: new Map() };
+  const out: LaidCells = new Array(grid.cells.length);
   const cellEnv: FlowEnv = { ...env, pageBottom: Infinity };
   const cellAbs: PendingAbs[] = [];
   for (const gc of grid.cells) {
@@ -123,21 +124,21 @@ function layoutCells(grid: TableGrid, ts: ComputedStyle, colW: number[], cols: C
       widthOverride, marginsOverride: { left: 0, right: 0 }, ignoreHeight: true,
     }, cellEnv);
     let frag = r.fragment as BoxFragment | null;
-    if (cellAbs.length > 0 && frag) out.absOf.set(gc, cellAbs.splice(0).map((a) => ({ ...a, staticX: a.staticX - frag!.x, staticY: a.staticY - frag!.y, slot: undefined })));
+    const abs = cellAbs.length > 0 && frag ? cellAbs.splice(0).map((a) => ({ ...a, staticX: a.staticX - frag!.x, staticY: a.staticY - frag!.y, slot: undefined })) : undefined;
     if (!frag || frag.kind !== 'box') frag = pieceFragment(cellBox, style, cx, 0, w, b.top + b.bottom + p.top + p.bottom, b);
     frag.style = paintStyle;
     translateFragment(frag, cx - frag.x, -frag.y);
     frag.width = w;
     const baseline = frag.baseline !== undefined ? frag.baseline - frag.y : undefined;
-    out.frags.set(gc, { frag, baseline });
-    out.slots.set(gc, { gc, box: cellBox, x: cx, width: w, widthOverride, paintStyle });
+    const slot: CellSlot = { gc, box: cellBox, x: cx, width: w, widthOverride, paintStyle };
+    out[gc.index] = abs ? { frag, baseline, slot, abs } : { frag, baseline, slot };
   }
   return out;
 }
 
 /** A cell's baseline below its top (its first line's, else its content box bottom), px. */
 function cellBaseline(cells: LaidCells, gc: GridCell): number {
-  const { frag, baseline } = cells.frags.get(gc)!;
+  const { frag, baseline } = cells[gc.index];
   return baseline ?? frag.height - frag.border.bottom - frag.padding.bottom;
 }
 
@@ -170,7 +171,7 @@ function rowHeights(grid: TableGrid, cells: LaidCells, sv: number, tableRowsHeig
   };
   for (const gc of grid.cells) {
     if (!baselineAligned(gc)) continue;
-    const { frag } = cells.frags.get(gc)!;
+    const { frag } = cells[gc.index];
     const bl = cellBaseline(cells, gc);
     baselines[gc.row] = Math.max(baselines[gc.row], bl);
     if (gc.rowspan === 1) belowBaseline[gc.row] = Math.max(belowBaseline[gc.row], frag.height - bl);
@@ -178,7 +179,7 @@ function rowHeights(grid: TableGrid, cells: LaidCells, sv: number, tableRowsHeig
   const contentH = new Array<number>(R).fill(0);
   for (const gc of grid.cells) {
     if (gc.rowspan !== 1) continue;
-    const { frag } = cells.frags.get(gc)!;
+    const { frag } = cells[gc.index];
     heights[gc.row] = Math.max(heights[gc.row], frag.height, specH(gc, frag));
     contentH[gc.row] = Math.max(contentH[gc.row], frag.height, specH(gc, frag));
   }
@@ -187,7 +188,7 @@ function rowHeights(grid: TableGrid, cells: LaidCells, sv: number, tableRowsHeig
   const minHeights = grid.rows.map((r, k) => (r.row.style.height !== 'auto' && r.row.style.height.pct !== 0 ? Math.max(baselines[k] + belowBaseline[k], contentH[k]) : heights[k]));
   const spans = grid.cells.filter((gc) => gc.rowspan > 1).sort((a, b) => a.rowspan - b.rowspan);
   for (const gc of spans) {
-    const { frag } = cells.frags.get(gc)!;
+    const { frag } = cells[gc.index];
     const need = Math.max(frag.height, specH(gc, frag));
     let have = (gc.rowspan - 1) * sv;
     for (let k = gc.row; k < gc.row + gc.rowspan; k++) have += heights[k];
@@ -277,7 +278,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
     const rowFrag = pieceFragment(r.row, rowStyle(r.row.style), rowLeft, rowY[k], Math.max(0, rowRight - rowLeft), heights[k]);
     let rowAbs: RowAbs[] | undefined;
     for (const gc of r.cells) {
-      const { frag } = cells.frags.get(gc)!;
+      const { frag } = cells[gc.index];
       let h = (gc.rowspan - 1) * sv;
       for (let q = gc.row; q < gc.row + gc.rowspan; q++) h += heights[q];
       const va = gc.cell.style.verticalAlign;
@@ -291,7 +292,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
         if (frag.baseline !== undefined) frag.baseline += off;
       }
       translateFragment(frag, 0, rowY[k] - frag.y);
-      for (const a of cells.absOf.get(gc) ?? []) {
+      for (const a of cells[gc.index].abs ?? []) {
         (rowAbs ??= []).push({ box: a.box, staticX: a.staticX + frag.x, staticY: a.staticY + frag.y + off, staticRight: a.staticRight === undefined ? undefined : a.staticRight + frag.x });
       }
       frag.height = h;
@@ -303,7 +304,7 @@ export function layoutGridRows(grid: TableGrid, ts: ComputedStyle, colW: number[
       if (!emptyHidden && (paints(r.row.style) || paints(r.group.style) || anyColumnPaints)) cellBackgrounds(rowFrag, grid, r, gc, frag, h, cols, colW);
       rowFrag.children.push(frag);
     }
-    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => cells.slots.get(gc)!), ...(rowAbs ? { abs: rowAbs } : {}), ...(noSpacing[k] ? { collapsed: true } : {}) });
+    rows.push({ frag: rowFrag, y: rowY[k], height: heights[k], group: r.group, cells: r.cells.map((gc) => cells[gc.index].slot), ...(rowAbs ? { abs: rowAbs } : {}), ...(noSpacing[k] ? { collapsed: true } : {}) });
   }
   return { colX: cols.colX, colW, lineX, rows, spacingV: sv, headerRows, footerRows, borders, grid };
 }
