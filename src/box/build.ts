@@ -13,6 +13,7 @@ import { anonymousStyle, blockify, restyle, withWhiteSpacePre } from './anonymou
 import { CounterState } from './counters.ts';
 import { finishBlockContainer, finishFlexItems, makeInlineBox } from './flow.ts';
 import { contentBoxes, imageBox, markerContent, type GeneratedContext } from './generated.ts';
+import { brokenImageBox } from './broken-image.ts';
 import { loadImage } from './images.ts';
 import { inlineSvgImage } from './svg.ts';
 import { isInlineLevelDisplay, isOutOfFlowStyle, isTablePartDisplay, textInfo, withInfo, type BoxInfo, type Item, type RawTablePart } from './items.ts';
@@ -260,14 +261,20 @@ function buildMarker(b: Build, el: Element, style: ComputedStyle, line: number |
   return undefined;
 }
 
-/** `<img>` (src, or the first srcset candidate) → ReplacedBox (intrinsic size from the decoded image, ratio from width/height attributes when it failed). */
-function buildImage(b: Build, el: Element, style: ComputedStyle, info: BoxInfo): ReplacedBox {
+/**
+ * `<img>` (src, or the first srcset candidate) → ReplacedBox (intrinsic size from the decoded image); an `<img>` without
+ * an image → brokenImageBox (its alt text, or a box of its given size); `<input type=image>` without one → a ReplacedBox
+ * whose ratio comes from its width/height attributes.
+ */
+function buildImage(b: Build, el: Element, style: ComputedStyle, info: BoxInfo): Box {
   let src = el.attribs.src;
   if ((src === undefined || src.trim() === '') && el.attribs.srcset) {
     // No src: the first srcset candidate (HTML §4.8.4.3, without density selection).
     src = el.attribs.srcset.trim().split(',')[0]!.trim().split(WS_RUN)[0];
   }
-  const image = src !== undefined && src.trim() !== '' ? loadImage(b.loader, b.warnings, src, info.line) : null;
+  const hasSrc = src !== undefined && src.trim() !== '';
+  const image = hasSrc ? loadImage(b.loader, b.warnings, src!, info.line) : null;
+  if (!image && el.name === 'img') return brokenImageBox(el, style, info, outerOf(style.display), hasSrc, b.doc.quirksMode);
   const box = imageBox(image, style, info, outerOf(style.display));
   if (!image) {
     const w = NUMBER.exec(el.attribs.width ?? '');
