@@ -89,25 +89,35 @@ export function layoutFile(objects: ReadonlyArray<WrittenObject | undefined>, ro
   const xrefId = next;
   const xrefOffset = offset;
   entries.push([1, xrefOffset, 0]);
-  const { data, row, w2 } = xrefTable(entries, Math.max(xrefOffset, xrefId), level);
+  const { data, row, w2, filtered } = xrefTable(entries, Math.max(xrefOffset, xrefId), level);
   const id = Buffer.from(fileId).toString('hex');
   put(`${xrefId} 0 obj\n<< /Type /XRef /Size ${entries.length} /W [1 ${w2} 2] /Root ${rootId} 0 R /Info ${infoId} 0 R /ID [<${id}> <${id}>] ` +
-    `/Filter /FlateDecode /DecodeParms << /Columns ${row} /Predictor 12 >> /Length ${data.length} >>\nstream\n`);
+    `${filtered ? `/Filter /FlateDecode /DecodeParms << /Columns ${row} /Predictor 12 >> ` : ''}/Length ${data.length} >>\nstream\n`);
   put(data);
   put(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`);
   return Buffer.concat(chunks);
 }
 
 /**
- * The cross-reference stream's data (§7.5.8.3): one row per object, 1 byte type, `w2` bytes
- * (enough for `largest`: an offset or object-stream number), 2 bytes index or generation;
- * rows PNG Up-filtered (Predictor 12: each row as its difference to the one above), deflated.
+ * Up to this many rows the cross-reference stream is written as it is: a one-page document's
+ * 30-odd rows of 5 bytes take no more room than their deflated, predicted form plus its
+ * /Filter and /DecodeParms, and skip a deflate.
  */
-function xrefTable(entries: ReadonlyArray<readonly [number, number, number]>, largest: number, level: number): { data: Uint8Array; row: number; w2: number } {
+const PLAIN_XREF_ROWS = 64;
+
+/**
+ * The cross-reference stream's data (§7.5.8.3): one row per object, 1 byte type, `w2` bytes
+ * (enough for `largest`: an offset or object-stream number), 2 bytes index or generation.
+ * Beyond PLAIN_XREF_ROWS rows (`filtered`), rows PNG Up-filtered (Predictor 12: each row as its
+ * difference to the one above, after a filter-type byte) and deflated.
+ */
+function xrefTable(entries: ReadonlyArray<readonly [number, number, number]>, largest: number, level: number): { data: Uint8Array; row: number; w2: number; filtered: boolean } {
   let w2 = 1;
   while (256 ** w2 <= largest) w2++;
   const row = 1 + w2 + 2;
-  const table = new Uint8Array(entries.length * (row + 1));
+  const filtered = entries.length > PLAIN_XREF_ROWS;
+  const stride = filtered ? row + 1 : row;
+  const table = new Uint8Array(entries.length * stride);
   const prev = new Uint8Array(row);
   const cur = new Uint8Array(row);
   entries.forEach(([t, f2, f3], i) => {
@@ -115,10 +125,11 @@ function xrefTable(entries: ReadonlyArray<readonly [number, number, number]>, la
     for (let b = 0; b < w2; b++) cur[1 + b] = Math.floor(f2 / 256 ** (w2 - 1 - b)) & 255;
     cur[1 + w2] = f3 >> 8;
     cur[2 + w2] = f3 & 255;
-    const o = i * (row + 1);
+    const o = i * stride;
+    if (!filtered) { table.set(cur, o); return; }
     table[o] = 2;
     for (let b = 0; b < row; b++) table[o + 1 + b] = (cur[b]! - prev[b]!) & 255;
     prev.set(cur);
   });
-  return { data: deflateSync(table, { level }), row, w2 };
+  return { data: filtered ? deflateSync(table, { level }) : table, row, w2, filtered };
 }

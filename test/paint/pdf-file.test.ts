@@ -44,6 +44,7 @@ test('objects go into object streams behind a cross-reference stream; the file r
   const text = Buffer.from(pdf).toString('latin1');
   assert.ok(text.startsWith('%PDF-1.7\n'));
   assert.match(text, /\/Type \/XRef/);
+  assert.match(text, /\/Type \/XRef [^\n]*\/ID \[<[0-9a-f]+> <[0-9a-f]+>\] \/Length \d+ >>/, 'a short cross-reference stream is written plain');
   assert.doesNotMatch(text, /\nxref\n|\ntrailer\n/, 'no classic cross-reference table');
   assert.match(text, /startxref\n\d+\n%%EOF\n$/);
   const entries = xref(pdf);
@@ -78,6 +79,7 @@ test('without anchors the catalog has no name tree; many pages spread over sever
   assert.doesNotMatch(q, /\/Names/);
   const streams = new Set([...xref(pdf).values()].filter((v) => v.startsWith('stream')));
   assert.ok(streams.size >= 3, `${streams.size} object streams for 300+ page objects`);
+  assert.match(Buffer.from(pdf).toString('latin1'), /\/Type \/XRef [^\n]*\/Filter \/FlateDecode \/DecodeParms << \/Columns \d \/Predictor 12 >>/, 'a long one deflated, with PNG predictors');
   const text = pdftotext(pdf);
   assert.match(text, /Page 1\b[\s\S]*Page 150/);
   assert.equal(pdfinfo(pdf).Pages, '150');
