@@ -151,15 +151,18 @@ export interface FlexLineItem { box: Box; token: BreakToken | null | 'pushed'; x
 /**
  * A flex container (css-flexbox-1 §12): the item (order-modified document order) whose flex line or position resumes;
  * `line`: the items of a line broken inside, continued first (then `index` is the first item after that line).
+ * `beforeFirst`: a column broke before its first item, which LayoutNG allows (the container's block-start border and
+ * padding stay on the earlier page, measured in Chromium 156) where block flow breaks before the container instead.
  */
-export interface FlexToken { kind: 'flex'; index: number; line?: FlexLineItem[] }
+export interface FlexToken { kind: 'flex'; index: number; line?: FlexLineItem[]; beforeFirst?: true }
 
 /**
  * A grid container (css-grid-1 §10.5): the row to resume at; `forced` when the break before it was forced. A row broken
  * inside its items (src/layout/grid/row-break.ts): `items`, each item of `row`'s token in placement order (null: it
- * ended on an earlier page), and `rowConsumed`, the row's height (px) used on earlier pages.
+ * ended on an earlier page), and `rowConsumed`, the row's height (px) used on earlier pages. `beforeFirst`: the grid broke
+ * before its first row (as FlexToken's).
  */
-export interface GridToken { kind: 'grid'; row: number; forced?: boolean; items?: Array<BreakToken | null>; rowConsumed?: number }
+export interface GridToken { kind: 'grid'; row: number; forced?: boolean; items?: Array<BreakToken | null>; rowConsumed?: number; beforeFirst?: true }
 
 /**
  * A table (CSS 2.1 §17, css-break-3): the row to resume at, the table laid out once, and for a row split across
@@ -175,13 +178,17 @@ export function innerToken(c: ContentToken | null): BreakToken | null {
   return c !== null && (c.kind === 'block' || c.kind === 'multicol') ? c.inner : null;
 }
 
-/** True when a content token resumes at the very start of its content (nothing of it was placed). */
+/**
+ * True when a content token resumes at the very start of its content (nothing of it was placed) at a break that is no
+ * break point there: the box breaks before itself instead (css-break-3 §4.1). A column flex container's break before its
+ * first item and a grid's before its first row are break points (`beforeFirst`, as LayoutNG): false.
+ */
 export function atContentStart(c: ContentToken): boolean {
   switch (c.kind) {
     case 'block': case 'multicol': return c.index === 0 && c.inner === null;
     case 'inline': return c.result === undefined;
-    case 'flex': return c.index === 0 && c.line === undefined;
-    case 'grid': return c.row === 0;
+    case 'flex': return c.index === 0 && c.line === undefined && c.beforeFirst !== true;
+    case 'grid': return c.row === 0 && c.beforeFirst !== true;
     case 'table': return c.row === 0 && c.cells === undefined;
   }
 }

@@ -452,7 +452,14 @@ function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: Flow
   let split: RowPieces | null = null;
   const splitTop = page.split !== undefined ? origin + tracks.rowPos[page.split] : 0;
   if (page.split !== undefined) split = layoutRowPieces(rowItems(page.split), splitTop, null, c.atTop && splitTop <= contentTop + 0.01, layPiece);
-  if (!split && page.push) { flow.pushed = true; return; }
+  if (!split && page.push) {
+    // The first row starts here but cannot break inside its items: LayoutNG breaks before it, and the grid's block-start
+    // border and padding stay on this page (block flow would move the container whole); break-inside: avoid moves it whole.
+    if (page.split === undefined) { flow.pushed = true; return; }
+    flow.height = 0;
+    flow.token = { kind: 'grid', row: page.split, beforeFirst: true };
+    return;
+  }
   const endRow = split ? page.split! : page.endRow;
   const firstRow = cont?.items ? startRow + 1 : startRow;
   const onPage = g.items.map((it, i) => {
