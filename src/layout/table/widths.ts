@@ -55,6 +55,15 @@ function cellConstraint(gc: GridCell, ctx: LayoutContext, borders: Edges | null)
   } else if (spec && 'pct' in spec) pct = spec.pct;
   const mw = sizeValue(s.minWidth, null);
   if (mw !== null) { const m = s.boxSizing === 'border-box' ? mw : mw + bp; min = Math.max(min, m); max = Math.max(max, m); }
+  // A max-width caps both contributions and a specified width (Blink's CreateCellInlineConstraint): the `max-width: 0`
+  // of an ellipsis cell keeps its nowrap text from widening a column whose width is a percentage or a length.
+  const xw = sizeValue(s.maxWidth, null);
+  if (xw !== null) {
+    const cap = s.boxSizing === 'border-box' ? Math.max(xw, bp) : xw + bp;
+    min = Math.min(min, cap);
+    if (fixed !== null) fixed = Math.min(fixed, cap);
+    max = Math.max(min, Math.min(max, cap));
+  }
   return { min, max, fixed, pct };
 }
 
