@@ -212,7 +212,10 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
 
   const rootStyle = styleOf(root);
   const pageStyle: (ctx: Parameters<StyledDocument['pageStyle']>[0]) => PageStyle =
-    createPageStyler(collected.pages, table, warnings, { rootStyle, quirks, fontMetrics: opts.fontMetrics, viewport: env });
+    createPageStyler(collected.pages, table, warnings, {
+      rootStyle, quirks, fontMetrics: opts.fontMetrics, viewport: env,
+      memo: { style: (parent, key, ctx, compute) => (memo.get(parent, key, ctx) ?? memo.compute(parent, key, ctx, (c) => ({ style: compute(c), extra: NO_INH }))).style, id: declListId },
+    });
 
   return {
     document,

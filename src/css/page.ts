@@ -100,12 +100,21 @@ function matches(sel: PageSelector, ctx: PageSelectorContext): boolean {
 interface PageMatch { band: number; importantBand: number; spec: number; order: number; page: CollectedPage }
 
 /**
+ * The element cascade's style memo (src/css/style-memo.ts), lent to the page styler: a page context's and a margin box's
+ * style computed once per parent style and `key` (which names the matched rules' declaration lists, by `id`), across renders.
+ */
+export interface PageStyleMemo {
+  style(parent: ComputedStyle, key: string, ctx: ComputeContext, compute: (ctx: ComputeContext) => ComputedStyle): ComputedStyle;
+  id(list: object): number;
+}
+
+/**
  * Creates the memoised `pageStyle(ctx)` of a StyledDocument. The page context's parent is the root
  * element's style; margin boxes' parent is the page context. Throws TypeError for a missing ctx.
  */
 export function createPageStyler(
   pages: CollectedPage[], table: PropertyTable, warnings: WarningSink,
-  base: { rootStyle: ComputedStyle; quirks: boolean; fontMetrics?: ComputeContext['fontMetrics'] | undefined; viewport?: { width: number; height: number } },
+  base: { rootStyle: ComputedStyle; quirks: boolean; fontMetrics?: ComputeContext['fontMetrics'] | undefined; viewport?: { width: number; height: number }; memo?: PageStyleMemo },
 ): (ctx: PageSelectorContext) => PageStyle {
   const parsed = pages.map((p) => {
     const sels = parsePageSelectors(p.selector);
@@ -145,13 +154,24 @@ export function createPageStyler(
     }
     // "The page context inherits from the root element" (css-page-3 §6): colours, fonts and
     // custom properties set on :root reach the page and its margin boxes, as in every print engine.
-    const style = table.computeStyle(ordered.filter((d) => !PAGE_ONLY.has(d.name) || table.isKnownProperty(d.name)), ctxFor(base.rootStyle));
+    const memoStyle = base.memo;
+    // The memo key: the matched rules' declaration lists with what orders them (order() sorts by these numbers alone).
+    const rulesKey = (lists: (m: PageMatch) => string): string => {
+      let k = '';
+      for (const m of matched) k += `,${m.band}:${m.importantBand}:${m.spec}:${m.order}:${lists(m)}`;
+      return k;
+    };
+    const compute = (parent: ComputedStyle, key: string | null, decls: () => Declaration[]): ComputedStyle =>
+      memoStyle && key !== null ? memoStyle.style(parent, key, ctxFor(parent), (c) => table.computeStyle(decls(), c)) : table.computeStyle(decls(), ctxFor(parent));
+    const style = compute(base.rootStyle, memoStyle ? `@page${rulesKey((m) => String(memoStyle.id(m.page.declarations)))}` : null,
+      () => ordered.filter((d) => !PAGE_ONLY.has(d.name) || table.isKnownProperty(d.name)));
     const marginBoxes: PageStyle['marginBoxes'] = {};
     const names = new Set<string>();
     for (const m of matched) for (const mr of m.page.margins) names.add(mr.name);
     for (const name of names) {
-      const decls = order(matched, (m) => m.page.margins.filter((mr) => mr.name === name).flatMap((mr) => mr.declarations));
-      const s = table.computeStyle(decls, ctxFor(style));
+      const own = (m: PageMatch) => m.page.margins.filter((mr) => mr.name === name);
+      const key = memoStyle ? `@${name}${rulesKey((m) => own(m).map((mr) => memoStyle.id(mr.declarations)).join('/'))}` : null;
+      const s = compute(style, key, () => order(matched, (m) => own(m).flatMap((mr) => mr.declarations)));
       if (s.content !== 'none' && s.content !== 'normal') marginBoxes[name as MarginBoxName] = s;
     }
     const result: PageStyle = { size: size ?? { width: A4.width, height: A4.height }, style, marginBoxes };
