@@ -16,7 +16,7 @@ import { AbsBreaks } from './oof-break.ts';
 import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
 import { snappedPageArea, initialContainingBlock, rtlOriginShift } from './print-scale.ts';
-import { placeFixedBoxes } from './print-fixed.ts';
+import { placeFixedBoxes, fixedOverflowWantsPage } from './print-fixed.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
 export interface LayoutSession { env: FlowEnv | null }
@@ -219,7 +219,10 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
   if (fixed.length > 0) {
     env = { ...env, pageBottom: Infinity };
     session.env = env;
-    const areas = layoutAreas.map((a, i) => ({ ...a, stride: strides[i]! }));
+    const printAreas = () => layoutAreas.map((a, i) => ({ ...a, stride: strides[i]! }));
+    // Pages for a fixed box's overflow past the end of the flow (blank but for the fixed boxes and margin boxes).
+    while (fixedOverflowWantsPage(printAreas(), fixed, (a, cb) => layoutAbsolute(a, cb, env))) newPage(false);
+    const areas = printAreas();
     placeFixedBoxes(pages, areas, fixed, (a, cb) => layoutAbsolute(a, cb, env));
   }
   // Page-margin boxes, now that the page count is known (counter(pages)).

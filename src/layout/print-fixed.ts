@@ -54,6 +54,26 @@ export function placeFixedBoxes(pages: readonly PageFragment[], areas: readonly 
   }
 }
 
+/**
+ * Whether a fixed box begins below the end of the flow, so that Chromium 156 prints another page for
+ * it. A fixed box sits against the first page's area (the viewport); one whose border box starts past
+ * the end of the last page's strip (the pages' fragmentainer heights added up) gets a page of its own:
+ * InvenTree's empty footer at `bottom: 0; margin-bottom: -20mm` gives a one-page report a second page
+ * (blank but for the margin boxes, and the header copy that shows at the foot of page 1). A box that
+ * starts inside the strip and only ends below it adds none (laravel-invoices' footer at `bottom: -56px`
+ * with a 48px bottom margin). `areas` are the pages so far; true when one more page is wanted.
+ */
+export function fixedOverflowWantsPage(areas: readonly PrintArea[], fixed: readonly PendingAbs[], layout: (a: PendingAbs, cb: ContainingBlock) => Fragment | null): boolean {
+  const first = areas[0];
+  if (!first || fixed.length === 0) return false;
+  const flowEnd = areas.reduce((sum, a) => sum + a.stride, 0);
+  for (const a of fixed) {
+    const f = layout(a, { x: first.x, y: first.y, width: first.width, height: first.height });
+    if (f && f.y - first.y > flowEnd) return true;
+  }
+  return false;
+}
+
 /** The vertical extent of a fragment and everything inside it, relative to `origin` (px). */
 function verticalReach(f: Fragment, origin: number): { top: number; bottom: number } {
   let top = f.y, bottom = f.y + f.height;
