@@ -32,7 +32,7 @@ import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { ContainingBlock, FlexLineItem, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, isScrollContainer, lp } from './box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, isScrollContainer, lp, preferredRatio } from './box-model.ts';
 import { ratioOnly } from './replaced.ts';
 import { breakLine, continueBrokenLine, type PlacedFlexItem } from './flex-break.ts';
 
@@ -168,8 +168,13 @@ function flexItem(fx: Frame, b: Box): Item {
   const fill = row && ratioOnly(b) !== null
     ? (H !== null && (alignOf(fx, it) === 'stretch' || alignOf(fx, it) === 'normal') ? Math.max(0, H - (it.mt ?? 0) - (it.mb ?? 0) - it.bpCross) * ratioOnly(b)! : Math.max(0, W - mAuto - it.bpMain))
     : null;
+  // A replaced item with a preferred ratio, auto sizes and a definite stretched cross size (a single-line container with a
+  // definite height): its flex base size is that cross size through the ratio (§9.2.3 B), as Chromium sizes it.
+  const al = row && fill === null && b.kind === 'replaced' && st.width === 'auto' && st.height === 'auto' && H !== null && s.flexWrap === 'nowrap' ? alignOf(fx, it) : null;
+  const stretchRatio = (al === 'stretch' || al === 'normal') && it.mt !== null && it.mb !== null ? preferredRatio(b) : null;
   if (base === null) {
     if (fill !== null) base = fill;
+    else if (stretchRatio !== null) base = Math.max(0, H! - it.mt! - it.mb! - it.bpCross) * stretchRatio;
     else if (row) base = Math.max(0, (intr as { max: number }).max - mAuto - it.bpMain);
     else base = columnContent();
   }
@@ -184,7 +189,11 @@ function flexItem(fx: Frame, b: Box): Item {
     // A replaced item's content size suggestion is its natural size (css-flexbox-1 §4.5), not its specified width.
     const natural = fill ?? (b.kind === 'replaced' ? (b.intrinsicWidth ?? (b.intrinsicRatio && b.intrinsicHeight ? b.intrinsicHeight * b.intrinsicRatio : null)) : null);
     // The content size suggestion is the content's min-content size, not the specified width's contribution.
-    const contentMin = natural !== null ? natural : Math.max(0, (spec !== null ? env.ctx.intrinsicContentSizes(b) : intr as { min: number }).min - mAuto - it.bpMain);
+    let contentMin = natural !== null ? natural : Math.max(0, (spec !== null ? env.ctx.intrinsicContentSizes(b) : intr as { min: number }).min - mAuto - it.bpMain);
+    // The transferred size suggestion (§4.5): a replaced item's definite cross size through its preferred ratio caps it.
+    const ratio = b.kind === 'replaced' && spec === null ? preferredRatio(b) : null;
+    const cross = ratio !== null ? sizeValue(st.height, H) : null;
+    if (cross !== null) contentMin = Math.min(contentMin, toContent(cross, st, it.bpCross) * ratio!);
     it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
   } else if (!row && !isScrollContainer(st)) {
     const spec = sizeValue(mSpec, H);
@@ -497,7 +506,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
 /** Used height (content box, px) of a replaced item with an auto height laid out at a used width: through its aspect ratio (css-sizing-3 §5.1, CSS 2.1 §10.6.2); undefined otherwise. */
 function replacedCross(b: Box, width: number): number | undefined {
   if (b.kind !== 'replaced' || b.style.height !== 'auto') return undefined;
-  const ratio = b.intrinsicRatio ?? (b.intrinsicWidth && b.intrinsicHeight ? b.intrinsicWidth / b.intrinsicHeight : null);
+  const ratio = preferredRatio(b);
   return ratio ? width / ratio : undefined;
 }
 
