@@ -181,7 +181,7 @@ function colorFunction(name: string, args: readonly CV[]): Color | null {
 /**
  * Parses a <color> component value (css-color-4). Returns a frozen Color (share freely, never
  * mutate), `CURRENT_COLOR` for `currentcolor`, or null when the value is not a supported colour
- * (lab(), oklch(), color-mix() … are not supported). Never throws.
+ * (relative colours, `oklch(from …)`, are not supported). Never throws.
  */
 export function parseColor(n: CV | undefined): Color | null {
   if (n === undefined) return null;
@@ -195,6 +195,7 @@ export function parseColor(n: CV | undefined): Color | null {
       case 'lab': case 'lch': case 'oklab': case 'oklch': return labFunction(n.name, n.args);
       case 'color': return colorSpaceFunction(n.args);
       case 'color-mix': return colorMix(n.args);
+      case 'light-dark': return lightDark(n.args);
       default: return colorFunction(n.name, n.args);
     }
   }
@@ -292,6 +293,11 @@ function colorMix(args: readonly CV[]): Color | null {
     let c: Color | null = null, p = NaN;
     for (const n of l) {
       if (n.t === 'pct' && Number.isNaN(p)) { p = n.v; continue; }
+      if (n.t === 'fn' && MATH.has(n.name.toLowerCase()) && hasPercentage(n) && Number.isNaN(p)) {
+        p = mathNumber(n, 100)?.v ?? NaN; // Tabler's calc(var(--tblr-text-opacity) * 100%)
+        if (Number.isNaN(p)) return null;
+        continue;
+      }
       if (c !== null) return null;
       c = parseColor(n);
       if (c === null || c === CURRENT_COLOR) return null;
@@ -312,6 +318,28 @@ function colorMix(args: readonly CV[]): Color | null {
   if (alpha === 0) return rgba(0, 0, 0, 0);
   const v = x.map((xi, i) => (xi * A.c.a * w1 + y[i] * B.c.a * w2) / alpha) as [number, number, number];
   return fromSpace(v, sp, alpha * mult);
+}
+
+/** Whether a math function holds a percentage (a color-mix() percentage written as calc(), css-values-4 §10.1). */
+function hasPercentage(n: CV): boolean {
+  if (n.t === 'pct') return true;
+  if (n.t === 'fn') return n.args.some(hasPercentage);
+  if (n.t === 'block') return n.items.some(hasPercentage);
+  return false;
+}
+
+/**
+ * light-dark(<color>, <color>) (css-color-5 §7.2): the first colour when the used color scheme is light, as it always is
+ * here: print media matches prefers-color-scheme: light and the color-scheme property is not supported (ignored with
+ * the other properties of properties/index.ts), so an author's color-scheme: dark does not switch it. Both arguments
+ * must be colours; null otherwise.
+ */
+function lightDark(args: readonly CV[]): Color | null {
+  const parts: CV[][] = [[]];
+  for (const n of args) { if (n.t === 'comma') parts.push([]); else parts[parts.length - 1].push(n); }
+  if (parts.length !== 2 || parts[0].length !== 1 || parts[1].length !== 1) return null;
+  const light = parseColor(parts[0][0]);
+  return light !== null && parseColor(parts[1][0]) !== null ? light : null;
 }
 
 /**
