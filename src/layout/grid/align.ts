@@ -29,7 +29,14 @@ export function justifyOf(item: Box, container: ComputedStyle): 'stretch' | 'sta
 export function justifyOverrides(b: Box, areaW: number, container: ComputedStyle, intrinsic: (b: Box) => { min: number; max: number }): { widthOverride: number; marginsOverride: { left: number; right: number } } | null {
   const align = justifyOf(b, container);
   const st = b.style;
-  if (align === 'stretch' || st.marginLeft === 'auto' || st.marginRight === 'auto') return null;
+  if (st.marginLeft === 'auto' || st.marginRight === 'auto') return null;
+  if (align === 'stretch') {
+    // A table with an auto width is stretched like any non-replaced box (css-align-3 §6.1), as Chromium 156 does, not
+    // sized to its content as in block flow: its table box takes the area less the margins.
+    if (b.kind !== 'table-wrapper' || st.width !== 'auto' || b.table.style.width !== 'auto') return null;
+    const ml = marginValue(st.marginLeft, areaW) ?? 0, mr = marginValue(st.marginRight, areaW) ?? 0;
+    return { widthOverride: Math.max(0, areaW - ml - mr), marginsOverride: { left: ml, right: mr } };
+  }
   if (b.kind === 'replaced' && st.width === 'auto') return null; // replaced boxes size themselves; their normal alignment is start already
   const bd = borderOf(st), pd = paddingOf(st, areaW);
   const bp = bd.left + bd.right + pd.left + pd.right;

@@ -90,13 +90,15 @@ export function tableUsedWidth(box: TableWrapperBox, ctx: LayoutContext, availab
 }
 
 /** Lays the table box out once at the given width (table-relative coordinates). */
-function layoutTable(box: TableWrapperBox, pr: Prepared, width: number, colW: number[], cbHeight: number | null, env: FlowEnv): TableLayout {
+function layoutTable(box: TableWrapperBox, pr: Prepared, width: number, colW: number[], cbHeight: number | null, env: FlowEnv, stretched?: number): TableLayout {
   const ts = box.table.style;
   const border = pr.borders ? pr.borders.table : borderOf(ts);
   const padding = pr.borders ? zeroEdges() : paddingOf(ts, null);
   // Columns that do not fill a wider table (a specified width over the grid's) grow it from the left.
   const spec = sizeValue(ts.height, cbHeight);
-  const rowsH = spec !== null ? Math.max(0, spec - (ts.boxSizing === 'border-box' ? border.top + border.bottom + padding.top + padding.bottom : 0)) : null;
+  let rowsH = spec !== null ? Math.max(0, spec - (ts.boxSizing === 'border-box' ? border.top + border.bottom + padding.top + padding.bottom : 0)) : null;
+  // A table stretched by its flex or grid container (`stretched`: its border box) grows its rows like a specified height.
+  if (stretched !== undefined) rowsH = Math.max(rowsH ?? 0, stretched - border.top - border.bottom - padding.top - padding.bottom);
   const inner = layoutGridRows(pr.grid, ts, colW, border.left + padding.left, pr.borders, rowsH, env);
   const anon: BlockBox = { kind: 'block', outer: 'block', inlineContent: false, style: unpainted(ts), children: [] };
   return { ...inner, width, border, padding, anon, ...(pr.grid.rows.length === 0 && rowsH !== null ? { emptyHeight: rowsH } : {}) };
@@ -262,10 +264,21 @@ export function tableContent(): ContentLayout<TableWrapperBox> {
     },
     layout: (box, c, flow, env) => {
       const tok = c.token?.kind === 'table' ? c.token : null;
-      const L = tok?.layout ?? layoutTable(box, widths!.pr, widths!.width, widths!.colW, c.p.cb.height, env);
+      const stretched = c.p.heightOverride === undefined ? undefined : c.p.heightOverride - captionsHeight(box, c, env);
+      const L = tok?.layout ?? layoutTable(box, widths!.pr, widths!.width, widths!.colW, c.p.cb.height, env, stretched);
       layoutWrapperContent(box, L, tok, c, flow, env);
     },
   };
+}
+
+/** The height the captions of a table take above and below its table box (margins included), px. */
+function captionsHeight(box: TableWrapperBox, c: ContentParams, env: FlowEnv): number {
+  let h = 0;
+  for (const cap of box.captions) {
+    const r = env.ctx.layoutBlockLevel(cap, { cb: { x: c.x, y: 0, width: c.width, height: null }, y: h, margin: NO_MARGIN, token: null, atTop: true, truncate: false, abs: [] }, { ...env, pageBottom: Infinity });
+    h = r.bottom + collapsed(r.margin);
+  }
+  return h;
 }
 
 /** Captions and the table box of a table wrapper on this page, into `flow` (its token, first baseline; pushed when only the header fits). */
