@@ -100,22 +100,44 @@ function familyList(face: string): string {
 // bidi-js is CommonJS: the default import is its factory at run time, typed as the namespace.
 const BIDI = ((typeof bidiModule === 'function' ? bidiModule : bidiModule.default) as typeof bidiModule.default)();
 
+/** The state of a dir attribute value (HTML §3.2.6.4, as Chromium compares it: as written, ASCII case-insensitive); null: the undefined state (absent or any other value). */
+function dirState(raw: string | undefined): 'ltr' | 'rtl' | 'auto' | null {
+  const d = raw?.toLowerCase();
+  return d === 'ltr' || d === 'rtl' || d === 'auto' ? d : null;
+}
+
+/** The direction of the first strong character (bidi class L, R or AL) of `text`; null when it has none. */
+function textDirection(text: string): 'ltr' | 'rtl' | null {
+  for (const ch of text) {
+    const t = BIDI.getBidiCharTypeName(ch);
+    if (t === 'L') return 'ltr';
+    if (t === 'R' || t === 'AL') return 'rtl';
+  }
+  return null;
+}
+
+/** Input types whose value HTML's auto directionality reads (auto-directionality form-associated elements, §3.2.6.4). */
+const VALUE_DIRECTION_TYPES = new Set(['hidden', 'text', 'search', 'tel', 'url', 'email', 'password', 'submit', 'reset', 'button']);
+
 /**
- * HTML §3.2.6.4 auto directionality: the bidi class of the first strong character (L, R, AL) of
- * the element's descendant text, skipping bdi, script, style and textarea elements and elements
- * with a dir attribute; null when there is none.
+ * HTML §3.2.6.4 auto directionality. An <input> of a text-like type: its value's first strong character (ltr when the value
+ * has none but is not empty). Else the contained text: the first strong character of the element's descendant text in tree
+ * order, skipping bdi, script, style and textarea elements and elements whose dir attribute is ltr, rtl or auto (an invalid
+ * value, the undefined state, is not skipped; as Chromium 156). Null when there is none (the caller's ltr).
  */
 function autoDirection(el: Element): 'ltr' | 'rtl' | null {
+  if (el.name === 'input') {
+    if (!VALUE_DIRECTION_TYPES.has((el.attribs['type'] ?? 'text').toLowerCase())) return null;
+    const value = el.attribs['value'] ?? '';
+    return textDirection(value) ?? (value === '' ? null : 'ltr');
+  }
   for (const c of el.children) {
     if (c.type === 'text') {
-      for (const ch of (c as Text).data) {
-        const t = BIDI.getBidiCharTypeName(ch);
-        if (t === 'L') return 'ltr';
-        if (t === 'R' || t === 'AL') return 'rtl';
-      }
+      const d = textDirection((c as Text).data);
+      if (d) return d;
     } else if (c.type === 'tag') {
       const e = c as Element;
-      if (e.name === 'bdi' || e.name === 'textarea' || e.attribs['dir'] !== undefined) continue;
+      if (e.name === 'bdi' || e.name === 'script' || e.name === 'style' || e.name === 'textarea' || dirState(e.attribs['dir']) !== null) continue;
       const d = autoDirection(e);
       if (d) return d;
     }
@@ -130,16 +152,17 @@ function autoDirection(el: Element): 'ltr' | 'rtl' | null {
  * valid dir); every valid dir also isolates (`unicode-bidi: isolate`; plaintext for pre/textarea
  * with dir=auto), except on bdi, bdo and output, whose UA rules decide. Any other value (a locale
  * code such as "ar", "", " rtl ") maps to nothing, so the element inherits its parent's direction
- * (HTML §3.2.6.4's undefined state), except on <body>, where Chromium sets `direction: ltr`.
+ * (HTML §3.2.6.4's undefined state), except on <body>, where Chromium sets `direction: ltr`, and on
+ * an <input type=tel>, which is ltr (§3.2.6.4 step 4).
  */
 function dirHints(el: Element): void {
   const raw = el.attribs['dir'];
-  const d = raw?.toLowerCase();
-  const auto = d === 'auto' || (el.name === 'bdi' && d !== 'ltr' && d !== 'rtl');
+  const d = dirState(raw);
+  const auto = d === 'auto' || (el.name === 'bdi' && d === null);
   if (d === 'ltr' || d === 'rtl') add('direction', d);
   else if (auto) add('direction', autoDirection(el) ?? 'ltr');
   else {
-    if (raw !== undefined && el.name === 'body') add('direction', 'ltr');
+    if ((raw !== undefined && el.name === 'body') || (el.name === 'input' && el.attribs['type']?.toLowerCase() === 'tel')) add('direction', 'ltr');
     return;
   }
   if (el.name === 'bdi' || el.name === 'bdo' || el.name === 'output' || raw === undefined) return;
