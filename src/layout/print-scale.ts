@@ -37,14 +37,17 @@ export function overflowRight(fragments: readonly Fragment[]): number {
 interface Bounds { x0: number; y0: number; x1: number; y1: number }
 
 function addOverflow(f: Fragment, into: Bounds): void {
-  if ((f.kind === 'box' || f.kind === 'replaced') && f.style.position === 'fixed') return;
-  const m = (f.kind === 'box' || f.kind === 'replaced') && hasTransform(f.style) ? transformMatrix(f.style, { x: f.x, y: f.y, w: f.width, h: f.height }) : null;
+  const boxLike = f.kind === 'box' || f.kind === 'replaced';
+  if (boxLike && f.style.position === 'fixed') return;
+  const m = boxLike && hasTransform(f.style) ? transformMatrix(f.style, { x: f.x, y: f.y, w: f.width, h: f.height }) : null;
   const b: Bounds = m ? { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity } : into;
   if (f.kind !== 'line' && f.width > 0 && f.height > 0) grow(b, f.x, f.y, f.x + f.width, f.y + f.height);
   if (f.kind === 'box') {
-    if (f.style.overflowX === 'visible' || isRootOrBody(f)) for (const c of f.children) addOverflow(c, b);
+    const kids = f.children;
+    if (kids.length > 0 && (f.style.overflowX === 'visible' || isRootOrBody(f))) for (let i = 0; i < kids.length; i++) addOverflow(kids[i], b);
   } else if (f.kind === 'line' || f.kind === 'inline') {
-    for (const c of f.children) addOverflow(c, b);
+    const kids = f.children;
+    for (let i = 0; i < kids.length; i++) addOverflow(kids[i], b);
   }
   if (m && b.x1 > b.x0 && !isDegenerate(m)) {
     const r = mapRect(m, { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 });

@@ -106,9 +106,7 @@ function layoutTable(box: TableWrapperBox, pr: Prepared, width: number, colW: nu
 
 /** Places row `k` of the layout at page y `y` (row top) with the table's left at `tableX`; `repeated`: a repeated header or footer row. */
 function placeRow(L: TableLayout, k: number, tableX: number, y: number, repeated: boolean): BoxFragment {
-  const f = rowFragment(L.rows[k], !repeated);
-  translateFragment(f, tableX, y - L.rows[k].y);
-  return f;
+  return rowFragment(L.rows[k], !repeated, tableX, y - L.rows[k].y);
 }
 
 /** Where a row split across fragmentainers resumes: each cell's token (null: the cell has ended) and the row height used so far, px. */
@@ -169,7 +167,7 @@ function splitRow(r: RowLayout, tableX: number, y: number, resume: RowResume | u
   }
   // The row's, row group's and columns' background pieces under the cells, cut to this page.
   const pieces: Fragment[] = [];
-  const row = rowFragment(r, false);
+  const row = rowFragment(r, false, 0, 0);
   for (const p of row.children) {
     if (p.kind !== 'box' || p.box.kind === 'table-cell') continue;
     translateFragment(p, tableX, y - r.y);

@@ -2,20 +2,22 @@
 // Out: fragments that paint each collapsed border segment once (CSS 2.1 §17.6.2), centred on its grid line, after the cells' backgrounds.
 import type { BorderSide, ComputedStyle } from '../../css/computed.ts';
 import type { Box } from '../../box/types.ts';
-import type { BoxFragment, Edges, Fragment } from '../fragment.ts';
+import type { BoxFragment, Edges } from '../fragment.ts';
 import type { TableLayout } from './rows.ts';
 import { resolveBorder, STYLE_RANK } from './borders.ts';
 
-/** Edges and children shared by every border piece (a piece has no margin, padding or content; nothing changes them). */
-const NO_EDGES: Edges = Object.freeze({ top: 0, right: 0, bottom: 0, left: 0 });
-const NO_CHILDREN = Object.freeze([]) as unknown as Fragment[];
+/**
+ * Edges shared by every border piece (a piece has no margin or padding; nothing writes into a fragment's edges). Not
+ * frozen: frozen objects and arrays among the fragments make every walk over the tree (overflow, snapping, paint) slower.
+ */
+const NO_EDGES: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
 /** Shared border edges of a piece: `width` px on the top (a horizontal segment) or the left (a vertical one); at most 64 widths each. */
 const topEdges = new Map<number, Edges>(), leftEdges = new Map<number, Edges>();
 function pieceEdges(side: 'top' | 'left', width: number): Edges {
   const m = side === 'top' ? topEdges : leftEdges;
   let e = m.get(width);
   if (!e) {
-    e = Object.freeze({ top: side === 'top' ? width : 0, right: 0, bottom: 0, left: side === 'left' ? width : 0 });
+    e = { top: side === 'top' ? width : 0, right: 0, bottom: 0, left: side === 'left' ? width : 0 };
     if (m.size >= 64) m.clear();
     m.set(width, e);
   }
@@ -24,7 +26,7 @@ function pieceEdges(side: 'top' | 'left', width: number): Edges {
 
 /** The fragment of one border segment or corner: its rectangle, px, painted with `style`'s top or left border or its background. */
 function borderPiece(box: Box, style: ComputedStyle, x: number, y: number, width: number, height: number, border: Edges): BoxFragment {
-  return { kind: 'box', box, style, x, y, width, height, margin: NO_EDGES, border, padding: NO_EDGES, children: NO_CHILDREN, startsBox: true, endsBox: true };
+  return { kind: 'box', box, style, x, y, width, height, margin: NO_EDGES, border, padding: NO_EDGES, children: [], startsBox: true, endsBox: true };
 }
 
 const styleCache = new WeakMap<BorderSide, { h: ComputedStyle; v: ComputedStyle }>();

@@ -341,14 +341,25 @@ export function cloneFragment<T extends Fragment>(f: T): T {
   return c;
 }
 
-/** The x, y and baseline (NaN: none) of every fragment of a tree, depth first, appended to `out` (px). */
-function positionsOf(f: Fragment, out: number[]): number[] {
-  out.push(f.x, f.y, f.kind === 'box' || f.kind === 'line' || f.kind === 'text' || f.kind === 'marker' ? f.baseline ?? NaN : NaN);
-  if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) positionsOf(c, out);
-  return out;
+/**
+ * Moves a fragment tree by (dx, dy) px in place, as translateFragment does, writing the x, y and baseline (NaN: none) each
+ * fragment had before into `out` from index `i`, depth first; returns the index after them.
+ */
+function moveRecording(f: Fragment, dx: number, dy: number, out: number[], i: number): number {
+  const move = dx !== 0 || dy !== 0; // as translateFragment: no move at all (a -0 stays -0)
+  out[i] = f.x; out[i + 1] = f.y;
+  if (move) { f.x += dx; f.y += dy; }
+  if (f.kind === 'box' || f.kind === 'line' || f.kind === 'text' || f.kind === 'marker') {
+    const b = f.baseline;
+    out[i + 2] = b ?? NaN;
+    if (b !== undefined && move) f.baseline = b + dy;
+  } else out[i + 2] = NaN;
+  i += 3;
+  if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) i = moveRecording(c, dx, dy, out, i);
+  return i;
 }
 
-/** Puts back positions positionsOf took from a tree of the same shape, from index `i`; returns the index after them. */
+/** Puts back positions moveRecording took from a tree of the same shape, from index `i`; returns the index after them. */
 function restorePositions(f: Fragment, pos: readonly number[], i: number): number {
   f.x = pos[i]; f.y = pos[i + 1];
   const bl = pos[i + 2];
@@ -359,14 +370,20 @@ function restorePositions(f: Fragment, pos: readonly number[], i: number): numbe
 }
 
 /**
- * Row `r`'s fragment, table-relative, to place on a page. Most rows are placed once: the first placement takes the laid-out
- * fragment itself (no copy; its positions are kept in `r.home`); a later one (a repeated header or footer, a page laid out
- * again) gets a deep copy with the laid-out positions put back, so it comes out exactly as a copy of the untouched row did.
- * `take`: false for a copy whatever (a repeated row, a split row's pieces).
+ * Row `r`'s fragment moved (dx, dy) px from where it was laid out (table-relative), to place on a page. Most rows are placed
+ * once: the first placement takes the laid-out fragment itself (no copy; the positions it had are kept in `r.home`); a later
+ * one (a repeated header or footer, a page laid out again) gets a deep copy with the laid-out positions put back, then
+ * moved, so it comes out exactly as a moved copy of the untouched row did. `take`: false for a copy whatever (a repeated
+ * row, a split row's pieces).
  */
-export function rowFragment(r: RowLayout, take: boolean): BoxFragment {
-  if (take && r.home === undefined) { r.home = positionsOf(r.frag, []); return r.frag; }
+export function rowFragment(r: RowLayout, take: boolean, dx: number, dy: number): BoxFragment {
+  if (take && r.home === undefined) {
+    r.home = [];
+    moveRecording(r.frag, dx, dy, r.home, 0);
+    return r.frag;
+  }
   const f = cloneFragment(r.frag);
   if (r.home !== undefined) restorePositions(f, r.home, 0);
+  translateFragment(f, dx, dy);
   return f;
 }
