@@ -2,7 +2,8 @@
  * TrueType subset programs for the PDF writer. In: a fontkit Font with TrueType outlines and the
  * glyph ids to keep. Out: a minimal sfnt (OpenType §5: head, hhea, maxp, hmtx, loca, glyf) for
  * FontFile2 (ISO 32000-1 §9.9) that keeps glyph ids (as Chromium's PDFs do): glyph g of the
- * subset is glyph g of the font, unused ids up to the highest kept are empty.
+ * subset is glyph g of the font, unused ids up to the highest kept are empty, and components of
+ * composite glyphs that were not drawn themselves come after it.
  *
  * What PDF viewers need and nothing more: hinting is dropped (glyph instructions, fpgm, prep,
  * cvt; maxp's hinting limits zeroed, as fontTools' subsetter does with hinting off), no cmap,
@@ -229,9 +230,10 @@ function sfnt(tables: Array<[string, Uint8Array]>): Uint8Array {
 
 /**
  * Encodes the subset of a TrueType-outline font holding `gids` (any order; 0, .notdef, is always
- * kept) with their glyph ids kept: glyph g of the subset is glyph g of the font, the glyphs in
- * between are empty (no outline, advance 0), and the subset ends at the highest id kept. A
- * composite glyph keeps its components' ids, so they come along as they are. CIDs can then be
+ * kept) with their glyph ids kept: glyph g of the subset is glyph g of the font for every g in
+ * `gids`, the ids in between are empty (no outline, advance 0). Components of composite glyphs
+ * that are not in `gids` themselves (the accents of 'É', often at high ids) are appended after
+ * the highest id kept, in a fixed order, and the composites point at them there. CIDs can then be
  * glyph ids (CIDToGIDMap /Identity), and the program depends on the set of glyphs only, not on
  * the order they were drawn in. Throws on a font without TrueType outlines or with damaged
  * tables (the caller falls back to fontkit's subsetter).
@@ -239,19 +241,36 @@ function sfnt(tables: Array<[string, Uint8Array]>): Uint8Array {
 export function encodeTrueTypeSubset(font: object, gids: Iterable<number>): Uint8Array {
   const d = dataFor(font);
   const numGlyphs = (font as FontkitInternals).numGlyphs | 0;
-  const kept = new Map<number, PreparedGlyph>();
-  const todo: number[] = [0];
-  for (const g of gids) if (g >= 0 && g < numGlyphs) todo.push(g);
-  while (todo.length) { // grows while composites add their components
-    const g = todo.pop()!;
-    if (kept.has(g)) continue;
+  const drawn = new Set<number>([0]);
+  for (const g of gids) if (g >= 0 && g < numGlyphs) drawn.add(g);
+  const queue = [...drawn].sort((a, b) => a - b);
+  let count = queue[queue.length - 1]! + 1;
+  /** Subset id by font glyph id. */
+  const idOf = new Map<number, number>();
+  for (const g of queue) idOf.set(g, g);
+  /** Glyph data, advance and lsb by subset id. */
+  const slots = new Map<number, { data: Uint8Array; advance: number; lsb: number }>();
+  for (let i = 0; i < queue.length; i++) { // grows while composites add their components
+    const g = queue[i]!;
     const pg = prepareGlyph(font, d, g);
-    kept.set(g, pg);
-    for (const c of pg.components) if (c.gid < numGlyphs && !kept.has(c.gid)) todo.push(c.gid);
+    let data = pg.data;
+    for (const c of pg.components) {
+      let id = c.gid < numGlyphs ? idOf.get(c.gid) : 0;
+      if (id === undefined) {
+        id = count++;
+        idOf.set(c.gid, id);
+        queue.push(c.gid);
+      }
+      if (id !== c.gid) {
+        if (data === pg.data) data = new Uint8Array(data);
+        data[c.pos] = id >> 8;
+        data[c.pos + 1] = id & 255;
+      }
+    }
+    slots.set(idOf.get(g)!, { data, advance: pg.advance, lsb: pg.lsb });
   }
-  let count = 0;
   let total = 0;
-  for (const [g, pg] of kept) { if (g + 1 > count) count = g + 1; total += pg.data.length; }
+  for (const slot of slots.values()) total += slot.data.length;
   const short = total <= 0x1fffe;
   const loca = new Uint8Array((count + 1) * (short ? 2 : 4));
   const lv = new DataView(loca.buffer);
@@ -262,8 +281,8 @@ export function encodeTrueTypeSubset(font: object, gids: Iterable<number>): Uint
   for (let i = 0; i <= count; i++) {
     if (short) lv.setUint16(i * 2, off >> 1);
     else lv.setUint32(i * 4, off);
-    const pg = i < count ? kept.get(i) : undefined;
-    if (pg) { glyf.set(pg.data, off); off += pg.data.length; adv[i] = pg.advance; lsb[i] = pg.lsb; }
+    const slot = i < count ? slots.get(i) : undefined;
+    if (slot) { glyf.set(slot.data, off); off += slot.data.length; adv[i] = slot.advance; lsb[i] = slot.lsb; }
   }
   let nh = count;
   while (nh > 1 && adv[nh - 1] === adv[nh - 2]) nh--;

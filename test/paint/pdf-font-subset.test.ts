@@ -52,8 +52,8 @@ function tables(bytes: Uint8Array): { tags: string[]; checksumsOk: boolean } {
 
 /**
  * Each glyph of `gids` keeps its id: the subset's glyph g has the original glyph g's outline and
- * advance (composites resolved by fontkit); the ids in between are empty, and the subset ends at
- * the highest id kept.
+ * advance (composites resolved by fontkit); the other ids up to the highest of `gids` are empty
+ * (components not drawn themselves come after it).
  */
 function assertSameGlyphs(original: AnyFont, subset: AnyFont, gids: number[]): void {
   for (const g of gids) {
@@ -62,9 +62,8 @@ function assertSameGlyphs(original: AnyFont, subset: AnyFont, gids: number[]): v
     assert.equal(b.advanceWidth, Math.round(a.advanceWidth), `advance of glyph ${g}`);
   }
   const kept = new Set(gids);
-  for (const g of gids) for (const c of original.getGlyph(g)._decode()?.components ?? []) kept.add(c.glyphID);
-  for (let g = 1; g < subset.numGlyphs; g++) {
-    if (!kept.has(g)) assert.equal(subset.getGlyph(g).path.commands.length, 0, `glyph ${g} is empty: neither drawn nor a component`);
+  for (let g = 1; g <= Math.max(...gids); g++) {
+    if (!kept.has(g)) assert.equal(subset.getGlyph(g).path.commands.length, 0, `glyph ${g} is empty: not drawn`);
   }
 }
 
@@ -77,11 +76,18 @@ test('a TrueType subset keeps outlines and advances, drops hinting and cmap/name
   assert.deepEqual(t.tags, ['glyf', 'head', 'hhea', 'hmtx', 'loca', 'maxp']);
   assert.ok(t.checksumsOk, 'table checksums and checkSumAdjustment');
   const subset = (fontkit as AnyFont).create(Buffer.from(bytes));
-  assert.equal(subset.numGlyphs, Math.max(...gids) + 1, 'ids kept up to the highest');
+  const accents = new Set<number>();
+  for (const g of gids) for (const c of original.getGlyph(g)._decode()?.components ?? []) if (!gids.includes(c.glyphID)) accents.add(c.glyphID);
+  assert.equal(subset.numGlyphs, Math.max(...gids) + 1 + accents.size, 'ids kept up to the highest drawn, the other components after it');
   assert.equal(subset.maxp.maxSizeOfInstructions, 0);
   for (let i = 0; i < subset.numGlyphs; i++) assert.equal(subset.getGlyph(i)._decode()?.instructions?.length ?? 0, 0, `glyph ${i} has no instructions`);
   assert.ok(original.getGlyph(gids[1])._decode().instructions.length > 0, 'the original glyphs are hinted');
   assertSameGlyphs(original, subset, gids);
+  // Accented letters alone: their accents (components at ids in the thousands) do not stretch the subset.
+  const latin = gidsOf(original, 'Émile Zola, café');
+  const small = (fontkit as AnyFont).create(Buffer.from(encodeTrueTypeSubset(original, latin)));
+  assert.ok(Math.max(...latin) < 200 && small.numGlyphs <= Math.max(...latin) + 1 + 4, `${small.numGlyphs} glyphs for ids up to ${Math.max(...latin)}`);
+  assertSameGlyphs(original, small, latin);
   const theirs = original.createSubset();
   for (const g of gids) theirs.includeGlyph(g);
   // Deflated, as FontFile2 carries it: the empty ids between kept glyphs deflate to almost nothing.
