@@ -32,7 +32,7 @@ import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { ContainingBlock, FlexLineItem, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, isScrollContainer, lp, preferredRatio } from './box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, isScrollContainer, lp, preferredRatio, clampWidth } from './box-model.ts';
 import { ratioOnly } from './replaced.ts';
 import { breakLine, continueBrokenLine, type PlacedFlexItem } from './flex-break.ts';
 
@@ -69,7 +69,7 @@ export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, en
     token = continueBrokenLine(box, token.line, token.index, c, flow, env);
     if (token === null) return true;
   }
-  const r = layoutFlexContainer(box, c.cb, flow.y, c.abs, env, c.specH !== null, token, c.atTop && !flow.placedAny);
+  const r = layoutFlexContainer(box, c.cb, flow.y, c.abs, env, c.specH, token, c.atTop && !flow.placedAny);
   if (r === null) return false;
   flow.children.push(...r.children);
   if (r.children.length > 0) flow.placedAny = true;
@@ -83,14 +83,19 @@ export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, en
 
 /**
  * Lays out a flex container's items (layoutFlexItems) on the current page, or returns null when the caller should lay
- * the items out as block flow instead (css-break-3 §3 with css-flexbox-1 §12). Paginating with an indefinite height, a
- * line (rows) or item (columns) that crosses the page end breaks inside its items (flex-break.ts); columns also break
+ * the items out as block flow instead (css-break-3 §3 with css-flexbox-1 §12). Paginating with an indefinite height, or
+ * a definite one that crosses the page end, a line (rows) or item (columns) that crosses the page end breaks inside its
+ * items (flex-break.ts); columns also break
  * between items (forced breaks honoured); block flow is used for column-reverse containers that do not fit and for
  * columns with an item taller than a page. `token.index` resumes at that item (order-modified document order); `atTop`:
  * nothing precedes the container on this page. Pending absolute boxes are only recorded when the result is used.
  */
-function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, definiteHeight: boolean, token: { index: number } | null, atTop: boolean): FlexResult | null {
-  const brk = Number.isFinite(env.pageBottom) && !definiteHeight ? { atTop } : undefined;
+function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, specH: number | null, token: { index: number } | null, atTop: boolean): FlexResult | null {
+  const definiteHeight = specH !== null;
+  // A definite height that crosses the page end is sliced across pages and its items break at the page end, as with an
+  // indefinite one (LayoutNG); one that ends on this page keeps its items whole (content overflowing it is not carried over).
+  const crosses = !definiteHeight || token !== null || y + specH > env.pageBottom + 0.01;
+  const brk = Number.isFinite(env.pageBottom) && crosses ? { atTop } : undefined;
   if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0, brk);
   if (!Number.isFinite(env.pageBottom)) return layoutFlexItems(box, cb, y, abs, env);
   const d = box.style.flexDirection;
@@ -217,8 +222,9 @@ function flexLines(fx: Frame, items: Item[], startItem: number): { lines: Item[]
     else cur.push(it);
   }
   const breakable = row && s.flexWrap === 'wrap' && H === null && Number.isFinite(env.pageBottom);
-  // A column with an indefinite height breaks between items (forced breaks, or the next item does not fit).
-  const breakableCol = !row && !reverse && H === null && Number.isFinite(env.pageBottom);
+  // A column with an indefinite height, or a definite one crossing the page end, breaks between items (forced breaks, or
+  // the next item does not fit).
+  const breakableCol = !row && !reverse && (H === null || fx.brk !== undefined) && Number.isFinite(env.pageBottom);
   if (breakableCol && startItem > 0) lines[0] = lines[0].filter((k) => items.indexOf(k) >= startItem);
   else if (startItem > 0) {
     const first = lines.findIndex((l) => items.indexOf(l[0]) >= startItem);
@@ -331,7 +337,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
   const split = (placed: PlacedFlexItem[], lineTop: number, mayPush: boolean, next: number): boolean => {
     const fixedAt = env.fixed.length;
     // Their absolutely positioned descendants were collected when the items were laid out whole.
-    const b = lineTop < env.pageBottom - 0.01 ? breakLine(placed, lineTop, fx.cbx, { x: fx.cbx, y: 0, width: fx.W, height: fx.H }, [], env, mayPush) : null;
+    const b = lineTop < env.pageBottom - 0.01 ? breakLine(placed, lineTop, fx.cbx, { x: fx.cbx, y: 0, width: fx.W, height: fx.H }, [], env, mayPush, fx.H !== null) : null;
     env.fixed.length = fixedAt;
     if (!b) return false;
     children.push(...b.children);
@@ -523,7 +529,8 @@ function shrinkWidth(it: Item, W: number, env: FlowEnv): number | undefined {
   if (it.box.kind === 'replaced' || it.box.style.width !== 'auto') return undefined;
   const { min, max } = env.ctx.intrinsicSizes(it.box);
   const m = (it.ml ?? 0) + (it.mr ?? 0);
-  return Math.max(0, Math.min(Math.max(min, W), max) - m - it.bpCross);
+  // min-width and max-width clamp it, percentages against the container's width (css-sizing-3 §5.2).
+  return clampWidth(Math.max(0, Math.min(Math.max(min, W), max) - m - it.bpCross), it.box.style, W, it.bpCross);
 }
 
 /**
