@@ -328,6 +328,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
   const { lines, breakable, breakableCol } = fl;
   const { lineCross, lineAscent, lineStart, lineBetween, containerCross, ascentOf } = lc;
   const wrapReverse = s.flexWrap === 'wrap-reverse';
+  const startLine = wrapReverse ? lines.length - 1 : 0;
   const children: Fragment[] = [];
   let crossPos = lineStart;
   let baseline: number | undefined, firstItemBaseline: number | undefined;
@@ -418,9 +419,11 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
         translateFragment(frag, targetX - frag.x, targetY - frag.y);
         if (frag.kind === 'box' && frag.baseline !== undefined) {
           if (li === 0 && baseline === undefined && asc !== null) baseline = frag.baseline;
-          // Else the startmost item's (§8.5): the first in order-modified document order, whatever side it is placed on.
-          if (li === 0 && it === line[0]) firstItemBaseline = frag.baseline;
-        } else if (li === 0 && it === line[0]) {
+          // Else the startmost item's (§8.5): the one placed nearest the container's inline-start (row) or block-start
+          // (column) edge, in the line placed nearest its cross-start side, as Chromium 156 takes it: the last item of a
+          // *-reverse line, the last line when wrap-reverse (Tailwind's flex-col-reverse: the item shown on top).
+          if (li === startLine && it === (reverse ? line[line.length - 1] : line[0])) firstItemBaseline = frag.baseline;
+        } else if (li === startLine && it === (reverse ? line[line.length - 1] : line[0])) {
           // An item without a baseline (an image, an inline <svg>, a box without lines) has one synthesized from its
           // border box's line-under edge (§8.5, css-align-3 §9.1), as Chromium 156 does.
           firstItemBaseline = frag.y + frag.height;
