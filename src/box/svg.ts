@@ -229,16 +229,84 @@ function escapeText(v: string): string {
 /** Upper bound on a serialized inline SVG (characters); larger ones are refused with a warning. */
 const MAX_INLINE_CHARS = 8 * 1024 * 1024;
 
+/** Most elements outside an inline `<svg>` copied into it for its references. */
+const MAX_EXTERNAL = 256;
+
+/**
+ * A parsed document's elements by id, the first in tree order (as getElementById), built on first use per document root.
+ * A WeakMap keyed by the root: an entry lives as long as its document.
+ */
+const idMaps = new WeakMap<AnyNode, Map<string, Element>>();
+
+function elementsById(root: AnyNode): Map<string, Element> {
+  let m = idMaps.get(root);
+  if (m) return m;
+  m = new Map();
+  const stack: AnyNode[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    const kids = (n as unknown as { children?: AnyNode[] }).children;
+    if (n.type === 'tag' || n.type === 'script' || n.type === 'style') {
+      const id = (n as Element).attribs['id'];
+      if (id && !m.has(id)) m.set(id, n as Element);
+    }
+    if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+  idMaps.set(root, m);
+  return m;
+}
+
+const contains = (a: AnyNode, b: AnyNode): boolean => { for (let n: AnyNode | null = b; n; n = n.parent) if (n === a) return true; return false; };
+
+/**
+ * The SVG elements outside `el` that its `href`/`xlink:href="#id"` references point at (a `<use>` of a `<symbol>` in a
+ * hidden sprite `<svg>` elsewhere in the page), transitively, in the order met (SVG 2 §5.6: a use element may reference
+ * any element of its document, and Chromium 156 draws such sprites). Not `url(#id)` paint servers, clips and masks:
+ * Chromium draws those only when the `<svg>` defining them is rendered (one in a display: none sprite paints nothing),
+ * which the DOM alone does not tell. At most MAX_EXTERNAL.
+ */
+function externalRefs(el: Element): Element[] {
+  const inside = new Set<string>();
+  const wanted: string[] = [];
+  const scan = (n: AnyNode): void => {
+    if (n.type !== 'tag') return;
+    const e = n as Element;
+    for (const [name, v] of Object.entries(e.attribs)) {
+      if (name === 'id') inside.add(v);
+      else if ((name === 'href' || name === 'xlink:href') && v.startsWith('#')) wanted.push(v.slice(1));
+    }
+    for (const c of e.children) scan(c);
+  };
+  scan(el);
+  if (wanted.length === 0) return [];
+  let root: AnyNode = el;
+  while (root.parent) root = root.parent;
+  const byId = elementsById(root);
+  const out: Element[] = [];
+  for (let i = 0; i < wanted.length && out.length < MAX_EXTERNAL; i++) {
+    const id = wanted[i]!;
+    if (inside.has(id)) continue;
+    inside.add(id);
+    const target = byId.get(id);
+    if (!target || target.namespace !== SVG_NS || contains(el, target) || contains(target, el)) continue;
+    out.push(target);
+    scan(target);
+  }
+  return out;
+}
+
 /**
  * Serializes an inline `<svg>` element of the HTML DOM (parse5 has already fixed the case of SVG
  * names such as viewBox and linearGradient) as an XML document: elements, attributes, text and
- * CDATA; comments dropped; the SVG and xlink namespaces declared on the root. Null when it is
- * deeper than the drawing accepts or larger than MAX_INLINE_CHARS.
+ * CDATA; comments dropped; the SVG and xlink namespaces declared on the root; the elements of the
+ * document outside it that it references (externalRefs) copied into a trailing `<defs>`. Null when
+ * it is deeper than the drawing accepts or larger than MAX_INLINE_CHARS.
  */
 export function serializeInlineSvg(el: Element): string | null {
   const parts: string[] = [];
   let size = 0;
   let ok = true;
+  const extra = externalRefs(el);
   const walk = (node: AnyNode, depth: number, root: boolean): void => {
     if (!ok) return;
     if (node.type === 'text' || node.type === 'cdata') {
@@ -257,9 +325,15 @@ export function serializeInlineSvg(el: Element): string | null {
       if (root) open += ` xmlns="${SVG_NS}" xmlns:xlink="${XLINK_NS}"`;
       size += open.length;
       if (size > MAX_INLINE_CHARS) { ok = false; return; }
-      if (e.children.length === 0) { parts.push(open + '/>'); return; }
+      const defs = root && extra.length > 0;
+      if (e.children.length === 0 && !defs) { parts.push(open + '/>'); return; }
       parts.push(open + '>');
       for (const c of e.children) walk(c, depth + 1, false);
+      if (defs) {
+        parts.push('<defs>');
+        for (const x of extra) walk(x, depth + 2, false);
+        parts.push('</defs>');
+      }
       parts.push(`</${e.name}>`);
     }
   };
