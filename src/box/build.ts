@@ -3,22 +3,19 @@
  * (StyledDocument), the render's ResourceLoader and WarningSink. Out: the BoxTree layout consumes,
  * with anonymous boxes, white space processed, generated content, counters and images resolved.
  */
-import type { Element, AnyNode } from 'domhandler';
+import type { Element } from 'domhandler';
 import { initialStyle, type ComputedStyle, type CounterOp, type Display } from '../css/computed.ts';
 import type { StyledDocument } from '../css/styled.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';
-import type { BlockBox, Box, BoxTree, FlexBox, GridBox, LineBreak, MarkerBox, ReplacedBox, RunningElement, TextRun } from './types.ts';
+import type { BlockBox, Box, BoxTree, FlexBox, GridBox, LineBreak, MarkerBox, RunningElement, TextRun } from './types.ts';
 import { anonymousStyle, blockify, restyle, withWhiteSpacePre } from './anonymous.ts';
 import { CounterState } from './counters.ts';
 import { finishBlockContainer, finishFlexItems, makeInlineBox } from './flow.ts';
 import { contentBoxes, imageBox, markerContent, type GeneratedContext } from './generated.ts';
-import { brokenImageBox } from './broken-image.ts';
-import { loadImage } from './images.ts';
-import { inlineSvgImage } from './svg.ts';
 import { isInlineLevelDisplay, isOutOfFlowStyle, isTablePartDisplay, textInfo, withInfo, type BoxInfo, type Item, type RawTablePart } from './items.ts';
+import { buildReplacedOrControl, isReplacedOrControl, outerOf, textContent } from './replaced-elements.ts';
 import { buildTable, fixStrayTableParts } from './table.ts';
-import { processInlineContent } from './whitespace.ts';
 
 /** The render-wide state of one build. */
 interface Build extends GeneratedContext {
@@ -52,17 +49,9 @@ interface Scope {
 
 /** Elements never rendered whatever their style says (no boxes, no text). */
 const NOT_RENDERED = new Set(['head', 'script', 'style', 'template', 'title', 'meta', 'link', 'base', 'noscript', 'param', 'source', 'track']);
-/** Form controls: inline-block boxes with the text they show. */
-const CONTROLS = new Set(['input', 'textarea', 'select', 'audio']);
-/** Embedded content we do not draw: empty replaced boxes keeping their size (default 300×150, CSS 2.1 §10.3.2). */
-const EMBEDDED = new Set(['iframe', 'object', 'embed', 'video', 'canvas', 'svg']);
-const VIEWBOX = /^\s*[-+\d.eE]+[\s,]+[-+\d.eE]+[\s,]+([\d.eE+]+)[\s,]+([\d.eE+]+)\s*$/;
 const LIST_OWNERS = new Set(['ol', 'ul', 'menu']);
 const LINK_SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const INTEGER = /^[\t\n\f\r ]*([+-]?\d+)/;
-const NUMBER = /^[\t\n\f\r ]*(\d+(?:\.\d+)?)/;
-const SVG_NS = 'http://www.w3.org/2000/svg';
-const WS_RUN = /\s+/;
 
 function sourceLine(el: Element): number | undefined {
   return el.sourceCodeLocation?.startLine ?? undefined;
@@ -82,18 +71,6 @@ function clampSpan(v: string | undefined, min: number, max: number, dflt: number
   const n = parseInteger(v);
   if (n === null || n < min) return dflt;
   return Math.min(n, max);
-}
-
-/** The concatenated text of a subtree (iterative: safe on any depth). */
-function textContent(node: AnyNode): string {
-  let s = '';
-  const stack: AnyNode[] = [node];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === 'text') s += (n as { data: string }).data;
-    else if ('children' in n) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
-  }
-  return s;
 }
 
 /**
@@ -185,10 +162,6 @@ function effectiveStyle(computed: ComputedStyle, scope: Scope): ComputedStyle {
   return computed;
 }
 
-function outerOf(d: Display): 'inline' | 'block' {
-  return isInlineLevelDisplay(d) ? 'inline' : 'block';
-}
-
 /**
  * Makes the box(es) of an element or pseudo-element of display `style.display` from its raw
  * child items, pushing them onto `out` (display: contents pushes the children themselves).
@@ -259,92 +232,6 @@ function buildMarker(b: Build, el: Element, style: ComputedStyle, line: number |
   else children = [withInfo<TextRun>({ kind: 'text', style: markerStyle, text: mc.text }, textInfo(info))];
   items.push(makeInlineBox(restyle(markerStyle, 'inline'), children, info));
   return undefined;
-}
-
-/**
- * `<img>` (src, or the first srcset candidate) → ReplacedBox (intrinsic size from the decoded image); an `<img>` without
- * an image → brokenImageBox (its alt text, or a box of its given size); `<input type=image>` without one → a ReplacedBox
- * whose ratio comes from its width/height attributes.
- */
-function buildImage(b: Build, el: Element, style: ComputedStyle, info: BoxInfo): Box {
-  let src = el.attribs.src;
-  if ((src === undefined || src.trim() === '') && el.attribs.srcset) {
-    // No src: the first srcset candidate (HTML §4.8.4.3, without density selection).
-    src = el.attribs.srcset.trim().split(',')[0]!.trim().split(WS_RUN)[0];
-  }
-  const hasSrc = src !== undefined && src.trim() !== '';
-  const image = hasSrc ? loadImage(b.loader, b.warnings, src!, info.line) : null;
-  if (!image && el.name === 'img') return brokenImageBox(el, style, info, outerOf(style.display), hasSrc, b.doc.quirksMode);
-  const box = imageBox(image, style, info, outerOf(style.display));
-  if (!image) {
-    const w = NUMBER.exec(el.attribs.width ?? '');
-    const h = NUMBER.exec(el.attribs.height ?? '');
-    if (w && h && Number(w[1]) > 0 && Number(h[1]) > 0) box.intrinsicRatio = Number(w[1]) / Number(h[1]);
-  }
-  if (el.attribs.alt !== undefined) box.alt = el.attribs.alt;
-  return box;
-}
-
-/**
- * `<svg>`, `<canvas>`, `<iframe>`, `<video>`, `<object>`, `<embed>`: a replaced box with no image
- * (nothing painted) whose intrinsic size comes from the width/height attributes (px numbers) and,
- * for SVG, the ratio from viewBox; layout falls back to 300×150 when unknown.
- */
-function buildEmbedded(el: Element, style: ComputedStyle, info: BoxInfo): ReplacedBox {
-  const box = imageBox(null, style, info, outerOf(style.display));
-  const w = NUMBER.exec(el.attribs.width ?? '');
-  const h = NUMBER.exec(el.attribs.height ?? '');
-  const pctW = (el.attribs.width ?? '').includes('%');
-  const pctH = (el.attribs.height ?? '').includes('%');
-  if (w && !pctW) box.intrinsicWidth = Number(w[1]);
-  if (h && !pctH) box.intrinsicHeight = Number(h[1]);
-  const vb = el.attribs.viewBox ?? el.attribs.viewbox;
-  const m = vb !== undefined ? VIEWBOX.exec(vb) : null;
-  if (m && Number(m[1]) > 0 && Number(m[2]) > 0) box.intrinsicRatio = Number(m[1]) / Number(m[2]);
-  else if (box.intrinsicWidth && box.intrinsicHeight) box.intrinsicRatio = box.intrinsicWidth / box.intrinsicHeight;
-  return box;
-}
-
-/** The text a form control shows (value, placeholder, selected option…), or '' for none. */
-function controlText(el: Element): string {
-  switch (el.name) {
-    case 'textarea': return textContent(el);
-    case 'select': {
-      let first: Element | undefined;
-      let selected: Element | undefined;
-      const walk = (n: AnyNode): void => {
-        if (selected || n.type !== 'tag' && !('children' in n)) return;
-        if (n.type === 'tag' && (n as Element).name === 'option') {
-          const o = n as Element;
-          first ??= o;
-          if (o.attribs.selected !== undefined) selected = o;
-          return;
-        }
-        if ('children' in n) for (const c of n.children) walk(c);
-      };
-      for (const c of el.children) walk(c);
-      const o = selected ?? first;
-      return o ? (o.attribs.label ?? textContent(o)).trim() : '';
-    }
-    case 'input': {
-      const type = (el.attribs.type ?? 'text').toLowerCase();
-      switch (type) {
-        case 'hidden': case 'checkbox': case 'radio': case 'file': case 'color': case 'range': case 'image': return '';
-        case 'submit': return el.attribs.value ?? 'Submit';
-        case 'reset': return el.attribs.value ?? 'Reset';
-        case 'button': return el.attribs.value ?? '';
-        default: return el.attribs.value ?? el.attribs.placeholder ?? '';
-      }
-    }
-    default: return '';
-  }
-}
-
-/** Form controls: an atomic inline-block (or block) box with the text they show, or empty. */
-function buildControl(style: ComputedStyle, info: BoxInfo, text: string, out: Item[]): void {
-  const s = restyle(style, isInlineLevelDisplay(style.display) ? 'inline-block' : 'block');
-  const children = text === '' ? [] : processInlineContent([withInfo<TextRun>({ kind: 'text', style: s, text }, { href: info.href })]);
-  out.push(withInfo<BlockBox>({ kind: 'block', style: s, outer: outerOf(s.display), inlineContent: children.length > 0, children }, info));
 }
 
 function buildChildren(b: Build, parent: Element, scope: Scope, out: Item[]): void {
@@ -439,25 +326,8 @@ function buildElementBoxes(b: Build, el: Element, name: string, computed: Comput
     if (style.display !== 'contents') out.push(withInfo<TextRun>({ kind: 'text', style: scope.style, text: '\u200B' }, { href }));
     return;
   }
-  if (name === 'img' || (name === 'input' && (el.attribs.type ?? '').toLowerCase() === 'image')) {
-    if (style.display !== 'contents') out.push(buildImage(b, el, style, info));
-    return;
-  }
-  if (EMBEDDED.has(name) || el.namespace === SVG_NS) {
-    if (style.display === 'contents') return;
-    if (name === 'svg') {
-      // Inline SVG: drawn as an SVG image (src/box/svg.ts), currentColor = this element's color.
-      const svg = inlineSvgImage(el, style.color, (href) => loadImage(b.loader, b.warnings, href, line));
-      if (!('error' in svg)) { out.push(imageBox(svg, style, info, outerOf(style.display))); return; }
-      b.warnings.add('image', `inline SVG not drawn: ${svg.error}`, line !== undefined ? { line } : undefined);
-    }
-    out.push(buildEmbedded(el, style, info));
-    return;
-  }
-  if (CONTROLS.has(name)) {
-    if (style.display === 'contents') return;
-    if (name === 'input' && (el.attribs.type ?? '').toLowerCase() === 'hidden') return;
-    buildControl(style, info, controlText(el), out);
+  if (isReplacedOrControl(el)) {
+    buildReplacedOrControl(b, el, style, info, out);
     return;
   }
   if (name === 'button' && style.display === 'inline') style = restyle(style, 'inline-block');
