@@ -34,8 +34,9 @@ function itemParams(q: Omit<FlexLineItem, 'token'>, cbx: number, cb: ContainingB
  * Breaks the items of one line (a column: one item) that crosses `env.pageBottom`. `lineTop` is the line's top (absolute
  * px), `cbx` the container's content-box left. `mayPush`: something precedes the line on this page, so a line that
  * cannot break where it should gives null (it moves to the next page whole); else every item makes progress here.
+ * `definite`: the container's height is definite, so the items' used heights are too (sliced across pages).
  */
-export function breakLine(items: PlacedFlexItem[], lineTop: number, cbx: number, cb: ContainingBlock, abs: PendingAbs[], env: FlowEnv, mayPush: boolean): BrokenLine | null {
+export function breakLine(items: PlacedFlexItem[], lineTop: number, cbx: number, cb: ContainingBlock, abs: PendingAbs[], env: FlowEnv, mayPush: boolean, definite = false): BrokenLine | null {
   const absAt = abs.length, fixedAt = env.fixed.length;
   const fail = (): null => { abs.length = absAt; env.fixed.length = fixedAt; return null; };
   const children: Fragment[] = [];
@@ -44,9 +45,10 @@ export function breakLine(items: PlacedFlexItem[], lineTop: number, cbx: number,
   for (const it of items) {
     const f = it.frag;
     const bpV = f.border.top + f.border.bottom + f.padding.top + f.padding.bottom;
-    // A height the author gave stays (sliced across pages); an auto height follows the content, which breaking may grow
-    // (LayoutNG: the item's block size encompasses its content).
-    const fixed = it.box.kind === 'replaced' || it.box.style.height !== 'auto';
+    // A height the author gave stays (sliced across pages), as does the used size in a container of definite height (a
+    // column's flexed main size, a row's stretched cross size: definite, css-flexbox-1 §9.8); an auto height follows the
+    // content, which breaking may grow (LayoutNG: the item's block size encompasses its content).
+    const fixed = definite || it.box.kind === 'replaced' || it.box.style.height !== 'auto';
     const geo = { box: it.box, x: f.x - cbx, width: f.width - f.border.left - f.border.right - f.padding.left - f.padding.right, ...(fixed ? { height: Math.max(0, f.height - bpV) } : {}), ml: it.ml, mr: it.mr, mb: it.mb };
     // Below the line's top (alignment or margins): the item may move alone.
     const separated = f.y - it.mt > lineTop + 0.01;
