@@ -55,9 +55,9 @@ const leadingAbove = (leading: number): number => Math.floor(Math.trunc((leading
 export function usedLineHeight(style: ComputedStyle, m: ScaledMetrics): number {
   const lh = style.lineHeight;
   if (lh === 'normal') return m.normalLineHeight;
-  // Blink multiplies the (32-bit float) number by the fixed-point font size in 32-bit floats and floors the product to
+  // Blink multiplies the (32-bit float) number by the fixed-point font size (rounded to 1/64 px: 11pt is 939/64, not 938/64) in 32-bit floats and floors the product to
   // 1/64 px (130 of 130 number × size pairs measured in Chromium 156; 1.3 × 15px is 19.5, not 19.484); lengths round to 1/64 px.
-  if ('number' in lh) return Math.floor(Math.fround(lh.number * Math.fround(Math.trunc(style.fontSize * 64) / 64)) * 64) / 64;
+  if ('number' in lh) return Math.floor(Math.fround(lh.number * Math.fround(Math.round(style.fontSize * 64) / 64)) * 64) / 64;
   return Math.round(lh.px * 64) / 64;
 }
 
