@@ -34,6 +34,8 @@ export interface LengthPct {
 export type AspectRatio = 'auto' | { auto: boolean; ratio: number };
 
 export type LengthPctAuto = LengthPct | 'auto';
+/** The intrinsic size keywords of css-sizing-3 §3.1 (`-webkit-fit-content` computes to fit-content). */
+export type IntrinsicSizeKeyword = 'min-content' | 'max-content' | 'fit-content';
 
 export type Display =
   | 'block' | 'inline' | 'inline-block' | 'list-item' | 'none' | 'contents'
@@ -176,6 +178,8 @@ export interface ComputedStyle {
   zIndex: number | 'auto';
   // ---- box model (CSS 2.1 §8, §10)
   width: LengthPctAuto; height: LengthPctAuto;
+  /** width's intrinsic size keyword (css-sizing-3 §3.1), when it has one: `width` is then 'auto' and block layout sizes the box by its content. */
+  widthKeyword?: IntrinsicSizeKeyword | null;
   minWidth: LengthPctAuto; minHeight: LengthPctAuto;
   maxWidth: LengthPct | 'none'; maxHeight: LengthPct | 'none';
   marginTop: LengthPctAuto; marginRight: LengthPctAuto; marginBottom: LengthPctAuto; marginLeft: LengthPctAuto;
@@ -420,7 +424,7 @@ export function initialStyle(): ComputedStyle {
     gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' },
     gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' },
     gridColumnsRepeat: null, gridRowsRepeat: null, gridColumnLineNames: null, gridRowLineNames: null, justifyItems: 'legacy', justifySelf: 'auto',
-    objectFit: 'fill', aspectRatio: 'auto',
+    objectFit: 'fill', aspectRatio: 'auto', widthKeyword: null,
     boxShadow: [], outlineStyle: 'none', outlineWidth: 0, outlineColor: BLACK, outlineOffset: 0,
     textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null,
     borderImageSource: { kind: 'none' }, borderImageSlice: { sides: [BI_100, BI_100, BI_100, BI_100], fill: false },

@@ -9,8 +9,8 @@
  * (pushing to the next fragmentainer, break-inside: avoid, margin truncation, box-decoration-break: slice, monolithic boxes).
  */
 import type { Box } from '../box/types.ts';
-import { hasTransform, type ComputedStyle } from '../css/computed.ts';
-import type { BlockParams, BlockResult, ContentLayout, ContentParams, FlowEnv, UsedWidths } from './context.ts';
+import { hasTransform, type ComputedStyle, type IntrinsicSizeKeyword } from '../css/computed.ts';
+import type { BlockParams, BlockResult, ContentLayout, ContentParams, FlowEnv, LayoutContext, UsedWidths } from './context.ts';
 import type { BoxFragment, Edges, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { BreakToken, Flow, MarginSet } from './flow.ts';
@@ -22,14 +22,20 @@ import {
 import { BfcFloats } from './float.ts';
 import { replacedSize } from './replaced.ts';
 import { outsideMarkerLine, placeOutsideMarker } from './marker.ts';
-import { relativeOffset, layoutPendingAbs } from './positioned.ts';
+import { relativeOffset, layoutPendingAbs, shrinkToFit } from './positioned.ts';
 import { childFlowEnv, discardContinuation, ownClamp } from './clamp.ts';
 
 /** The result of a box that does not fit here and of which nothing was placed: break before it. */
 export const PUSHED: BlockResult = Object.freeze({ fragment: null, bottom: 0, margin: NO_MARGIN, firstY: null, collapsedThrough: false, token: null, pushed: true }) as BlockResult;
 
-/** Used horizontal metrics of a block-level box (CSS 2.1 §10.3.3, §10.4) in `cbWidth` px; percentages of `pctBasis` (the containing block's width). */
-export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride' | 'cbRtl'>, pctBasis = cbWidth): UsedWidths {
+/**
+ * Used horizontal metrics of a block-level box (CSS 2.1 §10.3.3, §10.4) in `cbWidth` px; percentages of `pctBasis` (the
+ * containing block's width). A width of min-content, max-content or fit-content (css-sizing-3 §3.1) is the box's content
+ * size through `env`'s intrinsic sizes and then solved as a specified width (auto margins centre it); without `env` it is auto.
+ */
+export function blockWidths(
+  box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride' | 'cbRtl'>, pctBasis = cbWidth, env?: { ctx: LayoutContext },
+): UsedWidths {
   const s = box.style;
   const border = borderOf(s);
   const padding = paddingOf(s, pctBasis);
@@ -46,7 +52,9 @@ export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'wid
     if (p.marginsOverride) return { ml: p.marginsOverride.left, mr: p.marginsOverride.right, width: specified };
   } else {
     const w = sizeValue(s.width, pctBasis);
-    specified = w === null ? ratioWidth(box, null, bp, border.top + border.bottom + padding.top + padding.bottom) : toContent(w, s, bp);
+    if (w !== null) specified = toContent(w, s, bp);
+    else if (s.widthKeyword && env) specified = intrinsicWidth(box, s.widthKeyword, cbWidth, bp + (ml ?? 0) + (mr ?? 0), env);
+    else specified = ratioWidth(box, null, bp, border.top + border.bottom + padding.top + padding.bottom);
   }
   const solve = (w: number | null): UsedWidths => {
     let l = ml, r = mr;
@@ -65,6 +73,16 @@ export function blockWidths(box: Box, cbWidth: number, p: Pick<BlockParams, 'wid
     if (clamped !== out.width) out = solve(clamped);
   }
   return out;
+}
+
+/**
+ * The content width (px) a width keyword gives (css-sizing-3 §3.1, §5): the box's min-content or max-content size, or
+ * fit-content: min(max-content, max(min-content, the available width)); `mbp` is its margins (auto as 0), borders and padding.
+ */
+function intrinsicWidth(box: Box, kw: IntrinsicSizeKeyword, available: number, mbp: number, env: { ctx: LayoutContext }): number {
+  if (kw === 'fit-content') return shrinkToFit(box, available, mbp, env);
+  const { min, max } = env.ctx.intrinsicSizes(box);
+  return Math.max(0, (kw === 'min-content' ? min : max) - mbp);
 }
 
 /** The used edges and vertical sizes of a box on this fragmentainer (px). */
@@ -150,7 +168,7 @@ function placeTop<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: Conte
   const s = box.style;
   const cbw = p.cb.width;
   const resumed = p.token !== null;
-  const widths = fc.widths ? fc.widths(box, cbw, p, env) : blockWidths(box, cbw, p);
+  const widths = fc.widths ? fc.widths(box, cbw, p, env) : blockWidths(box, cbw, p, cbw, env);
   const collapseTop = !bfc && (resumed ? 0 : m.border.top + m.padding.top) === 0;
   let margin = resumed ? NO_MARGIN : addMargin(p.truncate ? NO_MARGIN : p.margin, p.truncate ? 0 : m.mt, m.mtQuirk);
   let y = p.y;
@@ -200,7 +218,7 @@ function besideFloats<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: C
     // The room between the floats and the margins (the margins may overlap the floats).
     const from = Math.max(band.left, left + ml), to = Math.min(band.right, right - mr);
     const avail = Math.max(0, to - from) + ml + mr;
-    const widths = fc.widths ? fc.widths(box, avail, p, env) : blockWidths(box, avail, p, cbw);
+    const widths = fc.widths ? fc.widths(box, avail, p, env) : blockWidths(box, avail, p, cbw, env);
     const next = floats.nextBottom(y, height);
     if (widths.width + bpH <= to - from + 0.01 || next === null) {
       const x = from - ml + widths.ml;

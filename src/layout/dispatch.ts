@@ -40,7 +40,7 @@ const flexContent: ContentLayout<FlexBox> = {
 const fieldsetContent: ContentLayout<BlockBox> = {
   independent: true,
   widths: (box, avail, p, env) => {
-    const w = blockWidths(box, avail, p, p.cb.width);
+    const w = blockWidths(box, avail, p, p.cb.width, env);
     return p.widthOverride === undefined ? fieldsetMinInline(box, w, p.cb.width, box.style.direction === 'rtl', env) : w;
   },
   layout: (box, c, flow, env) => {

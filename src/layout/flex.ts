@@ -523,7 +523,7 @@ function replacedCross(b: Box, width: number): number | undefined {
 function columnWidth(it: Item, W: number, env: FlowEnv, alignItems: string): number | undefined {
   const st = it.box.style;
   const align = st.alignSelf === 'auto' ? alignItems : st.alignSelf;
-  const stretch = (align === 'stretch' || align === 'normal') && st.width === 'auto' && it.ml !== null && it.mr !== null;
+  const stretch = (align === 'stretch' || align === 'normal') && st.width === 'auto' && !st.widthKeyword && it.ml !== null && it.mr !== null;
   return stretch ? Math.max(0, W - (it.ml ?? 0) - (it.mr ?? 0) - it.bpCross) : shrinkWidth(it, W, env);
 }
 

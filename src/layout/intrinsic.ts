@@ -37,7 +37,7 @@ export class IntrinsicSizer {
    * a flex item's content size suggestion (css-flexbox-1 §4.5) is its min-content size whatever its specified width.
    */
   contentSizes(box: Box): IntrinsicSizes {
-    if (box.kind === 'replaced' || box.kind === 'inline' || box.kind === 'table-wrapper' || (sizeValue(box.style.width, null) === null && (box.style.aspectRatio ?? 'auto') === 'auto')) return this.sizes(box);
+    if (box.kind === 'replaced' || box.kind === 'inline' || box.kind === 'table-wrapper' || (sizeValue(box.style.width, null) === null && !box.style.widthKeyword && (box.style.aspectRatio ?? 'auto') === 'auto')) return this.sizes(box);
     const hit = this.contentCache.get(box);
     if (hit) return hit;
     const r = this.compute(box, true);
@@ -92,6 +92,10 @@ export class IntrinsicSizer {
       }
     }
     if (isMulticolContainer(box)) ({ min, max } = multicolIntrinsicSizes(s, { min, max }));
+    // width: min-content / max-content (css-sizing-3 §5.2): both contributions are that size; fit-content's are auto's.
+    const kw = ignoreWidth || box.kind === 'inline' ? null : s.widthKeyword;
+    if (kw === 'min-content') max = min;
+    else if (kw === 'max-content') min = max;
     const cmin = this.clampMinMax(box, min), cmax = this.clampMinMax(box, max);
     return { min: cmin + outer, max: Math.max(cmin, cmax) + outer };
   }

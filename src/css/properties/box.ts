@@ -3,11 +3,11 @@
  * css-backgrounds-3 §4–§5 borders). In: component values. Out: `Longhand` rows writing display,
  * position, offsets, sizes, margins, paddings, borders, radii, overflow, visibility, opacity.
  */
-import { CC_BORDER_TOP, type AspectRatio, type BorderStyle, type Color, type ComputedStyle, type CornerRadius, type Display } from '../computed.ts';
+import { CC_BORDER_TOP, type AspectRatio, type BorderStyle, type Color, type ComputedStyle, type CornerRadius, type Display, type IntrinsicSizeKeyword } from '../computed.ts';
 import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, parseQuirkyColor } from '../values/color.ts';
 import { computeLength as computeLength_, computePx as computePx_, Lin, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
-import { keywordRow, lengthRow, Note, type Env, type Longhand } from './types.ts';
+import { keywordRow, lengthRow, Note, type Env, type LenVal, type Longhand } from './types.ts';
 import { POSITION_ROW } from './gcpm.ts';
 
 // hot path: read import bindings once (see index.ts)
@@ -168,6 +168,30 @@ function intrinsicToAuto(row: Longhand<unknown>, fallback: 'auto' | 'none'): Lon
   };
 }
 
+const INTRINSIC: Record<string, IntrinsicSizeKeyword> = {
+  'min-content': 'min-content', 'max-content': 'max-content', 'fit-content': 'fit-content', '-webkit-fit-content': 'fit-content',
+};
+
+/**
+ * width (CSS 2.1 §10.2, css-sizing-3 §3.1): a length, percentage or auto in `width`; an intrinsic size keyword
+ * (min-content, max-content, fit-content, Blink's -webkit-fit-content) sets `width` to 'auto' and `widthKeyword`,
+ * which block-level layout (layout/block-level.ts blockWidths) and intrinsic contributions (layout/intrinsic.ts) read.
+ * The fit-content(<length-percentage>) function is not supported (dropped with a warning, as any invalid value).
+ */
+function widthRow(): Longhand<unknown> {
+  const row = lengthRow('width', 'width', false, { pct: true, nonNegative: true, quirky: true, keywords: ['auto', ...Object.keys(INTRINSIC)] });
+  const apply = row.apply;
+  return {
+    ...row,
+    fields: ['width', 'widthKeyword'],
+    apply: (env, v: LenVal) => {
+      const kw = typeof v === 'string' ? INTRINSIC[v] : undefined;
+      env.s.widthKeyword = kw ?? null;
+      apply(env, kw ? 'auto' : v);
+    },
+  };
+}
+
 export const BOX_ROWS: Longhand<any>[] = [
   {
     // -webkit-box / -webkit-inline-box are flex / inline-flex, remembered for the legacy line clamp (line-clamp.ts).
@@ -191,7 +215,7 @@ export const BOX_ROWS: Longhand<any>[] = [
     },
     apply: (env, v: number | 'auto') => { env.s.zIndex = v; },
   },
-  intrinsicToAuto(sizeRow('width', 'width', 'auto'), 'auto'),
+  widthRow(),
   intrinsicToAuto(sizeRow('height', 'height', 'auto'), 'auto'),
   intrinsicToAuto(sizeRow('min-width', 'minWidth', 'auto'), 'auto'),
   intrinsicToAuto(sizeRow('min-height', 'minHeight', 'auto'), 'auto'),
