@@ -3,9 +3,26 @@
 import type { ImageRef } from '../box/types.ts';
 import type { MarkerFragment, ReplacedFragment } from '../layout/fragment.ts';
 import type { DisplayItem, Radii, Rect } from './display-list.ts';
+import { insetRadii, radiiOf } from './build-background.ts';
 
-/** A replaced element's image in its content box, sized by object-fit (css-images-3 §5.5), clipped to the content box when it overflows. */
+/**
+ * A replaced element's image in its content box, sized by object-fit (css-images-3 §5.5), clipped to the content box when
+ * it overflows, and to the content box's curve when the box has rounded corners (css-backgrounds-3 §5.3: replaced content
+ * is clipped to the content edge curve), as Chromium 156 draws an `<img>` with `border-radius: 50%` as a disc.
+ */
 export function replacedItems(f: ReplacedFragment, image: ImageRef): DisplayItem[] {
+  const items = fittedItems(f, image);
+  const outer = items.length > 0 ? radiiOf(f.style, f.width, f.height) : undefined;
+  if (outer === undefined) return items;
+  const b = f.border, p = f.padding;
+  const radii = insetRadii(outer, b.top + p.top, b.right + p.right, b.bottom + p.bottom, b.left + p.left);
+  if (radii === undefined) return items;
+  const rect: Rect = { x: f.x + b.left + p.left, y: f.y + b.top + p.top, w: f.width - b.left - b.right - p.left - p.right, h: f.height - b.top - b.bottom - p.top - p.bottom };
+  return [{ kind: 'push-clip', rect, radii }, ...items, { kind: 'pop-clip' }];
+}
+
+/** The image items of a replaced element sized by object-fit in its content box (a rectangular clip when it overflows). */
+function fittedItems(f: ReplacedFragment, image: ImageRef): DisplayItem[] {
   const cx = f.x + f.border.left + f.padding.left, cy = f.y + f.border.top + f.padding.top;
   const cw = Math.max(0, f.width - f.border.left - f.border.right - f.padding.left - f.padding.right);
   const ch = Math.max(0, f.height - f.border.top - f.border.bottom - f.padding.top - f.padding.bottom);
