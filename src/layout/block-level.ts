@@ -415,7 +415,7 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
     if (flow.token !== null && flow.placedAny && s.continue === 'discard') discardContinuation(flow, env.ctx.fonts);
     // A resumed box is never pushed whole (its earlier part is on an earlier page): it keeps its token instead.
     if (flow.pushed && !p.atTop && !resumed) return PUSHED;
-    if (flow.token !== null && !p.atTop && !resumed && (avoidsBreakInside(s, env) || (!flow.placedAny && atContentStart(flow.token)))) return PUSHED;
+    if (flow.token !== null && !p.atTop && !resumed && (avoidsBreakInside(s, env) || (!flow.placedAny && atContentStart(flow.token, topBP)))) return PUSHED;
   }
   if (markerLine && flow.firstBaseline === undefined) holdMarkerLine(flow, markerLine.height, top.borderTop === null ? null : top.borderTop + topBP);
   const borderTop = top.borderTop ?? flow.firstY ?? top.y + collapsed(top.margin);

@@ -181,14 +181,16 @@ export function innerToken(c: ContentToken | null): BreakToken | null {
 /**
  * True when a content token resumes at the very start of its content (nothing of it was placed) at a break that is no
  * break point there: the box breaks before itself instead (css-break-3 §4.1). A column flex container's break before its
- * first item and a grid's before its first row are break points (`beforeFirst`, as LayoutNG): false.
+ * first item and a grid's before its first row are break points (`beforeFirst`, as LayoutNG) when the box has block-start
+ * border or padding to leave on this page (`startEdge`, px): false. Without any, its fragment here would hold nothing,
+ * and Chromium 156 moves the box (and a parent it starts) to the next page as for block flow.
  */
-export function atContentStart(c: ContentToken): boolean {
+export function atContentStart(c: ContentToken, startEdge: number): boolean {
   switch (c.kind) {
     case 'block': case 'multicol': return c.index === 0 && c.inner === null;
     case 'inline': return c.result === undefined;
-    case 'flex': return c.index === 0 && c.line === undefined && c.beforeFirst !== true;
-    case 'grid': return c.row === 0 && c.beforeFirst !== true;
+    case 'flex': return c.index === 0 && c.line === undefined && !(c.beforeFirst === true && startEdge > 0);
+    case 'grid': return c.row === 0 && !(c.beforeFirst === true && startEdge > 0);
     case 'table': return c.row === 0 && c.cells === undefined;
   }
 }

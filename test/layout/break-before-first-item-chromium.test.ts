@@ -3,7 +3,8 @@
 // row flex container beside them. Out: the printed words against Chromium 156's page.pdf (pdftotext -bbox, fonts as
 // test/fidelity/make-refs.mjs). A column flex container breaks before its first item and a grid before its first row, so
 // their top border and padding stay on page 1 and the content starts at page 2's top; a block container and a row flex
-// container move to page 2 whole (css-break-3 §4.1; src/layout/flex.ts, src/layout/grid/index.ts, atContentStart in flow.ts).
+// container move to page 2 whole, and so does a column flex container without top border or padding, with the bordered
+// block it starts (css-break-3 §4.1; src/layout/flex.ts, src/layout/grid/index.ts, atContentStart in flow.ts).
 import { test } from 'node:test';
 import { assertPrintedLikeChromium } from './print-words.ts';
 
@@ -31,4 +32,13 @@ test('a grid leaves its top border on page 1, as Chromium 156 prints', async () 
 test('a block container and a row flex container move to page 2 whole, as Chromium 156 prints', async () => {
   await assertPrintedLikeChromium(doc(`<div class=c>${items}</div>`), 'HEAD@1:22,32.52 B1@1:22,62.52 after@1:20,84.52');
   await assertPrintedLikeChromium(doc(`<div class=c style="display:flex">${items}</div>`), 'B1@1:66.45,22.52 HEAD@1:22,32.52 after@1:20,64.52');
+});
+
+test('only a container with a top border or padding stays: a bare column flex container moves with the block it starts, as Chromium 156 prints', async () => {
+  await assertPrintedLikeChromium(doc(`<div class=c><div style="display:flex;flex-direction:column">${items}</div></div>`),
+    'HEAD@1:22,32.52 B1@1:22,62.52 after@1:20,84.52');
+  await assertPrintedLikeChromium(doc(`<div class=c><div class=c style="display:flex;flex-direction:column">${items}</div></div>`),
+    'HEAD@1:24,30.52 B1@1:24,60.52 after@1:20,84.52');
+  await assertPrintedLikeChromium(doc(`<div class=c style="display:flex;flex-direction:column"><div style="display:flex;flex-direction:column">${items}</div></div>`),
+    'HEAD@1:22,30.52 B1@1:22,60.52 after@1:20,82.52');
 });
