@@ -351,6 +351,8 @@ export interface ComputedStyle {
   webkitBoxOrient?: 'horizontal' | 'vertical';
   /** display was -webkit-box / -webkit-inline-box (computed as flex / inline-flex unless line-clamped). */
   webkitBox?: boolean;
+  /** display: flow-root (or block flow-root): a block container that establishes a block formatting context (css-display-3 §2.3); display is 'block'. Optional for older literals. */
+  flowRoot?: boolean;
   /** Custom properties (css-variables-1), inherited; values are the token text, var() already substituted. */
   customProperties: ReadonlyMap<string, string>;
 }
@@ -431,7 +433,7 @@ export function initialStyle(): ComputedStyle {
     borderImageWidth: [BI_1, BI_1, BI_1, BI_1], borderImageOutset: [BI_0, BI_0, BI_0, BI_0], borderImageRepeat: ['stretch', 'stretch'], runningName: null, stringSet: [],
     maskBorderSource: { kind: 'none' }, maskBorderSlice: { sides: [BI_0, BI_0, BI_0, BI_0], fill: false },
     maskBorderWidth: [BI_AUTO, BI_AUTO, BI_AUTO, BI_AUTO], maskBorderOutset: [BI_0, BI_0, BI_0, BI_0], maskBorderRepeat: ['stretch', 'stretch'], maskBorderMode: 'alpha',
-    textOverflow: 'clip', blockEllipsis: 'none', maxLines: 'none', continue: 'auto', webkitLineClamp: 'none', webkitBoxOrient: 'horizontal', webkitBox: false,
+    textOverflow: 'clip', blockEllipsis: 'none', maxLines: 'none', continue: 'auto', webkitLineClamp: 'none', webkitBoxOrient: 'horizontal', webkitBox: false, flowRoot: false,
     currentColorMask: CC_BORDER_TOP | CC_BORDER_RIGHT | CC_BORDER_BOTTOM | CC_BORDER_LEFT | CC_TEXT_DECORATION | CC_OUTLINE,
     customProperties: new Map(),
   };

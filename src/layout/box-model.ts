@@ -131,7 +131,7 @@ export function establishesBfc(box: Box): boolean {
   const s = box.style;
   if (s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed') return true;
   if (s.overflowX !== 'visible' || s.overflowY !== 'visible') return true;
-  if (s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'table-caption' || s.display === 'flow-root' as string) return true;
+  if (s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'table-caption' || s.flowRoot === true) return true;
   if (box.kind === 'block' && box.outer === 'inline') return true;
   if (box.kind === 'table-cell' || box.kind === 'flex' || box.kind === 'grid' || box.kind === 'table-wrapper') return true;
   if (isMulticolContainer(box)) return true;

@@ -59,7 +59,7 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   maskBorderOutset: 'mask-border-outset: 1', maskBorderRepeat: 'mask-border-repeat: round space', maskBorderMode: 'mask-border-mode: luminance',
   runningName: 'position: running(header)', stringSet: 'string-set: title content(text)',
   textOverflow: 'text-overflow: ellipsis', blockEllipsis: 'block-ellipsis: auto', maxLines: 'max-lines: 2', continue: 'continue: discard',
-  webkitLineClamp: '-webkit-line-clamp: 2', webkitBoxOrient: '-webkit-box-orient: vertical', webkitBox: 'display: -webkit-box',
+  webkitLineClamp: '-webkit-line-clamp: 2', webkitBoxOrient: '-webkit-box-orient: vertical', webkitBox: 'display: -webkit-box', flowRoot: 'display: flow-root',
   customProperties: '--x: 1',
 };
 

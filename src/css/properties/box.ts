@@ -19,7 +19,7 @@ const DISPLAY_SINGLE: Record<string, Display> = {
   'table-header-group': 'table-header-group', 'table-footer-group': 'table-footer-group', 'table-row': 'table-row',
   'table-cell': 'table-cell', 'table-column': 'table-column', 'table-column-group': 'table-column-group',
   'table-caption': 'table-caption', flex: 'flex', 'inline-flex': 'inline-flex', grid: 'grid', 'inline-grid': 'inline-grid',
-  'flow-root': 'block', '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', '-webkit-box': 'flex',
+  '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', '-webkit-box': 'flex',
   '-webkit-inline-box': 'inline-flex', '-moz-box': 'flex', '-ms-flexbox': 'flex', '-ms-inline-flexbox': 'inline-flex',
 };
 const WEBKIT_BOX = new Map<string, { legacy: Display }>([['-webkit-box', Object.freeze({ legacy: 'flex' })], ['-webkit-inline-box', Object.freeze({ legacy: 'inline-flex' })]]);
@@ -28,10 +28,14 @@ const DISPLAY_APPROX: Record<string, Display> = {
   'ruby-text-container': 'inline', math: 'inline', 'inline-list-item': 'inline',
 };
 
+/** display: flow-root and block flow-root: a block that establishes a block formatting context (css-display-3 §2.3). */
+const FLOW_ROOT = Object.freeze({ flowRoot: 'block' as const });
+
 /** display (css-display-3 §2): one keyword, or the two/three-value syntax mapped to a legacy keyword. */
-function parseDisplay(v: readonly CV[]): Display | Note<Display> | null {
+function parseDisplay(v: readonly CV[]): Display | Note<Display> | typeof FLOW_ROOT | null {
   const ids = v.map((n) => (n.t === 'ident' ? n.lc : ''));
   if (ids.some((s) => s === '')) return null;
+  if (ids.length === 1 && ids[0] === 'flow-root') return FLOW_ROOT;
   if (ids.length === 1) {
     const d = DISPLAY_SINGLE[ids[0]];
     if (d) return d;
@@ -56,7 +60,7 @@ function parseDisplay(v: readonly CV[]): Display | Note<Display> | null {
   const inl = outer === 'inline';
   switch (inner) {
     case 'flow': return inl ? 'inline' : 'block';
-    case 'flow-root': return inl ? 'inline-block' : 'block';
+    case 'flow-root': return inl ? 'inline-block' : FLOW_ROOT;
     case 'table': return inl ? 'inline-table' : 'table';
     case 'flex': return inl ? 'inline-flex' : 'flex';
     case 'grid': return inl ? 'inline-grid' : 'grid';
@@ -195,10 +199,13 @@ function widthRow(): Longhand<unknown> {
 export const BOX_ROWS: Longhand<any>[] = [
   {
     // -webkit-box / -webkit-inline-box are flex / inline-flex, remembered for the legacy line clamp (line-clamp.ts).
-    name: 'display', inherited: false, fields: ['display', 'webkitBox'],
+    name: 'display', inherited: false, fields: ['display', 'webkitBox', 'flowRoot'],
     parse: (v) => (v.length === 1 && v[0].t === 'ident' && WEBKIT_BOX.get(v[0].lc)) || parseDisplay(v),
-    apply: (env, v: Display | { legacy: Display }) => {
-      if (typeof v === 'string') { env.s.display = v; env.s.webkitBox = false; } else { env.s.display = v.legacy; env.s.webkitBox = true; }
+    apply: (env, v: Display | { legacy: Display } | typeof FLOW_ROOT) => {
+      env.s.flowRoot = false;
+      if (typeof v === 'string') { env.s.display = v; env.s.webkitBox = false; }
+      else if ('flowRoot' in v) { env.s.display = v.flowRoot; env.s.webkitBox = false; env.s.flowRoot = true; }
+      else { env.s.display = v.legacy; env.s.webkitBox = true; }
     },
   },
   POSITION_ROW, // static | relative | absolute | fixed | sticky | running(name) (css-gcpm-3)
