@@ -7,7 +7,7 @@ import { borderOf, paddingOf, sizeValue, toContent, isAbsolute, isMulticolContai
 import { multicolIntrinsicSizes } from './multicol.ts';
 import { replacedSize } from './replaced.ts';
 import { gridIntrinsicSizes } from './grid/index.ts';
-import { flexIntrinsicSizes } from './flex.ts';
+import { flexIntrinsicSizes } from './flex-sizing.ts';
 
 export interface IntrinsicSizes { min: number; max: number }
 export type InlineIntrinsic = (container: Box) => IntrinsicSizes;
