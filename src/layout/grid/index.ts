@@ -316,6 +316,25 @@ export const gridContent: ContentLayout<GridBox> = {
 };
 
 /**
+ * Row track sizes, px (css-grid-1 §11.3 step 2): each laid-out item's margin-box height (with its baseline shim) as its
+ * contribution, sized against the specified content height `specH`; with an auto height, redone as definite when
+ * min-height/max-height clamp the rows' extent (§11.7 "redo … as definite", §11.8).
+ */
+function sizeRows(g: GridPlacement, laid: LaidItem[], s: ComputedStyle, specH: number | null, rowGap: number, cbHeight: number | null, bpV: number): number[] {
+  const shims = baselineShims(laid, s);
+  const rowItems: TrackItem[] = laid.map((l) => {
+    const h = (l.frag ? l.frag.height : 0) + (l.mt ?? 0) + (l.mb ?? 0) + (shims.get(l) ?? 0);
+    return { start: l.it.row, span: l.it.rowSpan, minContent: h, maxContent: h, minimum: h };
+  });
+  const stretchRows = s.alignContent === 'normal' || s.alignContent === 'stretch';
+  const rows = sizeTracks(g.rows, rowItems, specH, rowGap, specH === null ? 'max-content' : 'definite', stretchRows);
+  if (specH !== null) return rows;
+  const extent = rows.reduce((a, b) => a + b, 0) + rowGap * Math.max(0, rows.length - 1);
+  const clamped = clampHeight(extent, s, cbHeight, bpV);
+  return Math.abs(clamped - extent) > 0.01 ? sizeTracks(g.rows, rowItems, clamped, rowGap, 'definite', stretchRows) : rows;
+}
+
+/**
  * Lays out a grid container's content (css-grid-1 §10–§12) into `flow`: placement, column then row track sizing, items
  * laid out in their grid areas (percentages against the area), alignment (align-items/self, justify/align-content), the
  * used content height (auto = rows + gaps) and the first baseline (§9.1 approximated: the first item of the first row).
@@ -380,19 +399,7 @@ function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: Flow
   let rows: number[];
   if (cached) rows = cached.rows;
   else {
-    const shims = baselineShims(laid, s);
-    const rowItems: TrackItem[] = laid.map((l) => {
-      const h = (l.frag ? l.frag.height : 0) + (l.mt ?? 0) + (l.mb ?? 0) + (shims.get(l) ?? 0);
-      return { start: l.it.row, span: l.it.rowSpan, minContent: h, maxContent: h, minimum: h };
-    });
-    const stretchRows = s.alignContent === 'normal' || s.alignContent === 'stretch';
-    rows = sizeTracks(g.rows, rowItems, specH, rowGap, specH === null ? 'max-content' : 'definite', stretchRows);
-    if (specH === null) {
-      // min-height/max-height make the rows' space definite after all (css-grid-1 §11.7 "redo … as definite", §11.8).
-      const extent = rows.reduce((a, b) => a + b, 0) + rowGap * Math.max(0, rows.length - 1);
-      const clamped = clampHeight(extent, s, p.cb.height, bpV);
-      if (Math.abs(clamped - extent) > 0.01) rows = sizeTracks(g.rows, rowItems, clamped, rowGap, 'definite', stretchRows);
-    }
+    rows = sizeRows(g, laid, s, specH, rowGap, p.cb.height, bpV);
     sizesCache.set(box, { W, specH, cols, rows, laid, used });
   }
   const rowsExtent = rows.reduce((a, b) => a + b, 0) + rowGap * Math.max(0, rows.length - 1);
