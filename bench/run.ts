@@ -15,6 +15,7 @@ import type { CompiledTemplate, RenderResult } from '../src/index.ts';
 import { fillTemplate as sourceFill } from '../src/template/fill.ts';
 import { parseVariableDefs, resolveValues } from '../src/template/variables.ts';
 import { bundledEngine, type BenchEngine } from './bundled-engine.ts';
+import { report } from './fixtures/report.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
@@ -56,28 +57,6 @@ function bigTable(rows: number): string {
 <h1>Stock report</h1><table><thead><tr><th>#</th><th>Description</th><th>Qty</th><th>Amount</th></tr></thead><tbody>${body.join('')}</tbody></table></body></html>`;
 }
 
-/**
- * A business report of about `pages` A4 pages (0.69 page per section): per section a heading kept
- * with what follows, a justified paragraph and a 24-row table whose header repeats on a new page.
- */
-function report(pages: number): string {
-  const sections = Math.round(pages / 0.69);
-  const parts: string[] = ['<!DOCTYPE html><html><head><title>Quarterly report</title><style>body{font:10pt/1.35 sans-serif;margin:0} h1{font-size:20pt} ' +
-    'h2{font-size:13pt;margin:1.2em 0 .4em;break-after:avoid} p{text-align:justify;margin:.4em 0} table{width:100%;border-collapse:collapse;margin:.5em 0} ' +
-    'th,td{border-bottom:1px solid #ccc;padding:2px 6px;text-align:left} th{background:#f0f0f0} td.n{text-align:right} @page{size:A4;margin:15mm}</style></head><body><h1>Quarterly report</h1>'];
-  const lines = ['consulting', 'hosting', 'licences', 'support', 'training'];
-  for (let s = 0; s < sections; s++) {
-    parts.push(`<h2>${s + 1}. Region ${(s % 7) + 1}, account ${1000 + s}</h2><p>Revenue in this region rose against the previous quarter; the table lists each product line with its units, price and total. ` +
-      `Figures are in euros and exclude tax. Lines marked with an asterisk were restated after the audit of quarter ${(s % 4) + 1}.</p><table><thead><tr><th>Product line</th><th>Units</th><th>Price</th><th>Total</th></tr></thead><tbody>`);
-    for (let r = 0; r < 24; r++) {
-      const units = ((s * 7 + r * 3) % 90) + 1, price = ((r * 37 + s) % 400) + 10;
-      parts.push(`<tr><td>Line ${r + 1}${r % 5 ? '' : '*'}: ${lines[r % 5]}</td><td class=n>${units}</td><td class=n>${price.toFixed(2)}</td><td class=n>${(units * price).toFixed(2)}</td></tr>`);
-    }
-    parts.push('</tbody></table>');
-  }
-  parts.push('</body></html>');
-  return parts.join('');
-}
 
 /**
  * The README's invoice template (examples/invoice) filled with other values on every render, as

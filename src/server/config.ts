@@ -41,7 +41,7 @@ export interface ServerConfig {
   maxRendersPerAccount: number;
   /** Renders allowed to wait for a worker before 503 (RENDER_QUEUE, default 100). */
   renderQueue: number;
-  /** Heap cap per render worker in MB (RENDER_MEMORY_MB, default 512); over it: 422, the worker is replaced. */
+  /** Heap cap per render worker in MB (RENDER_MEMORY_MB, default 1024: a document of MAX_PAGES pages fits); over it: 422, the worker is replaced. */
   renderMemoryMb: number;
   /**
    * A worker is replaced after this many renders (RENDER_RECYCLE_AFTER, default 50000). High, because
@@ -114,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (metricsToken !== undefined && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   const cpus = Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
   const renderWorkers = int(env, 'RENDER_WORKERS', cpus + 1, 1, 256);
-  const renderMemoryMb = int(env, 'RENDER_MEMORY_MB', 512, 64, 65536);
+  const renderMemoryMb = int(env, 'RENDER_MEMORY_MB', 1024, 64, 65536);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',

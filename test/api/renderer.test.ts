@@ -7,6 +7,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { RenderError } from '../../src/index.ts';
+import { report } from '../../bench/fixtures/report.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { workerPoolRenderer, type RenderJob, type Renderer } from '../../src/server/renderer.ts';
 import { TemplateError } from '../../src/template/fill.ts';
 
@@ -150,4 +152,17 @@ test('a thread that fails to load is reported (onLoadError), retried after a bac
     rmSync(dir, { recursive: true, force: true });
   }
   await assert.rejects(waiting, /renderer is closed/);
+});
+
+test('the default limits admit what they promise: a table report of nearly MAX_PAGES pages renders under the default RENDER_MEMORY_MB', async () => {
+  // With RENDER_MEMORY_MB at 512 a 499-page report ran the thread out of memory (422) although MAX_PAGES (500) allows it.
+  const config = loadConfig({}, os.tmpdir());
+  const r = pool({ memoryMb: config.renderMemoryMb });
+  try {
+    const out = await r.render(job(report(config.maxPages - 1), { view: null, maxPages: config.maxPages, timeoutMs: 120000 }));
+    assert.ok(isPdf(out.pdf));
+    assert.ok(out.pageCount > config.maxPages * 0.95 && out.pageCount <= config.maxPages, `${out.pageCount} pages`);
+  } finally {
+    await r.close();
+  }
 });
