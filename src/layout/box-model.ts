@@ -103,6 +103,15 @@ export function ratioHeight(box: Box, width: number, cbHeight: number | null, bp
   return clampHeight(Math.max(0, (width + (bb ? bpH : 0)) / ratio - (bb ? bpV : 0)), box.style, cbHeight, bpV);
 }
 
+/**
+ * The fit-content size (css-sizing-3 §5.1; CSS 2.1 §10.3.5 shrink-to-fit) from a box's margin-box min-content and
+ * max-content sizes `s`: min(max(min-content, available), max-content), less `mbp` (its margins, borders and padding,
+ * px), not below 0: its used content width, px.
+ */
+export function fitContent(s: { min: number; max: number }, available: number, mbp: number): number {
+  return Math.max(0, Math.min(Math.max(s.min, available), s.max) - mbp);
+}
+
 /** min/max clamp of a content width (CSS 2.1 §10.4): max first, then min wins. */
 export function clampWidth(w: number, s: ComputedStyle, cbWidth: number, bp: number): number {
   const max = sizeValue(s.maxWidth, cbWidth);

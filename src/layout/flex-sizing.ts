@@ -4,7 +4,7 @@ import type { Box, FlexBox } from '../box/types.ts';
 import type { ComputedStyle } from '../css/computed.ts';
 import type { FlowEnv } from './context.ts';
 import type { BoxFragment, ReplacedFragment } from './fragment.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, isScrollContainer, preferredRatio, clampWidth } from './box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, isScrollContainer, preferredRatio, clampWidth, fitContent } from './box-model.ts';
 import { ratioOnly } from './replaced.ts';
 
 /** A flex item through the steps of one flex layout (px; main/cross per the container's axes). */
@@ -233,10 +233,9 @@ export function columnWidth(it: Item, W: number, env: FlowEnv, alignItems: strin
 /** Fit-content width of a non-stretched item in a column container (§9.4 step 7 with the container width as available space). */
 function shrinkWidth(it: Item, W: number, env: FlowEnv): number | undefined {
   if (it.box.kind === 'replaced' || it.box.style.width !== 'auto') return undefined;
-  const { min, max } = env.ctx.intrinsicSizes(it.box);
   const m = (it.ml ?? 0) + (it.mr ?? 0);
   // min-width and max-width clamp it, percentages against the container's width (css-sizing-3 §5.2).
-  return clampWidth(Math.max(0, Math.min(Math.max(min, W), max) - m - it.bpCross), it.box.style, W, it.bpCross);
+  return clampWidth(fitContent(env.ctx.intrinsicSizes(it.box), W, m + it.bpCross), it.box.style, W, it.bpCross);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ComputedStyle } from '../css/computed.ts';
 import type { FlowEnv, LayoutContext } from './context.ts';
 import type { BoxFragment, Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight } from './box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, fitContent } from './box-model.ts';
 import { replacedSize } from './replaced.ts';
 import type { ContainingBlock, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
@@ -30,8 +30,7 @@ export function relativeOffset(s: ComputedStyle, cb: ContainingBlock): { dx: num
  * box, minus the margins, borders and paddings: the used content width, px.
  */
 export function shrinkToFit(box: Box, available: number, mbp: number, env: { ctx: LayoutContext }): number {
-  const { min, max } = env.ctx.intrinsicSizes(box);
-  return Math.max(0, Math.min(Math.max(min, available), max) - mbp);
+  return fitContent(env.ctx.intrinsicSizes(box), available, mbp);
 }
 
 /**

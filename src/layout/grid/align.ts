@@ -2,7 +2,7 @@
 // Out: the width / margin overrides that place the item in its area by justify-self / justify-items (css-align-3 §6.1), or null to stretch.
 import type { Box } from '../../box/types.ts';
 import type { ComputedStyle } from '../../css/computed.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth } from '../box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, fitContent } from '../box-model.ts';
 
 /** Inline-axis self-alignment of a grid item resolved to a side of its area (css-align-3 §6.1); 'stretch' for normal/stretch on non-replaced boxes. */
 export function justifyOf(item: Box, container: ComputedStyle): 'stretch' | 'start' | 'end' | 'center' {
@@ -44,7 +44,7 @@ export function justifyOverrides(b: Box, areaW: number, container: ComputedStyle
   const spec = sizeValue(st.width, areaW);
   let width: number;
   if (spec !== null) width = toContent(spec, st, bp);
-  else { const r = intrinsic(b); width = Math.max(0, Math.min(Math.max(r.min, areaW), r.max) - ml - mr - bp); }
+  else width = fitContent(intrinsic(b), areaW, ml + mr + bp);
   width = clampWidth(width, st, areaW, bp);
   const free = areaW - width - bp - ml - mr;
   const rtl = container.direction === 'rtl';
