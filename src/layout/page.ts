@@ -116,8 +116,6 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
   const styles: PageStyle[] = [];
   /** Each page's initial containing block as content is laid out in it (times `scale`). */
   const layoutAreas: Array<ReturnType<typeof pageArea>> = [];
-  /** Each page's fragmentainer block size (px): its strip of the flow. */
-  const strides: number[] = [];
   const fixed: PendingAbs[] = [];
   const icbFirstPage: Fragment[] = [];
   let env!: FlowEnv;
@@ -156,7 +154,6 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     if (ps.cropMarks) page.cropMarks = true;
     if (ps.crossMarks) page.crossMarks = true;
     layoutAreas.push(initialContainingBlock(area));
-    strides.push(area.rootHeight ?? area.height);
     page.stride = area.rootHeight ?? area.height;
     pages.push(page);
     styles.push(ps);
@@ -219,7 +216,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
   if (fixed.length > 0) {
     env = { ...env, pageBottom: Infinity };
     session.env = env;
-    const printAreas = () => layoutAreas.map((a, i) => ({ ...a, stride: strides[i]! }));
+    const printAreas = () => layoutAreas.map((a, i) => ({ ...a, stride: pages[i]!.stride! }));
     // Pages for a fixed box's overflow past the end of the flow (blank but for the fixed boxes and margin boxes).
     while (fixedOverflowWantsPage(printAreas(), fixed, (a, cb) => layoutAbsolute(a, cb, env))) newPage(false);
     const areas = printAreas();
