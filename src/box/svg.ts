@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { AnyNode, Element } from 'domhandler';
 import type { Color } from '../css/computed.ts';
 import type { ImageRef, SvgSource } from './types.ts';
+import { ByteLru } from '../byte-lru.ts';
 
 /** The default object size of css-images-3 §5.2 / HTML when nothing else is known (px). */
 export const DEFAULT_OBJECT_WIDTH = 300;
@@ -347,16 +348,30 @@ function textOf(node: AnyNode): string {
 }
 
 /**
+ * Inline SVGs already built, by colour and serialization (a template's icons, the same on every render). The ImageRef
+ * is a function of those two when the drawing loads no raster image (no `<image href>`, so nothing is loaded or warned
+ * through the render's loader): it is built once per process and shared, never changed after. Bounded by bytes.
+ */
+const BUILT = new ByteLru<string, ImageRef | { error: string }>({ maxBytes: 16 * 1024 * 1024, maxEntries: 1024 });
+
+/**
  * An inline `<svg>` element as an ImageRef (key: SHA-1 of its serialization and colour), with
  * `currentColor` at the root = the element's CSS `color`. `<image href>` inside resolves against
- * the document base through `loadRaster`. Returns `{ error }` when it cannot be drawn.
+ * the document base through `loadRaster`. Returns `{ error }` when it cannot be drawn. The result
+ * may be shared with other renders (BUILT): do not mutate it.
  */
 export function inlineSvgImage(el: Element, color: Color, loadRaster: (href: string) => ImageRef | null): ImageRef | { error: string } {
   if (el.namespace !== undefined && el.namespace !== SVG_NS) return { error: 'not an SVG element' };
   const text = serializeInlineSvg(el);
   if (text === null) return { error: `inline SVG nested deeper than ${MAX_DEPTH} elements or larger than ${MAX_INLINE_CHARS} characters` };
-  const key = 'svg:' + createHash('sha1').update(text).update(hexColor(color)).digest('hex');
-  const img = svgImage(key, text, color, loadRaster);
+  const hex = hexColor(color);
+  const built = BUILT.get(hex + text);
+  if (built) return built;
+  const key = 'svg:' + createHash('sha1').update(text).update(hex).digest('hex');
+  let loads = 0;
+  const img = svgImage(key, text, color, (href) => { loads++; return loadRaster(href); });
   if ('svg' in img && img.svg) img.svg.inline = true;
+  // the key, the source bytes and the body: about 6 bytes a character
+  if (loads === 0) BUILT.set(hex + text, img, (hex.length + text.length) * 6);
   return img;
 }

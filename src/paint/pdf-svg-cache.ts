@@ -8,6 +8,8 @@ interface RecordedObject { ref: PdfRef; data: Record<string, unknown>; chunks: (
 /** A recorded drawing: the form's content and resources and the objects they reference, in creation order. */
 export interface SvgRecording {
   content: Buffer;
+  /** `content` deflated at STREAM_LEVEL (as the document deflates streams), so a replay writes it without deflating again. */
+  deflated: Buffer;
   resources: Record<string, unknown>;
   objects: RecordedObject[];
   /** Order in which the objects were ended (indexes into objects). */

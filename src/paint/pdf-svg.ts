@@ -1,11 +1,12 @@
 // SVG images for the PDF writer. In: an ImageRef of format 'svg' (src/box/svg.ts) and the viewport size in px it is drawn at.
 // Out: a form XObject (ISO 32000-1 §8.10) of vector content drawn by svg-to-pdfkit, in px with y down like our page streams.
 import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { ImageRef, SvgSource } from '../box/types.ts';
 import type { FontContext } from '../text/types.ts';
 import type { WarningSink } from '../warnings.ts';
-import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
+import { STREAM_LEVEL, type PdfDocLike, type PdfRef } from './pdf-doc.ts';
 import type { PreparedImage } from './pdf-images.ts';
 import { cachedRecording, recordingBytes, replay, selfContained, startRecording, storeRecording } from './pdf-svg-cache.ts';
 
@@ -142,7 +143,7 @@ export class SvgForms {
     const hit = cacheable ? cachedRecording(ckey) : undefined;
     if (hit) {
       for (const m of hit.warnings) this.warn(image.key, m);
-      return this.makeForm(hit.content, replay(this.doc, hit), w, h);
+      return this.makeForm(hit.content, replay(this.doc, hit), w, h, hit.deflated);
     }
     const doc = this.doc as unknown as PdfkitState;
     const warned: string[] = [];
@@ -200,7 +201,9 @@ export class SvgForms {
     const content = Buffer.from(parts.join('\n'), 'latin1');
     // Text uses pdfkit's fonts, embedded when the document ends: such drawings are not replayable.
     if (cacheable && Object.keys(res.Font).length === 0 && selfContained(recorder.objects, resources)) {
-      storeRecording(ckey, { content, resources, objects: recorder.objects, endOrder: recorder.endOrder, bytes: recordingBytes(content, recorder.objects), warnings: warned.slice(0, MAX_WARNINGS_PER_IMAGE) });
+      const deflated = deflateSync(content, { level: STREAM_LEVEL });
+      storeRecording(ckey, { content, deflated, resources, objects: recorder.objects, endOrder: recorder.endOrder, bytes: recordingBytes(content, recorder.objects) + deflated.length, warnings: warned.slice(0, MAX_WARNINGS_PER_IMAGE) });
+      return this.makeForm(content, resources, w, h, deflated);
     }
     return this.makeForm(content, resources, w, h);
   }
@@ -215,8 +218,11 @@ export class SvgForms {
     return name;
   }
 
-  /** The form XObject: content in viewport px (y down), its /Matrix onto the unit square (y up). */
-  private makeForm(content: Buffer, resources: Record<string, unknown>, w: number, h: number): SvgForm {
+  /**
+   * The form XObject: content in viewport px (y down), its /Matrix onto the unit square (y up). `deflated`: the
+   * content already deflated at STREAM_LEVEL (a cached drawing's), written as the document would have deflated it.
+   */
+  private makeForm(content: Buffer, resources: Record<string, unknown>, w: number, h: number, deflated?: Buffer): SvgForm {
     // The /Matrix (viewport → unit square) at full precision: pdfkit rounds numbers to 6 decimals,
     // and 1/9 would then miss edges on pixel centres. (A `cm` in the content instead would change
     // the space tiling patterns map from, which poppler then tiles with phase errors.)
@@ -224,7 +230,13 @@ export class SvgForms {
       Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: [0, 0, Number(fmt(w)), Number(fmt(h))],
       Matrix: [exact(1 / w), 0, 0, exact(-1 / h), 0, 1], Resources: resources,
     });
-    ref.end(content);
+    const stream = ref as PdfRef & { compress: boolean };
+    if (deflated && stream.compress) {
+      stream.compress = false;
+      ref.write(deflated);
+      ref.data.Filter = 'FlateDecode'; // after Length, where write() puts it
+      ref.end();
+    } else ref.end(content);
     return { name: this.nextName(), ref, img: { dict: {}, data: new Uint8Array(0), width: w, height: h, orientation: 1 } };
   }
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { RenderError } from '../errors.ts';
 import type { compileTemplate, renderPdf, RenderWarning } from '../index.ts';
 import type { CompiledTemplate } from '../template/compile.ts';
-import { ByteLru } from '../template/byte-lru.ts';
+import { ByteLru } from '../byte-lru.ts';
 import { assetResolver, type JobAsset } from './template-assets.ts';
 import { withLineTexts } from './warning-lines.ts';
 import { checkSourceSize, DEFAULT_FILL_LIMITS, fillTemplate, TemplateError, type FillLimits } from '../template/fill.ts';

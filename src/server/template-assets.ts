@@ -2,7 +2,7 @@
 // In: the store, a template id, the texts that may name files. Out: JobAsset[]; a ResourceResolver over them.
 import type { ResourceResolver } from '../index.ts';
 import type { Store } from '../storage/store.ts';
-import { ByteLru } from '../template/byte-lru.ts';
+import { ByteLru } from '../byte-lru.ts';
 
 /** One stored file as a render job carries it to the worker (structured-cloneable). */
 export interface JobAsset {

@@ -1,7 +1,7 @@
 // Template assets (images and fonts a template names by relative path): metadata rows in the database,
 // bytes in the object store. In: a template, a relative path, checked bytes and MIME type. Out: asset rows, bytes, account totals.
 import { createHash, randomUUID } from 'node:crypto';
-import { ByteLru } from '../template/byte-lru.ts';
+import { ByteLru } from '../byte-lru.ts';
 import { assetKey, type ObjectStore } from './objects.ts';
 import type { Row } from './repository.ts';
 

@@ -5,7 +5,7 @@ import { renderParsed, pipelineOptions, type PipelineOptions } from '../pipeline
 import { RenderLimits } from '../errors.ts';
 import { ResourceLoader, type LoadResult } from '../resources.ts';
 import type { RenderOptions, RenderResult } from '../index.ts';
-import { ByteLru } from './byte-lru.ts';
+import { ByteLru } from '../byte-lru.ts';
 import { compileFill, DEFAULT_FILL_LIMITS, fillCompiled, type CompiledFill, type FillLimits } from './fill.ts';
 import { mayWriteMarkers, restore, restoreText, takeOut } from './take-out.ts';
 

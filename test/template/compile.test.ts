@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { compileTemplate, renderPdf, type RenderResult } from '../../src/index.ts';
 import { DEFAULT_FILL_LIMITS, fillTemplate, TemplateError } from '../../src/template/fill.ts';
-import { ByteLru } from '../../src/template/byte-lru.ts';
+import { ByteLru } from '../../src/byte-lru.ts';
 import { compiledTemplates, runRenderJob, type RenderJob } from '../../src/server/render-job.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');

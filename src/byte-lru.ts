@@ -1,5 +1,5 @@
-// A least-recently-used cache bounded by bytes and by entries, for compiled templates and their
-// resources. In: keys, values and each value's size in bytes. Out: the value for a key, or undefined.
+// A least-recently-used cache bounded by bytes and by entries, for any stage's bounded caches (compiled templates and
+// their resources, built inline SVGs). In: keys, values and each value's size in bytes. Out: the value for a key, or undefined.
 
 /** How a ByteLru is bounded. */
 export interface ByteLruLimits {
