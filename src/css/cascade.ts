@@ -184,6 +184,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   run(root);
   // Elements outside <html> (rare: parse5 puts everything inside it) still get a style.
   for (const c of document.children) if (isTag(c) && c !== root) run(c);
+  propagateOverflowToViewport(styles, root, body);
 
   const styleOf = (el: Element): ComputedStyle => {
     const s = styles.get(el);
@@ -227,6 +228,22 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     pageStyle,
     info: documentInfo(root),
   };
+}
+
+/**
+ * css-overflow-3 §3.3 (CSS 2.1 §11.1.1): the root element's overflow applies to the viewport, or, when the root's is
+ * visible on both axes, the body's; the element it was taken from then has a used overflow of visible on both axes
+ * (`styles` is updated in place). In print the viewport is the sequence of pages, which show all content whatever its
+ * overflow, so the propagated value has no effect there: Chromium 156 prints a `html, body { height: 100% } body
+ * { overflow-y: scroll }` page whole, and such a body neither clips nor establishes a block formatting context.
+ * `body` is the root's body child, or null (then only the root's own overflow is taken).
+ */
+function propagateOverflowToViewport(styles: Map<Element, ComputedStyle>, root: Element, body: Element | null): void {
+  const rootStyle = styles.get(root);
+  if (!rootStyle) return;
+  const from = rootStyle.overflowX !== 'visible' || rootStyle.overflowY !== 'visible' ? root : body;
+  const s = from ? styles.get(from) : undefined;
+  if (from && s && (s.overflowX !== 'visible' || s.overflowY !== 'visible')) styles.set(from, { ...s, overflowX: 'visible', overflowY: 'visible' });
 }
 
 /**
