@@ -14,7 +14,7 @@ import type { BlockParams, BlockResult, ContentLayout, ContentParams, FlowEnv, L
 import type { BoxFragment, Edges, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { BreakToken, Flow, MarginSet } from './flow.ts';
-import { NO_MARGIN, addMargin, atContentStart, collapsed, collapsedAtQuirkyEnd, leaving, quirkyStart } from './flow.ts';
+import { NO_MARGIN, addMargin, atContentStart, collapsed, collapsedAtQuirkyEnd, leaving, overflowOnly, quirkyStart } from './flow.ts';
 import {
   borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, establishesBfc, isAbsolute, isAvoidBreak, slicedEdges,
   ratioHeight, ratioWidth,
@@ -289,8 +289,11 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
   let contentBottom = collapseBottom ? flow.y : flow.y + (m.quirkyContainer ? collapsedAtQuirkyEnd(flow.margin) : collapsed(flow.margin));
   if (g.bfc && g.floats) contentBottom = Math.max(contentBottom, g.floats.lowestBottom());
   let token: BreakToken | null = flow.token === null ? null : { content: flow.token };
+  // The box ended on an earlier page: only its overflowing content continues, and it takes no room (css-break-3 §4).
+  if (p.token?.atBlockEnd) return { contentHeight: 0, token: token === null ? null : { ...token, atBlockEnd: true }, collapseBottom: false };
   // Floats continue on the next page: so does this box (after its content when that has ended).
-  if (g.bfc && g.floats && g.floats.continuations.length > 0) token = { ...(token ?? { content: null }), floats: g.floats.continuations.slice() };
+  const floatsGoOn = g.bfc && g.floats !== null && g.floats.continuations.length > 0;
+  if (floatsGoOn) token = { ...(token ?? { content: null }), floats: g.floats!.continuations.slice() };
   let contentHeight: number;
   if (flow.height !== undefined) contentHeight = flow.height;
   else if (specH !== null) contentHeight = Math.max(0, (m.ratioGrows ? Math.max(specH, contentBottom - contentTop + consumedBefore) : specH) - consumedBefore);
@@ -299,7 +302,13 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
     if (m.fill !== null && p.token === null) contentHeight = Math.max(contentHeight, m.fill);
     if (!p.ignoreHeight) contentHeight = clampHeight(contentHeight, s, m.cbHeight, m.bpV);
   }
-  if (token !== null && Number.isFinite(env.pageBottom)) {
+  if (token !== null && !floatsGoOn && Number.isFinite(env.pageBottom) && (overflowOnly(flow.token) ||
+    (specH !== null && flow.height === undefined && !m.ratioGrows && contentTop + specH - consumedBefore <= env.pageBottom + 0.01))) {
+    // The box ends on this page (its specified height fits, or only its children's overflow goes on): its content
+    // overflowing its block-end edge continues on the next page, as Chromium 156 (LayoutNG) prints it (css-break-3 §4).
+    token = { ...token, atBlockEnd: true };
+    if (specH !== null) token.consumed = specH;
+  } else if (token !== null && Number.isFinite(env.pageBottom)) {
     // The fragment fills the page when the box continues on the next one (css-break-3 §4).
     contentHeight = Math.max(0, env.pageBottom - contentTop);
     if (specH !== null && flow.height === undefined) token = { ...token, consumed: consumedBefore + Math.min(contentHeight, specH - consumedBefore) };
@@ -421,13 +430,15 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   const borderTop = top.borderTop ?? flow.firstY ?? top.y + collapsed(top.margin);
   const h = usedHeight(box, p, env, m, { bfc, monolithic, flow, contentTop: borderTop + topBP, floats });
   if (h === null) return PUSHED;
-  const borderBottom = borderTop + topBP + h.contentHeight + (h.token === null ? border.bottom + padding.bottom : 0);
+  // The box ends here (its token, if any, carries only content overflowing it), unless it ended on an earlier page.
+  const endsHere = (h.token === null || h.token.atBlockEnd === true) && p.token?.atBlockEnd !== true;
+  const borderBottom = borderTop + topBP + h.contentHeight + (endsHere ? border.bottom + padding.bottom : 0);
   const collapsedThrough = top.borderTop === null && flow.firstY === null && h.contentHeight === 0 && h.token === null &&
     zeroOrAuto(s.height) && zeroOrAuto(s.minHeight) && border.bottom + padding.bottom === 0;
   // A box that starts at or below the page bottom goes to the next page whole; so does a monolithic box that does not fit.
   if (!p.atTop && !resumed && !collapsedThrough && borderTop >= env.pageBottom - 0.01) return PUSHED;
   if (monolithic && !p.atTop && !resumed && borderBottom > env.pageBottom + 0.01) return PUSHED;
-  const frag = buildFragment(box, env, m, { x: top.x, widths: top.widths, borderTop, borderBottom, resumed, endsBox: h.token === null, flow });
+  const frag = buildFragment(box, env, m, { x: top.x, widths: top.widths, borderTop, borderBottom, resumed, endsBox: endsHere, flow });
   // Absolutely positioned descendants whose containing block is this box's padding box (CSS 2.1 §10.1).
   if (positioned && !p.isRoot && abs.length > 0 && frag.kind === 'box') layoutPendingAbs(abs, frag, env);
   const rel = relativeOffset(s, p.cb);
@@ -436,8 +447,8 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   const clamp = token !== null ? ownClamp(box, childEnv) : null;
   if (clamp) token = { ...token!, clampUsed: clamp.used };
   // The margins left pending below the box (§8.3.1): its bottom margin, with its last child's when they adjoin.
-  const through = collapsedThrough || (token === null && h.collapseBottom) ? addMargin(flow.margin, m.mb, m.mbQuirk) : null;
-  const margin = through !== null ? (m.quirkyContainer ? leaving(through) : through) : token !== null ? NO_MARGIN : addMargin(NO_MARGIN, m.mb, m.mbQuirk);
+  const through = collapsedThrough || (endsHere && h.collapseBottom) ? addMargin(flow.margin, m.mb, m.mbQuirk) : null;
+  const margin = through !== null ? (m.quirkyContainer ? leaving(through) : through) : !endsHere ? NO_MARGIN : addMargin(NO_MARGIN, m.mb, m.mbQuirk);
   return { fragment: frag, bottom: collapsedThrough ? top.y : borderBottom, margin, firstY: collapsedThrough ? null : top.marginsAt ?? borderTop, collapsedThrough, token, pushed: false };
 }
 

@@ -9,8 +9,8 @@
  */
 import type { Box, BlockBox, TableCellBox, FlexBox } from '../box/types.ts';
 import type { ContentLayout, ContentParams, FlowEnv } from './context.ts';
-import type { BlockFlowToken, Flow, MarginSet, PendingAbs } from './flow.ts';
-import { collapsed, takeMarker } from './flow.ts';
+import type { BlockFlowToken, Flow, MarginSet, OverflowChild, PendingAbs } from './flow.ts';
+import { NO_MARGIN, collapsed, takeMarker } from './flow.ts';
 import { translateFragment } from './fragment.ts';
 import { isAbsolute, isForcedBreak, isAvoidBreak } from './box-model.ts';
 import type { FloatMark } from './float.ts';
@@ -103,6 +103,12 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
   // Absolute and fixed children met while this box's top edge is pending: their static position is this box's content
   // top once the margins resolve, as Chromium 156 places them, not above margins that later collapse through its top.
   let absAtPendingTop: PendingAbs[] = [];
+  // Children that ended with content overflowing them continued on the next fragmentainer (css-break-3 §4).
+  const overflow = q.token?.overflow ? layoutOverflowChildren(children, q.token.overflow, flow, c, q, env) : [];
+  const end = (t: BlockFlowToken): void => {
+    const o = overflow.filter((e) => e.index < t.index);
+    flow.token = o.length > 0 ? { ...t, overflow: o } : t;
+  };
   for (let i = start; i < children.length; i++) {
     const child = children[i];
     if (child.kind === 'text' || child.kind === 'br' || child.kind === 'marker' || child === q.skip) continue;
@@ -133,7 +139,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
     // only a break at the very start of the fragmentation context, before the first box, is suppressed); a change of
     // named page (css-page-3 §6) breaks only once something was placed on the page.
     if (prevInFlow !== null && (forcedAfter(prevInFlow, env.inColumns) || forcedBefore(child, env.inColumns) || (!atTop && usedPage(prevInFlow, c.pageName) !== usedPage(child, c.pageName)))) {
-      flow.token = { kind: 'block', index: i, inner: null, forced: true, side: sideOf(child, false) ?? sideOf(prevInFlow, true) };
+      end({ kind: 'block', index: i, inner: null, forced: true, side: sideOf(child, false) ?? sideOf(prevInFlow, true) });
       return;
     }
     marks.push({ ...markFlow(i, flow, c, env), conts: c.floats.continuations.length, placed: flow.placedAny });
@@ -152,7 +158,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       c.floats.continuations.length = m.conts;
       if (!m.placed) { flow.pushed = true; flow.placedAny = false; }
       // Pushing the child this flow resumed keeps its break token (it is only pushed below a float continuation).
-      flow.token = { kind: 'block', index: m.index, inner: m.index === start ? (q.token?.inner ?? null) : null };
+      end({ kind: 'block', index: m.index, inner: m.index === start ? (q.token?.inner ?? null) : null });
       return;
     }
     if (adjoining !== null && flow.firstY === null && r.firstY !== null) {
@@ -185,9 +191,29 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
     flow.y = bottom;
     flow.margin = r.margin;
     if (!r.collapsedThrough) flow.placedAny = true;
-    if (r.token !== null) { flow.token = { kind: 'block', index: i, inner: r.token }; return; }
+    if (r.token?.atBlockEnd) overflow.push({ index: i, token: r.token });
+    else if (r.token !== null) { end({ kind: 'block', index: i, inner: r.token }); return; }
     prevInFlow = child;
   }
+  if (overflow.length > 0) flow.token = { kind: 'block', index: children.length, inner: null, overflow, ended: true };
+}
+
+/**
+ * The content of children that ended on an earlier fragmentainer and overflowed their block-end edge (css-break-3 §4,
+ * parallel flows as LayoutNG): laid out from the content's block-start, at the top of this fragmentainer, taking no room
+ * (the flow position and margins stay). Returns those whose overflow continues further.
+ */
+function layoutOverflowChildren(children: Box[], list: OverflowChild[], flow: Flow, c: ContentParams, q: BlockChildrenParams, env: FlowEnv): OverflowChild[] {
+  const out: OverflowChild[] = [];
+  for (const o of list) {
+    const r = env.ctx.layoutBlockLevel(children[o.index], {
+      cb: c.cb, y: flow.y, margin: NO_MARGIN, floats: c.floats, token: o.token, atTop: true, truncate: true,
+      abs: c.abs, pageName: c.pageName, cbRtl: q.rtl,
+    }, env);
+    if (r.fragment) flow.children.push(r.fragment);
+    if (r.token !== null) out.push({ index: o.index, token: r.token });
+  }
+  return out;
 }
 
 const usedPage = (b: Box, parent: string): string => (b.style.page !== 'auto' ? b.style.page : parent);

@@ -113,7 +113,17 @@ export interface BreakToken {
   clampUsed?: number;
   /** On a BFC root: floats fragmented on this fragmentainer, continued at the top of the next (css-break-3 §2). */
   floats?: FloatContinuation[];
+  /**
+   * The box has ended: its block-end edge was placed on an earlier fragmentainer, and only its content overflowing that
+   * edge continues (css-break-3 §4, fragmentation of overflow; LayoutNG's break token at block end, as Chromium 156 prints:
+   * a box of fixed height that fits keeps its height there, and the lines past its end go on at the next page's top).
+   * Resumed, the box takes no room in its parent's flow: its fragment has no height and its siblings are not moved.
+   */
+  atBlockEnd?: true;
 }
+
+/** A child of a block flow that ended on an earlier fragmentainer with content overflowing it that continues (BreakToken.atBlockEnd). */
+export interface OverflowChild { index: number; token: BreakToken }
 
 /** Block flow (CSS 2.1 §9.4.1): the in-flow child to resume at (index in the container's children) and that child's token. */
 export interface BlockFlowToken {
@@ -123,6 +133,13 @@ export interface BlockFlowToken {
   /** The break before `index` was forced (css-break-3 §3.1); `side` for left/right (recto/verso) breaks. */
   forced?: boolean;
   side?: 'left' | 'right';
+  /**
+   * Children before `index` that ended on an earlier fragmentainer and whose overflowing content continues on this one
+   * (parallel flows, LayoutNG): laid out first, from the content's block-start, taking no room.
+   */
+  overflow?: OverflowChild[];
+  /** The flow's own content has ended (`index` is past its last child): only `overflow` continues. */
+  ended?: true;
 }
 
 /** Inline content (CSS 2.1 §9.4.2) split between line boxes: the first line of the next fragmentainer. */
@@ -195,6 +212,9 @@ export function atContentStart(c: ContentToken, startEdge: number): boolean {
   }
 }
 
+/** The content has ended but for children's content overflowing them (BlockFlowToken.ended): the box itself ends here. */
+export const overflowOnly = (c: ContentToken | null): boolean => c !== null && c.kind === 'block' && c.ended === true;
+
 /** The break that made a token was forced (css-break-3 §3.1): the innermost forced break of the chain, with its side. */
 export function forcedBreakOf(t: BreakToken | null): { forced: boolean; side?: 'left' | 'right' } {
   let out: { forced: boolean; side?: 'left' | 'right' } = { forced: false };
@@ -211,7 +231,8 @@ export function tokenKey(t: BreakToken | null): string {
   for (let k = t; k; k = innerToken(k.content)) {
     const c = k.content;
     const at = c === null ? 'end' : c.kind === 'inline' ? `i${c.next}` : c.kind === 'grid' || c.kind === 'table' ? `r${c.row}` : `${c.index}`;
-    s += `${at}:${k.consumed ?? ''}/`;
+    s += `${at}:${k.consumed ?? ''}${k.atBlockEnd ? 'e' : ''}/`;
+    if (c?.kind === 'block' && c.overflow) s += `(${c.overflow.map((o) => `${o.index}=${tokenKey(o.token)}`).join(',')})`;
     if (c?.kind === 'flex' && c.line) s += `<${c.line.map((q) => (q.token === 'pushed' ? 'p' : tokenKey(q.token))).join(',')}>`;
     if (c?.kind === 'table' && c.cells) s += `{${[...c.cells.values()].map(tokenKey).join(',')}}${c.rowConsumed ?? ''}`;
     if (c?.kind === 'grid' && c.items) s += `{${c.items.map(tokenKey).join(',')}}${c.rowConsumed ?? ''}`;

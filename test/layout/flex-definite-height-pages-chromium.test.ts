@@ -5,25 +5,9 @@
 // indefinite height (LayoutNG), the items keeping their used (definite) sizes; we laid the items out whole, so their
 // content past the first page's end was not printed at all.
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { pageWords } from './page-words.ts';
+import { assertPageWords, pageWords } from './page-words.ts';
 
 const HEAD = "<!doctype html><style>@page{size:400px 300px;margin:50px}body{margin:0;font:20px/20px 'Liberation Mono'}</style>";
-
-/** Compares word lists per page ignoring order; positions within 0.15 pt. */
-function assertWords(got: string[][], want: string[][], name: string): void {
-  assert.equal(got.length, want.length, `${name}: ${got.length} pages, Chromium ${want.length}`);
-  want.forEach((w, i) => {
-    const key = (s: string): [string, number, number] => { const [t, x, y] = s.split(' '); return [t!, +x!, +y!]; };
-    const left = got[i]!.map(key);
-    const missing: string[] = [];
-    for (const [t, x, y] of w.map(key)) {
-      const k = left.findIndex(([t2, x2, y2]) => t2 === t && Math.abs(x2 - x) <= 0.15 && Math.abs(y2 - y) <= 0.15);
-      if (k < 0) missing.push(`${t} ${x} ${y}`); else left.splice(k, 1);
-    }
-    assert.deepEqual({ missing, extra: left.map((l) => l.join(' ')) }, { missing: [], extra: [] }, `${name}, page ${i + 1}: ${got[i]!.join(' | ')}`);
-  });
-}
 
 /** [what, body markup, Chromium 156's words per page]. */
 const CASES: Array<[string, string, string[][]]> = [
@@ -46,6 +30,6 @@ const CASES: Array<[string, string, string[][]]> = [
 
 for (const [what, body, pages] of CASES) {
   test(`Chromium 156 prints, a flex container of definite height across pages: ${what}`, async () => {
-    assertWords(await pageWords(HEAD + body), pages, what);
+    assertPageWords(await pageWords(HEAD + body), pages, what);
   });
 }
