@@ -364,12 +364,25 @@ export const px = (v: number): LengthPct => ({ px: v, pct: 0 });
 export const pct = (v: number): LengthPct => ({ px: 0, pct: v });
 
 /**
- * The used value of a <length-percentage> against a basis (px). A percentage against an
- * indefinite basis (`null`) resolves its percentage part to 0 (callers that need `auto`
- * behaviour check `pct !== 0` themselves).
+ * The used value of a <length-percentage> against a basis (px), in Blink's LayoutUnits as Chromium 156 lays boxes out:
+ * the length is evaluated in 32-bit floats (a percentage as basis × pct / 100) and truncated towards zero to a multiple
+ * of 1/64 px (Blink's ValueForLength / MinimumValueForLength, length_functions.cc, through the LayoutUnit(float)
+ * constructor, layout_unit.h): width: 10.3px is 10.296875 px, 33.333% of 600 px is 199.984375, margin-top: -3.3px is
+ * -3.296875. A percentage against an indefinite basis (`null`) resolves its percentage part to 0 (callers that need
+ * `auto` behaviour check `pct !== 0` themselves). Paint geometry Blink keeps in floats (corner radii) uses floatLength.
  */
 export function resolveLength(v: LengthPct, basis: number | null): number {
-  return v.pct === 0 || basis === null ? v.px : v.px + (v.pct * basis) / 100;
+  return Math.trunc(Math.fround(floatLength(v, basis)) * 64) / 64;
+}
+
+/**
+ * The value of a <length-percentage> against a basis (px) in 32-bit floats, not snapped to LayoutUnits (Blink's
+ * FloatValueForLength: corner radii). A percentage against `null` resolves its percentage part to 0.
+ */
+export function floatLength(v: LengthPct, basis: number | null): number {
+  if (v.pct === 0 || basis === null) return v.px;
+  const p = Math.fround(Math.fround(Math.fround(basis) * Math.fround(v.pct)) / 100);
+  return v.px === 0 ? p : Math.fround(v.px + p);
 }
 
 const noBorder = (): BorderSide => ({ width: 0, style: 'none', color: BLACK });

@@ -3,7 +3,7 @@
  * In: a fragment's border box and edges, its computed style, an image loader. Out: 'rect', 'image', 'image-tiles' and clip items.
  */
 import type { ComputedStyle, BackgroundLayer, BoxEdge, Gradient } from '../css/computed.ts';
-import { resolveLength } from '../css/computed.ts';
+import { floatLength, resolveLength } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { Edges } from '../layout/fragment.ts';
 import type { DisplayItem, Rect, Radii, Shading, TextRun, TileAxis } from './display-list.ts';
@@ -24,7 +24,7 @@ interface Boxish { x: number; y: number; width: number; height: number; border: 
 export function radiiOf(s: ComputedStyle, w: number, h: number): Radii | undefined {
   if (square(s.borderTopLeftRadius) && square(s.borderTopRightRadius) && square(s.borderBottomRightRadius) && square(s.borderBottomLeftRadius)) return undefined;
   const c = [s.borderTopLeftRadius, s.borderTopRightRadius, s.borderBottomRightRadius, s.borderBottomLeftRadius];
-  const r = c.map((k) => [Math.max(0, resolveLength(k.h, w)), Math.max(0, resolveLength(k.v, h))] as [number, number]);
+  const r = c.map((k) => [Math.max(0, floatLength(k.h, w)), Math.max(0, floatLength(k.v, h))] as [number, number]);
   if (r.every(([a, b]) => a <= 0 || b <= 0)) return undefined;
   for (const k of r) if (k[0] <= 0 || k[1] <= 0) { k[0] = 0; k[1] = 0; }
   let f = 1;
