@@ -38,17 +38,16 @@ test('line boxes print at whole px as in Chromium; offsets inside a line stay fr
 test('lines inside inline-blocks and floats snap from their own position, not with the enclosing line, as Chromium', async () => {
   // Each inline-block's line lies 0.3-0.9 px below its enclosing line's fractional top: Chromium rounds it on its own
   // (Bb and Hh one px below Aa and Gg), where snapping it with the enclosing line kept them level.
-  // The last spacer is 10.2 px (Chromium prints Kk at the same place with 10.45): since display: flow-root contains its
-  // float (the Ii block is 20.3 px, as in Chromium), a 10.45 px spacer put Kk's line at 164.55 px in our exact arithmetic
-  // and at 164.45 in Chromium's, which floors every length to 1/64 px (LayoutUnit), so the two rounded apart. We do
-  // not model LayoutUnit precision; this case is about where lines snap, not about that.
+  // The last spacer is 10.45 px: with exact lengths Kk's line fell at 164.55 px where Chromium, which truncates every
+  // length to 1/64 px (LayoutUnit: the spacers 10.4375, 10.296875, ..., the Ii block 20.296875), has 164.45, and the two
+  // rounded to different px (this test used a 10.2 px spacer until lengths were LayoutUnits, 833ed1a).
   const pdf = await pdfOf(`<!doctype html><html><head><style>@page { size: 600px 800px; margin: 0 } body { margin: 0; font: 16px/20px Arial } .ib { display: inline-block; vertical-align: top }</style></head><body>
 <div style="height:10.4px"></div><div>Aa <span class=ib style="margin-top:0.3px">Bb</span></div>
 <div style="height:10.3px"></div><div>Cc <span class=ib style="margin-top:0.3px">Dd</span></div>
 <div style="height:10.3px"></div><div>Ee <span class=ib style="padding-top:0.35px">Ff</span></div>
 <div style="height:10.2px"></div><div>Gg <span class=ib style="padding-top:0.45px"><span class=ib style="padding-top:0.45px">Hh</span></span></div>
 <div style="height:10.45px"></div><div style="display:flow-root"><div style="float:left;margin-top:0.3px">Ii</div>Jj</div>
-<div style="height:10.2px"></div><table style="border-spacing:0"><tr><td style="padding:0.3px 0 0">Kk</td></tr></table>
+<div style="height:10.45px"></div><table style="border-spacing:0"><tr><td style="padding:0.3px 0 0">Kk</td></tr></table>
 </body></html>`);
   const xml = execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' });
   const y = new Map([...xml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => [m[3]!, [+m[1]!, +m[2]!] as const]));
