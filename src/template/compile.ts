@@ -1,13 +1,13 @@
 // A stored template compiled once, rendered many times: the Mustache parse, the template's large
 // constant stylesheets and attribute values and its loaded resources kept. In: template source + options. Out: a handle whose render(values) gives a RenderResult.
-import { parseHtml } from '../html/parse.ts';
+import { parseHtml, type ParsedHtml } from '../html/parse.ts';
 import { renderParsed, pipelineOptions, type PipelineOptions } from '../pipeline.ts';
 import { RenderLimits } from '../errors.ts';
 import { ResourceLoader, type LoadResult } from '../resources.ts';
 import type { RenderOptions, RenderResult } from '../index.ts';
 import { ByteLru } from '../byte-lru.ts';
 import { compileFill, DEFAULT_FILL_LIMITS, fillCompiled, type CompiledFill, type FillLimits } from './fill.ts';
-import { mayWriteMarkers, restore, restoreText, takeOut } from './take-out.ts';
+import { mayWriteMarkers, restore, restoreText, takeOut, type TakenOut } from './take-out.ts';
 
 /** How a template is compiled: where its resources come from, and whether it is Mustache. */
 export interface CompileOptions extends Pick<RenderOptions, 'baseUrl' | 'resourceRoot' | 'resolveResource'> {
@@ -83,7 +83,8 @@ class SharedLoader extends ResourceLoader {
  * 1 KiB or more without tags are taken out of the markup (take-out.ts), so neither the fill nor
  * the HTML parser reads them again and the stylesheet parse cache (src/css/stylesheet.ts, keyed
  * by the text) finds them at once; resources loaded
- * by a render are kept (up to `resourceCacheBytes`) for the next. Renders give the same bytes as
+ * by a render are kept (up to `resourceCacheBytes`) for the next, and so is the parsed document of
+ * the last fill, for a render whose fill gives the same text (plain HTML, the same values again). Renders give the same bytes as
  * `renderPdf(fillTemplate(html, values))`.
  * @throws TypeError for a non-string `html` or a bad option; TemplateSyntaxError for bad Mustache.
  */
@@ -105,10 +106,24 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
 
   const fillWith = (c: CompiledFill | null, src: string, values: Record<string, unknown>, limits: FillLimits): string =>
     c ? fillCompiled(c, values, limits) : src;
+  /**
+   * The parsed document of the last fill (its taken-out texts put back), for a next fill that gives the same text: plain
+   * HTML, a Mustache template without variables, the same values again. No stage changes a parsed document, so renders
+   * share it. One entry; `taken` tells which source the text was filled from.
+   */
+  let last: { filled: string; taken: boolean; parsed: ParsedHtml } | null = null;
+  const parse = (filled: string, use: TakenOut | null): ParsedHtml | null => {
+    if (last && last.filled === filled && last.taken === (use !== null)) return last.parsed;
+    const parsed = parseHtml(filled);
+    if (use && !restore(parsed, filled, use)) return null;
+    last = { filled, taken: use !== null, parsed };
+    return parsed;
+  };
 
   return {
     get bytes() {
-      return html.length * 2 + (taken ? taken.source.length * 2 : 0) + resources.bytes;
+      // the kept parsed document: about 8 bytes of nodes per character of markup (an estimate)
+      return html.length * 2 + (taken ? taken.source.length * 2 : 0) + resources.bytes + (last ? last.filled.length * 8 : 0);
     },
     async render(values = {}, options = {}) {
       const opts = pipelineOptions('render', { ...base, ...options });
@@ -118,10 +133,10 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
       // Values that could write a marker themselves are filled into the full source.
       const use = taken && !(mustache && mayWriteMarkers(view)) ? taken : null;
       let filled = use ? fillWith(fill, use.source, view, fillLimits) : fillWith(fullFill(), html, view, fillLimits);
-      let parsed = parseHtml(filled);
-      if (use && !restore(parsed, filled, use)) {
+      let parsed = parse(filled, use);
+      if (!parsed) {
         filled = fillWith(fullFill(), html, view, fillLimits);
-        parsed = parseHtml(filled);
+        parsed = parse(filled, null)!;
       }
       const out = await renderParsed(parsed, { ...opts, loader: new SharedLoader(opts, resources, constantUris) }, limits);
       const text = filled;

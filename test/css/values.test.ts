@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tokenize } from '../../src/css/values/tokens.ts';
 import { computeLength, parseLength, parseNumber, type LengthEnv } from '../../src/css/values/length.ts';
-import { CURRENT_COLOR, parseColor } from '../../src/css/values/color.ts';
+import { CURRENT_COLOR, isCurrentRelative, parseColor, resolveCurrent } from '../../src/css/values/color.ts';
 import { NAMED_COLORS } from '../../src/css/values/named-colors.ts';
 import { computeCustomProperties, substituteVars } from '../../src/css/values/var.ts';
 
@@ -202,7 +202,11 @@ test('colours: color() and color-mix() (css-color-5)', () => {
   nearColor(col('color-mix(in oklab, #000 50%, transparent)'), rgba(0, 0, 0, 0.5), 'premultiplied with transparent');
   nearColor(col('color-mix(in srgb, red 30%, blue 20%)'), rgba(153, 0, 102, 0.5), 'sum below 100% scales alpha');
   nearColor(col('color-mix(in oklab, white, black)'), rgba(99, 99, 99), 'oklab midpoint grey');
-  assert.equal(col('color-mix(in srgb, currentcolor, red)'), null);
+  // with currentcolor: mixed once the element's colour is known (Chromium's figures: color-mix-currentcolor-chromium.test.ts)
+  const withCurrent = col('color-mix(in srgb, currentcolor 25%, color-mix(in srgb, currentcolor, white))')!;
+  assert.ok(isCurrentRelative(withCurrent) && !isCurrentRelative(col('color-mix(in srgb, red, blue)')!));
+  nearColor(resolveCurrent(withCurrent, rgba(0, 0, 255)), rgba(95.625, 95.625, 255), 'currentcolor blue, nested');
+  nearColor(resolveCurrent(withCurrent, rgba(255, 0, 0)), rgba(255, 95.625, 95.625), 'the same value, currentcolor red');
   assert.equal(col('color-mix(srgb, red, blue)'), null);
   assert.equal(col('color(rec2100 1 0 0)'), null);
 });

@@ -109,6 +109,30 @@ test('long attribute values (data: URIs) are taken out and put back: same bytes,
   await assert.rejects(compileTemplate(`<img src="${png}"><img src="${png}">{{x}}`).render({ x: 1 }, { fillLimits: small }), (e) => e instanceof TemplateError && e.code === 'MAX_HTML_BYTES');
 });
 
+test('a fill that gives the same text as the last one reuses its parsed document: same bytes, warnings and filled HTML', async () => {
+  const sheet = bigSheet(80);
+  const templates = [
+    // stylesheets taken out and put back; a warning with its line
+    `<!DOCTYPE html>\n<html><head><style>${sheet}</style></head>\n<body>\n{{#rows}}<p class="a">{{name}}</p>\n{{/rows}}<p style="colr: red">{{x}}</p></body></html>`,
+    // a marker in a <textarea>: the taken-out source does not restore, the full source is filled and parsed
+    `<textarea><style>${sheet}</style></textarea>\n<p style="colr: red">{{x}}</p>`,
+    // no variables: every fill is the same text
+    `<!DOCTYPE html><style>${sheet}</style><p style="colr: red">static</p>`,
+  ];
+  const a = { x: 'one', rows: [{ name: 'r1' }] };
+  const b = { x: 'two', rows: [{ name: 'r1' }, { name: 'r2' }] };
+  for (const tpl of templates) {
+    const c = compileTemplate(tpl);
+    for (const values of [a, a, b, a, a]) {
+      const plain = await renderPdf(fillTemplate(tpl, values), { creationDate: date });
+      const r = await c.render(values, { creationDate: date });
+      same(plain, r, `${tpl.slice(0, 20)} ${values.x}`);
+      assert.ok(r.warnings.some((w) => w.line !== undefined), 'the warning names its line');
+      assert.equal(r.filledHtml(), fillTemplate(tpl, values));
+    }
+  }
+});
+
 test('MAX_HTML_BYTES counts the text of taken-out stylesheets, in the source and in the filled HTML', async () => {
   const sheet = bigSheet(100); // ~4.5 KB
   const small = { ...DEFAULT_FILL_LIMITS, maxHtmlBytes: 3000 };

@@ -4,7 +4,7 @@
  * `backgroundLayers` at the end of computeStyle (`finishBackground`), and the shorthand row.
  */
 import { CC_BACKGROUND, type BackgroundLayer, type BoxEdge, type Color, type ComputedStyle, type LengthPct } from '../computed.ts';
-import { CURRENT_COLOR as CURRENT_COLOR_, parseColor } from '../values/color.ts';
+import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, resolveCurrent } from '../values/color.ts';
 import { computeLength, parseLength, type MathExpr } from '../values/length.ts';
 import { splitCommas, type CV } from '../values/tokens.ts';
 import { parseColorValue } from './box.ts';
@@ -258,7 +258,7 @@ export const BACKGROUND_ROWS: Longhand<any>[] = [
 /** Joins the background lists into layers (css-backgrounds-3 §3.1: lists repeat to the image count). */
 export function finishBackground(env: Env): void {
   const s = env.s;
-  if (s.backgroundColor === CURRENT_COLOR) s.backgroundColor = s.color;
+  s.backgroundColor = resolveCurrent(s.backgroundColor, s.color);
   const b = env.bg;
   if (b === null) return;
   if (b.images.some((i) => i.kind === 'gradient')) b.images = b.images.map((i) => (i.kind === 'gradient' ? resolveCurrentColor(i, s.color) : i));

@@ -4,7 +4,7 @@
  * position, offsets, sizes, margins, paddings, borders, radii, overflow, visibility, opacity.
  */
 import { CC_BORDER_TOP, type AspectRatio, type BorderStyle, type Color, type ComputedStyle, type CornerRadius, type Display, type IntrinsicSizeKeyword } from '../computed.ts';
-import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, parseQuirkyColor } from '../values/color.ts';
+import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, parseQuirkyColor, resolveCurrent } from '../values/color.ts';
 import { computeLength as computeLength_, computePx as computePx_, Lin, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { keywordRow, lengthRow, Note, type Env, type LenVal, type Longhand } from './types.ts';
@@ -288,7 +288,7 @@ export function finishBorders(env: Env, noBorder: ComputedStyle['borderTop']): v
   }
   for (let i = 0; i < 4; i++) {
     const st = b.st[i];
-    const c = b.c[i] === CURRENT_COLOR ? s.color : b.c[i];
+    const c = resolveCurrent(b.c[i], s.color);
     // A side with style none still has its computed colour: `border-color: inherit` on a child
     // (Bootstrap's reboot on tr/td) takes it from a table that draws no border of its own.
     const side = st === 'none'

@@ -8,7 +8,7 @@ import {
   CC_BACKGROUND, CC_BORDER_TOP, CC_OUTLINE, CC_TEXT_DECORATION,
   type BorderStyle, type BoxShadow, type ClipRect, type Color, type ComputedStyle, type LengthPct,
 } from '../computed.ts';
-import { CURRENT_COLOR, parseColor } from '../values/color.ts';
+import { CURRENT_COLOR, parseColor, resolveCurrent } from '../values/color.ts';
 import { resolveCurrentColor } from '../values/gradient.ts';
 import { computeLength, computePx, Lin, parseLength, type MathExpr } from '../values/length.ts';
 import { splitCommas, type CV } from '../values/tokens.ts';
@@ -207,7 +207,8 @@ export const OUTLINE_SHORTHAND: Shorthand = {
 /**
  * End of computeStyle, before borders, background and text-decoration colours are resolved: records
  * which colour properties computed to the keyword currentcolor (CC_* bits, css-color-4 §6.4), and
- * resolves currentcolor in outline-color, box-shadow and border-image gradients to the element's own `color`. A zero
+ * resolves currentcolor (and color-mix() of it) in outline-color, box-shadow and border-image gradients with the
+ * element's own `color`. A zero
  * outline-width when outline-style is none (css-ui-4 §3.2).
  */
 export function finishDecor(env: Env): void {
@@ -217,7 +218,8 @@ export function finishDecor(env: Env): void {
   const b = env.border;
   for (let i = 0; i < 4; i++) if (b === null || b.c[i] === CURRENT_COLOR) mask |= CC_BORDER_TOP << i;
   if (s.textDecorationColor === CURRENT_COLOR) mask |= CC_TEXT_DECORATION;
-  if (s.outlineColor === CURRENT_COLOR) { mask |= CC_OUTLINE; s.outlineColor = s.color; }
+  if (s.outlineColor === CURRENT_COLOR) mask |= CC_OUTLINE;
+  if (s.outlineColor !== undefined) s.outlineColor = resolveCurrent(s.outlineColor, s.color);
   s.currentColorMask = mask;
   if (s.outlineStyle === 'none' && s.outlineWidth !== 0) s.outlineWidth = 0;
   const bi = s.borderImageSource;
@@ -225,7 +227,8 @@ export function finishDecor(env: Env): void {
   const mb = s.maskBorderSource;
   if (mb !== undefined && mb.kind === 'gradient') s.maskBorderSource = resolveCurrentColor(mb, s.color);
   const sh = s.boxShadow;
-  if (sh !== undefined && sh.length > 0 && sh.some((x) => x.currentColor === true && x.color !== s.color)) {
-    s.boxShadow = Object.freeze(sh.map((x) => (x.currentColor === true ? Object.freeze({ ...x, color: s.color }) : x)));
+  const own = (x: BoxShadow): Color => (x.currentColor === true ? s.color : resolveCurrent(x.color, s.color));
+  if (sh !== undefined && sh.length > 0 && sh.some((x) => own(x) !== x.color)) {
+    s.boxShadow = Object.freeze(sh.map((x) => (own(x) !== x.color ? Object.freeze({ ...x, color: own(x) }) : x)));
   }
 }

@@ -10,7 +10,7 @@
 import { initialStyle, type BorderSide, type ComputedStyle } from '../computed.ts';
 import type { Declaration } from '../declaration.ts';
 import type { WarningSink } from '../../warnings.ts';
-import { CURRENT_COLOR as CURRENT_COLOR_ } from '../values/color.ts';
+import { CURRENT_COLOR as CURRENT_COLOR_, resolveCurrent } from '../values/color.ts';
 import type { LengthEnv } from '../values/length.ts';
 import { tokenize } from '../values/tokens.ts';
 import { computeCustomProperties, hasVar, startingCustomProperties, substituteVars, type RegisteredProperty } from '../values/var.ts';
@@ -414,7 +414,8 @@ export function computeStyle(declarations: readonly Declaration[], ctx: ComputeC
   }
   finishDecor(env); // before the colours below are resolved: it records which ones are currentcolor
   finishBorders(env, NO_BORDER);
-  if (s.textDecorationColor === CURRENT_COLOR) s.textDecorationColor = s.color;
+  s.textDecorationColor = resolveCurrent(s.textDecorationColor, s.color);
+  if (s.columnRuleColor) s.columnRuleColor = resolveCurrent(s.columnRuleColor, s.color);
   finishBackground(env);
   finishLineClamp(env);
   return s;

@@ -3,8 +3,8 @@
  * css-inline-3 vertical-align). In: component values. Out: `Longhand` rows for color, font-*,
  * line-height, text-*, letter/word-spacing, white-space, vertical-align, wrapping, direction.
  */
-import { CC_TEXT_DECORATION, type ComputedStyle, type LineHeight, type VerticalAlign } from '../computed.ts';
-import { CURRENT_COLOR } from '../values/color.ts';
+import { BLACK, CC_TEXT_DECORATION, type Color, type ComputedStyle, type LineHeight, type VerticalAlign } from '../computed.ts';
+import { CURRENT_COLOR, resolveCurrent } from '../values/color.ts';
 import { computeLength as computeLength_, computePx as computePx_, Lin as Lin_, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { parseColorValue } from './box.ts';
@@ -188,7 +188,8 @@ export const TEXT_ROWS: Longhand<any>[] = [
     name: 'color', inherited: true, quirky: true, fields: ['color'],
     // `color: currentcolor` is `color: inherit` (css-color-4 §6.4)
     parse: (v, q, raw) => { const c = parseColorValue(v, q, raw); return c !== null && v[0].t === 'ident' && v[0].lc === 'currentcolor' ? INHERIT : c; },
-    apply: (env, v) => { env.s.color = v; },
+    // currentcolor inside color-mix() is the inherited colour (css-color-4 §6.4)
+    apply: (env, v: Color) => { env.s.color = resolveCurrent(v, env.parent?.color ?? BLACK); },
   },
   {
     name: 'font-family', inherited: true, early: true, fields: ['fontFamily'],

@@ -1,6 +1,7 @@
 /**
  * Colours (css-color-4). In: one component value. Out: a frozen sRGB `Color`, the
- * `CURRENT_COLOR` marker (resolved later to the element's `color`), or null when invalid.
+ * `CURRENT_COLOR` marker or a colour made from it (resolved later with the element's `color`
+ * by resolveCurrent), or null when invalid.
  *
  * Named colours (§6.1), transparent (§6.2), currentcolor (§6.4), system colours (§6.3,
  * light scheme), hex (§5.2), rgb()/rgba() (§5.1), hsl()/hsla() (§7), hwb() (§8), in both the
@@ -15,6 +16,25 @@ import { parseNumber } from './length.ts';
 
 /** Marker for `currentcolor`: compared by identity, replaced by the element's color at compute time. */
 export const CURRENT_COLOR: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 1 }) as Color;
+
+/**
+ * A colour made from currentcolor: a color-mix() with a currentcolor side, at any depth (css-color-5 §2: the
+ * keyword inside a colour function is resolved with the element's `color`, as the bare keyword is, so Chromium's
+ * computed value follows the element). Its r/g/b/a are the colour for black as currentcolor, a stand-in that no
+ * computed style keeps: `resolveCurrent` gives the colour for the element's `color`.
+ */
+interface CurrentRelativeColor extends Color { readonly resolve: (current: Color) => Color }
+
+/** Whether `c` is currentcolor or made from it (a colour that resolveCurrent changes). */
+export function isCurrentRelative(c: Color): boolean {
+  return c === CURRENT_COLOR || 'resolve' in c;
+}
+
+/** `c` with currentcolor taken as `current` (CSS colour, sRGB): CURRENT_COLOR gives `current`, a color-mix() of it its mix. */
+export function resolveCurrent(c: Color, current: Color): Color {
+  if (c === CURRENT_COLOR) return current;
+  return 'resolve' in c ? (c as CurrentRelativeColor).resolve(current) : c;
+}
 
 const rgba = (r: number, g: number, b: number, a: number): Color => Object.freeze({ r, g, b, a }) as Color;
 const hex = (v: number, a = 1): Color => rgba((v >> 16) & 255, (v >> 8) & 255, v & 255, a);
@@ -180,7 +200,8 @@ function colorFunction(name: string, args: readonly CV[]): Color | null {
 
 /**
  * Parses a <color> component value (css-color-4). Returns a frozen Color (share freely, never
- * mutate), `CURRENT_COLOR` for `currentcolor`, or null when the value is not a supported colour
+ * mutate), `CURRENT_COLOR` for `currentcolor`, a colour made from it for a color-mix() of it
+ * (resolve both with resolveCurrent), or null when the value is not a supported colour
  * (relative colours, `oklch(from …)`, are not supported). Never throws.
  */
 export function parseColor(n: CV | undefined): Color | null {
@@ -278,7 +299,8 @@ function fromSpace(v: [number, number, number], sp: Space, a: number): Color {
 
 /**
  * color-mix(in <space>, <color> <percentage>?, <color> <percentage>?) (css-color-5 §2), with
- * premultiplied alpha. currentcolor cannot be mixed at parse time (returns null).
+ * premultiplied alpha. A currentcolor side (or a colour made from it) gives a colour made from
+ * currentcolor, mixed when resolveCurrent knows the element's `color`.
  */
 function colorMix(args: readonly CV[]): Color | null {
   const parts: CV[][] = [[]];
@@ -300,7 +322,7 @@ function colorMix(args: readonly CV[]): Color | null {
       }
       if (c !== null) return null;
       c = parseColor(n);
-      if (c === null || c === CURRENT_COLOR) return null;
+      if (c === null) return null;
     }
     return c && { c, p };
   };
@@ -311,12 +333,20 @@ function colorMix(args: readonly CV[]): Color | null {
   else if (Number.isNaN(p1)) p1 = 100 - p2;
   else if (Number.isNaN(p2)) p2 = 100 - p1;
   if (p1 < 0 || p2 < 0 || p1 > 100 || p2 > 100 || p1 + p2 === 0) return null;
+  const a = A.c, b = B.c;
+  if (!isCurrentRelative(a) && !isCurrentRelative(b)) return mix(sp, a, p1, b, p2);
+  const resolve = (current: Color): Color => mix(sp, resolveCurrent(a, current), p1, resolveCurrent(b, current), p2);
+  return Object.freeze({ ...resolve(rgba(0, 0, 0, 1)), resolve }) as Color;
+}
+
+/** The mix of two colours in space `sp` with percentages p1, p2 (not both 0; css-color-5 §2.1: premultiplied alpha, sum < 100 scales alpha). */
+function mix(sp: Space, c1: Color, p1: number, c2: Color, p2: number): Color {
   const sum = p1 + p2, mult = Math.min(1, sum / 100);
   const w1 = p1 / sum, w2 = p2 / sum;
-  const x = toSpace(A.c, sp), y = toSpace(B.c, sp);
-  const alpha = A.c.a * w1 + B.c.a * w2;
+  const x = toSpace(c1, sp), y = toSpace(c2, sp);
+  const alpha = c1.a * w1 + c2.a * w2;
   if (alpha === 0) return rgba(0, 0, 0, 0);
-  const v = x.map((xi, i) => (xi * A.c.a * w1 + y[i] * B.c.a * w2) / alpha) as [number, number, number];
+  const v = x.map((xi, i) => (xi * c1.a * w1 + y[i] * c2.a * w2) / alpha) as [number, number, number];
   return fromSpace(v, sp, alpha * mult);
 }
 

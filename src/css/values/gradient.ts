@@ -4,7 +4,7 @@
  * (lengths still MathExpr) and its computed `Gradient` (lengths px + pct, colours resolved).
  */
 import type { BgPosition, Color, Gradient, GradientStop, LengthPct } from '../computed.ts';
-import { CURRENT_COLOR, angleDeg, mathNumber, parseColor } from './color.ts';
+import { CURRENT_COLOR, angleDeg, isCurrentRelative, mathNumber, parseColor, resolveCurrent } from './color.ts';
 import { computeLength, hasPct, parseLength, type LengthEnv, type MathExpr } from './length.ts';
 import { splitCommas, type CV } from './tokens.ts';
 
@@ -184,11 +184,12 @@ const CENTER_POS: BgPosition = Object.freeze({ x: Object.freeze({ px: 0, pct: 50
 
 /**
  * Computes a specified gradient: lengths to px + pct (relative units resolved with `env`),
- * `currentcolor` stops to `color`. The result is frozen and may be shared.
+ * `currentcolor` stops to `color` (kept for resolveCurrentColor when `color` is the CURRENT_COLOR marker).
+ * The result is frozen and may be shared.
  */
 export function computeGradient(g: SpecGradient, env: LengthEnv, pos: PositionCodec, color: Color): Gradient {
   const stops: GradientStop[] = g.stops.map((s) => ({
-    color: s.color === CURRENT_COLOR ? color : s.color,
+    color: s.color === null || color === CURRENT_COLOR ? s.color : resolveCurrent(s.color, color),
     pos: s.pos === null ? null : computeLength(s.pos, env),
   }));
   const position = (p: SpecPosition | null): BgPosition => (p === null ? CENTER_POS : pos.compute(p, env));
@@ -203,13 +204,13 @@ export function computeGradient(g: SpecGradient, env: LengthEnv, pos: PositionCo
 }
 
 /**
- * Replaces `currentcolor` stops (computed with the CURRENT_COLOR marker) by the element's
- * `color`; returns the image itself when it has none.
+ * Replaces `currentcolor` stops (computed with the CURRENT_COLOR marker, or a color-mix() of it) by
+ * the element's `color` (resolveCurrent); returns the image itself when it has none.
  */
 export function resolveCurrentColor<I extends { kind: 'gradient'; gradient: Gradient }>(img: I, color: Color): I {
   const g = img.gradient;
-  if (!g.stops.some((s) => s.color === CURRENT_COLOR)) return img;
-  const stops = g.stops.map((s) => (s.color === CURRENT_COLOR ? { color, pos: s.pos } : s));
+  if (!g.stops.some((s) => s.color !== null && isCurrentRelative(s.color))) return img;
+  const stops = g.stops.map((s) => (s.color !== null && isCurrentRelative(s.color) ? { color: resolveCurrent(s.color, color), pos: s.pos } : s));
   return { ...img, gradient: Object.freeze({ ...g, stops }) };
 }
 

@@ -12,16 +12,16 @@ export { NAMED_COLORS } from './named-colors.ts';
 export { substituteVars, computeCustomProperties, hasVar, MAX_SUBSTITUTED_LENGTH } from './var.ts';
 
 import type { Color } from '../computed.ts';
-import { CURRENT_COLOR as CURRENT, parseColor as parseColorNode } from './color.ts';
+import { isCurrentRelative, parseColor as parseColorNode } from './color.ts';
 import { tokenize as tokenizeText } from './tokens.ts';
 
 /**
  * Parses colour text such as 'red', '#0f08' or 'rgb(0 0 0 / 50%)' (css-color-4) into sRGB.
- * Returns null for invalid text and for `currentcolor` (which needs an element). Never throws.
+ * Returns null for invalid text and for `currentcolor` or a color-mix() of it (which need an element). Never throws.
  */
 export function parseColorText(text: string): Color | null {
   const t = tokenizeText(text);
   if (t === null || t.length !== 1) return null;
   const c = parseColorNode(t[0]);
-  return c === CURRENT ? null : c;
+  return c === null || isCurrentRelative(c) ? null : c;
 }
