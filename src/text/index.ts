@@ -173,6 +173,11 @@ class Fonts implements FontContext {
     this.resolvedBySpec = new WeakMap();
   }
 
+  /** The caches' object: shared by the contexts without @font-face faces, each document's own once it adds some. */
+  get shapingScope(): object {
+    return this.caches;
+  }
+
   match(spec: FontSpec): FontFace {
     validSpec(spec);
     return this.resolve(spec).primary;

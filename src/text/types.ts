@@ -122,4 +122,10 @@ export interface FontContext {
   shape(text: string, spec: FontSpec, rtl?: boolean): GlyphRun[];
   /** Total advance of `text` in px: the sum of `shape(text, spec, rtl)` widths. */
   measure(text: string, spec: FontSpec, rtl?: boolean): number;
+  /**
+   * The same object for every context with the same faces (the bundled fonts only: one object in the process; a
+   * document's @font-face faces: the context's own): text shaped in two contexts of one scope comes out the same, so
+   * a later stage may keep what it made of shaped text between renders under it. Absent: nothing may be kept.
+   */
+  readonly shapingScope?: object;
 }

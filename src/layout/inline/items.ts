@@ -11,6 +11,7 @@ import { paragraphBreaks } from './breaks.ts';
 import { paragraphBidi, type ParagraphBidi } from './bidi.ts';
 import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './style.ts';
 import { RenderMemo } from '../render-memo.ts';
+import { Lru } from '../../text/lru.ts';
 
 /**
  * A piece of a text run between two break opportunities (or a run boundary): its word part
@@ -109,6 +110,16 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
   const memo = cache.of(fonts);
   const hit = memo.get(container.children);
   if (hit && hit.line === container.line && hit.direction === container.style.direction && hit.unicodeBidi === container.style.unicodeBidi) return hit.para;
+  const only = container.children.length === 1 ? container.children[0] : undefined;
+  const keep = only?.kind === 'text' && !only.pageCounter && fonts.shapingScope ? keptKey(fonts.shapingScope, only.style, container.style, only.text) : null;
+  if (keep !== null) {
+    const kept = KEPT.get(keep);
+    if (kept) {
+      const para = keptFor(kept, only as TextRun, fonts, warnings, (only as TextRun).line ?? container.line);
+      memo.set(container.children, { para, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
+      return para;
+    }
+  }
   const raws: Raw[] = [];
   let para = '';
   let prevSpace = true; // a collapsible space at the very start is removed anyway (phase II)
@@ -243,8 +254,44 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
   }
   kernAcrossPieces(items, fonts);
   const result: InlineParagraph = { items, bidi };
+  if (keep !== null) KEPT.set(keep, { items, bidi, run: only as TextRun, missing: missing ? [...missing.values()].join('') : '' });
   memo.set(container.children, { para: result, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
   return result;
+}
+
+/**
+ * The paragraph of a container whose only child is one text run (a table cell's, a heading's), kept between renders: a
+ * stored template renders the same texts in the same computed style objects (src/css/style-memo.ts) again and again,
+ * and collecting them again (break opportunities, bidi, pieces, shaping and kerning look-ups) was a tenth of a long
+ * table's render. What the items depend on is in the key: the fonts' shaping scope (FontContext.shapingScope), the
+ * run's style object, the container's direction and unicode-bidi, and the text. `run`: the text run the items were made
+ * for (they name it); `missing`: the characters no font had (warned again on each use). Bounded (LRU, entries).
+ */
+interface KeptParagraph { items: InlineItem[]; bidi: ParagraphBidi; run: TextRun; missing: string }
+const KEPT = new Lru<string, KeptParagraph>(16384);
+/** Ids of the scopes and style objects in KEPT's keys (objects cannot be part of a string key). */
+const keptIds = new WeakMap<object, number>();
+let keptIdNext = 0;
+function keptId(o: object): number {
+  let id = keptIds.get(o);
+  if (id === undefined) keptIds.set(o, (id = ++keptIdNext));
+  return id;
+}
+function keptKey(scope: object, run: ComputedStyle, container: ComputedStyle, text: string): string {
+  return `${keptId(scope)} ${keptId(run)} ${container.direction} ${container.unicodeBidi}\u0001${text}`;
+}
+
+/**
+ * A kept paragraph for this render's text run `run`: its items copied with `run` in place of the run they were made for,
+ * the font warnings collecting it gave (the shaping of its first piece in this context, once per render and spec; the
+ * characters no font has, at `line`) given again.
+ */
+function keptFor(kept: KeptParagraph, run: TextRun, fonts: FontContext, warnings: WarningSink, line: number | undefined): InlineParagraph {
+  const items = kept.items.map((it) => (it.box === kept.run ? { ...it, box: run } as InlineItem : it));
+  const first = items.find((it): it is TextPiece => it.kind === 'text');
+  if (first) shapeWord(fonts, first.spec, first.word !== '' && !first.tab ? first.word : first.spaces, first.rtl);
+  if (kept.missing !== '') warnMissing(new Map([[line, kept.missing]]), warnings);
+  return { items, bidi: kept.bidi };
 }
 
 const NO_BIDI: PieceBidi = { level: 0, base: 0, rtl: undefined };
