@@ -194,9 +194,18 @@ export const CONTENT_ROWS: Longhand<any>[] = [
       const w = v.length === 2 ? parseLength(v[1], { nonNegative: true, quirky: q }) : h;
       return h && w ? [h, w] : null;
     },
-    apply: (env, v: [MathExpr, MathExpr]) => { env.s.borderSpacingH = computePx(v[0], env); env.s.borderSpacingV = computePx(v[1], env); },
+    apply: (env, v: [MathExpr, MathExpr]) => { env.s.borderSpacingH = wholeSpacing(computePx(v[0], env)); env.s.borderSpacingV = wholeSpacing(computePx(v[1], env)); },
   },
   keywordRow('empty-cells', 'emptyCells', true, ['show', 'hide']),
   keywordRow('caption-side', 'captionSide', true, { top: 'top', bottom: 'bottom', 'block-start': 'top', 'block-end': 'bottom' }),
   keywordRow('table-layout', 'tableLayout', false, ['auto', 'fixed']),
 ];
+
+/**
+ * border-spacing's computed value in whole px, as Chromium 156 keeps it (Blink stores it as a short, converted by
+ * CSSPrimitiveValue::ComputeLength<short>, whose RoundForImpreciseConversion adds 0.01 and truncates): 0.5px is 0,
+ * 1.5px is 1, 2.7px and 2pt are 2, 0.99px and 0.3em at 13.3px (3.99) are 1 and 4.
+ */
+function wholeSpacing(v: number): number {
+  return Math.trunc(v + 0.01);
+}
