@@ -109,3 +109,49 @@ export function continueBrokenLine(box: FlexBox, line: FlexLineItem[], next: num
   if (box.style.rowGap !== 'normal') flow.y += lp(box.style.rowGap, c.cb.height ?? null);
   return { kind: 'flex', index: next };
 }
+
+/** True when a line box or box inside a fragment reaches below `limit` (absolute px): its content overflows the page end. */
+function contentBelow(f: Fragment, limit: number): boolean {
+  if (f.kind !== 'box') return false;
+  for (const c of f.children) {
+    if ((c.kind === 'line' || c.kind === 'box') && c.y + c.height > limit + 0.01) return true;
+    if (c.kind === 'box' && contentBelow(c, limit)) return true;
+  }
+  return false;
+}
+
+/**
+ * Items of a line that ends on this page (a container of definite height that it overflows, or content overflowing the
+ * items) that reach past the page end (css-break-3 §4): each laid out again at its used size with the page's
+ * fragmentainer, its fragment in `children` replaced, as Chromium 156 prints them: the line and the container end here,
+ * and what of the items lies past the page end continues at the next page's top (parallel flows, as LayoutNG). Returns
+ * those items, to continue on the next page.
+ */
+export function carryOverflow(placed: PlacedFlexItem[], children: Fragment[], cbx: number, cb: ContainingBlock, env: FlowEnv): FlexLineItem[] {
+  const out: FlexLineItem[] = [];
+  for (const it of placed) {
+    if (it.frag.y + it.frag.height <= env.pageBottom + 0.01 && !contentBelow(it.frag, env.pageBottom)) continue;
+    const fixedAt = env.fixed.length;
+    const b = breakLine([it], it.frag.y - it.mt, cbx, cb, [], env, false, true);
+    env.fixed.length = fixedAt;
+    const q = b?.line?.[0];
+    if (!b || !q || q.token === null || q.token === 'pushed') continue;
+    const k = children.indexOf(it.frag);
+    if (k < 0) continue;
+    children.splice(k, 1, ...b.children);
+    out.push(q);
+  }
+  return out;
+}
+
+/**
+ * Continues into `flow` the overflow of items that ended on an earlier page (FlexToken.overflow), from the top of this
+ * page's content, taking no room. Returns the items whose overflow goes on further.
+ */
+export function continueOverflow(items: FlexLineItem[], c: ContentParams, flow: Flow, env: FlowEnv): FlexLineItem[] {
+  const fixedAt = env.fixed.length;
+  const r = resumeLine(items, flow.y, c.x, c.cb, [], env);
+  env.fixed.length = fixedAt;
+  flow.children.push(...r.children);
+  return r.line?.filter((q) => q.token !== null) ?? [];
+}

@@ -32,7 +32,7 @@ import { translateFragment } from './fragment.ts';
 import type { ContainingBlock, FlexLineItem, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
 import { isAbsolute, lp } from './box-model.ts';
-import { breakLine, continueBrokenLine, type PlacedFlexItem } from './flex-break.ts';
+import { breakLine, carryOverflow, continueBrokenLine, continueOverflow, type PlacedFlexItem } from './flex-break.ts';
 import { alignOf, columnWidth, crossSizes, flexItem, flexLines, outerMain, replacedCross, resolveFlexibleLengths, type Frame, type Item, type LineCross } from './flex-sizing.ts';
 
 
@@ -52,10 +52,13 @@ const FORCED = new Set(['page', 'left', 'right', 'recto', 'verso', 'always', 'co
 export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, env: FlowEnv): boolean {
   if (c.token !== null && c.token.kind !== 'flex') return false;
   let token = c.token;
+  // Items that ended with content overflowing them continue first, taking no room (css-break-3 §4).
+  const carried = token?.overflow ? continueOverflow(token.overflow, c, flow, env) : [];
+  if (token?.ended) { withOverflow(flow, carried, token.index); return true; }
   if (token?.line) {
     // A line (or column item) broken on the previous page continues first; the rest of the items follow below it.
     token = continueBrokenLine(box, token.line, token.index, c, flow, env);
-    if (token === null) return true;
+    if (token === null) { withOverflow(flow, carried, c.token!.index); return true; }
   }
   const r = layoutFlexContainer(box, c.cb, flow.y, c.abs, env, c.specH, token, c.atTop && !flow.placedAny);
   if (r === null) return false;
@@ -65,7 +68,15 @@ export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, en
   flow.y += r.height;
   if (r.breakAt !== undefined) flow.token = { kind: 'flex', index: r.breakAt, ...(r.line ? { line: r.line } : {}), ...(r.beforeFirst ? { beforeFirst: true } : {}) };
   if (r.baseline !== undefined) flow.firstBaseline = r.baseline;
+  withOverflow(flow, [...carried, ...(r.overflow ?? [])], r.breakAt ?? 0);
   return true;
+}
+
+/** Adds the items whose overflow continues to the flow's token (a token of its own, `ended`, when the items have all ended). */
+function withOverflow(flow: Flow, overflow: FlexLineItem[], index: number): void {
+  if (overflow.length === 0) return;
+  if (flow.token === null) flow.token = { kind: 'flex', index, overflow, ended: true };
+  else if (flow.token.kind === 'flex') flow.token = { ...flow.token, overflow: [...(flow.token.overflow ?? []), ...overflow] };
 }
 
 
@@ -80,10 +91,10 @@ export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, en
  */
 function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, specH: number | null, token: { index: number } | null, atTop: boolean): FlexResult | null {
   const definiteHeight = specH !== null;
-  // A definite height that crosses the page end is sliced across pages and its items break at the page end, as with an
-  // indefinite one (LayoutNG); one that ends on this page keeps its items whole (content overflowing it is not carried over).
-  const crosses = !definiteHeight || token !== null || y + specH > env.pageBottom + 0.01;
-  const brk = Number.isFinite(env.pageBottom) && crosses ? { atTop } : undefined;
+  // Paginating, a line or column item that crosses the page end breaks inside, as LayoutNG does with any height: a
+  // definite one that crosses the page end is sliced across pages; one that ends on this page ends there, and its items'
+  // content past the page end continues on the next (css-break-3 §4, BreakToken.atBlockEnd).
+  const brk = Number.isFinite(env.pageBottom) ? { atTop } : undefined;
   if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0, brk);
   if (!Number.isFinite(env.pageBottom)) return layoutFlexItems(box, cb, y, abs, env);
   const d = box.style.flexDirection;
@@ -107,6 +118,8 @@ export interface FlexResult {
   line?: FlexLineItem[];
   /** The first line does not fit and cannot break where it should: the container moves to the next page. */
   pushed?: boolean;
+  /** Items that end on this page with content overflowing them that continues on the next (css-break-3 §4). */
+  overflow?: FlexLineItem[];
   /** A column broke before the first item placed on this page (`breakAt`); nothing of the items is here. */
   beforeFirst?: boolean;
 }
@@ -116,7 +129,7 @@ export interface FlexResult {
  * Places the items line by line (§9.5 main-axis alignment: auto margins, justify-content; §9.4 cross-axis alignment, stretch),
  * breaking between lines (rows) or items (columns) at the page bottom. Returns the fragments, the first baselines, where it broke.
  */
-function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, lc: LineCross): { children: Fragment[]; baseline?: number; firstItemBaseline?: number; breakAt?: number; placedEnd: number; line?: FlexLineItem[]; pushed?: boolean; beforeFirst?: boolean } {
+function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, lc: LineCross): { children: Fragment[]; baseline?: number; firstItemBaseline?: number; breakAt?: number; placedEnd: number; line?: FlexLineItem[]; pushed?: boolean; beforeFirst?: boolean; overflow?: FlexLineItem[] } {
   const { s, row, reverse, flip, crossFlip, y, avail, mainGap, env } = fx;
   const cb = { x: fx.cbx };
   const { lines, breakable, breakableCol } = fl;
@@ -128,6 +141,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
   let baseline: number | undefined, firstItemBaseline: number | undefined;
   let breakAt: number | undefined, placedEnd = 0;
   let broken: FlexLineItem[] | undefined, pushed = false, beforeFirst = false;
+  const overflow: FlexLineItem[] = [];
   /** Breaks the placed items of a line (a column: one item) at the page end; false when they move to the next page instead. */
   const split = (placed: PlacedFlexItem[], lineTop: number, mayPush: boolean, next: number): boolean => {
     const fixedAt = env.fixed.length;
@@ -240,11 +254,14 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
     // §5.4): its first item, placed rightmost, paints first. Chromium 156 paints a *-reverse line last item first (an
     // overlapping row-reverse item covers the next one), in rtl too: the order the items are placed from main-start.
     if (flip !== reverse && children.length - lineFrom > 1) children.push(...children.splice(lineFrom).reverse());
+    const rowCrosses = fx.brk !== undefined && row && !wrapReverse && y + lineOrigin + lc > env.pageBottom + 0.01;
+    // Items ending on this page whose content overflows the page end carry the overflow to the next (css-break-3 §4).
+    if (fx.brk && !rowCrosses) overflow.push(...carryOverflow(placedLine, children, fx.cbx, { x: fx.cbx, y: 0, width: fx.W, height: fx.H }, env));
     if (breakAt !== undefined || pushed) break;
-    if (fx.brk && row && !wrapReverse && y + lineOrigin + lc > env.pageBottom + 0.01) {
+    if (rowCrosses) {
       // A row's flex line crossing the page end: its items break inside, or the line moves to the next page.
       children.length = lineFrom;
-      if (split(placedLine, y + lineOrigin, li > 0 || !fx.brk.atTop, li + 1 < lines.length ? items.indexOf(lines[li + 1][0]) : items.length)) {
+      if (split(placedLine, y + lineOrigin, li > 0 || !fx.brk!.atTop, li + 1 < lines.length ? items.indexOf(lines[li + 1][0]) : items.length)) {
         if (broken) break;
       } else if (li > 0) { breakAt = items.indexOf(line[0]); break; }
       else { pushed = true; break; }
@@ -252,7 +269,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
     placedEnd = crossPos + lc;
     crossPos += lc + lineBetween;
   }
-  return { children, baseline, firstItemBaseline, breakAt, placedEnd, ...(broken ? { line: broken } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}) };
+  return { children, baseline, firstItemBaseline, breakAt, placedEnd, ...(broken ? { line: broken } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}), ...(overflow.length > 0 ? { overflow } : {}) };
 }
 
 /**
@@ -298,10 +315,10 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     it.cross = fr ? (row ? fr.height + (it.mt ?? 0) + (it.mb ?? 0) : fr.width + (it.ml ?? 0) + (it.mr ?? 0)) : 0;
   }
   const lc = crossSizes(fx, fl.lines);
-  const { children, baseline, firstItemBaseline, breakAt, placedEnd, line, pushed, beforeFirst } = placeLines(fx, items, fl, lc);
+  const { children, baseline, firstItemBaseline, breakAt, placedEnd, line, pushed, beforeFirst, overflow } = placeLines(fx, items, fl, lc);
   const { lines, breakableCol, laidOut } = fl;
   const { containerCross } = lc;
   const height = breakAt !== undefined ? placedEnd : breakableCol ? Math.max(0, lines[0] ? lines[0].reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * (lines[0].length - 1) : 0) : row ? containerCross : items.reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
   const tallest = laidOut.reduce((m, k) => Math.max(m, row ? k.cross : outerMain(fx, k, k.main)), 0);
-  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest, ...(line ? { line } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}) };
+  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest, ...(line ? { line } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}), ...(overflow ? { overflow } : {}) };
 }

@@ -171,7 +171,13 @@ export interface FlexLineItem { box: Box; token: BreakToken | null | 'pushed'; x
  * `beforeFirst`: a column broke before its first item, which LayoutNG allows (the container's block-start border and
  * padding stay on the earlier page, measured in Chromium 156) where block flow breaks before the container instead.
  */
-export interface FlexToken { kind: 'flex'; index: number; line?: FlexLineItem[]; beforeFirst?: true }
+export interface FlexToken {
+  kind: 'flex'; index: number; line?: FlexLineItem[]; beforeFirst?: true;
+  /** Items that ended on an earlier fragmentainer with content overflowing them that continues (BreakToken.atBlockEnd): laid out first, taking no room. */
+  overflow?: FlexLineItem[];
+  /** The items have all ended: only `overflow` continues. */
+  ended?: true;
+}
 
 /**
  * A grid container (css-grid-1 §10.5): the row to resume at; `forced` when the break before it was forced. A row broken
@@ -203,6 +209,7 @@ export function innerToken(c: ContentToken | null): BreakToken | null {
  * and Chromium 156 moves the box (and a parent it starts) to the next page as for block flow.
  */
 export function atContentStart(c: ContentToken, startEdge: number): boolean {
+  if ((c.kind === 'block' || c.kind === 'flex') && c.ended === true) return false;
   switch (c.kind) {
     case 'block': case 'multicol': return c.index === 0 && c.inner === null;
     case 'inline': return c.result === undefined;
@@ -213,7 +220,7 @@ export function atContentStart(c: ContentToken, startEdge: number): boolean {
 }
 
 /** The content has ended but for children's content overflowing them (BlockFlowToken.ended): the box itself ends here. */
-export const overflowOnly = (c: ContentToken | null): boolean => c !== null && c.kind === 'block' && c.ended === true;
+export const overflowOnly = (c: ContentToken | null): boolean => c !== null && (c.kind === 'block' || c.kind === 'flex') && c.ended === true;
 
 /** The break that made a token was forced (css-break-3 §3.1): the innermost forced break of the chain, with its side. */
 export function forcedBreakOf(t: BreakToken | null): { forced: boolean; side?: 'left' | 'right' } {
@@ -234,6 +241,7 @@ export function tokenKey(t: BreakToken | null): string {
     s += `${at}:${k.consumed ?? ''}${k.atBlockEnd ? 'e' : ''}/`;
     if (c?.kind === 'block' && c.overflow) s += `(${c.overflow.map((o) => `${o.index}=${tokenKey(o.token)}`).join(',')})`;
     if (c?.kind === 'flex' && c.line) s += `<${c.line.map((q) => (q.token === 'pushed' ? 'p' : tokenKey(q.token))).join(',')}>`;
+    if (c?.kind === 'flex' && c.overflow) s += `(${c.overflow.map((q) => (q.token === 'pushed' ? 'p' : tokenKey(q.token))).join(',')})`;
     if (c?.kind === 'table' && c.cells) s += `{${[...c.cells.values()].map(tokenKey).join(',')}}${c.rowConsumed ?? ''}`;
     if (c?.kind === 'grid' && c.items) s += `{${c.items.map(tokenKey).join(',')}}${c.rowConsumed ?? ''}`;
     if (k.floats) s += `[${k.floats.map((f) => tokenKey(f.token)).join(',')}]`;
