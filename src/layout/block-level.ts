@@ -315,7 +315,8 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
   } else if (token === null && specH !== null && flow.height === undefined && !g.monolithic && Number.isFinite(env.pageBottom) &&
     contentTop + contentHeight > env.pageBottom + 0.01 && env.pageBottom - contentTop > 0 && contentHeight > 0) {
     // A box with a specified height taller than what is left is sliced (not monolithic).
-    if (!p.atTop && p.token === null && avoidsBreakInside(s, env)) return null;
+    // So is one in room left for an ancestor's block-end edges (env.reservedBy): there Chromium breaks before it instead.
+    if (!p.atTop && p.token === null && (avoidsBreakInside(s, env) || env.reservedBy !== undefined)) return null;
     const room = env.pageBottom - contentTop;
     token = { content: null, consumed: consumedBefore + room };
     contentHeight = room;
@@ -357,7 +358,7 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   const r = layoutBlockLevelOnce(box, p, env, fc, 0);
   const f = r.fragment;
   if (f === null || f.kind !== 'box' || r.token !== null || r.pushed || r.collapsedThrough) return r;
-  const endBP = f.border.bottom + f.padding.bottom;
+  const endBP = closingEdges(f);
   const bottom = f.y + f.height;
   // As Chromium (LayoutNG): a box that ends on this fragmentainer takes its block-end border and padding along. When
   // they cross its end but the content fits, the content is laid out again leaving room for them: it breaks earlier and
@@ -370,6 +371,17 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   p.abs.length = absLength;
   env.fixed.length = fixedLength;
   return layoutBlockLevelOnce(box, p, env, fc, endBP);
+}
+
+/**
+ * The block-end border and padding that close a box's fragment: its own, and a table wrapper's table box's when that is
+ * its last child (css-tables-3 §2.1: the wrapper has no edges of its own; a bottom caption follows the table's instead).
+ */
+function closingEdges(f: BoxFragment): number {
+  let edges = f.border.bottom + f.padding.bottom;
+  const last = f.children[f.children.length - 1];
+  if (f.box.kind === 'table-wrapper' && last?.kind === 'box' && last.box === f.box.table) edges += last.border.bottom + last.padding.bottom;
+  return edges;
 }
 
 /** The last in-flow child of a fragment is an empty box (zero height, e.g. a clearfix ::after table). */
@@ -412,7 +424,7 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   let floats: BfcFloats | null = null;
   if (fc.layout) {
     floats = contentFloats(box, p, env, bfc, specH);
-    childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : reserve > 0 ? { ...env, pageBottom: env.pageBottom - reserve } : env);
+    childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : reserve > 0 ? { ...env, pageBottom: env.pageBottom - reserve, reservedBy: box } : env);
     if (transformed && !p.isRoot) childEnv = { ...childEnv, fixed: abs };
     const cb = { x: contentX, y: 0, width: top.widths.width, height: childPercentBasis(box, p, env, m) };
     layoutContent(box, fc, {

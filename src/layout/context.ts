@@ -109,6 +109,13 @@ export interface FlowEnv {
   inColumns?: boolean;
   /** Collects abspos boxes fragmented at `pageBottom` (src/layout/oof-break.ts); set only where coordinates are the page's own. */
   absBreaks?: AbsBreaks;
+  /**
+   * The box whose block-end border and padding `pageBottom` was moved up to leave room for (layoutBlockLevelBox): the break
+   * must come at a break point before them (as LayoutNG's earlier break), so a box crossing it that would only be sliced
+   * through its own height, with no break point inside, moves to the next fragmentainer instead; so does a row of that
+   * table (a table's rows and cells do not take an ancestor's: src/layout/table/index.ts).
+   */
+  reservedBy?: Box;
 }
 
 /** Input of one block-level box's layout. */

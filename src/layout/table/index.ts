@@ -151,8 +151,9 @@ function splitRow(r: RowLayout, tableX: number, y: number, resume: RowResume | u
     // The rest of the row's own height; sliced again when it does not fit either.
     h = Math.max(h, r.height - consumed);
     if (Number.isFinite(env.pageBottom) && y + h > env.pageBottom + 0.01 && env.pageBottom > y) {
-      // A break inside a cell's block-end padding or border is no break point (LayoutNG: last resort): the row moves instead.
-      if (mayPush && cells.some((f) => f.endsBox && y + h - f.padding.bottom - f.border.bottom <= env.pageBottom + 0.01)) return null;
+      // A break inside a cell's block-end padding or border is no break point (LayoutNG: last resort): the row moves instead;
+      // so does a row only sliced through its own height in room left for the table's end edges (env.reservedBy).
+      if (mayPush && (env.reservedBy !== undefined || cells.some((f) => f.endsBox && y + h - f.padding.bottom - f.border.bottom <= env.pageBottom + 0.01))) return null;
       more = true; h = env.pageBottom - y;
     }
   }
@@ -288,7 +289,8 @@ function layoutWrapperContent(box: TableWrapperBox, L: TableLayout, tok: TableTo
     cursor = r.bottom + collapsed(r.margin);
   };
   if (!c.resumed) for (const cap of box.captions) if (cap.style.captionSide !== 'bottom') captionLayout(cap);
-  const rows = placeRows(L, tok, c, cursor, env);
+  // Room kept for an ancestor's block-end edges does not move this table's rows (Chromium 156 slices them), only its own does.
+  const rows = placeRows(L, tok, c, cursor, env.reservedBy !== undefined && env.reservedBy !== box ? { ...env, reservedBy: undefined } : env);
   if (rows === null) { flow.pushed = true; return; }
   const tableFrag = tableFragment(box, L, rows, c, cursor);
   flow.children.push(tableFrag);
