@@ -46,9 +46,9 @@ table { display: table; border-collapse: separate; border-spacing: 2px; box-sizi
 caption { display: table-caption; text-align: -webkit-center }
 colgroup { display: table-column-group }
 col { display: table-column }
-thead { display: table-header-group; vertical-align: middle; border-color: inherit }
+thead { display: table-header-group; vertical-align: middle; border-color: inherit; break-inside: avoid }
 tbody { display: table-row-group; vertical-align: middle; border-color: inherit }
-tfoot { display: table-footer-group; vertical-align: middle; border-color: inherit }
+tfoot { display: table-footer-group; vertical-align: middle; border-color: inherit; break-inside: avoid }
 tr { display: table-row; vertical-align: inherit; border-color: inherit }
 td, th { display: table-cell; vertical-align: inherit; padding: 1px }
 th { font-weight: bold; text-align: -internal-center }

@@ -179,9 +179,12 @@ function splitRow(r: RowLayout, tableX: number, y: number, resume: RowResume | u
   return more ? { frag, resume: { cells: out, consumed: consumed + h } } : { frag };
 }
 
-/** Whether the header group repeats on continuation pages (not when it takes a third of the page or more). */
+/**
+ * Whether the header group repeats on continuation pages: as Chromium 156, only a group that is not to be broken
+ * (break-inside: avoid, which its UA sheet gives thead and tfoot), and not when header and footer take half the page.
+ */
 function repeatHeaderOf(L: TableLayout, env: FlowEnv): boolean {
-  if (L.headerRows === 0) return false;
+  if (L.headerRows === 0 || !isAvoidBreak(L.rows[0].group.style.breakInside)) return false;
   let h = 0;
   for (let k = 0; k < L.headerRows; k++) h += L.rows[k].height + L.spacingV;
   let f = 0;
@@ -319,10 +322,10 @@ function placeRows(L: TableLayout, tok: TableToken | null, c: ContentParams, tab
   const resumed = c.resumed;
   const x = c.x;
   const start = tok?.row ?? 0;
-  // On a continuation page a collapsed table's top edge is half the line above its first row there (none inside a split row);
-  // a separate one is sliced (box-decoration-break: slice).
+  // On a continuation page a collapsed table's top edge is half the line above its repeated header, and none without one
+  // (Chromium 156 starts the first row at the top, the line's other half cut off); a separate one is sliced (box-decoration-break: slice).
   let topEdge = L.border.top + L.padding.top;
-  if (resumed && L.borders) topEdge = repeatHeaderOf(L, env) && start >= L.headerRows ? lineHalf(L, 0) : tok?.cells ? 0 : lineHalf(L, start);
+  if (resumed && L.borders) topEdge = repeatHeaderOf(L, env) && start >= L.headerRows ? lineHalf(L, 0) : 0;
   else if (resumed) topEdge = 0;
   const R = L.rows.length;
   const bodyEnd = R - L.footerRows;
@@ -340,14 +343,16 @@ function placeRows(L: TableLayout, tok: TableToken | null, c: ContentParams, tab
   };
   const rowsHeight = (a: number, b: number): number => { let h = 0; for (let k = a; k < b; k++) h += L.rows[k].height + (L.rows[k].collapsed ? 0 : L.spacingV); return h; };
   const footerH = rowsHeight(bodyEnd, R);
-  const repeatFooter = L.footerRows > 0 && Number.isFinite(env.pageBottom) && footerH + (L.headerRows > 0 ? rowsHeight(0, L.headerRows) : 0) < (env.pageHeight ?? Infinity) / 2;
+  const repeatFooter = L.footerRows > 0 && Number.isFinite(env.pageBottom) && isAvoidBreak(L.rows[R - 1].group.style.breakInside) &&
+    footerH + (L.headerRows > 0 ? rowsHeight(0, L.headerRows) : 0) < (env.pageHeight ?? Infinity) / 2;
   const repeatHeader = repeatHeaderOf(L, env);
   const headerH = repeatHeader ? rowsHeight(0, L.headerRows) : 0;
   if (resumed && repeatHeader && start >= L.headerRows) for (let k = 0; k < L.headerRows; k++) place(k, true);
   const bodyStart = y;
   let nextRow: RowResume | undefined;
   let next = R;
-  const limit = env.pageBottom - (repeatFooter ? footerH : 0) + 0.01;
+  // A repeated footer comes with the half of the table's bottom line below it (collapsed borders), as Chromium 156 keeps room for.
+  const limit = env.pageBottom - (repeatFooter ? footerH + (L.borders ? lineHalf(L, R) : 0) : 0) + 0.01;
   const end = repeatFooter ? bodyEnd : R;
   for (let k = start; k < end; k++) {
     const r = L.rows[k];
