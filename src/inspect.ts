@@ -8,6 +8,7 @@ import type { Document, Element } from 'domhandler';
 import { documentMode, parseHtml, sourceLine } from './html/parse.ts';
 import { styleDocument } from './css/index.ts';
 import type { ComputedStyle } from './css/computed.ts';
+import type { FontFaceRule } from './css/styled.ts';
 import { createFontContext } from './text/index.ts';
 import type { FontContext } from './text/types.ts';
 import { buildBoxTree, loadImage } from './box/index.ts';
@@ -15,6 +16,7 @@ import { createLayoutContext } from './layout/engine.ts';
 import type { LayoutOptions } from './layout/engine.ts';
 import { layoutInlineContent, inlineIntrinsicSizes } from './layout/inline/index.ts';
 import { paginate, pageArea } from './layout/page.ts';
+import { layoutWithContainerQueries } from './layout/container-queries.ts';
 import type { LayoutSession } from './layout/page.ts';
 import { overflowShrinkFactor } from './layout/print-scale.ts';
 import type { Edges, Fragment, PageFragment } from './layout/fragment.ts';
@@ -113,23 +115,27 @@ export function layoutForInspection(html: string, options: InspectOptions = {}):
   const loader = new ResourceLoader(options.baseUrl, options.resourceRoot);
   const fonts = createFontContext({ loader, warnings });
   const parsed = parseHtml(html);
-  const styled = styleDocument(parsed, {
-    loader, warnings,
-    fontFaces: (rules) => fonts.addFontFaces(rules),
-    fontMetrics: (style) => { const m = fonts.metrics(style); return { xHeight: m.xHeight, chWidth: m.chWidth }; },
-  });
-  const tree = buildBoxTree(styled, { loader, warnings });
   const mode = documentMode(parsed.document);
   const opts: LayoutOptions = { fonts, warnings, limits, quirks: parsed.quirksMode, lineHeightQuirks: mode !== 'no-quirks', loadImage: (url) => loadImage(loader, warnings, url) };
   const continuous = (options.fragmentation ?? 'none') === 'none';
-  const session = continuous ? unfragmentedSession() : { env: null };
-  const ctx = createLayoutContext(opts, { layoutInlineContent, inlineIntrinsicSizes }, session);
-  // As layoutWith (src/layout/engine.ts): print shrink-to-fit lays wide content out again in a larger area.
   const forced = options.contentScale;
   if (forced !== undefined && !(forced >= 1)) throw new TypeError('layoutForInspection: contentScale must be >= 1');
-  let pages = paginate(tree, styled, ctx, session, forced ?? 1);
-  const scale = forced ?? overflowShrinkFactor(pages, pages.map((p) => p.area));
-  if (scale !== (forced ?? 1)) { session.env = null; pages = paginate(tree, styled, ctx, session, scale); }
+  let scale = forced ?? 1;
+  // As src/pipeline.ts: styled and laid out again while @container rules change with their containers' sizes.
+  const { styled, pages } = layoutWithContainerQueries((containerSizes) => styleDocument(parsed, {
+    loader, warnings,
+    ...(containerSizes === undefined ? { fontFaces: (rules: readonly FontFaceRule[]) => fonts.addFontFaces(rules) } : { containerSizes }),
+    fontMetrics: (style) => { const m = fonts.metrics(style); return { xHeight: m.xHeight, chWidth: m.chWidth }; },
+  }), (sd) => {
+    const tree = buildBoxTree(sd, { loader, warnings });
+    const session = continuous ? unfragmentedSession() : { env: null };
+    const ctx = createLayoutContext(opts, { layoutInlineContent, inlineIntrinsicSizes }, session);
+    // As layoutWith (src/layout/engine.ts): print shrink-to-fit lays wide content out again in a larger area.
+    let laid = paginate(tree, sd, ctx, session, forced ?? 1);
+    scale = forced ?? overflowShrinkFactor(laid, laid.map((p) => p.area));
+    if (scale !== (forced ?? 1)) { session.env = null; laid = paginate(tree, sd, ctx, session, scale); }
+    return laid;
+  });
   const first = styled.pageStyle({ first: true, right: true, blank: false, index: 0, groupIndex: 0 });
   const area = pageArea(first);
   return {

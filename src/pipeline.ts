@@ -8,6 +8,8 @@ import { styleDocument } from './css/index.ts';
 import { createFontContext } from './text/index.ts';
 import { buildBoxTree, loadImage } from './box/index.ts';
 import { layoutDocument } from './layout/index.ts';
+import { layoutWithContainerQueries } from './layout/container-queries.ts';
+import type { FontFaceRule } from './css/styled.ts';
 import { snapPagesForPrint } from './layout/print-snap.ts';
 import { buildDisplayList } from './paint/build.ts';
 import { writePdf } from './paint/pdf.ts';
@@ -48,21 +50,26 @@ export async function renderParsed(parsed: ParsedHtml, opts: PipelineOptions, li
   const loader = opts.loader ?? new ResourceLoader(opts.baseUrl, opts.resourceRoot, opts.resolveResource);
   const fonts = createFontContext({ loader, warnings });
 
-  const styled = styleDocument(parsed, {
-    loader,
-    warnings,
-    fontFaces: (rules) => fonts.addFontFaces(rules),
-    fontMetrics: (style) => {
-      const m = fonts.metrics(style);
-      return { xHeight: m.xHeight, chWidth: m.chWidth };
-    },
+  // css/cascade → box/build → layout, again while @container rules change with their containers' laid-out sizes
+  const { styled, pages } = layoutWithContainerQueries((containerSizes) => {
+    const sd = styleDocument(parsed, {
+      loader,
+      warnings,
+      ...(containerSizes === undefined ? { fontFaces: (rules: readonly FontFaceRule[]) => fonts.addFontFaces(rules) } : { containerSizes }),
+      fontMetrics: (style) => {
+        const m = fonts.metrics(style);
+        return { xHeight: m.xHeight, chWidth: m.chWidth };
+      },
+    });
+    limits.check();
+    return sd;
+  }, (sd) => {
+    const tree = buildBoxTree(sd, { loader, warnings });
+    limits.check();
+    const laid = layoutDocument(tree, sd, { fonts, warnings, limits, quirks: parsed.quirksMode, loadImage: (url) => loadImage(loader, warnings, url) });
+    limits.checkPages(laid.length);
+    return laid;
   });
-  limits.check();
-
-  const tree = buildBoxTree(styled, { loader, warnings });
-  limits.check();
-  const pages = layoutDocument(tree, styled, { fonts, warnings, limits, quirks: parsed.quirksMode, loadImage: (url) => loadImage(loader, warnings, url) });
-  limits.checkPages(pages.length);
   // Lines and box edges on whole px, where Chromium prints them (paint only; layout stays exact).
   snapPagesForPrint(pages);
 

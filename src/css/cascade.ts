@@ -32,6 +32,8 @@ import { quirksSheetParsed, userAgentSheet } from './ua.ts';
 import { createPageStyler, pageAreaFromRules } from './page.ts';
 import { fontSizeIsAbsolute, isMonospaceOnly, monospaceQuirkSize } from './cascade-font.ts';
 import { StyleMemo } from './style-memo.ts';
+import { containerTest } from './container-query.ts';
+import type { ContainerSize } from './stylesheet-media.ts';
 
 /** What cascade.ts needs from the property table (src/css/properties/index.ts). */
 export interface ComputeContext {
@@ -62,6 +64,11 @@ export interface StyleOptions {
    * x-height), not against the fallback the family would otherwise get.
    */
   fontFaces?: (rules: readonly FontFaceRule[]) => void;
+  /**
+   * Content-box sizes (px) of the query containers, measured by a layout of this document's previous styles: rules inside
+   * @container rules apply where these sizes match (css-conditional-5 §3.2); without them, none does.
+   */
+  containerSizes?: ReadonlyMap<Element, ContainerSize>;
 }
 
 /** Precedence bands (css-cascade-5 §6.1–6.4); layer ranks are added inside the author bands. */
@@ -103,6 +110,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     warnings.add('unsupported-selector', r.sel.problem!, where);
   };
   const styles = new Map<Element, ComputedStyle>();
+  const containerOk = containerTest(styles, opts.containerSizes);
   const pseudoMatches = new Map<Element, Map<PseudoElement, Match[]>>();
   const pseudoStyles = new Map<Element, Map<PseudoElement, ComputedStyle | undefined>>();
   let body: Element | null = null;
@@ -122,7 +130,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const matchElement = (el: Element): Match[] => {
     const matched: Match[] = [];
     const id = el.attribs['id'];
-    if (id) testRules(el, index.byId.get(id.toLowerCase()), matched, pseudoMatches, onProblem, ancestors);
+    if (id) testRules(el, index.byId.get(id.toLowerCase()), matched, pseudoMatches, onProblem, ancestors, containerOk);
     const cls = el.attribs['class'];
     if (cls) {
       const seen: string[] = [];
@@ -131,12 +139,12 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
         const k = c.toLowerCase();
         if (seen.includes(k)) continue;
         seen.push(k);
-        testRules(el, index.byClass.get(k), matched, pseudoMatches, onProblem, ancestors);
+        testRules(el, index.byClass.get(k), matched, pseudoMatches, onProblem, ancestors, containerOk);
       }
     }
-    testRules(el, index.byTag.get(el.name), matched, pseudoMatches, onProblem, ancestors);
-    if (index.byAttr.size) for (const name in el.attribs) testRules(el, index.byAttr.get(name.toLowerCase()), matched, pseudoMatches, onProblem, ancestors);
-    testRules(el, index.any, matched, pseudoMatches, onProblem, ancestors);
+    testRules(el, index.byTag.get(el.name), matched, pseudoMatches, onProblem, ancestors, containerOk);
+    if (index.byAttr.size) for (const name in el.attribs) testRules(el, index.byAttr.get(name.toLowerCase()), matched, pseudoMatches, onProblem, ancestors, containerOk);
+    testRules(el, index.any, matched, pseudoMatches, onProblem, ancestors, containerOk);
     return matched;
   };
 
@@ -227,6 +235,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     fontFaces: collected.fontFaces,
     pageStyle,
     info: documentInfo(root),
+    containerQueries: collected.rules.some((r) => r.containers !== undefined),
   };
 }
 

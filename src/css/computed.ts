@@ -336,6 +336,10 @@ export interface ComputedStyle {
   runningName?: string | null;
   /** `string-set` (css-gcpm-3 §1.1); [] for none. */
   stringSet?: readonly StringSet[];
+  /** container-type (css-conditional-5 §3.4): a query container for @container rules when not 'normal'; absent = normal. */
+  containerType?: 'normal' | 'size' | 'inline-size';
+  /** container-name (css-conditional-5 §3.5): its names ([] for none); absent = none. */
+  containerName?: readonly string[];
   // ---- line truncation (css-overflow-3 §3, css-overflow-4 §4); optional for older literals (absent = initial)
   /** text-overflow (end side): 'clip', 'ellipsis' (U+2026), or a string shown in its place. */
   textOverflow?: 'clip' | 'ellipsis' | { text: string };
@@ -446,7 +450,7 @@ export function initialStyle(): ComputedStyle {
     borderImageWidth: [BI_1, BI_1, BI_1, BI_1], borderImageOutset: [BI_0, BI_0, BI_0, BI_0], borderImageRepeat: ['stretch', 'stretch'], runningName: null, stringSet: [],
     maskBorderSource: { kind: 'none' }, maskBorderSlice: { sides: [BI_0, BI_0, BI_0, BI_0], fill: false },
     maskBorderWidth: [BI_AUTO, BI_AUTO, BI_AUTO, BI_AUTO], maskBorderOutset: [BI_0, BI_0, BI_0, BI_0], maskBorderRepeat: ['stretch', 'stretch'], maskBorderMode: 'alpha',
-    textOverflow: 'clip', blockEllipsis: 'none', maxLines: 'none', continue: 'auto', webkitLineClamp: 'none', webkitBoxOrient: 'horizontal', webkitBox: false, flowRoot: false,
+    containerType: 'normal', containerName: [], textOverflow: 'clip', blockEllipsis: 'none', maxLines: 'none', continue: 'auto', webkitLineClamp: 'none', webkitBoxOrient: 'horizontal', webkitBox: false, flowRoot: false,
     currentColorMask: CC_BORDER_TOP | CC_BORDER_RIGHT | CC_BORDER_BOTTOM | CC_BORDER_LEFT | CC_TEXT_DECORATION | CC_OUTLINE,
     customProperties: new Map(),
   };

@@ -3,7 +3,7 @@
 import type { Element } from 'domhandler';
 import type { Declaration } from './declaration.ts';
 import type { PseudoElement } from './styled.ts';
-import type { CollectedRule } from './stylesheet-collect.ts';
+import type { CollectedRule, ContainerQuery } from './stylesheet-collect.ts';
 import { ensureCompiled, type CompiledSelector } from './selectors.ts';
 import type { AncestorFilter } from './ancestor-filter.ts';
 
@@ -50,10 +50,16 @@ function push(m: Map<string, IndexedRule[]>, key: string, r: IndexedRule): void 
 }
 
 /**
- * Tests candidate rules against `el` (`ancestors` holds its ancestors' features): element matches
- * go to `matched`, pseudo-element ones to `pseudo`.
+ * Whether a rule's @container conditions hold for `el` (css-conditional-5 §3.2); `self` when the subject is a
+ * pseudo-element of `el`, whose query container may be `el` itself.
  */
-export function testRules(el: Element, list: IndexedRule[] | undefined, matched: Match[], pseudo: Map<Element, Map<PseudoElement, Match[]>>, onProblem: (r: IndexedRule) => void, ancestors: AncestorFilter): void {
+export type ContainerTest = (el: Element, conditions: readonly ContainerQuery[], self: boolean) => boolean;
+
+/**
+ * Tests candidate rules against `el` (`ancestors` holds its ancestors' features): element matches
+ * go to `matched`, pseudo-element ones to `pseudo`. A rule inside @container rules also needs `containerOk`.
+ */
+export function testRules(el: Element, list: IndexedRule[] | undefined, matched: Match[], pseudo: Map<Element, Map<PseudoElement, Match[]>>, onProblem: (r: IndexedRule) => void, ancestors: AncestorFilter, containerOk: ContainerTest): void {
   if (!list) return;
   for (let i = 0; i < list.length; i++) {
     const r = list[i]!;
@@ -65,6 +71,7 @@ export function testRules(el: Element, list: IndexedRule[] | undefined, matched:
       if (r.sel.problem !== null) onProblem(r);
       continue;
     }
+    if (r.rule.containers !== undefined && !containerOk(el, r.rule.containers, r.sel.pseudo !== null)) continue;
     const m: Match = { band: r.band, spec: r.sel.specificity, order: r.rule.order, decls: r.rule.declarations, importantBand: r.importantBand, hasImportant: r.hasImportant };
     if (r.sel.pseudo === null) { matched.push(m); continue; }
     let pm = pseudo.get(el);

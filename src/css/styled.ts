@@ -80,4 +80,6 @@ export interface StyledDocument {
   pageStyle(ctx: PageSelectorContext): PageStyle;
   /** From `<title>` and `<meta name=author|description|keywords>`. */
   info: { title?: string; author?: string; subject?: string; keywords?: string };
+  /** Whether a style rule is inside an @container rule: its styles then depend on the query containers' laid-out sizes. */
+  containerQueries?: boolean;
 }

@@ -29,7 +29,12 @@ export interface CollectedRule {
   order: number;
   line: number;
   source?: string;
+  /** The @container rules it is inside, outermost first: each must match at its query container (css-conditional-5 §3). */
+  containers?: readonly ContainerQuery[];
 }
+
+/** One @container rule's condition: the container name it asks for (null: any container) and its query text. */
+export interface ContainerQuery { name: string | null; condition: string }
 
 export interface CollectedPage {
   selector: string;
@@ -243,25 +248,29 @@ class Collector {
     this.flatten(sheet.items, layer, url, 'author', [...chain, url]);
   }
 
-  flatten(items: SheetItem[], layer: LayerNode, sheetUrl: string | undefined, origin: Origin, chain: string[]): void {
+  flatten(items: SheetItem[], layer: LayerNode, sheetUrl: string | undefined, origin: Origin, chain: string[], containers?: readonly ContainerQuery[]): void {
     for (const it of items) {
       switch (it.kind) {
         case 'style': {
           const r: CollectedRule = { selector: it.selector, item: it, declarations: it.declarations, origin, layer: 0, order: this.order++, line: it.line };
           const src = it.declarations[0]?.source;
           if (src !== undefined) r.source = src;
+          if (containers !== undefined) r.containers = containers;
           this.rules.push([r, layer]);
           break;
         }
         case 'media':
-          if (matchMedia(it.query, this.opts.env)) this.flatten(it.items, layer, sheetUrl, origin, chain);
+          if (matchMedia(it.query, this.opts.env)) this.flatten(it.items, layer, sheetUrl, origin, chain, containers);
           break;
         case 'supports':
-          if (matchSupports(it.condition, this.opts.isKnownProperty, this.opts.selectorOk)) this.flatten(it.items, layer, sheetUrl, origin, chain);
+          if (matchSupports(it.condition, this.opts.isKnownProperty, this.opts.selectorOk)) this.flatten(it.items, layer, sheetUrl, origin, chain, containers);
+          break;
+        case 'container':
+          this.flatten(it.items, layer, sheetUrl, origin, chain, [...(containers ?? []), { name: it.name, condition: it.condition }]);
           break;
         case 'layer':
           if (it.items === null) for (const n of it.names) layer.path(n);
-          else this.flatten(it.items, it.names.length ? layer.path(it.names[0]!) : layer.anonymous(), sheetUrl, origin, chain);
+          else this.flatten(it.items, it.names.length ? layer.path(it.names[0]!) : layer.anonymous(), sheetUrl, origin, chain, containers);
           break;
         case 'import': {
           if (it.media && !matchMedia(it.media, this.opts.env)) break;

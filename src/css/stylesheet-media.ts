@@ -1,6 +1,7 @@
 /**
- * Conditional rules. In: a media query list (mediaqueries-4) or a supports condition (css-conditional-3)
- * as text, and the render's environment. Out: true when the rules inside apply.
+ * Conditional rules. In: a media query list (mediaqueries-4), a supports condition (css-conditional-3) or a
+ * container query (css-conditional-5 §3) as text, and the render's environment (a query container's size).
+ * Out: true when the rules inside apply.
  *
  * We render for print: media type `print` and `all` match, `screen` does not; width/height
  * features compare against the page area (css-page-3 §3.2: the page area is the viewport).
@@ -10,6 +11,36 @@
 export interface MediaEnv {
   width: number;
   height: number;
+  /** Set when evaluating a container query: only the size features of css-conditional-5 §3.3 exist. */
+  container?: true;
+}
+
+/** A query container's content box in CSS px (css-conditional-5 §3.2); height NaN for an inline-size container. */
+export interface ContainerSize { width: number; height: number }
+
+/** Words that cannot name a container (css-conditional-5 §3.1: <container-name> excludes them). */
+const NOT_CONTAINER_NAMES = new Set(['none', 'and', 'or', 'not', 'style', 'scroll-state', 'initial', 'inherit', 'unset', 'default']);
+
+/**
+ * Splits an @container prelude `[<container-name>] <container-query>` (css-conditional-5 §3.1) into the name (case kept: a
+ * custom identifier) and the query (lower-cased); null when there is no query.
+ */
+export function parseContainerPrelude(prelude: string): { name: string | null; condition: string } | null {
+  const t = prelude.trim();
+  const m = /^(-?[_a-zA-Z\u0080-\uffff][\w\u0080-\uffff-]*)(?=\s|\(|$)/.exec(t);
+  let name: string | null = null, condition = t;
+  if (m && !NOT_CONTAINER_NAMES.has(m[1]!.toLowerCase())) { name = m[1]!; condition = t.slice(m[0].length).trim(); }
+  return condition === '' ? null : { name, condition: condition.toLowerCase() };
+}
+
+/**
+ * Evaluates a container query (css-conditional-5 §3.2, §3.3: `(width >= 28rem)`, `(min-width: 400px)`, `not`, `and`, `or`) against
+ * its query container's content box. Size features width, height, inline-size, block-size, aspect-ratio, orientation (horizontal
+ * writing mode); a feature of an axis the container does not contain (height of an inline-size container) is unknown, so false;
+ * style() and unknown features are false. rem/em in the query are 16 px (as in media queries here).
+ */
+export function matchContainer(condition: string, size: ContainerSize): boolean {
+  return evalCondition(condition, { width: size.width, height: size.height, container: true });
 }
 
 /** Memo of evaluated query lists per environment (pure function of its inputs; bounded). */
@@ -135,6 +166,14 @@ function compare(actual: number, opName: string, expected: number): boolean {
 
 /** The value of a range feature in this environment, and how to parse its operand. */
 function featureValue(name: string, env: MediaEnv): { value: number; parse: (v: string) => number | null } | null {
+  if (env.container) {
+    switch (name) {
+      case 'width': case 'inline-size': return { value: env.width, parse: lengthPx };
+      case 'height': case 'block-size': return { value: env.height, parse: lengthPx };
+      case 'aspect-ratio': return { value: env.width / env.height, parse: ratio };
+      default: return null;
+    }
+  }
   switch (name) {
     case 'width': case 'device-width': return { value: env.width, parse: lengthPx };
     case 'height': case 'device-height': return { value: env.height, parse: lengthPx };
@@ -174,6 +213,8 @@ function evalFeature(f: string, env: MediaEnv): boolean {
   }
   const name = f.slice(0, colon).trim();
   const value = f.slice(colon + 1).trim();
+  if (env.container && name === 'orientation') return Number.isFinite(env.height) && value === (env.height >= env.width ? 'portrait' : 'landscape');
+  if (env.container && !/^(min-|max-)?(width|height|inline-size|block-size|aspect-ratio)$/.test(name)) return false;
   switch (name) {
     case 'orientation': return value === (env.height >= env.width ? 'portrait' : 'landscape');
     case 'prefers-color-scheme': return value === 'light';

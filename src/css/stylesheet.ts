@@ -11,6 +11,7 @@ import * as csstree from 'css-tree';
 import type { Declaration } from './declaration.ts';
 import type { WarningCode } from '../warnings.ts';
 import { LineMap, consumeBlockContents, stripComments, trimCss, type BlockItem } from './stylesheet-syntax.ts';
+import { parseContainerPrelude } from './stylesheet-media.ts';
 
 /** One margin-box rule inside @page (css-page-3 §4). */
 export interface MarginRule { name: string; declarations: Declaration[]; line: number }
@@ -20,6 +21,8 @@ export type SheetItem =
   | { kind: 'style'; selector: string; declarations: Declaration[]; line: number }
   | { kind: 'media'; query: string; items: SheetItem[]; line: number }
   | { kind: 'supports'; condition: string; items: SheetItem[]; line: number }
+  /** @container (css-conditional-5 §3): the rules apply where the query container (the nearest named ancestor container) matches. */
+  | { kind: 'container'; name: string | null; condition: string; items: SheetItem[]; line: number }
   /** `@layer a, b;` (items null) or `@layer a { … }` / anonymous `@layer { … }` (names []). */
   | { kind: 'layer'; names: string[]; items: SheetItem[] | null; line: number }
   | { kind: 'import'; href: string; media: string; layer: string | null | undefined; supports?: string; line: number }
@@ -265,9 +268,10 @@ class SheetParser {
 
   private nestedAtRule(it: Extract<BlockItem, { type: 'at' }>, selector: string, out: SheetItem[], depth: number): void {
     const inner: SheetItem[] = [];
-    if (it.name === 'media' || it.name === 'supports' || (it.name === 'layer' && it.hasBlock)) {
+    if (it.name === 'media' || it.name === 'supports' || it.name === 'container' || (it.name === 'layer' && it.hasBlock)) {
       this.nestedBlock(it.bodyStart, it.bodyEnd, selector, inner, it.line, depth + 1);
-      if (it.name === 'media') out.push({ kind: 'media', query: it.prelude, items: inner, line: it.line });
+      if (it.name === 'container') this.containerRule(it.prelude, inner, out, it.line);
+      else if (it.name === 'media') out.push({ kind: 'media', query: it.prelude, items: inner, line: it.line });
       else if (it.name === 'supports') out.push({ kind: 'supports', condition: it.prelude, items: inner, line: it.line });
       else out.push({ kind: 'layer', names: it.prelude ? [it.prelude] : [], items: inner, line: it.line });
     } else if (it.name === 'layer') {
@@ -282,12 +286,14 @@ class SheetParser {
     switch (name) {
       case 'media':
       case 'supports':
+      case 'container':
       case 'layer': {
         if (name === 'layer' && !block) { out.push({ kind: 'layer', names: splitList(prelude), items: null, line }); return; }
         if (!block) return;
         const inner: SheetItem[] = [];
         this.topLevel(block.children.toArray(), inner, parentSelector);
-        if (name === 'media') out.push({ kind: 'media', query: prelude, items: inner, line });
+        if (name === 'container') this.containerRule(prelude, inner, out, line);
+        else if (name === 'media') out.push({ kind: 'media', query: prelude, items: inner, line });
         else if (name === 'supports') out.push({ kind: 'supports', condition: prelude, items: inner, line });
         else out.push({ kind: 'layer', names: prelude ? [prelude] : [], items: inner, line });
         return;
@@ -315,6 +321,13 @@ class SheetParser {
       default:
         if (!SILENT_AT_RULES.has(name)) this.warnAtRule(name, line);
     }
+  }
+
+  /** An @container rule: its prelude split into the container name and the query (css-conditional-5 §3.1); skipped with a warning when invalid. */
+  private containerRule(prelude: string, items: SheetItem[], out: SheetItem[], line: number): void {
+    const p = parseContainerPrelude(prelude);
+    if (p === null) { this.warn('css-parse', `invalid @container prelude "${prelude.trim()}"; rule skipped`, line); return; }
+    out.push({ kind: 'container', name: p.name, condition: p.condition, items, line });
   }
 
   private declarationsIn(range: [number, number], where: string): Declaration[] {

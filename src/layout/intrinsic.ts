@@ -10,6 +10,16 @@ import { gridIntrinsicSizes } from './grid/index.ts';
 import { flexIntrinsicSizes } from './flex-sizing.ts';
 
 export interface IntrinsicSizes { min: number; max: number }
+
+/**
+ * Whether the box has inline-size containment (css-contain-2 §3.1, §3.3), as a query container of container-type inline-size
+ * or size has (css-conditional-5 §3.4): its min-content and max-content sizes are those of an empty box. Containment does
+ * not apply to table parts and inline boxes (css-contain-2 §3), so only block, flex and grid containers.
+ */
+function containsInlineSize(box: Box): boolean {
+  const t = box.style.containerType;
+  return (t === 'inline-size' || t === 'size') && (box.kind === 'block' || box.kind === 'flex' || box.kind === 'grid');
+}
 export type InlineIntrinsic = (container: Box) => IntrinsicSizes;
 
 /**
@@ -67,7 +77,9 @@ export class IntrinsicSizer {
       return { min: clamp + outer - bp, max: clamp + outer - bp };
     }
     let min = 0, max = 0;
-    if ((box.kind === 'block' || box.kind === 'table-cell') && box.inlineContent) {
+    if (containsInlineSize(box)) {
+      // its content adds nothing: min and max stay 0 (min-width and max-width still apply below)
+    } else if ((box.kind === 'block' || box.kind === 'table-cell') && box.inlineContent) {
       const r = this.inline(box);
       min = r.min; max = r.max;
     } else if (box.kind === 'table-wrapper') {

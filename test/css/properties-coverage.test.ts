@@ -58,6 +58,7 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   maskBorderSource: 'mask-border-source: url(m.svg)', maskBorderSlice: 'mask-border-slice: 25% fill', maskBorderWidth: 'mask-border-width: 2px',
   maskBorderOutset: 'mask-border-outset: 1', maskBorderRepeat: 'mask-border-repeat: round space', maskBorderMode: 'mask-border-mode: luminance',
   runningName: 'position: running(header)', stringSet: 'string-set: title content(text)',
+  containerType: 'container-type: inline-size', containerName: 'container-name: card',
   textOverflow: 'text-overflow: ellipsis', blockEllipsis: 'block-ellipsis: auto', maxLines: 'max-lines: 2', continue: 'continue: discard',
   webkitLineClamp: '-webkit-line-clamp: 2', webkitBoxOrient: '-webkit-box-orient: vertical', webkitBox: 'display: -webkit-box', flowRoot: 'display: flow-root',
   customProperties: '--x: 1',

@@ -25,6 +25,7 @@ import { TRANSFORM_ROWS } from './transform.ts';
 import { MULTICOL_ROWS, MULTICOL_SHORTHANDS } from './multicol.ts';
 import { logicalBorderShorthands, logicalProperties } from './logical.ts';
 import { finishLineClamp, LINE_CLAMP_ROWS, LINE_CLAMP_SHORTHAND } from './line-clamp.ts';
+import { CONTAINER_ROWS, CONTAINER_SHORTHAND } from './container.ts';
 import { CSS_WIDE as CSS_WIDE_, INHERIT as INHERIT_, INITIAL, isCssWide as isCssWide_, Note as Note_, UNSET as UNSET_, type BgScratch, type BorderScratch, type CssWide, type Env, type Longhand, type Shorthand } from './types.ts';
 
 export { computePageSize, PAGE_SIZES } from './page.ts';
@@ -50,7 +51,7 @@ export interface ComputeContext {
 
 // ---------------------------------------------------------------- the table
 
-const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS, ...LINE_CLAMP_ROWS, ...TRANSFORM_ROWS];
+const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS, ...LINE_CLAMP_ROWS, ...TRANSFORM_ROWS, ...CONTAINER_ROWS];
 const LOGICAL = logicalProperties(new Map(PHYSICAL_ROWS.map((r) => [r.name, r])));
 const LONGHAND_LIST: Longhand<any>[] = [...PHYSICAL_ROWS, ...LOGICAL.longhands];
 const LONGHANDS = new Map<string, Longhand<any>>(LONGHAND_LIST.map((r) => [r.name, r]));
@@ -61,7 +62,7 @@ const ALL_SHORTHAND: Shorthand = {
   expand: () => null, // only the CSS-wide keywords are valid, handled before expansion
 };
 const SHORTHAND_MAP = new Map<string, Shorthand>(
-  [...SHORTHANDS, OUTLINE_SHORTHAND, BORDER_IMAGE_SHORTHAND, MASK_BORDER_SHORTHAND, ...MULTICOL_SHORTHANDS, LINE_CLAMP_SHORTHAND, ...LOGICAL.shorthands, ...logicalBorderShorthands(SHORTHANDS.find((x) => x.name === 'border-top')!), ALL_SHORTHAND].map((s) => [s.name, s]),
+  [...SHORTHANDS, OUTLINE_SHORTHAND, BORDER_IMAGE_SHORTHAND, MASK_BORDER_SHORTHAND, ...MULTICOL_SHORTHANDS, LINE_CLAMP_SHORTHAND, CONTAINER_SHORTHAND, ...LOGICAL.shorthands, ...logicalBorderShorthands(SHORTHANDS.find((x) => x.name === 'border-top')!), ALL_SHORTHAND].map((s) => [s.name, s]),
 );
 
 /** Properties with no effect on a static printed page: accepted silently. */
