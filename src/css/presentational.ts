@@ -146,6 +146,22 @@ function autoDirection(el: Element): 'ltr' | 'rtl' | null {
 }
 
 /**
+ * The directionality of an element (HTML §3.2.6.4), which :dir() matches (selectors-4 §8.1): its dir attribute's ltr or
+ * rtl; for dir=auto (and a <bdi> without a valid dir) its auto directionality (ltr when there is no strong character); an
+ * <input type=tel> without a valid dir is ltr; otherwise (no dir, or a value in the undefined state) its parent element's,
+ * and ltr for the root.
+ */
+export function directionality(el: Element): 'ltr' | 'rtl' {
+  for (let e: Element | null = el; e !== null; e = e.parent !== null && e.parent.type === 'tag' ? (e.parent as Element) : null) {
+    const d = dirState(e.attribs['dir']);
+    if (d === 'ltr' || d === 'rtl') return d;
+    if (d === 'auto' || (e.name === 'bdi' && d === null)) return autoDirection(e) ?? 'ltr';
+    if (e.name === 'input' && e.attribs['type']?.toLowerCase() === 'tel') return 'ltr';
+  }
+  return 'ltr';
+}
+
+/**
  * The `dir` attribute as Chromium maps it (HTMLElement::CollectStyleForPresentationAttribute,
  * measured in Chromium 156): the value is compared as written, ASCII case-insensitively and
  * untrimmed. ltr/rtl set `direction` and auto takes it from the content (as does a <bdi> without a

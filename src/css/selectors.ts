@@ -12,6 +12,7 @@ import { parse as parseSelector, type Selector } from 'css-what';
 import type { Element } from 'domhandler';
 import type { PseudoElement } from './styled.ts';
 import { ancestorNeeds } from './ancestor-filter.ts';
+import { directionality } from './presentational.ts';
 
 /** Where a rule is filed in the index: its rightmost compound's id, else a class, else its tag. */
 export type SelectorKey = { kind: 'id' | 'class' | 'tag'; value: string } | { kind: 'any' };
@@ -61,6 +62,8 @@ for (const name of [
   '-webkit-any-link-hover', 'hover-within', '-moz-placeholder', '-ms-input-placeholder', '-moz-only-whitespace',
 ]) STATE_PSEUDOS[name] = NEVER;
 STATE_PSEUDOS['defined'] = () => true;
+// :dir(ltr | rtl) (selectors-4 §8.1): the element's HTML directionality, not its CSS direction; any other value matches nothing.
+STATE_PSEUDOS['dir'] = (el, value) => directionality(el) === value?.trim().toLowerCase();
 STATE_PSEUDOS['-webkit-any-link'] = (el) => (el.name === 'a' || el.name === 'area') && el.attribs['href'] !== undefined;
 
 /** Pseudo-elements that exist only on screen: never match, without a warning. */
