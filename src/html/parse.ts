@@ -7,7 +7,7 @@
  */
 import { parse } from 'parse5';
 import { adapter } from 'parse5-htmlparser2-tree-adapter';
-import { isTag, type AnyNode, type Document, type Element } from 'domhandler';
+import { Comment, Element, Text, isTag, type AnyNode, type Document } from 'domhandler';
 
 /** The parsed document and its mode. */
 export interface ParsedHtml {
@@ -30,13 +30,68 @@ export function documentMode(document: Document | null | undefined): DocumentMod
 }
 
 /**
+ * domhandler nodes made without running their constructors: the same prototype and the same own properties, in the
+ * same order, as `new Text(data)`, `new Comment(data)` and `new Element(name, attribs, [])` give (Node's parent, prev,
+ * next, startIndex, endIndex; then data, or children, name and attribs; then type). domhandler declares Node's five as
+ * class fields, and Node 20's V8 defines class fields through a separate initializer several times slower than
+ * assignments: creating the nodes was about half of the parse (test/html/parse.test.ts compares the trees).
+ */
+function dataNode<T>(proto: object, type: 'text' | 'comment', data: string): T {
+  const n = Object.create(proto) as Record<string, unknown>;
+  n.parent = null; n.prev = null; n.next = null; n.startIndex = null; n.endIndex = null;
+  n.data = data;
+  n.type = type;
+  return n as T;
+}
+const textNode = (data: string): Text => dataNode<Text>(Text.prototype, 'text', data);
+const commentNode = (data: string): Comment => dataNode<Comment>(Comment.prototype, 'comment', data);
+
+/** parse5-htmlparser2-tree-adapter's createElement (attributes with their namespaces and prefixes), the Element made as above. */
+function createElement(tagName: string, namespaceURI: string, attrs: ReadonlyArray<{ name: string; value: string; namespace?: string; prefix?: string }>): Element {
+  const attribs = Object.create(null) as Record<string, string>;
+  const attribsNamespace = Object.create(null) as Record<string, string>;
+  const attribsPrefix = Object.create(null) as Record<string, string>;
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i]!;
+    attribs[a.name] = a.value;
+    attribsNamespace[a.name] = a.namespace!;
+    attribsPrefix[a.name] = a.prefix!;
+  }
+  const n = Object.create(Element.prototype) as Record<string, unknown>;
+  n.parent = null; n.prev = null; n.next = null; n.startIndex = null; n.endIndex = null;
+  n.children = [];
+  n.name = tagName;
+  n.attribs = attribs;
+  n.type = tagName === 'script' ? 'script' : tagName === 'style' ? 'style' : 'tag';
+  n.namespace = namespaceURI;
+  n['x-attribsNamespace'] = attribsNamespace;
+  n['x-attribsPrefix'] = attribsPrefix;
+  return n as unknown as Element;
+}
+
+/**
  * The htmlparser2 tree adapter, keeping of each node's source location only its start line (all the
  * stages read: sourceLine()). parse5 still tracks positions, but the nodes do not hold its location
  * objects (start and end tags, each attribute) for the whole render, and end positions are not
- * merged into them: the parse takes 15-30 % less time.
+ * merged into them: the parse takes 15-30 % less time. Text, comment and element nodes are made by
+ * textNode, commentNode and createElement above (the adapter's text insertion is repeated here to use textNode).
+ * Exported for test/html/parse.test.ts.
  */
-const LINES_ONLY: typeof adapter = {
+export const LINES_ONLY: typeof adapter = {
   ...adapter,
+  createElement: createElement as typeof adapter.createElement,
+  createCommentNode: commentNode,
+  createTextNode: textNode,
+  insertText(parentNode, text) {
+    const last = parentNode.children[parentNode.children.length - 1];
+    if (last && last.type === 'text') (last as Text).data += text;
+    else adapter.appendChild(parentNode, textNode(text));
+  },
+  insertTextBefore(parentNode, text, referenceNode) {
+    const prev = referenceNode.prev;
+    if (prev && prev.type === 'text') (prev as Text).data += text;
+    else adapter.insertBefore(parentNode, textNode(text), referenceNode);
+  },
   setNodeSourceCodeLocation(node, location) {
     (node as { sourceCodeLocation?: { startLine: number } | null }).sourceCodeLocation = location ? { startLine: location.startLine } : location;
   },

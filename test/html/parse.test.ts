@@ -53,3 +53,37 @@ test('a leading byte order mark is dropped as the decoder does: no quirks mode, 
   assert.equal(textContent(body), 'x');
   assert.equal(sourceLine(body.children[0]!), 2);
 });
+
+test('the parser makes the nodes domhandler would: same prototypes, own properties in order, values and tree', async () => {
+  const { parse } = await import('parse5');
+  const { adapter } = await import('parse5-htmlparser2-tree-adapter');
+  const { LINES_ONLY } = await import('../../src/html/parse.ts');
+  const html = `<!DOCTYPE html><html lang="en"><head><title>T &amp; x</title><style>p{color:red}</style><script>if (a < b) {}</script></head>
+<body><!-- a comment --><p class="x" data-v='1'>text <b>bold <i>both</b> italic</i> &lt;tail&gt;</p>
+<table>stray text<tr><td>cell</td></tr> more<!--c--></table><template><span>t</span></template>
+<svg viewBox="0 0 10 10" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="#s"/><foreignObject><p>f</p></foreignObject></svg>
+<math><mi>x</mi></math><select><option>o</select><pre>
+pre</pre><textarea>
+t</textarea></body></html>`;
+  // the stock adapter's nodes with LINES_ONLY's source locations (start lines only)
+  const stockNodes = { ...adapter, setNodeSourceCodeLocation: LINES_ONLY.setNodeSourceCodeLocation, updateNodeSourceCodeLocation: LINES_ONLY.updateNodeSourceCodeLocation };
+  const stock = parse(html, { treeAdapter: stockNodes, sourceCodeLocationInfo: true }) as unknown as Node;
+  const ours = parse(html, { treeAdapter: LINES_ONLY, sourceCodeLocationInfo: true }) as unknown as Node;
+  type Node = Record<string, unknown> & { children?: Node[] };
+  const shape = (n: Node, out: string[]): void => {
+    const props = Object.keys(n).map((k) => {
+      const v = n[k];
+      if (k === 'parent' || k === 'prev' || k === 'next') return `${k}=${v === null ? 'null' : (v as Node).type}`;
+      if (k === 'children') return `children=${(v as Node[]).length}`;
+      if (k === 'sourceCodeLocation') return `line=${(v as { startLine: number } | null)?.startLine}`;
+      return `${k}=${JSON.stringify(v && typeof v === 'object' ? Object.entries(v) : v)}`;
+    });
+    out.push(`${Object.getPrototypeOf(n).constructor.name} ${props.join(' ')}`);
+    for (const c of n.children ?? []) shape(c, out);
+  };
+  const a: string[] = [], b: string[] = [];
+  shape(stock, a);
+  shape(ours, b);
+  assert.ok(a.length > 40);
+  assert.deepEqual(b, a);
+});
