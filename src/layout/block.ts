@@ -44,6 +44,7 @@ function forcedBefore(box: Box, cols = false): boolean {
     const first = box.children.find((c) => inFlowBlock(c));
     return first ? forcedBefore(first, cols) : false;
   }
+  if (box.kind === 'flex') return edgeItems(box, 'start').some((c) => forcedBefore(c, cols));
   return false;
 }
 function forcedAfter(box: Box, cols = false): boolean {
@@ -53,7 +54,20 @@ function forcedAfter(box: Box, cols = false): boolean {
       if (inFlowBlock(box.children[i])) return forcedAfter(box.children[i], cols);
     }
   }
+  if (box.kind === 'flex') return edgeItems(box, 'end').some((c) => forcedAfter(c, cols));
   return false;
+}
+/**
+ * The items of a flex container whose forced breaks before (`start`) or after (`end`) it propagate to it, as Chromium 156
+ * (LayoutNG) takes them: a column's first or last item, every item of a single-line row (its first and last line); of a
+ * wrapping row, the first or last item (its lines are not known before layout).
+ */
+function edgeItems(box: FlexBox, side: 'start' | 'end'): Box[] {
+  const items = box.children.filter((c) => inFlowBlock(c));
+  const s = box.style;
+  if ((s.flexDirection === 'row' || s.flexDirection === 'row-reverse') && s.flexWrap === 'nowrap') return items;
+  const one = side === 'start' ? items[0] : items[items.length - 1];
+  return one ? [one] : [];
 }
 function sideOf(box: Box, after: boolean): 'left' | 'right' | undefined {
   const v = after ? box.style.breakAfter : box.style.breakBefore;

@@ -31,7 +31,7 @@ import type { Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { ContainingBlock, FlexLineItem, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
-import { isAbsolute, lp } from './box-model.ts';
+import { isAbsolute, isForcedBreak, lp } from './box-model.ts';
 import { breakLine, carryOverflow, continueBrokenLine, continueOverflow, type PlacedFlexItem } from './flex-break.ts';
 import { alignOf, columnWidth, crossSizes, flexItem, flexLines, outerMain, replacedCross, resolveFlexibleLengths, type Frame, type Item, type LineCross } from './flex-sizing.ts';
 
@@ -157,6 +157,12 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
     const line = lines[li];
     const lc = lineCross[li];
     if (!fx.brk && breakable && li > 0 && y + crossPos + lc > env.pageBottom + 0.01) { breakAt = items.indexOf(line[0]); break; }
+    // A forced break before an item of a row's line or after an item of the line before it breaks between the lines (as LayoutNG).
+    const forces = (v: string): boolean => isForcedBreak(v) || (env.inColumns === true && v === 'column');
+    if (fx.brk && row && li > 0 && (line.some((k) => forces(k.box.style.breakBefore)) || lines[li - 1].some((k) => forces(k.box.style.breakAfter)))) {
+      breakAt = items.indexOf(line[0]);
+      break;
+    }
     const lineFrom = children.length;
     const placedLine: PlacedFlexItem[] = [];
     const lineOrigin = wrapReverse ? containerCross - crossPos - lc : crossPos;
