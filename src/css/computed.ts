@@ -180,6 +180,13 @@ export interface ComputedStyle {
   width: LengthPctAuto; height: LengthPctAuto;
   /** width's intrinsic size keyword (css-sizing-3 §3.1), when it has one: `width` is then 'auto' and block layout sizes the box by its content. */
   widthKeyword?: IntrinsicSizeKeyword | null;
+  /** min-width's and max-width's intrinsic size keywords (css-sizing-3 §3.2): `minWidth` is then 'auto', `maxWidth` 'none'. */
+  minWidthKeyword?: IntrinsicSizeKeyword | null; maxWidthKeyword?: IntrinsicSizeKeyword | null;
+  /**
+   * min-height's and max-height's intrinsic size keywords (css-sizing-3 §3.2): the box's content height, which a block
+   * with a specified height then grows to (min-height) or shrinks to (max-height); `minHeight` is 'auto', `maxHeight` 'none'.
+   */
+  minHeightKeyword?: IntrinsicSizeKeyword | null; maxHeightKeyword?: IntrinsicSizeKeyword | null;
   minWidth: LengthPctAuto; minHeight: LengthPctAuto;
   maxWidth: LengthPct | 'none'; maxHeight: LengthPct | 'none';
   marginTop: LengthPctAuto; marginRight: LengthPctAuto; marginBottom: LengthPctAuto; marginLeft: LengthPctAuto;
@@ -443,7 +450,7 @@ export function initialStyle(): ComputedStyle {
     gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' },
     gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' },
     gridColumnsRepeat: null, gridRowsRepeat: null, gridColumnLineNames: null, gridRowLineNames: null, justifyItems: 'legacy', justifySelf: 'auto',
-    objectFit: 'fill', aspectRatio: 'auto', widthKeyword: null,
+    objectFit: 'fill', aspectRatio: 'auto', widthKeyword: null, minWidthKeyword: null, maxWidthKeyword: null, minHeightKeyword: null, maxHeightKeyword: null,
     boxShadow: [], outlineStyle: 'none', outlineWidth: 0, outlineColor: BLACK, outlineOffset: 0,
     textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null,
     borderImageSource: { kind: 'none' }, borderImageSlice: { sides: [BI_100, BI_100, BI_100, BI_100], fill: false },

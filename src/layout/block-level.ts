@@ -9,7 +9,7 @@
  * (pushing to the next fragmentainer, break-inside: avoid, margin truncation, box-decoration-break: slice, monolithic boxes).
  */
 import type { Box } from '../box/types.ts';
-import { hasTransform, type ComputedStyle, type IntrinsicSizeKeyword } from '../css/computed.ts';
+import { hasTransform, type ComputedStyle } from '../css/computed.ts';
 import type { BlockParams, BlockResult, ContentLayout, ContentParams, FlowEnv, LayoutContext, UsedWidths } from './context.ts';
 import type { BoxFragment, Edges, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
@@ -17,12 +17,12 @@ import type { BreakToken, Flow, MarginSet } from './flow.ts';
 import { NO_MARGIN, addMargin, atContentStart, collapsed, collapsedAtQuirkyEnd, leaving, overflowOnly, quirkyStart } from './flow.ts';
 import {
   borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, establishesBfc, isAbsolute, isAvoidBreak, slicedEdges,
-  ratioHeight, ratioWidth,
+  ratioHeight, ratioWidth, keywordWidths,
 } from './box-model.ts';
 import { BfcFloats } from './float.ts';
 import { replacedSize } from './replaced.ts';
 import { outsideMarkerLine, placeOutsideMarker } from './marker.ts';
-import { relativeOffset, layoutPendingAbs, shrinkToFit } from './positioned.ts';
+import { relativeOffset, layoutPendingAbs } from './positioned.ts';
 import { childFlowEnv, discardContinuation, ownClamp } from './clamp.ts';
 
 /** The result of a box that does not fit here and of which nothing was placed: break before it. */
@@ -31,10 +31,11 @@ export const PUSHED: BlockResult = Object.freeze({ fragment: null, bottom: 0, ma
 /**
  * Used horizontal metrics of a block-level box (CSS 2.1 §10.3.3, §10.4) in `cbWidth` px; percentages of `pctBasis` (the
  * containing block's width). A width of min-content, max-content or fit-content (css-sizing-3 §3.1) is the box's content
- * size through `env`'s intrinsic sizes and then solved as a specified width (auto margins centre it); without `env` it is auto.
+ * size through `env`'s intrinsic sizes and then solved as a specified width (auto margins centre it), and such a min-width or
+ * max-width clamps it (§3.2); without `env` these keywords are auto / none.
  */
 export function blockWidths(
-  box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride' | 'cbRtl'>, pctBasis = cbWidth, env?: { ctx: LayoutContext },
+  box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride' | 'cbRtl' | 'cb'>, pctBasis = cbWidth, env?: { ctx: LayoutContext },
 ): UsedWidths {
   const s = box.style;
   const border = borderOf(s);
@@ -45,6 +46,8 @@ export function blockWidths(
   }
   const ml = marginValue(s.marginLeft, pctBasis);
   const mr = marginValue(s.marginRight, pctBasis);
+  const keyword = s.widthKeyword || s.minWidthKeyword || s.maxWidthKeyword;
+  const kw = env && keyword ? keywordWidths(box, env.ctx, cbWidth, bp + (ml ?? 0) + (mr ?? 0)) : undefined;
   let specified: number | null;
   if (box.kind === 'replaced') {
     specified = replacedSize(box, pctBasis, null).width;
@@ -53,8 +56,9 @@ export function blockWidths(
   } else {
     const w = sizeValue(s.width, pctBasis);
     if (w !== null) specified = toContent(w, s, bp);
-    else if (s.widthKeyword && env) specified = intrinsicWidth(box, s.widthKeyword, cbWidth, bp + (ml ?? 0) + (mr ?? 0), env);
-    else specified = ratioWidth(box, null, bp, border.top + border.bottom + padding.top + padding.bottom);
+    else if (s.widthKeyword && kw) specified = kw(s.widthKeyword);
+    // An aspect-ratio transfers a definite height (a percentage of the containing block's definite height too) to the width.
+    else specified = ratioWidth(box, p.cb.height, bp, border.top + border.bottom + padding.top + padding.bottom);
   }
   const solve = (w: number | null): UsedWidths => {
     let l = ml, r = mr;
@@ -69,20 +73,10 @@ export function blockWidths(
   };
   let out = solve(specified);
   if (box.kind !== 'replaced') {
-    const clamped = clampWidth(out.width, s, pctBasis, bp);
+    const clamped = clampWidth(out.width, s, pctBasis, bp, kw);
     if (clamped !== out.width) out = solve(clamped);
   }
   return out;
-}
-
-/**
- * The content width (px) a width keyword gives (css-sizing-3 §3.1, §5): the box's min-content or max-content size, or
- * fit-content: min(max-content, max(min-content, the available width)); `mbp` is its margins (auto as 0), borders and padding.
- */
-function intrinsicWidth(box: Box, kw: IntrinsicSizeKeyword, available: number, mbp: number, env: { ctx: LayoutContext }): number {
-  if (kw === 'fit-content') return shrinkToFit(box, available, mbp, env);
-  const { min, max } = env.ctx.intrinsicSizes(box);
-  return Math.max(0, (kw === 'min-content' ? min : max) - mbp);
 }
 
 /** The used edges and vertical sizes of a box on this fragmentainer (px). */
@@ -99,8 +93,11 @@ interface BoxMetrics {
   fill: number | null;
   /** Quirks mode: body and table cells ignore quirky margins at their content's start and end (HTML §15.3.3). */
   quirkyContainer: boolean;
-  /** specH came from the aspect-ratio and the content may make the box taller (its automatic minimum height). */
-  ratioGrows?: boolean;
+  /**
+   * specH is only a bound of the content height: 'grows' when the content may make the box taller (the automatic minimum
+   * height of an aspect-ratio, a min-height keyword), 'shrinks' when the box is no taller than its content (a max-height keyword).
+   */
+  toContent?: 'grows' | 'shrinks';
 }
 
 /** A margin is quirky when the UA sheet gave it in Chromium's quirky em (only in quirks mode). */
@@ -130,6 +127,9 @@ function boxMetrics<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: Con
   }
   if (specH !== null) specH = clampHeight(specH, s, cbHeight, bpV);
   m.specH = specH;
+  // A min-height or max-height of min-content, max-content or fit-content is the content height (css-sizing-3 §3.2: in the
+  // block axis, the automatic size), which a specified height then grows or shrinks to, as Chromium sizes it.
+  if (specH !== null && p.heightOverride === undefined) m.toContent = s.minHeightKeyword ? 'grows' : s.maxHeightKeyword ? 'shrinks' : undefined;
   // Quirks mode: html and body with an auto height are at least as tall as their containing block (the viewport, for html).
   if (quirkPct && specH === null && p.heightOverride === undefined && cbHeight !== null) m.fill = Math.max(0, cbHeight - mt - mb - bpV);
   return m;
@@ -240,7 +240,7 @@ function aspectRatioHeight(box: Box, m: BoxMetrics, width: number): void {
   const h = ratioHeight(box, width, m.cbHeight, bpH, m.bpV);
   if (h === null) return;
   m.specH = h;
-  m.ratioGrows = s.minHeight === 'auto' && s.overflowY === 'visible';
+  m.toContent = s.minHeight === 'auto' && s.overflowY === 'visible' ? 'grows' : undefined;
 }
 
 /** A box that `break-inside` keeps whole on this fragmentainer (css-break-3 §3.2; avoid-column only in columns). */
@@ -296,14 +296,17 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
   if (floatsGoOn) token = { ...(token ?? { content: null }), floats: g.floats!.continuations.slice() };
   let contentHeight: number;
   if (flow.height !== undefined) contentHeight = flow.height;
-  else if (specH !== null) contentHeight = Math.max(0, (m.ratioGrows ? Math.max(specH, contentBottom - contentTop + consumedBefore) : specH) - consumedBefore);
+  else if (specH !== null) {
+    const content = contentBottom - contentTop + consumedBefore;
+    contentHeight = Math.max(0, (m.toContent === 'grows' ? Math.max(specH, content) : m.toContent === 'shrinks' ? Math.min(specH, content) : specH) - consumedBefore);
+  }
   else {
     contentHeight = Math.max(0, contentBottom - contentTop);
     if (m.fill !== null && p.token === null) contentHeight = Math.max(contentHeight, m.fill);
     if (!p.ignoreHeight) contentHeight = clampHeight(contentHeight, s, m.cbHeight, m.bpV);
   }
   if (token !== null && !floatsGoOn && Number.isFinite(env.pageBottom) && (overflowOnly(flow.token) ||
-    (specH !== null && flow.height === undefined && !m.ratioGrows && contentTop + specH - consumedBefore <= env.pageBottom + 0.01))) {
+    (specH !== null && flow.height === undefined && m.toContent !== 'grows' && contentTop + specH - consumedBefore <= env.pageBottom + 0.01))) {
     // The box ends on this page (its specified height fits, or only its children's overflow goes on): its content
     // overflowing its block-end edge continues on the next page, as Chromium 156 (LayoutNG) prints it (css-break-3 §4).
     token = { ...token, atBlockEnd: true };

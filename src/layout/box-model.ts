@@ -2,7 +2,7 @@
  * Box-model arithmetic shared by the block, float and positioned layouts.
  * In: computed styles and a containing block width. Out: used margins, borders, paddings and widths in px (CSS 2.1 §8, §10.3, §10.4, §10.7).
  */
-import type { ComputedStyle, LengthPct, LengthPctAuto } from '../css/computed.ts';
+import type { ComputedStyle, IntrinsicSizeKeyword, LengthPct, LengthPctAuto } from '../css/computed.ts';
 import { resolveLength } from '../css/computed.ts';
 import type { Box } from '../box/types.ts';
 import type { Edges } from './fragment.ts';
@@ -112,12 +112,36 @@ export function fitContent(s: { min: number; max: number }, available: number, m
   return Math.max(0, Math.min(Math.max(s.min, available), s.max) - mbp);
 }
 
-/** min/max clamp of a content width (CSS 2.1 §10.4): max first, then min wins. */
-export function clampWidth(w: number, s: ComputedStyle, cbWidth: number, bp: number): number {
-  const max = sizeValue(s.maxWidth, cbWidth);
-  if (max !== null) w = Math.min(w, toContent(max, s, bp));
-  const min = sizeValue(s.minWidth, cbWidth);
-  if (min !== null) w = Math.max(w, toContent(min, s, bp));
+/**
+ * The content width (px) an intrinsic size keyword gives (css-sizing-3 §3.1, §5): from the box's margin-box min-content and
+ * max-content sizes `s`, its min-content or max-content size, or fit-content against `available`; less `mbp` (its margins,
+ * auto as 0, borders and padding), not below 0. Used for width, min-width and max-width alike.
+ */
+export function keywordWidth(kw: IntrinsicSizeKeyword, s: { min: number; max: number }, available: number, mbp: number): number {
+  if (kw === 'fit-content') return fitContent(s, available, mbp);
+  return Math.max(0, (kw === 'min-content' ? s.min : s.max) - mbp);
+}
+
+/** Resolves width's, min-width's or max-width's intrinsic size keyword to a content width, px (see keywordWidth). */
+export type KeywordWidth = (kw: IntrinsicSizeKeyword) => number;
+
+/**
+ * The KeywordWidth of `box` with `available` px of room and `mbp` px of margins, borders and padding: its content's
+ * intrinsic sizes (as if its own width were auto) through the layout context's measure, taken only when a keyword is resolved.
+ */
+export function keywordWidths(box: Box, ctx: { intrinsicContentSizes(box: Box): { min: number; max: number } }, available: number, mbp: number): KeywordWidth {
+  return (kw) => keywordWidth(kw, ctx.intrinsicContentSizes(box), available, mbp);
+}
+
+/**
+ * min/max clamp of a content width (CSS 2.1 §10.4): max first, then min wins. A min-width or max-width keyword
+ * (css-sizing-3 §3.2) is resolved by `kw`; without it (no layout context at hand) it is auto / none.
+ */
+export function clampWidth(w: number, s: ComputedStyle, cbWidth: number, bp: number, kw?: KeywordWidth): number {
+  const max = s.maxWidthKeyword ? (kw ? kw(s.maxWidthKeyword) : null) : sizeValue(s.maxWidth, cbWidth);
+  if (max !== null) w = Math.min(w, s.maxWidthKeyword ? max : toContent(max, s, bp));
+  const min = s.minWidthKeyword ? (kw ? kw(s.minWidthKeyword) : null) : sizeValue(s.minWidth, cbWidth);
+  if (min !== null) w = Math.max(w, s.minWidthKeyword ? min : toContent(min, s, bp));
   return Math.max(0, w);
 }
 

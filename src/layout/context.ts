@@ -61,6 +61,8 @@ export interface LayoutContext {
   layoutInline(input: InlineLayoutInput): InlineLayoutResult;
   /** Min-content and max-content inline sizes (css-sizing-3 §5) of a box's margin box, px. */
   intrinsicSizes(box: Box): { min: number; max: number };
+  /** intrinsicSizes for the box's content as if its own `width` were auto (min-width and max-width still clamp), px. */
+  intrinsicContentSizes(box: Box): { min: number; max: number };
   /**
    * The used width of a table wrapper box's border box (its table box's: css-tables-3 §3.9.3), px: the table's `width`
    * (percentages of `cbWidth`) but not below its min-content, or when auto its max-content capped at `available`. What a
@@ -77,8 +79,6 @@ export interface BlockLayoutContext extends LayoutContext {
    * (src/layout/dispatch.ts picks it). Every formatting context lays out its children through this call.
    */
   layoutBlockLevel(box: Box, p: BlockParams, env: FlowEnv): BlockResult;
-  /** intrinsicSizes for the box's content as if its own `width` were auto (min-width and max-width still clamp), px. */
-  intrinsicContentSizes(box: Box): { min: number; max: number };
 }
 
 /** Per-fragmentainer parameters of block-level layout. */

@@ -4,7 +4,7 @@ import type { Box, FlexBox } from '../box/types.ts';
 import type { ComputedStyle } from '../css/computed.ts';
 import type { FlowEnv } from './context.ts';
 import type { BoxFragment, ReplacedFragment } from './fragment.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, isScrollContainer, preferredRatio, clampWidth, fitContent } from './box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, isAbsolute, isScrollContainer, preferredRatio, ratioWidth, clampWidth, fitContent, keywordWidths } from './box-model.ts';
 import { ratioOnly } from './replaced.ts';
 
 /** A flex item through the steps of one flex layout (px; main/cross per the container's axes). */
@@ -77,15 +77,23 @@ export function flexItem(fx: Frame, b: Box): Item {
   if (base === null) {
     if (fill !== null) base = fill;
     else if (stretchRatio !== null) base = Math.max(0, H! - it.mt! - it.mb! - it.bpCross) * stretchRatio;
+    // §9.2.3 B: an aspect-ratio and a definite cross size (a percentage of the container's definite height too) give the width.
+    else if (row && b.kind !== 'replaced' && ratioWidth(b, H, it.bpMain, it.bpCross) !== null) base = ratioWidth(b, H, it.bpMain, it.bpCross)!;
     else if (row) base = Math.max(0, (intr as { max: number }).max - mAuto - it.bpMain);
     else base = columnContent();
   }
   const minSpec = row ? st.minWidth : st.minHeight, maxSpec = row ? st.maxWidth : st.maxHeight;
   const mn = sizeValue(minSpec, row ? W : H);
   const mx = sizeValue(maxSpec, row ? W : H);
-  it.max = mx === null ? Infinity : toContent(mx, st, it.bpMain);
+  // A min/max main size keyword (css-sizing-3 §3.2) is the item's content size: a row item's min-content, max-content or
+  // fit-content width (against the line), a column item's content height (the block axis' automatic size).
+  const kw = row ? keywordWidths(b, env.ctx, W, mAuto + it.bpMain) : () => columnContent();
+  const kwMinSpec = row ? st.minWidthKeyword : st.minHeightKeyword, kwMaxSpec = row ? st.maxWidthKeyword : st.maxHeightKeyword;
+  const kwMin = kwMinSpec ? kw(kwMinSpec) : null, kwMax = kwMaxSpec ? kw(kwMaxSpec) : null;
+  it.max = kwMax ?? (mx === null ? Infinity : toContent(mx, st, it.bpMain));
   // Automatic minimum size (§4.5): the min-content size, capped by a specified size, for items that are not scroll containers.
-  if (mn !== null) it.min = toContent(mn, st, it.bpMain);
+  if (kwMin !== null) it.min = kwMin;
+  else if (mn !== null) it.min = toContent(mn, st, it.bpMain);
   else if (row && !isScrollContainer(st)) {
     const spec = sizeValue(mSpec, W);
     // A replaced item's content size suggestion is its natural size (css-flexbox-1 §4.5), not its specified width.
@@ -227,15 +235,20 @@ export function columnWidth(it: Item, W: number, env: FlowEnv, alignItems: strin
   const st = it.box.style;
   const align = st.alignSelf === 'auto' ? alignItems : st.alignSelf;
   const stretch = (align === 'stretch' || align === 'normal') && st.width === 'auto' && !st.widthKeyword && it.ml !== null && it.mr !== null;
-  return stretch ? Math.max(0, W - (it.ml ?? 0) - (it.mr ?? 0) - it.bpCross) : shrinkWidth(it, W, env);
+  if (!stretch) return shrinkWidth(it, W, env);
+  // The stretched width is clamped by min-width and max-width (css-align-3 §6.1, css-flexbox-1 §9.4 step 11).
+  const m = (it.ml ?? 0) + (it.mr ?? 0);
+  return clampWidth(Math.max(0, W - m - it.bpCross), st, W, it.bpCross, keywordWidths(it.box, env.ctx, W, m + it.bpCross));
 }
 
 /** Fit-content width of a non-stretched item in a column container (§9.4 step 7 with the container width as available space). */
 function shrinkWidth(it: Item, W: number, env: FlowEnv): number | undefined {
   if (it.box.kind === 'replaced' || it.box.style.width !== 'auto') return undefined;
   const m = (it.ml ?? 0) + (it.mr ?? 0);
+  const kw = keywordWidths(it.box, env.ctx, W, m + it.bpCross);
+  const st = it.box.style;
   // min-width and max-width clamp it, percentages against the container's width (css-sizing-3 §5.2).
-  return clampWidth(fitContent(env.ctx.intrinsicSizes(it.box), W, m + it.bpCross), it.box.style, W, it.bpCross);
+  return clampWidth(st.widthKeyword ? kw(st.widthKeyword) : fitContent(env.ctx.intrinsicSizes(it.box), W, m + it.bpCross), st, W, it.bpCross, kw);
 }
 
 /**

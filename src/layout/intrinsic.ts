@@ -3,6 +3,7 @@
  * In: a box and the inline layout's measure of inline content. Out: min-content and max-content widths of the margin box, px.
  */
 import type { Box, TableWrapperBox } from '../box/types.ts';
+import type { IntrinsicSizeKeyword } from '../css/computed.ts';
 import { borderOf, paddingOf, sizeValue, toContent, isAbsolute, isMulticolContainer, ratioWidth } from './box-model.ts';
 import { multicolIntrinsicSizes } from './multicol.ts';
 import { replacedSize } from './replaced.ts';
@@ -72,9 +73,11 @@ export class IntrinsicSizer {
     const specW = ignoreWidth ? null : sizeValue(s.width, null);
     const spec = specW !== null ? toContent(specW, s, bp) : ignoreWidth ? null : ratioWidth(box, null, bp, b.top + b.bottom + p.top + p.bottom);
     if (spec !== null && box.kind !== 'inline') {
-      const w = spec + bp;
-      const clamp = this.clampMinMax(box, w - bp) + bp;
-      return { min: clamp + outer - bp, max: clamp + outer - bp };
+      // A min-width or max-width keyword is the content's size (as if width were auto), css-sizing-3 §3.2.
+      const content = s.minWidthKeyword || s.maxWidthKeyword ? this.contentSizes(box) : { min: outer, max: outer };
+      const cmin = this.clampMinMax(box, spec, content.min - outer, content.max - outer, false);
+      const cmax = this.clampMinMax(box, spec, content.min - outer, content.max - outer, true);
+      return { min: cmin + outer, max: cmax + outer };
     }
     let min = 0, max = 0;
     if (containsInlineSize(box)) {
@@ -108,18 +111,24 @@ export class IntrinsicSizer {
     const kw = ignoreWidth || box.kind === 'inline' ? null : s.widthKeyword;
     if (kw === 'min-content') max = min;
     else if (kw === 'max-content') min = max;
-    const cmin = this.clampMinMax(box, min), cmax = this.clampMinMax(box, max);
+    const cmin = this.clampMinMax(box, min, min, max, false), cmax = this.clampMinMax(box, max, min, max, true);
     return { min: cmin + outer, max: Math.max(cmin, cmax) + outer };
   }
 
-  private clampMinMax(box: Box, w: number): number {
+  /**
+   * A content width `w` clamped by min-width and max-width (CSS 2.1 §10.4), percentages as none; a keyword is the content's
+   * min-content or max-content width (`min`, `max`, content box, px), fit-content the one of the contribution being
+   * computed (the max-content contribution's when `forMax`), as the available space is indefinite (css-sizing-3 §5.2).
+   */
+  private clampMinMax(box: Box, w: number, min: number, max: number, forMax: boolean): number {
     const s = box.style;
     const b = borderOf(s);
     const bp = b.left + b.right;
-    const max = sizeValue(s.maxWidth, null);
-    if (max !== null) w = Math.min(w, toContent(max, s, bp));
-    const min = sizeValue(s.minWidth, null);
-    if (min !== null) w = Math.max(w, toContent(min, s, bp));
+    const kw = (k: IntrinsicSizeKeyword): number => (k === 'min-content' || (k === 'fit-content' && !forMax) ? min : max);
+    const hi = s.maxWidthKeyword ? kw(s.maxWidthKeyword) : sizeValue(s.maxWidth, null);
+    if (hi !== null) w = Math.min(w, s.maxWidthKeyword ? hi : toContent(hi, s, bp));
+    const lo = s.minWidthKeyword ? kw(s.minWidthKeyword) : sizeValue(s.minWidth, null);
+    if (lo !== null) w = Math.max(w, s.minWidthKeyword ? lo : toContent(lo, s, bp));
     return w;
   }
 }

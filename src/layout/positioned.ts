@@ -8,7 +8,7 @@ import type { ComputedStyle } from '../css/computed.ts';
 import type { FlowEnv, LayoutContext } from './context.ts';
 import type { BoxFragment, Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, fitContent } from './box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, fitContent, keywordWidths } from './box-model.ts';
 import { replacedSize } from './replaced.ts';
 import type { ContainingBlock, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
@@ -47,8 +47,9 @@ export function floatLikeWidths(box: Box, available: number, cbWidth: number, en
   // A table's width is its table box's, percentages of the containing block included (CSS 2.1 §17.4), not shrink-to-fit.
   if (box.kind === 'table-wrapper') return { width: env.ctx.tableWidth(box, available - ml - mr, cbWidth), ml, mr };
   const spec = sizeValue(s.width, cbWidth);
-  const width = spec !== null ? toContent(spec, s, bp) : shrinkToFit(box, available, bp + ml + mr, env);
-  return { width: clampWidth(width, s, cbWidth, bp), ml, mr };
+  const kw = keywordWidths(box, env.ctx, available, bp + ml + mr);
+  const width = spec !== null ? toContent(spec, s, bp) : s.widthKeyword ? kw(s.widthKeyword) : shrinkToFit(box, available, bp + ml + mr, env);
+  return { width: clampWidth(width, s, cbWidth, bp, kw), ml, mr };
 }
 
 /**
@@ -124,7 +125,10 @@ function placeAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv): Placed
   // an auto-width one fits its content in the room they leave (css-tables-3 §3.9.3; as Chromium).
   if (box.kind === 'table-wrapper') width = env.ctx.tableWidth(box, W - (left ?? (right === null ? staticLeft : 0)) - (right ?? 0) - (ml ?? 0) - (mr ?? 0), W);
   // ---- horizontal (§10.3.7 / §10.3.8)
-  const stf = (avail: number): number => clampWidth(shrinkToFit(box, avail, bpH + (ml ?? 0) + (mr ?? 0), env), s, W, bpH);
+  // Intrinsic size keywords of width, min-width and max-width (css-sizing-3 §3): fit-content against the room the insets leave.
+  const kw = keywordWidths(box, env.ctx, W - (left ?? (right === null ? staticLeft : 0)) - (right ?? 0), bpH + (ml ?? 0) + (mr ?? 0));
+  if (width === null && s.widthKeyword) width = kw(s.widthKeyword);
+  const stf = (avail: number): number => clampWidth(shrinkToFit(box, avail, bpH + (ml ?? 0) + (mr ?? 0), env), s, W, bpH, kw);
   if (left === null && right === null && width === null) {
     ml = ml ?? 0; mr = mr ?? 0;
     left = staticLeft;
@@ -145,7 +149,7 @@ function placeAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv): Placed
     else if (left === null) { left = W - (right as number) - (width as number) - bpH - ml - mr; }
     else if (width === null) { width = Math.max(0, W - left - (right as number) - bpH - ml - mr); }
   }
-  if (!replaced) width = clampWidth(width as number, s, W, bpH);
+  if (!replaced) width = clampWidth(width as number, s, W, bpH, kw);
   ml = ml ?? 0; mr = mr ?? 0;
   const usedLeft = left as number;
   // ---- vertical (§10.6.4 / §10.6.5): height known up front when specified or from top + bottom

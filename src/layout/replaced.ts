@@ -3,6 +3,7 @@
  * In: a ReplacedBox and its containing block size. Out: the used content width and height in px.
  */
 import type { ReplacedBox } from '../box/types.ts';
+import type { ComputedStyle } from '../css/computed.ts';
 import { borderOf, marginValue, paddingOf, preferredRatio, sizeValue, toContent } from './box-model.ts';
 
 /**
@@ -32,49 +33,70 @@ export function replacedSize(box: ReplacedBox, cbWidth: number | null, cbHeight:
   const natural = box.intrinsicRatio ?? (iw && ih ? iw / ih : null);
   // aspect-ratio (css-sizing-4 §5.1) replaces the natural ratio unless it is `auto` (or `auto && <ratio>` with a natural one).
   const ratio = preferredRatio(box);
+  // An aspect-ratio of the author's (not the natural ratio) relates the box-sizing boxes (css-sizing-4 §5.1): with
+  // border-box, the border-box width and height, as Chromium 156 sizes an image's border and padding into it.
+  const a = s.aspectRatio ?? 'auto';
+  const outer = ratio !== null && s.boxSizing === 'border-box' && a !== 'auto' && !(a.auto && natural) ? { h: bpH, v: bpV } : { h: 0, v: 0 };
+  const toH = (width: number): number => Math.max(0, (width + outer.h) / ratio! - outer.v);
+  const toW = (height: number): number => Math.max(0, (height + outer.v) * ratio! - outer.h);
   const autoW = w === null, autoH = h === null;
   if (w === null && h === null && ratio !== natural && ratio) {
     // Both auto with a ratio of its own: the natural width (else height, else 300 px) and the other size from the ratio.
-    if (iw !== null) { w = iw; h = iw / ratio; } else if (ih !== null) { h = ih; w = ih * ratio; } else { w = 300; h = 300 / ratio; }
+    if (iw !== null) { w = iw; h = toH(iw); } else if (ih !== null) { h = ih; w = toW(ih); } else { w = 300; h = toH(300); }
   } else if (w === null && h === null && iw === null && ih === null && ratio) {
     w = ratioOnlyWidth(box, cbWidth, ratio, bpH);
-    h = w / ratio;
+    h = toH(w);
   } else if (w === null && h === null) {
     if (iw !== null) w = iw;
     if (ih !== null) h = ih;
-    if (w === null && h !== null && ratio) w = h * ratio;
-    if (h === null && w !== null && ratio) h = w / ratio;
-    if (w === null) w = ratio && h !== null ? h * ratio : 300;
-    if (h === null) h = ratio ? w / ratio : 150;
+    if (w === null && h !== null && ratio) w = toW(h);
+    if (h === null && w !== null && ratio) h = toH(w);
+    if (w === null) w = ratio && h !== null ? toW(h) : 300;
+    if (h === null) h = ratio ? toH(w) : 150;
   } else if (w === null) {
-    w = ratio ? (h as number) * ratio : iw ?? 300;
+    w = ratio ? toW(h as number) : iw ?? 300;
   } else if (h === null) {
-    h = ratio ? w / ratio : ih ?? 150;
+    h = ratio ? toH(w) : ih ?? 150;
   }
   let width = w as number, height = h as number;
-  // min/max (§10.4): clamp each axis; when both were auto and a ratio is known, keep it.
-  const minW = sizeValue(s.minWidth, cbWidth), maxW = sizeValue(s.maxWidth, cbWidth);
-  const minH = sizeValue(s.minHeight, cbHeight), maxH = sizeValue(s.maxHeight, cbHeight);
+  // min/max (§10.4): clamp each axis; when both were auto and a ratio is known, keep it. A min/max keyword (css-sizing-3 §3.2,
+  // min-content, max-content and fit-content alike) is the size the box has without min/max constraints (its natural size).
+  const free = s.minWidthKeyword || s.maxWidthKeyword || s.minHeightKeyword || s.maxHeightKeyword ? unconstrained(box, cbWidth, cbHeight) : null;
+  const bound = (v: ComputedStyle['minWidth'] | ComputedStyle['maxWidth'], kw: unknown, basis: number | null, natural: number | undefined, bp: number): number | null => {
+    if (kw) return natural as number;
+    const x = sizeValue(v, basis);
+    return x === null ? null : toContent(x, s, bp);
+  };
+  const minW = bound(s.minWidth, s.minWidthKeyword, cbWidth, free?.width, bpH), maxW = bound(s.maxWidth, s.maxWidthKeyword, cbWidth, free?.width, bpH);
+  const minH = bound(s.minHeight, s.minHeightKeyword, cbHeight, free?.height, bpV), maxH = bound(s.maxHeight, s.maxHeightKeyword, cbHeight, free?.height, bpV);
   const cw = (v: number): number => {
-    if (maxW !== null) v = Math.min(v, toContent(maxW, s, bpH));
-    if (minW !== null) v = Math.max(v, toContent(minW, s, bpH));
+    if (maxW !== null) v = Math.min(v, maxW);
+    if (minW !== null) v = Math.max(v, minW);
     return v;
   };
   const ch = (v: number): number => {
-    if (maxH !== null) v = Math.min(v, toContent(maxH, s, bpV));
-    if (minH !== null) v = Math.max(v, toContent(minH, s, bpV));
+    if (maxH !== null) v = Math.min(v, maxH);
+    if (minH !== null) v = Math.max(v, minH);
     return v;
   };
   const nw = cw(width), nh = ch(height);
   if (ratio && autoW && autoH && (nw !== width || nh !== height)) {
-    if (nw !== width) { width = nw; height = ch(nw / ratio); }
-    else { height = nh; width = cw(nh * ratio); }
+    if (nw !== width) { width = nw; height = ch(toH(nw)); }
+    else { height = nh; width = cw(toW(nh)); }
   } else if (ratio && autoH && !autoW) {
-    width = nw; height = ch(nw / ratio);
+    width = nw; height = ch(toH(nw));
   } else if (ratio && autoW && !autoH) {
-    height = nh; width = cw(nh * ratio);
+    height = nh; width = cw(toW(nh));
   } else { width = nw; height = nh; }
   return { width: Math.max(0, width), height: Math.max(0, height) };
+}
+
+/** The used content width with `width` auto and the used height with `height` auto, both without min/max constraints, px. */
+function unconstrained(box: ReplacedBox, cbWidth: number | null, cbHeight: number | null): { width: number; height: number } {
+  const free = { minWidth: 'auto', maxWidth: 'none', minHeight: 'auto', maxHeight: 'none', minWidthKeyword: null, maxWidthKeyword: null, minHeightKeyword: null, maxHeightKeyword: null } as const;
+  const width = replacedSize({ ...box, style: { ...box.style, ...free, width: 'auto' } }, cbWidth, cbHeight).width;
+  const height = replacedSize({ ...box, style: { ...box.style, ...free, height: 'auto' } }, cbWidth, cbHeight).height;
+  return { width, height };
 }
 
 /** The auto width of a replaced element with a ratio but no natural size (see replacedSize), content px. */

@@ -12,7 +12,7 @@ import { WarningSink } from '../../src/warnings.ts';
 const SETTERS: Record<keyof ComputedStyle, string> = {
   display: 'display: block', position: 'position: relative', float: 'float: left', clear: 'clear: left',
   top: 'top: 1px', right: 'right: 1px', bottom: 'bottom: 1px', left: 'left: 1px', zIndex: 'z-index: 2',
-  width: 'width: 1px', widthKeyword: 'width: fit-content', height: 'height: 1px', minWidth: 'min-width: 1px', minHeight: 'min-height: 1px',
+  width: 'width: 1px', widthKeyword: 'width: fit-content', height: 'height: 1px', minWidth: 'min-width: 1px', minWidthKeyword: 'min-width: max-content', maxWidthKeyword: 'max-width: min-content', minHeightKeyword: 'min-height: max-content', maxHeightKeyword: 'max-height: min-content', minHeight: 'min-height: 1px',
   maxWidth: 'max-width: 1px', maxHeight: 'max-height: 1px',
   marginTop: 'margin-top: 1px', marginRight: 'margin-right: 1px', marginBottom: 'margin-bottom: 1px', marginLeft: 'margin-left: 1px',
   paddingTop: 'padding-top: 1px', paddingRight: 'padding-right: 1px', paddingBottom: 'padding-bottom: 1px', paddingLeft: 'padding-left: 1px',

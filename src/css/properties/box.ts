@@ -155,45 +155,42 @@ export const RADIUS_LONGHANDS = CORNERS.map((c) => `border-${c[0]}-radius`);
 
 const OVERFLOW = { visible: 'visible', hidden: 'hidden', clip: 'clip', scroll: 'scroll', auto: 'auto', overlay: 'auto' } as const;
 
-const sizeRow = (name: string, field: keyof ComputedStyle, kw: string) =>
-  lengthRow(name, field, false, { pct: true, nonNegative: true, quirky: true, keywords: [kw, 'min-content', 'max-content', 'fit-content'] });
-
-/** Width/height keywords we cannot size intrinsically at compute time stay 'auto' ('none' for max-*). */
-function intrinsicToAuto(row: Longhand<unknown>, fallback: 'auto' | 'none'): Longhand<unknown> {
-  const apply = row.apply;
-  return {
-    ...row,
-    parse: (v, q, raw) => {
-      const r = row.parse(v, q, raw);
-      if (typeof r === 'string' && r !== fallback) return new Note(fallback, `${row.name}: ${r} is treated as ${fallback}`);
-      return r;
-    },
-    apply,
-  };
-}
-
 const INTRINSIC: Record<string, IntrinsicSizeKeyword> = {
-  'min-content': 'min-content', 'max-content': 'max-content', 'fit-content': 'fit-content', '-webkit-fit-content': 'fit-content',
+  'min-content': 'min-content', 'max-content': 'max-content', 'fit-content': 'fit-content',
+  '-webkit-min-content': 'min-content', '-webkit-max-content': 'max-content', '-webkit-fit-content': 'fit-content',
 };
 
 /**
- * width (CSS 2.1 §10.2, css-sizing-3 §3.1): a length, percentage or auto in `width`; an intrinsic size keyword
- * (min-content, max-content, fit-content, Blink's -webkit-fit-content) sets `width` to 'auto' and `widthKeyword`,
- * which block-level layout (layout/block-level.ts blockWidths) and intrinsic contributions (layout/intrinsic.ts) read.
- * The fit-content(<length-percentage>) function is not supported (dropped with a warning, as any invalid value).
+ * width, min-width, max-width, min-height, max-height (CSS 2.1 §10.2, §10.4, §10.7, css-sizing-3 §3.1, §3.2): a length or
+ * percentage, `fallback` (auto or none), or an intrinsic size keyword (min-content, max-content, fit-content, Blink's
+ * -webkit- forms of each), which sets the field to `fallback` and `kwField` to the keyword: block-level layout
+ * (layout/block-level.ts blockWidths, boxMetrics), the min/max clamp (layout/box-model.ts clampWidth) and intrinsic
+ * contributions (layout/intrinsic.ts) read it. The fit-content(<length-percentage>) function is not supported (dropped
+ * with a warning, as any invalid value).
  */
-function widthRow(): Longhand<unknown> {
-  const row = lengthRow('width', 'width', false, { pct: true, nonNegative: true, quirky: true, keywords: ['auto', ...Object.keys(INTRINSIC)] });
+function keywordSizeRow(name: string, field: 'width' | 'minWidth' | 'maxWidth' | 'minHeight' | 'maxHeight', kwField: SizeKeywordField, fallback: 'auto' | 'none'): Longhand<unknown> {
+  const row = lengthRow(name, field, false, { pct: true, nonNegative: true, quirky: true, keywords: [fallback, ...Object.keys(INTRINSIC)] });
   const apply = row.apply;
   return {
     ...row,
-    fields: ['width', 'widthKeyword'],
+    fields: [field, kwField],
     apply: (env, v: LenVal) => {
       const kw = typeof v === 'string' ? INTRINSIC[v] : undefined;
-      env.s.widthKeyword = kw ?? null;
-      apply(env, kw ? 'auto' : v);
+      env.s[kwField] = kw ?? null;
+      apply(env, kw ? fallback : v);
     },
   };
+}
+type SizeKeywordField = 'widthKeyword' | 'minWidthKeyword' | 'maxWidthKeyword' | 'minHeightKeyword' | 'maxHeightKeyword';
+
+/**
+ * height (CSS 2.1 §10.5): min-content, max-content and fit-content (and their -webkit- forms) in the block axis are the
+ * box's automatic size (css-sizing-3 §3.1: the block size its content gives), so they compute to 'auto'.
+ */
+function heightRow(): Longhand<unknown> {
+  const row = lengthRow('height', 'height', false, { pct: true, nonNegative: true, quirky: true, keywords: ['auto', ...Object.keys(INTRINSIC)] });
+  const apply = row.apply;
+  return { ...row, apply: (env, v: LenVal) => apply(env, typeof v === 'string' ? 'auto' : v) };
 }
 
 export const BOX_ROWS: Longhand<any>[] = [
@@ -222,12 +219,12 @@ export const BOX_ROWS: Longhand<any>[] = [
     },
     apply: (env, v: number | 'auto') => { env.s.zIndex = v; },
   },
-  widthRow(),
-  intrinsicToAuto(sizeRow('height', 'height', 'auto'), 'auto'),
-  intrinsicToAuto(sizeRow('min-width', 'minWidth', 'auto'), 'auto'),
-  intrinsicToAuto(sizeRow('min-height', 'minHeight', 'auto'), 'auto'),
-  intrinsicToAuto(sizeRow('max-width', 'maxWidth', 'none'), 'none'),
-  intrinsicToAuto(sizeRow('max-height', 'maxHeight', 'none'), 'none'),
+  keywordSizeRow('width', 'width', 'widthKeyword', 'auto'),
+  keywordSizeRow('min-width', 'minWidth', 'minWidthKeyword', 'auto'),
+  keywordSizeRow('max-width', 'maxWidth', 'maxWidthKeyword', 'none'),
+  heightRow(),
+  keywordSizeRow('min-height', 'minHeight', 'minHeightKeyword', 'auto'),
+  keywordSizeRow('max-height', 'maxHeight', 'maxHeightKeyword', 'none'),
   ...SIDES.map((s) => lengthRow(`margin-${s}`, `margin${s[0].toUpperCase()}${s.slice(1)}` as keyof ComputedStyle, false, { pct: true, quirky: true, keywords: ['auto'] })),
   ...SIDES.map((s) => lengthRow(`padding-${s}`, `padding${s[0].toUpperCase()}${s.slice(1)}` as keyof ComputedStyle, false, { pct: true, quirky: true, nonNegative: true })),
   ...[0, 1, 2, 3].map(borderWidthRow),

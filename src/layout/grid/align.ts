@@ -2,7 +2,8 @@
 // Out: the width / margin overrides that place the item in its area by justify-self / justify-items (css-align-3 §6.1), or null to stretch.
 import type { Box } from '../../box/types.ts';
 import type { ComputedStyle } from '../../css/computed.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, fitContent } from '../box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, fitContent, keywordWidths } from '../box-model.ts';
+import type { LayoutContext } from '../context.ts';
 
 /** Inline-axis self-alignment of a grid item resolved to a side of its area (css-align-3 §6.1); 'stretch' for normal/stretch on non-replaced boxes. */
 export function justifyOf(item: Box, container: ComputedStyle): 'stretch' | 'start' | 'end' | 'center' {
@@ -26,7 +27,7 @@ export function justifyOf(item: Box, container: ComputedStyle): 'stretch' | 'sta
  * the margin on the far side (start), the near side (end) or both halves (center), mirrored for rtl containers. Null when
  * the item is stretched or has an auto inline margin (auto margins align it instead).
  */
-export function justifyOverrides(b: Box, areaW: number, container: ComputedStyle, intrinsic: (b: Box) => { min: number; max: number }): { widthOverride: number; marginsOverride: { left: number; right: number } } | null {
+export function justifyOverrides(b: Box, areaW: number, container: ComputedStyle, ctx: Pick<LayoutContext, 'intrinsicSizes' | 'intrinsicContentSizes'>): { widthOverride: number; marginsOverride: { left: number; right: number } } | null {
   const align = justifyOf(b, container);
   const st = b.style;
   if (st.marginLeft === 'auto' || st.marginRight === 'auto') return null;
@@ -44,8 +45,9 @@ export function justifyOverrides(b: Box, areaW: number, container: ComputedStyle
   const spec = sizeValue(st.width, areaW);
   let width: number;
   if (spec !== null) width = toContent(spec, st, bp);
-  else width = fitContent(intrinsic(b), areaW, ml + mr + bp);
-  width = clampWidth(width, st, areaW, bp);
+  else if (st.widthKeyword) width = keywordWidths(b, ctx, areaW, ml + mr + bp)(st.widthKeyword);
+  else width = fitContent(ctx.intrinsicSizes(b), areaW, ml + mr + bp);
+  width = clampWidth(width, st, areaW, bp, keywordWidths(b, ctx, areaW, ml + mr + bp));
   const free = areaW - width - bp - ml - mr;
   const rtl = container.direction === 'rtl';
   const toLeft = align === 'center' ? free / 2 : (align === 'end') !== rtl ? free : 0;

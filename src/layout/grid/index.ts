@@ -4,10 +4,12 @@ import type { Box, GridBox } from '../../box/types.ts';
 import type { ComputedStyle, TrackSize } from '../../css/computed.ts';
 import type { BoxFragment, ReplacedFragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
-import type { ContentLayout, ContentParams, FlowEnv } from '../context.ts';
+import type { ContentLayout, ContentParams, FlowEnv, LayoutContext } from '../context.ts';
+
+type IntrinsicMeasure = Pick<LayoutContext, 'intrinsicSizes' | 'intrinsicContentSizes'>;
 import type { Flow, GridToken, PendingAbs } from '../flow.ts';
 import { NO_MARGIN } from '../flow.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, fitContent, isAbsolute, isScrollContainer, lp, isAvoidBreak, isForcedBreak } from '../box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, fitContent, keywordWidths, isAbsolute, isScrollContainer, lp, isAvoidBreak, isForcedBreak } from '../box-model.ts';
 import { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 import { sizeTracks, type TrackItem } from './tracks.ts';
 import { autoRepeatCount } from './template.ts';
@@ -167,14 +169,14 @@ function pctHeight(st: ComputedStyle): boolean {
  * fit-content width (css-sizing-3 §5.1: min(max(min-content, area), max-content)) and the auto margins share what is
  * left (0 when it overflows). Returns the layout overrides, or {} when the item is stretched or sized normally.
  */
-function inlineAutoMargins(b: Box, areaW: number, intrinsic: (b: Box) => { min: number; max: number }): { widthOverride?: number; marginsOverride?: { left: number; right: number } } {
+function inlineAutoMargins(b: Box, areaW: number, ctx: IntrinsicMeasure): { widthOverride?: number; marginsOverride?: { left: number; right: number } } {
   const st = b.style;
   if (b.kind === 'replaced' || st.width !== 'auto' || (st.marginLeft !== 'auto' && st.marginRight !== 'auto')) return {};
   const bd = borderOf(st), pd = paddingOf(st, areaW);
   const bp = bd.left + bd.right + pd.left + pd.right;
   const ml = marginValue(st.marginLeft, areaW), mr = marginValue(st.marginRight, areaW);
   const fixedM = (ml ?? 0) + (mr ?? 0);
-  const width = clampWidth(fitContent(intrinsic(b), areaW, fixedM + bp), st, areaW, bp);
+  const width = clampWidth(fitContent(ctx.intrinsicSizes(b), areaW, fixedM + bp), st, areaW, bp, keywordWidths(b, ctx, areaW, fixedM + bp));
   const free = Math.max(0, areaW - width - bp - fixedM);
   const autos = (ml === null ? 1 : 0) + (mr === null ? 1 : 0);
   return { widthOverride: width, marginsOverride: { left: ml ?? free / autos, right: mr ?? free / autos } };
@@ -382,7 +384,7 @@ function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: Flow
     const frag = ctx.layoutBlockLevel(it.box, {
       cb: { x: contentX + areaX(it), y: 0, width: w, height: areaH ?? null }, y: 0, margin: NO_MARGIN,
       token: null, atTop: true, truncate: false, abs: itemAbs, forceBfc: true, heightOverride: height,
-      ...(justifyOverrides(it.box, w, s, ctx.intrinsicSizes) ?? inlineAutoMargins(it.box, w, ctx.intrinsicSizes)),
+      ...(justifyOverrides(it.box, w, s, ctx) ?? inlineAutoMargins(it.box, w, ctx)),
     }, innerEnv).fragment;
     return { frag, abs: itemAbs, fixed: env.fixed.splice(fixedFrom) };
   };
@@ -414,7 +416,7 @@ function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: Flow
     const r = ctx.layoutBlockLevel(it.box, {
       cb: { x: contentX + areaX(it), y: q.y, width: w, height: null }, y: q.y, margin: NO_MARGIN,
       token: q.token, atTop: q.atTop, truncate: q.truncate, abs: itemAbs, forceBfc: true, heightOverride: stretchedHeight(it),
-      ...(justifyOverrides(it.box, w, s, ctx.intrinsicSizes) ?? inlineAutoMargins(it.box, w, ctx.intrinsicSizes)),
+      ...(justifyOverrides(it.box, w, s, ctx) ?? inlineAutoMargins(it.box, w, ctx)),
     }, env);
     return { frag: r.fragment, token: r.token, pushed: r.pushed, abs: itemAbs, fixed: env.fixed.splice(fixedFrom) };
   };

@@ -2,6 +2,7 @@
 // Out: the table's used width and margins; the wrapper's content for this page (captions, the table box, row groups, rows, cells,
 // collapsed border pieces) in the flow, and the table's break token. The block-level path (src/layout/block-level.ts) does the rest.
 import type { Box, BlockBox, TableWrapperBox, TableCellBox, TableRowGroupBox } from '../../box/types.ts';
+import type { ComputedStyle, IntrinsicSizeKeyword } from '../../css/computed.ts';
 import type { BlockParams, ContentLayout, ContentParams, FlowEnv, LayoutContext, UsedWidths } from '../context.ts';
 import type { BoxFragment, Fragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
@@ -53,6 +54,10 @@ export function tableIntrinsicSizes(box: TableWrapperBox, ctx: LayoutContext): {
   const spec = sizeValue(ts.width, null);
   if (spec !== null) { min = Math.max(min, spec + (ts.boxSizing === 'border-box' ? 0 : pr.bp)); max = min; }
   min = Math.max(min, pr.captionMin);
+  // min-width and max-width clamp both contributions (percentages ignored: the basis is indefinite, css-sizing-3 §5.2).
+  const minW = Math.max(pr.min + pr.edges, pr.captionMin);
+  min = Math.max(minW, clampTableWidth(ts, pr, min, minW, min, null));
+  max = Math.max(minW, clampTableWidth(ts, pr, max, minW, max, null));
   return { min, max: Math.max(min, max) };
 }
 
@@ -75,9 +80,29 @@ function tableWidths(box: TableWrapperBox, pr: Prepared, avail: number, forced: 
   }
   // A caption wider than the grid widens the table (as Chromium).
   const minW = Math.max(pr.min + pr.edges, pr.captionMin);
-  const width = spec !== null ? Math.max(spec, minW) : Math.max(minW, Math.min(avail, pr.max + pr.edges));
+  const width = Math.max(minW, clampTableWidth(ts, pr, spec ?? Math.min(avail, pr.max + pr.edges), minW, avail, pctBasis));
   const colW = autoColumnWidths(pr.k, width - pr.edges);
   return { width: pr.grid.cols === 0 ? (spec ?? 0) : width, colW };
+}
+
+/**
+ * A table's border-box width `w` clamped by its min-width and max-width (CSS 2.1 §10.4: max first, then min wins; lengths
+ * border-box as its width, percentages of `pctBasis`, none when null), as Chromium 156 sizes tables (Tailwind's `min-w-full`).
+ * A keyword is the table's min-content width `minW`, its max-content width or fit-content in `avail` (css-sizing-3 §3.2).
+ * The caller keeps the result at least `minW`. px.
+ */
+function clampTableWidth(ts: ComputedStyle, pr: Prepared, w: number, minW: number, avail: number, pctBasis: number | null): number {
+  const maxW = Math.max(minW, pr.max + pr.edges);
+  const bound = (v: ComputedStyle['minWidth'] | ComputedStyle['maxWidth'], kw: IntrinsicSizeKeyword | null | undefined): number | null => {
+    if (kw) return kw === 'min-content' ? minW : kw === 'max-content' ? maxW : Math.min(maxW, Math.max(minW, avail));
+    const x = sizeValue(v, pctBasis);
+    return x === null ? null : ts.boxSizing === 'border-box' ? x : x + pr.bp;
+  };
+  const hi = bound(ts.maxWidth, ts.maxWidthKeyword);
+  if (hi !== null) w = Math.min(w, hi);
+  const lo = bound(ts.minWidth, ts.minWidthKeyword);
+  if (lo !== null) w = Math.max(w, lo);
+  return w;
 }
 
 /**

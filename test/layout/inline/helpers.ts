@@ -96,6 +96,7 @@ export function layoutCtx(fonts: FontContext = fakeFonts(), quirks = false): Lay
       const w = box.style.width === 'auto' ? 0 : box.style.width.px;
       return { min: w, max: w };
     },
+    intrinsicContentSizes(box: Box) { return ctx.intrinsicSizes(box); },
     tableWidth: () => { throw new Error('no tables expected'); },
   };
   return ctx;
