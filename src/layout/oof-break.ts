@@ -7,11 +7,16 @@ import type { BreakToken } from './flow.ts';
 /**
  * The rest of an absolutely positioned box fragmented at a page bottom: it resumes from `token`
  * at the top of the next page's area, at the same x (its containing block's left `cbX`, px) and
- * with the same used width, margins and height (§10.3.7, §10.6.4 values kept; px).
+ * with the same used width, margins and height (§10.3.7, §10.6.4 values kept; px). A box whose top
+ * lies at or past the page bottom has no fragment there: `token` is null and it starts `offset` px
+ * below the next page area's top (its top margin edge), as Chromium 156 prints it, on a page of its own
+ * when the flow has ended.
  */
 export interface AbsContinuation {
   box: Box;
-  token: BreakToken;
+  token: BreakToken | null;
+  /** With `token` null: where the box's top margin edge lies below the next page area's top, px. */
+  offset?: number;
   cbX: number;
   cbWidth: number;
   cbHeight: number | null;
@@ -36,20 +41,27 @@ export class AbsBreaks {
 
   /**
    * Returns the continuations whose fragment is in the trees under `roots` (the page's
-   * children), in the order recorded, and forgets all entries. Walks the trees only when some
+   * children), in the order recorded, takes the fragments of boxes starting past the page bottom
+   * out of those trees, and forgets all entries. Walks the trees only when some
    * box was fragmented (the common case costs nothing).
    */
-  drain(roots: readonly Fragment[]): AbsContinuation[] {
+  drain(roots: Fragment[]): AbsContinuation[] {
     if (this.entries.length === 0) return [];
-    const live = new Set<Fragment>();
-    const stack: Fragment[] = [...roots];
+    const where = new Map<Fragment, Fragment[]>();
+    const stack: Array<[Fragment, Fragment[]]> = roots.map((f) => [f, roots]);
     while (stack.length > 0) {
-      const f = stack.pop()!;
-      live.add(f);
-      if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) stack.push(c);
+      const [f, list] = stack.pop()!;
+      where.set(f, list);
+      if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) stack.push([c, f.children]);
     }
-    const out = this.entries.filter((e) => live.has(e.fragment)).map((e) => e.cont);
+    const live = this.entries.filter((e) => where.has(e.fragment));
+    // A box that starts past the page bottom was laid out where it would be, below the page: it leaves this page's tree.
+    for (const e of live) {
+      if (e.cont.token !== null) continue;
+      const list = where.get(e.fragment)!;
+      list.splice(list.indexOf(e.fragment), 1);
+    }
     this.entries.length = 0;
-    return out;
+    return live.map((e) => e.cont);
   }
 }

@@ -193,15 +193,17 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
       // Positioned against the first page's area; a fragmented one continues on the pages after it.
       const firstArea = layoutAreas[0]!;
       const f = layoutAbsolute(a, { ...firstArea }, { ...env, pageBottom: firstArea.y + firstArea.height, pageTop: undefined });
-      if (f) icbFirstPage.push(f), pages[0].children.push(f);
-      let conts = absBreaks.drain(f ? [f] : []);
+      const first = f ? [f] : [];
+      let conts = absBreaks.drain(first);
+      if (f) icbFirstPage.push(f), pages[0].children.push(...first);
       for (let k = 1; conts.length > 0; k++) {
         if (k >= pages.length) { carried.push(...conts); break; }
         const ak = layoutAreas[k]!;
         const ek: FlowEnv = { ...env, pageBottom: ak.y + ak.height, pageTop: ak.y };
         const placed: Fragment[] = [];
-        for (const c of conts) { const g = layoutAbsContinuation(c, ak, ek); if (g) placed.push(g), pages[k].children.push(g); }
+        for (const c of conts) { const g = layoutAbsContinuation(c, ak, ek); if (g) placed.push(g); }
         conts = absBreaks.drain(placed);
+        pages[k].children.push(...placed);
       }
     }
     token = r.token;
@@ -211,6 +213,15 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
       if (++stalls > 2) { ctx.warnings.add('layout', 'pagination made no progress; the rest of the document was dropped'); break; }
     } else stalls = 0;
     lastKey = key;
+  }
+  // Abspos boxes that continue, or start, past the end of the flow get pages of their own (css-break-3 §4), as Chromium 156
+  // prints them: a page holding only them (and fixed and margin boxes), or blank when one starts further down.
+  while (carried.length > 0) {
+    const { area, page } = newPage(false);
+    env = { ctx, pageBottom: area.y + (area.rootHeight ?? area.height), pageHeight: area.rootHeight ?? area.height, fixed, icbHeight: area.rootHeight ?? area.height, absLayout, floatLayout, absBreaks, pageTop: area.y };
+    session.env = env;
+    for (const c of carried) { const f = layoutAbsContinuation(c, area, env); if (f) page.children.push(f); }
+    carried = absBreaks.drain(page.children);
   }
   // Fixed boxes: containing block is the page area, repeated on every page (CSS 2.1 §9.6.1), as Chromium prints them.
   if (fixed.length > 0) {

@@ -165,8 +165,8 @@ function placeAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv): Placed
   // css-break-3 §2, §4: an abspos box whose top is known before its height is fragmented at the
   // page bottom like other boxes; the rest continues at the top of the next page (src/layout/oof-break.ts).
   const knownTop = top === null && bottom === null ? staticTop : top !== null && !(bottom !== null && H !== null && specH !== null) ? top : null;
-  const split = !replaced && knownTop !== null && env.absBreaks !== undefined && env.inColumns !== true &&
-    Number.isFinite(env.pageBottom) && cb.y + knownTop < env.pageBottom - 0.01;
+  const paged = knownTop !== null && env.absBreaks !== undefined && env.inColumns !== true && Number.isFinite(env.pageBottom);
+  const split = paged && !replaced && cb.y + knownTop! < env.pageBottom - 0.01;
   const r = env.ctx.layoutBlockLevel(box, {
     cb: split ? { x: cb.x + usedLeft, y: cb.y, width: W, height: H } : { x: 0, y: 0, width: W, height: H },
     y: split ? cb.y + (knownTop as number) : 0, margin: NO_MARGIN, token: null,
@@ -198,6 +198,9 @@ function placeAbsolute(a: PendingAbs, cb: ContainingBlock, env: FlowEnv): Placed
   translateFragment(f, cb.x + usedLeft, cb.y + usedTop + (mt ?? 0) - laidTop);
   f.margin.top = mt ?? 0;
   if (f.kind === 'box') f.margin.bottom = mb ?? 0;
+  // A box whose top margin edge is at or past the page bottom goes to the page it falls on (css-break-3 §4: out-of-flow
+  // boxes are fragmented with the flow; Chromium 156 adds pages for it past the flow's end).
+  if (paged && cb.y + knownTop! >= env.pageBottom - 0.01) env.absBreaks!.add(f, { ...used, token: null, offset: cb.y + knownTop! - env.pageBottom });
   return { fragment: f, used, cbY: cb.y, mt: mt ?? 0 };
 }
 
@@ -219,17 +222,22 @@ export function layoutPendingAbs(abs: PendingAbs[], frag: BoxFragment, env: Flow
 
 /**
  * Lays out the continuation of an abspos box at the top of the page area `area` (absolute px)
- * with `env` (that page's flow environment, whose `absBreaks` records a further break). Returns
- * the fragment (resumed: no top border or padding, css-break-3 §5.4 slice), or null.
+ * with `env` (that page's flow environment, whose `absBreaks` records a further break), or a box
+ * that starts on a later page at its offset (passed on again when that is past this page too).
+ * Returns the fragment (resumed: no top border or padding, css-break-3 §5.4 slice), or null.
  */
 export function layoutAbsContinuation(c: AbsContinuation, area: { y: number }, env: FlowEnv): Fragment | null {
+  // A box that starts on a later page (token null) starts `offset` below this page area's top, its top margin included.
+  const y = area.y + (c.token === null ? c.offset ?? 0 : 0);
   const cb: ContainingBlock = { x: c.cbX, y: area.y, width: c.cbWidth, height: c.cbHeight };
+  const later = c.token === null && env.absBreaks !== undefined && y >= env.pageBottom - 0.01;
   const r = env.ctx.layoutBlockLevel(c.box, {
-    cb, y: area.y, margin: NO_MARGIN, token: c.token,
-    atTop: true, truncate: true, abs: [], widthOverride: c.width, marginsOverride: { left: c.ml, right: c.mr },
+    cb, y, margin: NO_MARGIN, token: c.token,
+    atTop: true, truncate: c.token !== null, abs: [], widthOverride: c.width, marginsOverride: { left: c.ml, right: c.mr },
     heightOverride: c.height,
-  }, env);
+  }, later ? { ...env, pageBottom: Infinity } : env);
   if (!r.fragment) return null;
-  if (r.token !== null && env.absBreaks) env.absBreaks.add(r.fragment, { ...c, token: r.token });
+  if (later) env.absBreaks!.add(r.fragment, { ...c, offset: y - env.pageBottom });
+  else if (r.token !== null && env.absBreaks) env.absBreaks.add(r.fragment, { ...c, token: r.token });
   return r.fragment;
 }
