@@ -13,6 +13,7 @@ import { NAMED_COLORS } from './named-colors.ts';
 import { lin, labToLinSrgb, linSrgbToLab, linSrgbToOklab, linToRgb255, oklabToLinSrgb, p3ToLinSrgb, polarToRect } from './color-spaces.ts';
 import type { CV } from './tokens.ts';
 import { parseNumber } from './length.ts';
+import { relativeColor } from './relative-color.ts';
 
 /** Marker for `currentcolor`: compared by identity, replaced by the element's color at compute time. */
 export const CURRENT_COLOR: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 1 }) as Color;
@@ -202,7 +203,7 @@ function colorFunction(name: string, args: readonly CV[]): Color | null {
  * Parses a <color> component value (css-color-4). Returns a frozen Color (share freely, never
  * mutate), `CURRENT_COLOR` for `currentcolor`, a colour made from it for a color-mix() of it
  * (resolve both with resolveCurrent), or null when the value is not a supported colour
- * (relative colours, `oklch(from …)`, are not supported). Never throws.
+ * (a relative colour, `oklch(from …)`, is taken apart by relative-color.ts). Never throws.
  */
 export function parseColor(n: CV | undefined): Color | null {
   if (n === undefined) return null;
@@ -212,6 +213,7 @@ export function parseColor(n: CV | undefined): Color | null {
   }
   if (n.t === 'hash') return parseHex(n.v);
   if (n.t === 'fn') {
+    if (n.args[0]?.t === 'ident' && n.args[0].lc === 'from') return relativeColor(n.name, n.args, parseColor, isCurrentRelative);
     switch (n.name) {
       case 'lab': case 'lch': case 'oklab': case 'oklch': return labFunction(n.name, n.args);
       case 'color': return colorSpaceFunction(n.args);
