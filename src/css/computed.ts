@@ -302,6 +302,8 @@ export interface ComputedStyle {
   justifySelf?: 'auto' | 'normal' | 'stretch' | 'start' | 'end' | 'self-start' | 'self-end' | 'flex-start' | 'flex-end' | 'center' | 'left' | 'right' | 'baseline' | 'last baseline';
   // ---- misc
   objectFit: 'fill' | 'contain' | 'cover' | 'none' | 'scale-down';
+  /** object-position (css-images-3 §5.6): where object-fit places the image in the content box, as a background-position; null = 50% 50%. */
+  objectPosition?: BgPosition | null;
   /** aspect-ratio (css-sizing-4 §5.1): 'auto', or a width ÷ height ratio (`auto`: a replaced element's natural ratio wins when it has one); optional for older literals. */
   aspectRatio?: AspectRatio;
   // ---- box decorations (css-backgrounds-3 §7, css-ui-4 §3, css-text-decor-4, CSS 2.1 §11.1.2); optional for older literals
@@ -427,7 +429,7 @@ export function initialStyle(): ComputedStyle {
     borderTopLeftRadius: noRadius(), borderTopRightRadius: noRadius(),
     borderBottomRightRadius: noRadius(), borderBottomLeftRadius: noRadius(),
     boxSizing: 'content-box', overflowX: 'visible', overflowY: 'visible', visibility: 'visible', opacity: 1,
-    transform: [], transformOrigin: { x: { px: 0, pct: 50 }, y: { px: 0, pct: 50 } }, translate: null, rotate: null, scale: null,
+    transform: [], transformOrigin: { x: { px: 0, pct: 50 }, y: { px: 0, pct: 50 } }, translate: null, rotate: null, scale: null, objectPosition: null,
     backgroundColor: TRANSPARENT, backgroundLayers: [],
     color: BLACK, fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal',
     fontVariantCaps: 'normal', lineHeight: 'normal', textAlign: 'start', textAlignLast: 'auto',

@@ -1,6 +1,8 @@
-// Replaced content and list markers for the display-list builder: an image in its content box by object-fit
-// (css-images-3 §5.5), a marker's glyphs, image or disc/circle/square (css-lists-3 §3.1). In: a fragment. Out: display items.
+// Replaced content and list markers for the display-list builder: an image in its content box by object-fit and
+// object-position (css-images-3 §5.5, §5.6), a marker's glyphs, image or disc/circle/square (css-lists-3 §3.1).
+// In: a fragment. Out: display items.
 import type { ImageRef } from '../box/types.ts';
+import { resolveLength } from '../css/computed.ts';
 import type { MarkerFragment, ReplacedFragment } from '../layout/fragment.ts';
 import type { DisplayItem, Radii, Rect } from './display-list.ts';
 import { insetRadii, radiiOf } from './build-background.ts';
@@ -35,7 +37,9 @@ function fittedItems(f: ReplacedFragment, image: ImageRef): DisplayItem[] {
     w = iw * sc; h = ih * sc;
     if (fit === 'scale-down' && (iw < w || ih < h)) { w = iw; h = ih; }
   } else if (fit === 'none') { w = iw; h = ih; }
-  const rect: Rect = { x: cx + (cw - w) / 2, y: cy + (ch - h) / 2, w, h };
+  // object-position (css-images-3 §5.6) places it as a background-position in the content box (50% 50% by default).
+  const pos = f.style.objectPosition;
+  const rect: Rect = pos ? { x: cx + resolveLength(pos.x, cw - w), y: cy + resolveLength(pos.y, ch - h), w, h } : { x: cx + (cw - w) / 2, y: cy + (ch - h) / 2, w, h };
   if (fit === 'fill') return [{ kind: 'image', rect: { x: cx, y: cy, w: cw, h: ch }, image }];
   if (w <= cw + 0.01 && h <= ch + 0.01) return [{ kind: 'image', rect, image }];
   return [{ kind: 'push-clip', rect: { x: cx, y: cy, w: cw, h: ch } }, { kind: 'image', rect, image }, { kind: 'pop-clip' }];

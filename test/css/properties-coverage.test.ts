@@ -46,7 +46,7 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   gridRowStart: 'grid-row-start: 2', gridRowEnd: 'grid-row-end: 2',
   gridColumnsRepeat: 'grid-template-columns: repeat(auto-fill, 10px)', gridRowsRepeat: 'grid-template-rows: repeat(auto-fit, 10px)',
   gridColumnLineNames: 'grid-template-columns: [a] 1px', gridRowLineNames: 'grid-template-rows: [a] 1px',
-  justifyItems: 'justify-items: center', justifySelf: 'justify-self: end', objectFit: 'object-fit: cover', aspectRatio: 'aspect-ratio: 16 / 9',
+  justifyItems: 'justify-items: center', justifySelf: 'justify-self: end', objectFit: 'object-fit: cover', objectPosition: 'object-position: left 10px top 0', aspectRatio: 'aspect-ratio: 16 / 9',
   columnCount: 'column-count: 2', columnWidth: 'column-width: 10px', columnRuleWidth: 'column-rule-width: 1px',
   columnRuleStyle: 'column-rule-style: solid', columnRuleColor: 'column-rule-color: red', columnFill: 'column-fill: auto',
   columnSpan: 'column-span: all',

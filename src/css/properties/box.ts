@@ -3,12 +3,13 @@
  * css-backgrounds-3 §4–§5 borders). In: component values. Out: `Longhand` rows writing display,
  * position, offsets, sizes, margins, paddings, borders, radii, overflow, visibility, opacity.
  */
-import { CC_BORDER_TOP, type AspectRatio, type BorderStyle, type Color, type ComputedStyle, type CornerRadius, type Display, type IntrinsicSizeKeyword } from '../computed.ts';
+import { CC_BORDER_TOP, type AspectRatio, type BgPosition, type BorderStyle, type Color, type ComputedStyle, type CornerRadius, type Display, type IntrinsicSizeKeyword } from '../computed.ts';
 import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, parseQuirkyColor, resolveCurrent } from '../values/color.ts';
 import { computeLength as computeLength_, computePx as computePx_, Lin, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { keywordRow, lengthRow, Note, type Env, type LenVal, type Longhand } from './types.ts';
 import { POSITION_ROW } from './gcpm.ts';
+import { computePosition, parsePosition, type PosVal } from './background.ts';
 
 // hot path: read import bindings once (see index.ts)
 const CURRENT_COLOR = CURRENT_COLOR_, computeLength = computeLength_, computePx = computePx_;
@@ -245,6 +246,13 @@ export const BOX_ROWS: Longhand<any>[] = [
     apply: (env, v: number) => { env.s.opacity = v; },
   },
   keywordRow('object-fit', 'objectFit', false, ['fill', 'contain', 'cover', 'none', 'scale-down']),
+  {
+    // object-position (css-images-3 §5.6): a <position> (css-values-4 §8.3: 1, 2 or 4 values; the 3-value form is
+    // background-position's only), computed as background-position (lengths in px, percentages kept).
+    name: 'object-position', inherited: false, fields: ['objectPosition'],
+    parse: (v) => (v.length === 3 ? null : parsePosition(v, false)),
+    apply: (env, v: PosVal) => { env.s.objectPosition = computePosition(v, env) as BgPosition; },
+  },
   { name: 'aspect-ratio', inherited: false, fields: ['aspectRatio'], parse: parseAspectRatio, apply: (env, v: AspectRatio) => { env.s.aspectRatio = v; } },
 ];
 
