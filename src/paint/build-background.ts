@@ -85,17 +85,12 @@ export interface BackgroundOptions { canvas?: Rect; viewport?: Rect }
 export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader | undefined, push: (i: DisplayItem) => void, opts: BackgroundOptions): void {
   const layers = s.backgroundLayers;
   const bottomClip = layers.length > 0 ? layers[layers.length - 1].clip : 'border-box';
-  let glyphs: TextRun[] | undefined;
-  const textClip = (paint: () => void): void => {
-    glyphs ??= textRuns(f);
-    if (glyphs.length === 0) return; // no text: nothing of this layer shows
-    push({ kind: 'push-clip-text', runs: glyphs });
-    paint();
-    push({ kind: 'pop-clip' });
-  };
+  if (!(s.backgroundColor.a > 0) && (!load || !layers.some(hasImage))) return;
+  // The fragment's glyph runs, found once for the layers clipped to them (background-clip: text).
+  let text: { glyphs?: TextRun[] } | undefined;
   if (s.backgroundColor.a > 0) {
     if (opts.canvas) push({ kind: 'rect', rect: opts.canvas, color: s.backgroundColor });
-    else if (bottomClip === 'text') textClip(() => push({ kind: 'rect', rect: edgeRect(f, 'border-box'), color: s.backgroundColor }));
+    else if (bottomClip === 'text') clipToText(f, (text ??= {}), push, () => push({ kind: 'rect', rect: edgeRect(f, 'border-box'), color: s.backgroundColor }));
     else {
       const rect = edgeRect(f, bottomClip);
       if (rect.w > 0 && rect.h > 0) {
@@ -115,9 +110,21 @@ export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader |
       if (!image || image.width <= 0 || image.height <= 0) continue;
       img = image;
     }
-    if (layer.clip === 'text' && !opts.canvas) textClip(() => paintLayer(f, s, layer, img, push, opts));
+    if (layer.clip === 'text' && !opts.canvas) clipToText(f, (text ??= {}), push, () => paintLayer(f, s, layer, img, push, opts));
     else paintLayer(f, s, layer, img, push, opts);
   }
+}
+
+/** Whether a background layer has an image to paint (a gradient or a URL; none and the rest paint nothing). */
+export const hasImage = (l: ComputedStyle['backgroundLayers'][number]): boolean => l.image.kind === 'gradient' || l.image.kind === 'url';
+
+/** Paints what `paint` pushes clipped to the glyphs of `f`'s text (`text.glyphs`, found on first use); nothing when it has no text. */
+function clipToText(f: Boxish, text: { glyphs?: TextRun[] }, push: (i: DisplayItem) => void, paint: () => void): void {
+  const glyphs = (text.glyphs ??= textRuns(f));
+  if (glyphs.length === 0) return; // no text: nothing of this layer shows
+  push({ kind: 'push-clip-text', runs: glyphs });
+  paint();
+  push({ kind: 'pop-clip' });
 }
 
 /**

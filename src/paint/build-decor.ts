@@ -106,25 +106,27 @@ function sideShows(item: BorderItem, i: number): boolean {
 }
 
 /**
- * A border as display items: the item itself, or, when its visible sides share one alpha below 1 and a dashed or
+ * Pushes a border as display items: the item itself, or, when its visible sides share one alpha below 1 and a dashed or
  * dotted side meets another visible side, the item with opaque colours inside an opacity group of that alpha, as
  * Chromium's BoxBorderPainter paints such an opacity group in one transparency layer (dashed and dotted sides reach
  * into the corners, where translucent sides drawn one by one would darken each other).
  */
-export function borderItems(item: BorderItem): DisplayItem[] {
+export function pushBorderItems(item: BorderItem, push: (i: DisplayItem) => void): void {
   // The common case first, without arrays: the visible sides are opaque, or not all of one alpha.
   let alpha = 1, first = true;
   for (let i = 0; i < 4; i++) {
     if (!sideShows(item, i)) continue;
-    if (first) { alpha = item.colors[i]!.a; first = false; } else if (item.colors[i]!.a !== alpha) return [item];
+    if (first) { alpha = item.colors[i]!.a; first = false; } else if (item.colors[i]!.a !== alpha) { push(item); return; }
   }
-  if (!(alpha < 1)) return [item];
+  if (!(alpha < 1)) { push(item); return; }
   const vis = [0, 1, 2, 3].filter((i) => sideShows(item, i));
   const broken = (i: number): boolean => item.styles[i] === 'dashed' || item.styles[i] === 'dotted';
   const adjacent = vis.some((i) => broken(i) && (vis.includes((i + 1) % 4) || vis.includes((i + 3) % 4)));
-  if (!adjacent || item.radii) return [item];
+  if (!adjacent || item.radii) { push(item); return; }
   const opaque = item.colors.map((c) => ({ ...c, a: 1 })) as BorderItem['colors'];
-  return [{ kind: 'push-opacity', opacity: alpha }, { ...item, colors: opaque }, { kind: 'pop-opacity' }];
+  push({ kind: 'push-opacity', opacity: alpha });
+  push({ ...item, colors: opaque });
+  push({ kind: 'pop-opacity' });
 }
 
 /** The border widths [top, right, bottom, left] a fragment paints: none at its break edges (css-break-3 §5.4). */
@@ -196,11 +198,25 @@ export function pushBorderWidths(f: { x: number; y: number; width: number; heigh
   if (!sidePaints(widths[0], s.borderTop) && !sidePaints(widths[1], s.borderRight) && !sidePaints(widths[2], s.borderBottom) && !sidePaints(widths[3], s.borderLeft)) return;
   const rect = borderRect(f);
   const radii = radiiOf(s, rect.w, rect.h);
-  const item: DisplayItem = {
-    kind: 'border', rect, widths,
+  const sides = sidesOf(s, tablePart);
+  const item: BorderItem = { kind: 'border', rect, widths, styles: sides.styles, colors: sides.colors };
+  if (radii) item.radii = radii;
+  pushBorderItems(item, push);
+}
+
+/**
+ * A border item's styles and colours as a style gives them, one pair per style object and table-part flag, shared by the
+ * items of every box with that style (display items are never changed once made): a long table's collapsed border
+ * segments are thousands of items of a handful of styles.
+ */
+const SIDES = new WeakMap<ComputedStyle, { plain?: Sides; table?: Sides }>();
+interface Sides { styles: BorderItem['styles']; colors: BorderItem['colors'] }
+function sidesOf(s: ComputedStyle, tablePart: boolean): Sides {
+  let e = SIDES.get(s);
+  if (!e) SIDES.set(s, (e = {}));
+  const key = tablePart ? 'table' : 'plain';
+  return (e[key] ??= {
     styles: [usedStyle(s.borderTop.style), usedStyle(s.borderRight.style), usedStyle(s.borderBottom.style), usedStyle(s.borderLeft.style)],
     colors: [sideColor(s, 0, tablePart), sideColor(s, 1, tablePart), sideColor(s, 2, tablePart), sideColor(s, 3, tablePart)],
-  };
-  if (radii) item.radii = radii;
-  for (const it of borderItems(item)) push(it);
+  });
 }

@@ -5,7 +5,7 @@
 import { hasTransform, type Color, type ComputedStyle } from '../css/computed.ts';
 import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragment, LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
-import { paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
+import { hasImage, paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
 import { borderRect, clipRectOf, hasMaskBorder, outlineItem, pushBorder, pushBorderWidths, pushShadows, sliceCorners, usedBorderWidths } from './build-decor.ts';
 import { borderImageItems, borderImageOf, maskBorderOf } from './build-border-image.ts';
@@ -378,17 +378,19 @@ class PageBuilder {
     // A fieldset with a rendered legend paints from its shifted block-start border (src/paint/fieldset.ts).
     const f = frag.kind === 'box' && frag.legendGap ? legendShifted(frag) : frag;
     let s = f.style;
-    if (!isVisible(s)) return;
+    if (!isVisible(s) || (f.kind === 'box' && !f.legendGap && paintsNothing(s))) return;
     const push = (item: DisplayItem): void => { into.push({ kind: 'item', item, chain }); };
     if (f.kind === 'box') s = sliceCorners(s, !f.startsBox, !f.endsBox, false);
     // box-shadow: outer shadows below the background, inset ones above it (css-backgrounds-3 §7.2)
-    const sw = usedBorderWidths(f);
-    pushShadows(f, s, sw, false, push);
+    const shadows = s.boxShadow !== undefined && s.boxShadow.length > 0;
+    const borderImage = !!s.borderImageSource && s.borderImageSource.kind !== 'none';
+    const sw = shadows || borderImage ? usedBorderWidths(f) : null;
+    if (shadows) pushShadows(f, s, sw!, false, push);
     if (!this.canvasSources.has(f.box)) paintBackground(f, s, this.opts.loadImage, push, this.bgOpts());
-    pushShadows(f, s, sw, true, push);
+    if (shadows) pushShadows(f, s, sw!, true, push);
     if (outlines) { const o = outlineItem(f, s); if (o) outlines.push({ kind: 'item', item: o, chain }); }
     // a border image replaces the border styles (css-backgrounds-3 §6)
-    const bi = s.borderImageSource && s.borderImageSource.kind !== 'none' ? borderImageItems(f, borderImageOf(s), sw, this.opts.loadImage) : null;
+    const bi = borderImage ? borderImageItems(f, borderImageOf(s), sw!, this.opts.loadImage) : null;
     if (bi) for (const it of bi) push(it);
     else if (f.kind === 'box' && f.legendGap) { const g = f, gs = s; paintAroundLegend(g, push, () => pushBorder(g, gs, push, !g.startsBox, !g.endsBox)); }
     else pushBorder(f, s, push, f.kind === 'box' ? !f.startsBox : false, f.kind === 'box' ? !f.endsBox : false);
@@ -451,6 +453,25 @@ function placeDecorations(lineItems: Entry[], segs: DecorationSegment[], chain: 
   if (firstText >= 0) lineItems.splice(firstText, 0, ...under); else lineItems.push(...under);
   for (const g of segs) if (g.pos === 'through') lineItems.push({ kind: 'item', item: g.item, chain });
 }
+
+/**
+ * Whether a box with this style paints nothing of its own in boxItems: no shadow, background colour or image, outline,
+ * border image or visible border side (a table row's, a collapsed cell's, most wrappers'). Per style object.
+ */
+function paintsNothing(s: ComputedStyle): boolean {
+  let v = NOTHING.get(s);
+  if (v === undefined) {
+    const side = (b: ComputedStyle['borderTop']): boolean => b.width > 0 && b.style !== 'none' && b.style !== 'hidden' && b.color.a > 0;
+    v = (s.boxShadow === undefined || s.boxShadow.length === 0) && !(s.backgroundColor.a > 0) &&
+      !s.backgroundLayers.some(hasImage) &&
+      !((s.outlineWidth ?? 0) > 0 && s.outlineStyle !== undefined && s.outlineStyle !== 'none' && s.outlineStyle !== 'hidden' && s.outlineColor !== undefined && s.outlineColor.a > 0) &&
+      !(s.borderImageSource && s.borderImageSource.kind !== 'none') &&
+      !side(s.borderTop) && !side(s.borderRight) && !side(s.borderBottom) && !side(s.borderLeft);
+    NOTHING.set(s, v);
+  }
+  return v;
+}
+const NOTHING = new WeakMap<ComputedStyle, boolean>();
 
 function newPhases(): Phases { return { neg: [], blocks: [], floats: [], inlines: [], zero: [], pos: [], outlines: [] }; }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as zlib from 'node:zlib';
 import { renderPdf } from '../../src/index.ts';
 import { borderPaintOrder, sideMitred, brokenSideStroke, dotCentres, snapBorderBox, type BrokenStroke } from '../../src/paint/pdf-border-dashes.ts';
-import { borderItems } from '../../src/paint/build-decor.ts';
+import { pushBorderItems } from '../../src/paint/build-decor.ts';
 import type { DisplayItem } from '../../src/paint/display-list.ts';
 import { rgba, withPdf } from './pdf-helpers.ts';
 
@@ -28,6 +28,13 @@ function intervals(st: BrokenStroke, horizontal: boolean): Array<[number, number
   return out;
 }
 const round3 = (v: Array<[number, number]>): Array<[number, number]> => v.map(([p, q]) => [Math.round(p * 1000) / 1000, Math.round(q * 1000) / 1000]);
+
+/** The display items pushBorderItems gives for one border item. */
+function borderItems(item: Parameters<typeof pushBorderItems>[0]): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  pushBorderItems(item, (it) => out.push(it));
+  return out;
+}
 
 test('thin dotted sides: Chromium\'s EnforceDotsAtEndpoints start and end dots, then dots of w every 2w', () => {
   // A 50 × 30 box at (10, 10) with a 1 px dotted border: the top side is 52 px long (even), so Chromium fills
