@@ -450,6 +450,16 @@ function splitSpaces(s: string): [string, string] {
   return [s.slice(0, e), s.slice(e)];
 }
 
+/**
+ * The inline size of a piece of shaped text on a line as Blink lays it out: its advance rounded up to 1/64 px
+ * (ShapeResult::SnappedWidth, LayoutUnit::FromFloatCeil; NGLineBreaker sets each text item result's inline size to it).
+ * Applied per text fragment (the pieces of one text run on one line), not per word. The 1e-4 keeps widths that are
+ * already whole 1/64ths (in float noise) where they are.
+ */
+export function snappedWidth(w: number): number {
+  return Math.ceil(w * 64 - 1e-4) / 64;
+}
+
 interface Shaped { runs: GlyphRun[]; width: number }
 const EMPTY: Shaped = { runs: [], width: 0 };
 const shapeCache = new WeakMap<FontContext, Map<FontSpec, Map<string, Shaped>>>();

@@ -6,6 +6,7 @@ import type { BoxFragment, Fragment, InlineFragment, LineFragment, MarkerFragmen
 import { symbolGeometry } from './symbol.ts';
 import { translateFragment } from '../fragment.ts';
 import type { AbsItem, AtomicItem, OpenItem, TextPiece } from './items.ts';
+import { snappedWidth } from './items.ts';
 import type { LineSpec, PlacedItem } from './line-breaker.ts';
 import { drawsNothing, lineBaseLevel, visualSteps, type ParagraphBidi } from './bidi.ts';
 import type { InlineEdges, InlineMetrics } from './style.ts';
@@ -127,7 +128,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
   let extra = 0;
   if (free > 0) {
     if (align === 'right') offset = free;
-    else if (align === 'center') offset = free / 2;
+    else if (align === 'center') offset = Math.trunc(free * 32) / 64; // Blink halves a LayoutUnit: truncated to 1/64 px
     else if (align === 'justify') {
       let spaces = 0;
       for (const p of spec.items) {
@@ -156,7 +157,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
   if (env.bidi.active) {
     for (const step of visualSteps(spec, lineBase)) {
       if (step.kind === 'leaf') { if (step.p) placeLeaf(b, step.p); continue; }
-      b.curText = null;
+      endText(b);
       if (step.kind === 'open') openBox(b, step.item, step.leftEdge);
       else closeTop(b, step.rightEdge);
     }
@@ -164,9 +165,9 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
     for (const o of spec.openAtStart) openBox(b, o, false);
     for (const p of spec.items) {
       const it = p.item;
-      if (it.kind === 'open') { b.curText = null; openBox(b, it, true); continue; }
+      if (it.kind === 'open') { endText(b); openBox(b, it, true); continue; }
       if (it.kind !== 'close') { placeLeaf(b, p); continue; }
-      b.curText = null;
+      endText(b);
       let at = b.stack.length - 1;
       while (at > 0 && b.stack[at].frag!.box !== it.box) at--;
       if (at === 0) continue;
@@ -174,6 +175,7 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
       closeTop(b, true);
     }
   }
+  endText(b);
   while (b.stack.length > 1) closeTop(b, false);
   const { positioned, below, lineHasText } = b;
 
@@ -223,11 +225,24 @@ interface Build {
   below: Array<{ item: AbsItem; x: number; y: number }> | null;
 }
 
+/**
+ * Ends the text fragment being built: its width is snapped up to 1/64 px (snappedWidth, Blink's item result inline size)
+ * and the pen moves past the snapped width, so what follows on the line starts where Chromium places it.
+ */
+function endText(b: Build): void {
+  const t = b.curText;
+  if (!t) return;
+  const w = snappedWidth(t.width);
+  b.x += w - t.width;
+  t.width = w;
+  b.curText = null;
+}
+
 /** Places one leaf of the line (a text piece, an atomic inline, a forced break, an out-of-flow box's place) at the pen. */
 function placeLeaf(b: Build, p: PlacedItem): void {
   const it = p.item;
   const env = b.env;
-  if (it.kind !== 'text') b.curText = null;
+  if (it.kind !== 'text' || it.symbol) endText(b);
   switch (it.kind) {
     case 'text': {
       if (drawsNothing(p)) break;
@@ -236,6 +251,7 @@ function placeLeaf(b: Build, p: PlacedItem): void {
       const top = b.stack[b.stack.length - 1];
       let cur = b.curText;
       if (!cur || cur.box !== it.box) {
+        endText(b);
         cur = { kind: 'text', box: it.box, style: it.style, x: b.x, y: 0, width: 0, height: 0, baseline: 0, runs: [], text: '' };
         b.curText = cur;
         top.children.push({ kind: 'text', frag: cur });

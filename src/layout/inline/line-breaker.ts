@@ -2,7 +2,7 @@
 // Out: one line at a time: the items on it, with the white space that hangs or collapses at its ends (css-text-3 §4.1.2).
 import type { FontContext } from '../../text/types.ts';
 import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './items.ts';
-import { makePiece } from './items.ts';
+import { makePiece, snappedWidth } from './items.ts';
 
 const EPS = 1 / 128;
 
@@ -304,7 +304,30 @@ function trimEnd(placed: PlacedItem[], lineW: number): number {
     if (it.kind === 'close' || it.kind === 'float' || it.kind === 'abs' || it.kind === 'br') continue;
     break;
   }
-  return w;
+  return w + snapExcess(placed);
+}
+
+/**
+ * What snapping the line's text fragments adds to its width, px: line-box.ts makes one text fragment of the consecutive
+ * pieces of a text run and snaps its width up to 1/64 px (snappedWidth, Blink's item result inline size); any other item
+ * ends a fragment. Fit decisions above keep the exact widths, as Chromium 156 decides them (a line of seven fragments whose
+ * snapped width is 195.671875 px fits in 195.65625: its exact width is 195.6484375); this width places the line (text-align).
+ */
+function snapExcess(placed: readonly PlacedItem[]): number {
+  let ex = 0, raw = 0, box: unknown = null;
+  for (const p of placed) {
+    const it = p.item;
+    if (it.kind === 'text' && (p.collapsed || (!it.tab && !p.hyphen && (p.trimmed ?? it).word === '' && (p.dropSpaces || (p.trimmed ?? it).spaces === '')))) continue;
+    if (it.kind !== 'text' || it.tab || it.symbol || it.box !== box) {
+      ex += snappedWidth(raw) - raw;
+      raw = 0;
+      box = it.kind === 'text' && !it.tab && !it.symbol ? it.box : null;
+      if (box === null) continue;
+    }
+    const piece = p.trimmed ?? (it as TextPiece);
+    raw += piece.wordWidth + (p.dropSpaces ? 0 : piece.spaceWidth);
+  }
+  return ex + snappedWidth(raw) - raw;
 }
 
 /** A collapsible piece with its leading spaces removed (phase II at a line start); re-shaped through the text stage's cache. */
