@@ -66,7 +66,7 @@ export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, en
   if (r.children.length > 0) flow.placedAny = true;
   if (r.pushed || (!c.atTop && !c.resumed && flow.y + r.height > env.pageBottom + 0.01)) flow.pushed = true;
   flow.y += r.height;
-  if (r.breakAt !== undefined) flow.token = { kind: 'flex', index: r.breakAt, ...(r.line ? { line: r.line } : {}), ...(r.beforeFirst ? { beforeFirst: true } : {}) };
+  if (r.breakAt !== undefined) flow.token = { kind: 'flex', index: r.breakAt, ...(r.line ? { line: r.line } : {}), ...(r.beforeFirst ? { beforeFirst: true } : {}), ...(r.startMargin !== undefined ? { startMargin: r.startMargin } : {}) };
   if (r.baseline !== undefined) flow.firstBaseline = r.baseline;
   withOverflow(flow, [...carried, ...(r.overflow ?? [])], r.breakAt ?? 0);
   return true;
@@ -89,13 +89,13 @@ function withOverflow(flow: Flow, overflow: FlexLineItem[], index: number): void
  * columns with an item taller than a page. `token.index` resumes at that item (order-modified document order); `atTop`:
  * nothing precedes the container on this page. Pending absolute boxes are only recorded when the result is used.
  */
-function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, specH: number | null, token: { index: number } | null, atTop: boolean): FlexResult | null {
+function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, specH: number | null, token: { index: number; startMargin?: number } | null, atTop: boolean): FlexResult | null {
   const definiteHeight = specH !== null;
   // Paginating, a line or column item that crosses the page end breaks inside, as LayoutNG does with any height: a
   // definite one that crosses the page end is sliced across pages; one that ends on this page ends there, and its items'
   // content past the page end continues on the next (css-break-3 §4, BreakToken.atBlockEnd).
   const brk = Number.isFinite(env.pageBottom) ? { atTop } : undefined;
-  if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0, brk);
+  if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0, brk, token?.startMargin);
   if (!Number.isFinite(env.pageBottom)) return layoutFlexItems(box, cb, y, abs, env);
   const d = box.style.flexDirection;
   if (d === 'column-reverse') {
@@ -104,7 +104,7 @@ function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: 
   }
   const local: PendingAbs[] = [];
   const fixed = env.fixed.length;
-  const r = layoutFlexItems(box, cb, y, local, env, token?.index ?? 0, brk);
+  const r = layoutFlexItems(box, cb, y, local, env, token?.index ?? 0, brk, token?.startMargin);
   // Block flow when an item is taller than a page (it must split inside): decided the same way on every page of the container.
   if ((token !== null || r.breakAt !== undefined || y + r.height > env.pageBottom + 0.01) && (d === 'column-reverse' || r.tallest > (env.pageHeight ?? Infinity) + 0.01)) { env.fixed.length = fixed; return null; }
   abs.push(...local);
@@ -120,6 +120,8 @@ export interface FlexResult {
   pushed?: boolean;
   /** Items that end on this page with content overflowing them that continues on the next (css-break-3 §4). */
   overflow?: FlexLineItem[];
+  /** A column broke before `breakAt` at an unforced break: that item's block-start margin on the next page (FlexToken.startMargin). */
+  startMargin?: number;
   /** A column broke before the first item placed on this page (`breakAt`); nothing of the items is here. */
   beforeFirst?: boolean;
 }
@@ -129,7 +131,7 @@ export interface FlexResult {
  * Places the items line by line (§9.5 main-axis alignment: auto margins, justify-content; §9.4 cross-axis alignment, stretch),
  * breaking between lines (rows) or items (columns) at the page bottom. Returns the fragments, the first baselines, where it broke.
  */
-function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, lc: LineCross): { children: Fragment[]; baseline?: number; firstItemBaseline?: number; breakAt?: number; placedEnd: number; line?: FlexLineItem[]; pushed?: boolean; beforeFirst?: boolean; overflow?: FlexLineItem[] } {
+function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, lc: LineCross): { children: Fragment[]; baseline?: number; firstItemBaseline?: number; breakAt?: number; placedEnd: number; line?: FlexLineItem[]; pushed?: boolean; beforeFirst?: boolean; overflow?: FlexLineItem[]; startMargin?: number } {
   const { s, row, reverse, flip, crossFlip, y, avail, mainGap, env } = fx;
   const cb = { x: fx.cbx };
   const { lines, breakable, breakableCol } = fl;
@@ -142,6 +144,9 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
   let breakAt: number | undefined, placedEnd = 0;
   let broken: FlexLineItem[] | undefined, pushed = false, beforeFirst = false;
   const overflow: FlexLineItem[] = [];
+  let startMargin: number | undefined;
+  // The part of a column item's block-start margin (its margin box from `top`) that lies past the page end (LayoutNG).
+  const marginPast = (it: Item, top: number): number => Math.max(0, Math.min(it.mt ?? 0, top + (it.mt ?? 0) - env.pageBottom));
   /** Breaks the placed items of a line (a column: one item) at the page end; false when they move to the next page instead. */
   const split = (placed: PlacedFlexItem[], lineTop: number, mayPush: boolean, next: number): boolean => {
     const fixedAt = env.fixed.length;
@@ -199,7 +204,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
         const forced = prev !== null && (FORCED.has(st.breakBefore) || FORCED.has(prev.box.style.breakAfter));
         // An item crossing the page end breaks inside (flex-break.ts), else the column breaks before it.
         if (!forced && end > env.pageBottom + 0.01 && fx.brk && y + pos < env.pageBottom - 0.01) splitCol = true;
-        else if (prev !== null && (forced || end > env.pageBottom + 0.01)) { breakAt = items.indexOf(it); placedEnd = pos - between; break; }
+        else if (prev !== null && (forced || end > env.pageBottom + 0.01)) { breakAt = items.indexOf(it); placedEnd = pos - between; if (!forced) startMargin = marginPast(it, y + pos); break; }
       }
       prev = it;
       const mStart = row ? (it.ml ?? autoShare) : (it.mt ?? autoShare);
@@ -245,7 +250,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
         const placed = { box: it.box, frag, mt: row ? it.mt ?? 0 : mStart, mb: row ? it.mb ?? 0 : mEnd, ml: row ? mStart : it.ml ?? 0, mr: row ? mEnd : it.mr ?? 0 };
         if (splitCol) {
           if (split([placed], y + pos, hadPrev || !fx.brk!.atTop, items.indexOf(it) + 1)) { if (broken) break; }
-          else if (hadPrev) { breakAt = items.indexOf(it); placedEnd = pos - between; break; }
+          else if (hadPrev) { breakAt = items.indexOf(it); placedEnd = pos - between; startMargin = marginPast(it, y + pos); break; }
           // The first item cannot start here: the column breaks before it, and the container's block-start border and
           // padding stay on this page (LayoutNG's column flex fragmentation; block flow would move the container whole).
           else { breakAt = items.indexOf(it); placedEnd = 0; beforeFirst = true; break; }
@@ -275,7 +280,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
     placedEnd = crossPos + lc;
     crossPos += lc + lineBetween;
   }
-  return { children, baseline, firstItemBaseline, breakAt, placedEnd, ...(broken ? { line: broken } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}), ...(overflow.length > 0 ? { overflow } : {}) };
+  return { children, baseline, firstItemBaseline, breakAt, placedEnd, ...(broken ? { line: broken } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}), ...(overflow.length > 0 ? { overflow } : {}), ...(startMargin !== undefined ? { startMargin } : {}) };
 }
 
 /**
@@ -284,7 +289,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
  * env.pageBottom is broken inside (flex-break.ts) or moves to the next page. `startItem` resumes at the line (column:
  * the item) that starts with that item. Returns the placed fragments, the used content height and the first baseline.
  */
-export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, startItem = 0, brk?: { atTop: boolean }): FlexResult {
+export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, startItem = 0, brk?: { atTop: boolean }, startMargin?: number): FlexResult {
   const s = box.style;
   const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
   const W = cb.width;
@@ -311,6 +316,8 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   }
   const inflow = boxes.filter((c) => !isAbsolute(c)).map((b, i) => ({ b, i })).sort((a, c) => a.b.style.order - c.b.style.order || a.i - c.i).map((x) => x.b);
   const items = inflow.map((b) => flexItem(fx, b));
+  // A column resumed after an unforced break: its first item's block-start margin is what of it lay past the page end.
+  if (startMargin !== undefined && !row && items[startItem]) items[startItem].mt = startMargin;
   const fl = flexLines(fx, items, startItem);
   for (const line of fl.lines) resolveFlexibleLengths(fx, line);
   // ---- item layout at the resolved main size; cross sizes (§9.4)
@@ -321,10 +328,10 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
     it.cross = fr ? (row ? fr.height + (it.mt ?? 0) + (it.mb ?? 0) : fr.width + (it.ml ?? 0) + (it.mr ?? 0)) : 0;
   }
   const lc = crossSizes(fx, fl.lines);
-  const { children, baseline, firstItemBaseline, breakAt, placedEnd, line, pushed, beforeFirst, overflow } = placeLines(fx, items, fl, lc);
+  const { children, baseline, firstItemBaseline, breakAt, placedEnd, line, pushed, beforeFirst, overflow, startMargin: nextMargin } = placeLines(fx, items, fl, lc);
   const { lines, breakableCol, laidOut } = fl;
   const { containerCross } = lc;
   const height = breakAt !== undefined ? placedEnd : breakableCol ? Math.max(0, lines[0] ? lines[0].reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * (lines[0].length - 1) : 0) : row ? containerCross : items.reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
   const tallest = laidOut.reduce((m, k) => Math.max(m, row ? k.cross : outerMain(fx, k, k.main)), 0);
-  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest, ...(line ? { line } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}), ...(overflow ? { overflow } : {}) };
+  return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest, ...(line ? { line } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}), ...(overflow ? { overflow } : {}), ...(nextMargin !== undefined ? { startMargin: nextMargin } : {}) };
 }

@@ -173,6 +173,11 @@ export interface FlexLineItem { box: Box; token: BreakToken | null | 'pushed'; x
  */
 export interface FlexToken {
   kind: 'flex'; index: number; line?: FlexLineItem[]; beforeFirst?: true;
+  /**
+   * A column broke before item `index` at an unforced break: its block-start margin on the next page, px (the part of it
+   * that lay past the page end, as LayoutNG carries it; the rest, and the gap before it, is truncated).
+   */
+  startMargin?: number;
   /** Items that ended on an earlier fragmentainer with content overflowing them that continues (BreakToken.atBlockEnd): laid out first, taking no room. */
   overflow?: FlexLineItem[];
   /** The items have all ended: only `overflow` continues. */
