@@ -113,7 +113,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
   // Floats met while this box's top edge is pending go where the margins above them resolve (Chromium's adjoining
   // floats): placed where they stand first, then again from `adjoining` once the next in-flow box resolves them lower.
   let adjoining: AdjoiningFloats | null = null;
-  let adjoiningAt: number | null = null;
+  let adjoiningAt: number | null = c.p.pendingTopAt ?? null;
   // Absolute and fixed children met while this box's top edge is pending: their static position is this box's content
   // top once the margins resolve, as Chromium 156 places them, not above margins that later collapse through its top.
   let absAtPendingTop: PendingAbs[] = [];
@@ -156,11 +156,14 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       end({ kind: 'block', index: i, inner: null, forced: true, side: sideOf(child, false) ?? sideOf(prevInFlow, true) });
       return;
     }
-    marks.push({ ...markFlow(i, flow, c, env), conts: c.floats.continuations.length, placed: flow.placedAny });
+    const mark = { ...markFlow(i, flow, c, env), conts: c.floats.continuations.length, placed: flow.placedAny };
+    marks.push(mark);
+    const floatsBefore = c.floats.mark();
     const r = env.ctx.layoutBlockLevel(child, {
       cb: c.cb, y: flow.y, margin: flow.margin, floats: c.floats,
       token: i === start ? (q.token?.inner ?? null) : null,
       atTop, truncate: c.truncate && !flow.placedAny, abs: c.abs, pageName: c.pageName, cbRtl: q.rtl, topPending: flow.firstY === null,
+      ...(flow.firstY === null && adjoiningAt !== null ? { pendingTopAt: adjoiningAt } : {}),
     }, env);
     if (r.pushed) {
       // Break before this child; prefer an earlier break when this one is to be avoided (css-break-3 §4.4).
@@ -188,6 +191,13 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
         i = a.index - 1;
         continue;
       }
+    }
+    // A box whose margins collapse through it while this box's top is pending placed its floats at that pending top: they
+    // go where the margins resolve too, as floats met here do (LayoutNG places a self-collapsing box's floats once its
+    // block offset is known; CSS 2.1 §8.3.1: its top border edge is then its parent's). Measured in Chromium 156: a header
+    // holding only floats, with a bottom margin, first in the body, has its floats below that margin.
+    if (r.collapsedThrough && flow.firstY === null && adjoining === null && adjoiningAt === null && c.floats.mark().placed > floatsBefore.placed) {
+      adjoining = { ...mark, at: mark.y + collapsed(mark.margin), floats: floatsBefore, marks: marks.length - 1 };
     }
     let bottom = r.bottom;
     if (flow.marker !== undefined && r.fragment?.kind === 'box' && r.fragment.baseline !== undefined) {

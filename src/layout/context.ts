@@ -138,6 +138,11 @@ export interface BlockParams {
    * its first in-flow content): clearance then resolves that edge above the box (placeTop in block-level.ts).
    */
   topPending?: boolean;
+  /**
+   * Where the pending margins above the box resolve, once a later box has resolved them (src/layout/block.ts): a box whose
+   * margins collapse through it places the floats it holds there, as the floats met beside it are (Chromium's adjoining floats).
+   */
+  pendingTopAt?: number;
   /** The absolutely positioned boxes' collector of the nearest positioned ancestor. */
   abs: PendingAbs[];
   /** Used content width forced by the caller (shrink-to-fit floats, absolute boxes, inline-blocks). */
