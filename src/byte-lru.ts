@@ -70,6 +70,28 @@ export class ByteLru<K, V> {
     return true;
   }
 
+  /**
+   * Re-weighs an entry already held as `bytes` bytes (a value that grew or shrank since `set`), keeping
+   * its place in the recency order, then evicts the least recently used entries until both limits hold.
+   * An absent key is not added (false); an entry now over `maxBytes` is removed (false).
+   */
+  resize(key: K, bytes: number): boolean {
+    const e = this.map.get(key);
+    if (e === undefined) return false;
+    if (!(bytes <= this.limits.maxBytes)) {
+      this.delete(key);
+      return false;
+    }
+    this.held += bytes - e.bytes;
+    e.bytes = bytes;
+    while (this.held > this.limits.maxBytes) {
+      const oldest = this.map.keys().next().value as K;
+      this.delete(oldest);
+      this.evictions++;
+    }
+    return this.map.has(key);
+  }
+
   /** Removes `key`; true when it was there. */
   delete(key: K): boolean {
     const e = this.map.get(key);

@@ -77,19 +77,24 @@ function compileKey(job: RenderJob): string {
   return h.digest('hex');
 }
 
-/** The job's compiled template from this thread's cache, compiled (and kept) on a miss. */
-function compiledFor(job: RenderJob, compile: typeof compileTemplate): CompiledTemplate {
+/**
+ * The job's compiled template from this thread's cache, compiled (and kept) on a miss, and `recount`,
+ * which re-weighs the cache entry after a render: a handle's `bytes` grow as its renders load
+ * resources and keep the last fill's parsed document (CompiledTemplate.bytes).
+ */
+function compiledFor(job: RenderJob, compile: typeof compileTemplate): { template: CompiledTemplate; recount(): void } {
   const key = compileKey(job);
+  const assetBytes = (job.assets ?? []).reduce((n, a) => n + a.data.byteLength, 0);
   let c = compiledTemplates.get(key);
   if (!c) {
     c = compile(job.template, {
       mustache: job.view !== null, baseUrl: job.baseUrl, resourceRoot: job.resourceRoot,
       resolveResource: job.assets ? assetResolver(job.assets) : undefined,
     });
-    const assetBytes = (job.assets ?? []).reduce((n, a) => n + a.data.byteLength, 0);
     compiledTemplates.set(key, c, c.bytes + assetBytes);
   }
-  return c;
+  const template = c;
+  return { template, recount: () => { compiledTemplates.resize(key, template.bytes + assetBytes); } };
 }
 
 /** A render failure the service answers with 422 RENDER_FAILED: the engine's or the template's. */
@@ -130,9 +135,15 @@ export async function runRenderJob(job: RenderJob, engine?: Engine, marginMs = 0
       const limits = { ...DEFAULT_FILL_LIMITS, ...job.limits };
       // the template's own size first, as fillTemplate checks it before parsing (a compile reads it whole)
       if (job.view !== null) checkSourceSize(job.template, limits);
-      const out = await compiledFor(job, compileTemplate).render(job.view, {
-        creationDate: job.creationDate, timeoutMs: Math.max(1, job.timeoutMs - marginMs), maxPages: job.maxPages, fillLimits: limits,
-      });
+      const compiled = compiledFor(job, compileTemplate);
+      let out;
+      try {
+        out = await compiled.template.render(job.view, {
+          creationDate: job.creationDate, timeoutMs: Math.max(1, job.timeoutMs - marginMs), maxPages: job.maxPages, fillLimits: limits,
+        });
+      } finally {
+        compiled.recount();
+      }
       const { pdf, pageCount, warnings } = out;
       return { pdf, pageCount, warnings: job.lineTexts ? withLineTexts(warnings, out.filledHtml()) : warnings };
     }

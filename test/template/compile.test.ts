@@ -201,3 +201,29 @@ test('the compile cache stays within its bounds (bytes and entries), evicting th
   assert.ok(compiledTemplates.bytes <= compiledTemplates.limits.maxBytes && compiledTemplates.size <= compiledTemplates.limits.maxEntries);
   assert.throws(() => new ByteLru({ maxBytes: 0, maxEntries: 1 }), TypeError);
 });
+
+test('the compile cache weighs a handle after each render: the files it loaded and the parsed document it keeps count', async () => {
+  compiledTemplates.clear();
+  const dir = mkdtempSync(path.join(tmp, 'weigh-'));
+  const sheet = `h1 { color: #c00 }\n${'.pad { margin: 0 }\n'.repeat(5000)}`; // ~100 KB, read by the first render
+  writeFileSync(path.join(dir, 'site.css'), sheet);
+  const template = '<link rel="stylesheet" href="site.css"><h1>{{name}}</h1>';
+  const job: RenderJob = { template, view: { name: 'Ada' }, baseUrl: dir + '/', creationDate: date, timeoutMs: 30000, maxPages: 10 };
+  const before = compileTemplate(template, { baseUrl: dir + '/' }).bytes; // what a handle weighs before any render
+  await runRenderJob(job);
+  assert.equal(compiledTemplates.size, 1);
+  assert.ok(compiledTemplates.bytes >= before + sheet.length, `held ${compiledTemplates.bytes} bytes; the handle weighed ${before} before the render and then read ${sheet.length} bytes of stylesheet`);
+  // the entry is re-weighed, not added twice
+  const held = compiledTemplates.bytes;
+  await runRenderJob(job);
+  assert.equal(compiledTemplates.size, 1);
+  assert.equal(compiledTemplates.bytes, held);
+  // re-weighing evicts the least recently used entries when the sum passes the bound
+  const lru = new ByteLru<string, number>({ maxBytes: 100, maxEntries: 10 });
+  lru.set('a', 1, 40); lru.set('b', 2, 40);
+  assert.equal(lru.resize('b', 70), true);
+  assert.deepEqual([lru.get('a'), lru.get('b'), lru.bytes], [undefined, 2, 70]);
+  assert.equal(lru.resize('b', 101), false, 'an entry grown over maxBytes is dropped');
+  assert.equal(lru.resize('c', 1), false, 'an absent key is not added');
+  assert.deepEqual([lru.size, lru.bytes], [0, 0]);
+});
