@@ -226,7 +226,7 @@ export function sizeTracks(sizes: TrackSize[], items: TrackItem[], avail: number
         frSize = Math.max(frSize, frShare(spanned, it.maxContent - gaps(it.span)));
       }
     }
-    for (const t of flexTracks) t.base = Math.max(t.base, frSize * t.flex);
+    expandFlexTracks(flexTracks, frSize);
   }
   // §11.8 stretch auto tracks.
   if (stretch && mode === 'definite' && avail !== null) {
@@ -235,6 +235,23 @@ export function sizeTracks(sizes: TrackSize[], items: TrackItem[], avail: number
     if (free > 0 && autos.length > 0) for (const t of autos) t.base += free / autos.length;
   }
   return tracks.map((t) => t.base);
+}
+
+/**
+ * Sets each flexible track's base size to its share, the fr size × its flex factor (§11.7), in LayoutUnits as Blink
+ * does (ExpandFlexibleTracks): the share (the fr size a 32-bit float) plus what earlier tracks' truncation left over,
+ * truncated to 1/64 px (beyond float noise), the difference carried to the next track, so that the tracks fill the
+ * space: seven 1fr columns of 600 px are 85.703125, 85.71875, 85.71875, 85.703125, 85.71875, 85.71875, 85.71875 px
+ * (Chromium 156). A base size above the share stays.
+ */
+function expandFlexTracks(flexTracks: readonly Track[], frSize: number): void {
+  let leftover = 0;
+  const fr = Math.fround(frSize);
+  for (const t of flexTracks) {
+    const share = fr * t.flex + leftover;
+    const lu = Math.trunc(share * 64 + 1e-7) / 64;
+    if (lu > t.base) { t.base = lu; leftover = share - lu; }
+  }
 }
 
 /** "Find the size of an fr" (§11.7.1) filling `space` px with the given tracks; flexible tracks whose base exceeds their share are treated as inflexible. */
