@@ -120,6 +120,9 @@ export class BfcFloats implements FloatContext {
       } else if (split.next) {
         frag = part;
         this.continuations.push({ box, token: split.next, containing });
+        // Its exclusion ends at the page end, as LayoutNG's: the lines laid out past it (which decide widows) have the
+        // full width; on the next page the continuation excludes its own part (Chromium 156 breaks a paragraph beside it so).
+        this.placed[this.placed.length - 1].h = room;
       }
     }
     translateFragment(frag, x + frag.margin.left - frag.x, top + frag.margin.top - frag.y);

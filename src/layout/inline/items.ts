@@ -11,7 +11,6 @@ import { paragraphBreaks } from './breaks.ts';
 import { paragraphBidi, type ParagraphBidi } from './bidi.ts';
 import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './style.ts';
 import { RenderMemo } from '../render-memo.ts';
-import { Lru } from '../../text/lru.ts';
 
 /**
  * A piece of a text run between two break opportunities (or a run boundary): its word part
@@ -111,9 +110,9 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
   const hit = memo.get(container.children);
   if (hit && hit.line === container.line && hit.direction === container.style.direction && hit.unicodeBidi === container.style.unicodeBidi) return hit.para;
   const only = container.children.length === 1 ? container.children[0] : undefined;
-  const keep = only?.kind === 'text' && !only.pageCounter && fonts.shapingScope ? keptKey(fonts.shapingScope, only.style, container.style, only.text) : null;
-  if (keep !== null) {
-    const kept = KEPT.get(keep);
+  const scope = only?.kind === 'text' && !only.pageCounter ? fonts.shapingScope : undefined;
+  if (scope) {
+    const kept = KEPT.get(scope, only!.style, container.style, (only as TextRun).text);
     if (kept) {
       const para = keptFor(kept, only as TextRun, fonts, warnings, (only as TextRun).line ?? container.line);
       memo.set(container.children, { para, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
@@ -254,7 +253,7 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
   }
   kernAcrossPieces(items, fonts);
   const result: InlineParagraph = { items, bidi };
-  if (keep !== null) KEPT.set(keep, { items, bidi, run: only as TextRun, missing: missing ? [...missing.values()].join('') : '' });
+  if (scope) KEPT.set(scope, only!.style, container.style, (only as TextRun).text, { items, bidi, run: only as TextRun, missing: missing ? [...missing.values()].join('') : '' });
   memo.set(container.children, { para: result, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
   return result;
 }
@@ -265,21 +264,51 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
  * and collecting them again (break opportunities, bidi, pieces, shaping and kerning look-ups) was a tenth of a long
  * table's render. What the items depend on is in the key: the fonts' shaping scope (FontContext.shapingScope), the
  * run's style object, the container's direction and unicode-bidi, and the text. `run`: the text run the items were made
- * for (they name it); `missing`: the characters no font had (warned again on each use). Bounded (LRU, entries).
+ * for (they name it); `missing`: the characters no font had (warned again on each use). Bounded (16,384 paragraphs).
  */
 interface KeptParagraph { items: InlineItem[]; bidi: ParagraphBidi; run: TextRun; missing: string }
-const KEPT = new Lru<string, KeptParagraph>(16384);
-/** Ids of the scopes and style objects in KEPT's keys (objects cannot be part of a string key). */
-const keptIds = new WeakMap<object, number>();
-let keptIdNext = 0;
-function keptId(o: object): number {
-  let id = keptIds.get(o);
-  if (id === undefined) keptIds.set(o, (id = ++keptIdNext));
-  return id;
+/** Kept paragraphs by scope object, run style object, the container's direction and unicode-bidi, and text. */
+type KeptByText = WeakMap<object, WeakMap<ComputedStyle, Map<string, Map<string, KeptParagraph>>>>;
+
+/**
+ * The kept paragraphs, found without making a key string (the text's own hash serves), in two generations as
+ * src/text/lru.ts keeps its entries: new and read entries go to the young one; when it holds half the capacity it
+ * becomes the old one and the previous old one is dropped.
+ */
+class KeptParagraphs {
+  private young: KeptByText = new WeakMap();
+  private old: KeptByText = new WeakMap();
+  private youngSize = 0;
+  constructor(private readonly half: number) {}
+
+  get(scope: object, run: ComputedStyle, container: ComputedStyle, text: string): KeptParagraph | undefined {
+    const v = texts(this.young, scope, run, container, false)?.get(text);
+    if (v !== undefined) return v;
+    const o = texts(this.old, scope, run, container, false)?.get(text);
+    if (o !== undefined) this.set(scope, run, container, text, o);
+    return o;
+  }
+
+  set(scope: object, run: ComputedStyle, container: ComputedStyle, text: string, v: KeptParagraph): void {
+    const m = texts(this.young, scope, run, container, true)!;
+    if (!m.has(text)) this.youngSize++;
+    m.set(text, v);
+    if (this.youngSize >= this.half) { this.old = this.young; this.young = new WeakMap(); this.youngSize = 0; }
+  }
 }
-function keptKey(scope: object, run: ComputedStyle, container: ComputedStyle, text: string): string {
-  return `${keptId(scope)} ${keptId(run)} ${container.direction} ${container.unicodeBidi}\u0001${text}`;
+
+/** The map by text of one generation for (scope, run style, container direction and unicode-bidi); made when `make`. */
+function texts(g: KeptByText, scope: object, run: ComputedStyle, container: ComputedStyle, make: boolean): Map<string, KeptParagraph> | undefined {
+  let byRun = g.get(scope);
+  if (!byRun) { if (!make) return undefined; g.set(scope, (byRun = new WeakMap())); }
+  let byBidi = byRun.get(run);
+  if (!byBidi) { if (!make) return undefined; byRun.set(run, (byBidi = new Map())); }
+  const bidi = container.direction === 'ltr' && container.unicodeBidi === 'normal' ? '' : `${container.direction} ${container.unicodeBidi}`;
+  let m = byBidi.get(bidi);
+  if (!m && make) byBidi.set(bidi, (m = new Map()));
+  return m;
 }
+const KEPT = new KeptParagraphs(8192);
 
 /**
  * A kept paragraph for this render's text run `run`: its items copied with `run` in place of the run they were made for,
