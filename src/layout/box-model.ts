@@ -104,12 +104,25 @@ export function ratioHeight(box: Box, width: number, cbHeight: number | null, bp
 }
 
 /**
+ * The inline-axis margins, borders and padding that a box's min-content and max-content contributions include (css-sizing-3
+ * §5.2.1): auto margins and the percentages of margins and padding count as 0 there (they refer to the width being
+ * found). px.
+ */
+export function intrinsicEdges(s: ComputedStyle): number {
+  const p = paddingOf(s, null);
+  const m = (v: LengthPctAuto): number => (v === 'auto' ? 0 : v.px);
+  return s.borderLeft.width + s.borderRight.width + p.left + p.right + m(s.marginLeft) + m(s.marginRight);
+}
+
+/**
  * The fit-content size (css-sizing-3 §5.1; CSS 2.1 §10.3.5 shrink-to-fit) from a box's margin-box min-content and
  * max-content sizes `s`: min(max(min-content, available), max-content), less `mbp` (its margins, borders and padding,
- * px), not below 0: its used content width, px.
+ * px), not below 0: its used content width, px. When `s` counted other edges than the used `mbp` (`edges`: percentages
+ * as 0, intrinsicEdges), the content sizes are compared with the room those leave: min(max(min − edges, available −
+ * mbp), max − edges).
  */
-export function fitContent(s: { min: number; max: number }, available: number, mbp: number): number {
-  return Math.max(0, Math.min(Math.max(s.min, available), s.max) - mbp);
+export function fitContent(s: { min: number; max: number }, available: number, mbp: number, edges = mbp): number {
+  return Math.max(0, Math.min(Math.max(s.min - edges, available - mbp), s.max - edges));
 }
 
 /**

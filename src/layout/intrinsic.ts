@@ -4,7 +4,7 @@
  */
 import type { Box, TableWrapperBox } from '../box/types.ts';
 import type { IntrinsicSizeKeyword } from '../css/computed.ts';
-import { borderOf, paddingOf, sizeValue, toContent, isAbsolute, isMulticolContainer, ratioWidth } from './box-model.ts';
+import { borderOf, paddingOf, sizeValue, toContent, isAbsolute, isMulticolContainer, ratioWidth, intrinsicEdges } from './box-model.ts';
 import { multicolIntrinsicSizes } from './multicol.ts';
 import { replacedSize } from './replaced.ts';
 import { gridIntrinsicSizes } from './grid/index.ts';
@@ -61,9 +61,8 @@ export class IntrinsicSizer {
     const s = box.style;
     const b = borderOf(s);
     const p = paddingOf(s, null);
-    const m = (v: typeof s.marginLeft): number => (v === 'auto' || v.pct !== 0 ? (v === 'auto' ? 0 : v.px) : v.px);
     const bp = b.left + b.right + p.left + p.right;
-    const outer = bp + m(s.marginLeft) + m(s.marginRight);
+    const outer = intrinsicEdges(s);
     if (box.kind === 'replaced') {
       const w = replacedSize(box, null, null).width;
       // Compressible (css-sizing-3 §5.2.2): a percentage width or max-width zeroes the min-content contribution, as Chromium.

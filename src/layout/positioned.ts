@@ -8,7 +8,7 @@ import type { ComputedStyle } from '../css/computed.ts';
 import type { FlowEnv, LayoutContext } from './context.ts';
 import type { BoxFragment, Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, fitContent, keywordWidths } from './box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, fitContent, intrinsicEdges, keywordWidths } from './box-model.ts';
 import { replacedSize } from './replaced.ts';
 import type { ContainingBlock, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
@@ -27,10 +27,12 @@ export function relativeOffset(s: ComputedStyle, cb: ContainingBlock): { dx: num
 
 /**
  * Shrink-to-fit width (§10.3.5): min(max(min-content, available), max-content) for the margin
- * box, minus the margins, borders and paddings: the used content width, px.
+ * box, minus the margins, borders and paddings `mbp` (percentages resolved): the used content width, px. The intrinsic
+ * sizes count percentage margins and padding as 0, so the content is measured against `available` less the used ones
+ * (fitContent's `edges`), as Chromium 156 sizes an inline-block with 'margin-right: 2%'.
  */
 export function shrinkToFit(box: Box, available: number, mbp: number, env: { ctx: LayoutContext }): number {
-  return fitContent(env.ctx.intrinsicSizes(box), available, mbp);
+  return fitContent(env.ctx.intrinsicSizes(box), available, mbp, intrinsicEdges(box.style));
 }
 
 /**
