@@ -37,8 +37,10 @@ export function replacedSize(box: ReplacedBox, cbWidth: number | null, cbHeight:
   // border-box, the border-box width and height, as Chromium 156 sizes an image's border and padding into it.
   const a = s.aspectRatio ?? 'auto';
   const outer = ratio !== null && s.boxSizing === 'border-box' && a !== 'auto' && !(a.auto && natural) ? { h: bpH, v: bpV } : { h: 0, v: 0 };
-  const toH = (width: number): number => Math.max(0, (width + outer.h) / ratio! - outer.v);
-  const toW = (height: number): number => Math.max(0, (height + outer.v) * ratio! - outer.h);
+  // A size from the other through the ratio is truncated to 1/64 px, as Blink's LayoutUnit MulDiv gives it (a 37×23 image
+  // 199.796875 px wide is 124.1875 px high, not 124.1981; Chromium 156).
+  const toH = (width: number): number => Math.max(0, trunc64((width + outer.h) / ratio! - outer.v));
+  const toW = (height: number): number => Math.max(0, trunc64((height + outer.v) * ratio! - outer.h));
   const autoW = w === null, autoH = h === null;
   if (w === null && h === null && ratio !== natural && ratio) {
     // Both auto with a ratio of its own: the natural width (else height, else 300 px) and the other size from the ratio.
@@ -98,6 +100,9 @@ function unconstrained(box: ReplacedBox, cbWidth: number | null, cbHeight: numbe
   const height = replacedSize({ ...box, style: { ...box.style, ...free, height: 'auto' } }, cbWidth, cbHeight).height;
   return { width, height };
 }
+
+/** Truncates a px size to a LayoutUnit (1/64 px), allowing for float noise in the ratio's division. */
+const trunc64 = (v: number): number => Math.trunc(v * 64 + 1e-6) / 64;
 
 /** The auto width of a replaced element with a ratio but no natural size (see replacedSize), content px. */
 function ratioOnlyWidth(box: ReplacedBox, cbWidth: number | null, ratio: number, bpH: number): number {
