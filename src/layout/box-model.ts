@@ -76,6 +76,12 @@ export function preferredRatio(box: Box): number | null {
 }
 
 /**
+ * A size through an aspect-ratio (here and for replaced elements' natural ratios) as Blink computes it: truncated to 1/64 px (LayoutUnit; Chromium 156 makes a 199.796875 px
+ * wide 16/9 box 112.375 px high, not 112.3857), allowing for float noise in the ratio's arithmetic.
+ */
+export const trunc64 = (v: number): number => Math.trunc(v * 64 + 1e-6) / 64;
+
+/**
  * The content width a non-replaced box's aspect-ratio gives it from its height (css-sizing-4 §5.1, §5.2: the ratio
  * transfers a definite height to an auto width, between the box-sizing boxes), px, or null: the width is not auto,
  * the box has no ratio, or its height is auto or a percentage of an indefinite height. `bpH`, `bpV`: the box's
@@ -88,7 +94,7 @@ export function ratioWidth(box: Box, cbHeight: number | null, bpH: number, bpV: 
   const h = ratio === null ? null : sizeValue(s.height, cbHeight);
   if (h === null) return null;
   const bb = s.boxSizing === 'border-box';
-  return Math.max(0, clampHeight(toContent(h, s, bpV), s, cbHeight, bpV) + (bb ? bpV : 0)) * ratio! - (bb ? bpH : 0);
+  return trunc64(Math.max(0, clampHeight(toContent(h, s, bpV), s, cbHeight, bpV) + (bb ? bpV : 0)) * ratio!) - (bb ? bpH : 0);
 }
 
 /**
@@ -100,7 +106,7 @@ export function ratioHeight(box: Box, width: number, cbHeight: number | null, bp
   const ratio = preferredRatio(box);
   if (ratio === null) return null;
   const bb = box.style.boxSizing === 'border-box';
-  return clampHeight(Math.max(0, (width + (bb ? bpH : 0)) / ratio - (bb ? bpV : 0)), box.style, cbHeight, bpV);
+  return clampHeight(Math.max(0, trunc64((width + (bb ? bpH : 0)) / ratio) - (bb ? bpV : 0)), box.style, cbHeight, bpV);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { ReplacedBox } from '../box/types.ts';
 import type { ComputedStyle } from '../css/computed.ts';
-import { borderOf, marginValue, paddingOf, preferredRatio, sizeValue, toContent } from './box-model.ts';
+import { borderOf, marginValue, paddingOf, preferredRatio, sizeValue, toContent, trunc64 } from './box-model.ts';
 
 /**
  * The used content size of a replaced element. `auto` sizes come from the intrinsic size and
@@ -100,9 +100,6 @@ function unconstrained(box: ReplacedBox, cbWidth: number | null, cbHeight: numbe
   const height = replacedSize({ ...box, style: { ...box.style, ...free, height: 'auto' } }, cbWidth, cbHeight).height;
   return { width, height };
 }
-
-/** Truncates a px size to a LayoutUnit (1/64 px), allowing for float noise in the ratio's division. */
-const trunc64 = (v: number): number => Math.trunc(v * 64 + 1e-6) / 64;
 
 /** The auto width of a replaced element with a ratio but no natural size (see replacedSize), content px. */
 function ratioOnlyWidth(box: ReplacedBox, cbWidth: number | null, ratio: number, bpH: number): number {

@@ -1,4 +1,4 @@
-// In: a 37×23 px PNG sized by a width, a height, a percentage or max-width (its other size from its natural ratio), on
+// In: boxes with aspect-ratio (a percentage or fractional width, a height, border-box), and a 37×23 px PNG sized by a width, a height, a percentage or max-width (its other size from its natural ratio), on
 // lines with other inline content, through the real stages (parse → cascade → boxes → layout).
 // Out: image and line-box-holding block border boxes (x, y relative to the case block, width, height in px) compared to
 // 1/1000 px with Chromium 156's getBoundingClientRect in print emulation.
@@ -55,3 +55,24 @@ const CHROMIUM: ChromiumBox[] = [
 ];
 
 test('Chromium 156 figures: image sizes from their ratio are truncated to LayoutUnits', () => assertChromiumBoxes(layoutHtml(DOC), 'c', CHROMIUM, 0.001));
+
+/** Non-replaced boxes with aspect-ratio (css-sizing-4 §5): the derived size is truncated to 1/64 px in the same way. */
+const RATIO_ROWS = [
+  '<div id=a1 style="width:33.3%;aspect-ratio:16/9"></div>',
+  '<div id=a2 style="width:100.3px;aspect-ratio:1.7"></div>',
+  '<div id=a3 style="height:33.3px;aspect-ratio:3/7;"></div>',
+  '<div id=a4 style="width:77.7px;aspect-ratio:4/3;padding:1.3px;box-sizing:border-box"></div>',
+  '<div id=a5 style="display:inline-block;height:21.1px;aspect-ratio:1.37"></div>',
+  '<div id=a6 style="height:3px"></div>',
+];
+const RATIO_DOC = `<!doctype html><html><head><style>@page { size: A4; margin: 10mm } body { margin: 0; font: 16px/20px Arial } .case { width: 600px }</style></head><body><div class=case id=c>\n${RATIO_ROWS.join('\n')}\n</div></body></html>`;
+const RATIO_CHROMIUM: ChromiumBox[] = [
+  ['a1',  0,  0,  199.79688,  112.375],
+  ['a2',  0,  112.375,  100.29688,  58.98438],
+  ['a3',  0,  171.35938,  14.26563,  33.29688],
+  ['a4',  0,  204.65625,  77.6875,  58.26563],
+  ['a5',  0,  262.92188,  28.89063,  21.09375],
+  ['a6',  0,  289.01563,  600,  3],
+];
+
+test('Chromium 156 figures: aspect-ratio sizes are truncated to LayoutUnits', () => assertChromiumBoxes(layoutHtml(RATIO_DOC), 'c', RATIO_CHROMIUM, 0.001));
