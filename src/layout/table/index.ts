@@ -74,12 +74,14 @@ function tableWidths(box: TableWrapperBox, pr: Prepared, avail: number, forced: 
   // The table's width is a border-box width in browsers' UA sheets (box-sizing: border-box); content-box adds borders and padding.
   const spec = forced ?? (specW !== null && ts.boxSizing !== 'border-box' ? specW + pr.bp : specW);
   const cellBorders = (gc: GridCell) => (pr.borders ? cellHalfBorders(pr.borders, gc) : null);
-  if (ts.tableLayout === 'fixed' && spec !== null) {
-    const colW = fixedColumnWidths(pr.grid, box.table, Math.max(0, spec - pr.edges), cellBorders);
-    return { width: Math.max(spec, colW.reduce((s, v) => s + v, 0) + pr.edges), colW };
-  }
   // A caption wider than the grid widens the table (as Chromium).
   const minW = Math.max(pr.min + pr.edges, pr.captionMin);
+  if (ts.tableLayout === 'fixed' && spec !== null) {
+    // The specified width clamped by min-width and max-width (CSS 2.1 §10.4), then widened by the columns (§17.5.2.1).
+    const w = clampTableWidth(ts, pr, spec, minW, avail, pctBasis);
+    const colW = fixedColumnWidths(pr.grid, box.table, Math.max(0, w - pr.edges), cellBorders);
+    return { width: Math.max(w, colW.reduce((s, v) => s + v, 0) + pr.edges), colW };
+  }
   const width = Math.max(minW, clampTableWidth(ts, pr, spec ?? Math.min(avail, pr.max + pr.edges), minW, avail, pctBasis));
   const colW = autoColumnWidths(pr.k, width - pr.edges);
   return { width: pr.grid.cols === 0 ? (spec ?? 0) : width, colW };
