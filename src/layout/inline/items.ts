@@ -11,6 +11,7 @@ import { paragraphBreaks } from './breaks.ts';
 import { paragraphBidi, type ParagraphBidi } from './bidi.ts';
 import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './style.ts';
 import { RenderMemo } from '../render-memo.ts';
+import { KeptParagraphs } from './kept-paragraphs.ts';
 
 /**
  * A piece of a text run between two break opportunities (or a run boundary): its word part
@@ -267,48 +268,7 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
  * for (they name it); `missing`: the characters no font had (warned again on each use). Bounded (16,384 paragraphs).
  */
 interface KeptParagraph { items: InlineItem[]; bidi: ParagraphBidi; run: TextRun; missing: string }
-/** Kept paragraphs by scope object, run style object, the container's direction and unicode-bidi, and text. */
-type KeptByText = WeakMap<object, WeakMap<ComputedStyle, Map<string, Map<string, KeptParagraph>>>>;
-
-/**
- * The kept paragraphs, found without making a key string (the text's own hash serves), in two generations as
- * src/text/lru.ts keeps its entries: new and read entries go to the young one; when it holds half the capacity it
- * becomes the old one and the previous old one is dropped.
- */
-class KeptParagraphs {
-  private young: KeptByText = new WeakMap();
-  private old: KeptByText = new WeakMap();
-  private youngSize = 0;
-  constructor(private readonly half: number) {}
-
-  get(scope: object, run: ComputedStyle, container: ComputedStyle, text: string): KeptParagraph | undefined {
-    const v = texts(this.young, scope, run, container, false)?.get(text);
-    if (v !== undefined) return v;
-    const o = texts(this.old, scope, run, container, false)?.get(text);
-    if (o !== undefined) this.set(scope, run, container, text, o);
-    return o;
-  }
-
-  set(scope: object, run: ComputedStyle, container: ComputedStyle, text: string, v: KeptParagraph): void {
-    const m = texts(this.young, scope, run, container, true)!;
-    if (!m.has(text)) this.youngSize++;
-    m.set(text, v);
-    if (this.youngSize >= this.half) { this.old = this.young; this.young = new WeakMap(); this.youngSize = 0; }
-  }
-}
-
-/** The map by text of one generation for (scope, run style, container direction and unicode-bidi); made when `make`. */
-function texts(g: KeptByText, scope: object, run: ComputedStyle, container: ComputedStyle, make: boolean): Map<string, KeptParagraph> | undefined {
-  let byRun = g.get(scope);
-  if (!byRun) { if (!make) return undefined; g.set(scope, (byRun = new WeakMap())); }
-  let byBidi = byRun.get(run);
-  if (!byBidi) { if (!make) return undefined; byRun.set(run, (byBidi = new Map())); }
-  const bidi = container.direction === 'ltr' && container.unicodeBidi === 'normal' ? '' : `${container.direction} ${container.unicodeBidi}`;
-  let m = byBidi.get(bidi);
-  if (!m && make) byBidi.set(bidi, (m = new Map()));
-  return m;
-}
-const KEPT = new KeptParagraphs(8192);
+const KEPT = new KeptParagraphs<KeptParagraph>(8192);
 
 /**
  * A kept paragraph for this render's text run `run`: its items copied with `run` in place of the run they were made for,
