@@ -16,7 +16,7 @@ import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from '../layout/transform.ts';
 import { PageLinks, type LinkPlace } from './links.ts';
 import { markerItems, replacedItems } from './build-replaced.ts';
-import { spillFromNext } from './spill.ts';
+import { spillFrom, type SpillSide } from './spill.ts';
 
 export type { ImageLoader } from './build-background.ts';
 
@@ -52,7 +52,7 @@ export function buildDisplayList(pages: PageFragment[], info: DocumentInfo, opts
   if (!Array.isArray(pages)) throw new TypeError('buildDisplayList: expected an array of PageFragment');
   const anchors = new Set<string>();
   const out: PageDisplayList[] = [];
-  pages.forEach((page, i) => out.push(new PageBuilder(page, opts, anchors, pages[i + 1] ?? null).build()));
+  pages.forEach((page, i) => out.push(new PageBuilder(page, opts, anchors, { prev: pages[i - 1] ?? null, next: pages[i + 1] ?? null }).build()));
   // Chromium writes a link to '#name' only when the document has that anchor (Blink's Document::FindAnchor).
   for (const p of out) p.items = p.items.filter((it) => it.kind !== 'link' || !it.url.startsWith('#') || anchors.has(safeDecode(it.url.slice(1))));
   return { pages: out, info: { ...info } };
@@ -72,11 +72,11 @@ class PageBuilder {
   private base: Chain = [];
   /** While painting a transformed box: the product of the transforms around the items (for links and anchors). */
   private ctm: Matrix | null = null;
-  /** While painting the next page's content that spills onto this page: fixed boxes and anchors are left out. */
+  /** While painting a neighbour's content that spills onto this page: fixed boxes and anchors are left out. */
   private spilling = false;
 
   constructor(private readonly page: PageFragment, private readonly opts: BuildOptions, private readonly anchors: Set<string>,
-    private readonly next: PageFragment | null = null) {
+    private readonly neighbours: { prev: PageFragment | null; next: PageFragment | null } = { prev: null, next: null }) {
     this.links = new PageLinks(page.area);
   }
 
@@ -118,7 +118,8 @@ class PageBuilder {
     const from = this.items.length;
     if (scale !== 1) this.items.push({ kind: 'push-transform', matrix: contentMatrix(page.area, scale) });
     this.emitPhases(phases);
-    if (this.next) this.paintSpill(this.next);
+    if (this.neighbours.prev) this.paintSpill(this.neighbours.prev, 'prev');
+    if (this.neighbours.next) this.paintSpill(this.neighbours.next, 'next');
     if (scale !== 1) {
       this.sync([]);
       this.items.push({ kind: 'pop-transform' });
@@ -132,22 +133,23 @@ class PageBuilder {
   }
 
   /**
-   * The next page's content above its page area, painted at this page's foot (src/paint/spill.ts): its stacking
-   * context again, shifted down and clipped to what lands in this page's area, without fixed boxes (layout placed their
-   * neighbours' copies, src/layout/print-fixed.ts), links or anchors.
+   * A neighbour's content outside its strip of the flow, painted on this page (src/paint/spill.ts): the next page's content
+   * above its page area at this page's foot, the previous page's content below its strip's end at this page's top. Its
+   * stacking context again, shifted and clipped to what lands in this page's area, without fixed boxes (layout placed
+   * their neighbours' copies, src/layout/print-fixed.ts), links or anchors.
    */
-  private paintSpill(next: PageFragment): void {
-    const spill = this.pageClip && spillFromNext(this.page, next, this.pageClip.rect);
+  private paintSpill(other: PageFragment, side: SpillSide): void {
+    const spill = this.pageClip && spillFrom(this.page, other, side, this.pageClip.rect);
     if (!spill) return;
     const saved = { clip: this.pageClip, base: this.base, links: this.links };
     this.sync([]);
     this.items.push({ kind: 'push-transform', matrix: [1, 0, 0, 1, 0, spill.dy] });
     this.pageClip = { rect: spill.clip };
     this.base = [this.pageClip];
-    this.links = new PageLinks(next.area);
+    this.links = new PageLinks(other.area);
     this.spilling = true;
     const phases = newPhases();
-    for (const f of next.children) if (!((f.kind === 'box' || f.kind === 'replaced') && f.style.position === 'fixed')) this.classify(f, this.base, phases, [], false);
+    for (const f of other.children) if (!((f.kind === 'box' || f.kind === 'replaced') && f.style.position === 'fixed')) this.classify(f, this.base, phases, [], false);
     this.emitPhases(phases);
     this.sync([]);
     this.items.push({ kind: 'pop-transform' });
