@@ -54,9 +54,16 @@ td, th { display: table-cell; vertical-align: inherit; padding: 1px }
 th { font-weight: bold; text-align: -internal-center }
 table > form, thead > form, tbody > form, tfoot > form, tr > form { display: none }
 input, select, button, textarea, meter, progress { display: inline-block }
-input, select, button, textarea { font-family: sans-serif; font-size: 13.333333px; font-weight: normal; font-style: normal; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start }
+input, select, button, textarea { font-family: sans-serif; font-size: 13.333333px; line-height: normal; font-weight: normal; font-style: normal; letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start }
 input[type="hidden" i] { display: none }
-textarea { white-space: pre-wrap }
+/* Form controls (Chromium's html.css): field and button edges, colours and alignment. Chromium's native theme paints
+   the 2px inset/outset borders as a 1px #767676 line (appearance: auto); the border keeps its 2px of layout and is drawn
+   in that grey. */
+input { padding: 1px 2px; border: 2px inset #767676; background-color: white; color: black }
+textarea { font-family: monospace; padding: 2px; border: 1px solid #767676; background-color: white; color: black; white-space: pre-wrap; overflow-wrap: break-word }
+select { border: 1px solid #767676; border-radius: 0; background-color: #efefef; color: black; box-sizing: border-box; white-space: pre }
+button, input[type="button" i], input[type="submit" i], input[type="reset" i] { padding: 1px 6px; border: 2px outset #767676; background-color: #efefef; color: black; text-align: center; box-sizing: border-box }
+input[type="button" i], input[type="submit" i], input[type="reset" i] { white-space: pre }
 body { margin: 8px }
 p { margin-top: 1em; margin-bottom: 1em }
 blockquote { margin: 1em 40px }
