@@ -118,7 +118,8 @@ export interface PageFragment {
   /**
    * The page's fragmentainer block size (px, as content is laid out in it: the page area's height at `contentScale`,
    * rounded as Chromium rounds it): its strip of the flow. Paint prints content that lies above the next page's area
-   * this far lower on this page (src/paint/spill.ts). Absent on hand-made pages: the scaled page area's height.
+   * this far lower on this page, and this page's content that lies below its strip this far higher on the next page
+   * (src/paint/spill.ts). Absent on hand-made pages: the scaled page area's height.
    */
   stride?: number;
   /**
