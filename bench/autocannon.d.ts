@@ -2,7 +2,11 @@
 // In: autocannon's options. Out: its result (latency in ms).
 declare module 'autocannon' {
   namespace autocannon {
-    interface Request { method?: string; path?: string; headers?: Record<string, string>; body?: string }
+    interface Request {
+      method?: string; path?: string; headers?: Record<string, string>; body?: string;
+      /** Called before each request is sent: returns the request to send (here, a new body). */
+      setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+    }
     interface Options {
       url: string; connections?: number; duration?: number; amount?: number; timeout?: number; pipelining?: number;
       method?: string; headers?: Record<string, string>; body?: string; requests?: Request[];

@@ -10,7 +10,10 @@
  * pair of stores in turn, in the same run; postgres-s3 uses QUIRE_TEST_PG_URL or starts its own
  * PostgreSQL, and an s3rver child process: test/storage/pg-server.ts, s3-server.ts), --json, and
  * --via bundle|node, --warm S (seconds of load per template before the steps, default 10; 0: only the
- * 3 requests per worker), and env overrides as KEY=VALUE arguments (RENDER_WORKERS=…).
+ * 3 requests per worker), --values new|same (default new: each request's values differ, as a billing system's do: the
+ * template's number and reference fields get the request's sequence number; same: one body for every request, which
+ * the engine's per-template caches of the last fill make cheaper than real traffic), and env overrides as KEY=VALUE
+ * arguments (RENDER_WORKERS=…).
  * Out: per step PDFs/s, latency p50/p95/p99 (ms), errors (non-2xx, socket errors, timeouts), the
  * server's peak RSS (MB; /proc/<pid>/status VmRSS, every thread of the process), the CPU the server
  * used per PDF (ms; /proc/<pid>/task/<tid>/stat: its main thread, where HTTP, Koa, the stores and
@@ -37,12 +40,33 @@ const { values: args, positionals } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' }, clients: { type: 'string', default: '1,8,64' },
     only: { type: 'string' }, json: { type: 'boolean', default: false }, stores: { type: 'string', default: 'sqlite-disk' },
-    via: { type: 'string', default: 'bundle' }, warm: { type: 'string', default: '10' },
+    via: { type: 'string', default: 'bundle' }, warm: { type: 'string', default: '10' }, values: { type: 'string', default: 'new' },
   },
 });
 const env = Object.fromEntries(positionals.map((p) => p.split('=') as [string, string]));
 const seconds = Number(args.seconds);
 const clientCounts = args.clients!.split(',').map(Number);
+if (args.values !== 'new' && args.values !== 'same') throw new Error(`--values is new or same, not ${args.values}`);
+
+/**
+ * The values of request number `n`: with --values new, every top-level string whose name ends in Number or Reference
+ * (the README invoice's invoiceNumber and paymentReference, the receipt's receiptNumber) ends in `-n`, so no two
+ * requests fill the template with the same text; with --values same, `values` itself.
+ */
+function valuesFor(values: Record<string, unknown>, n: number): Record<string, unknown> {
+  if (args.values === 'same') return values;
+  const out = { ...values };
+  for (const [k, v] of Object.entries(values)) if (typeof v === 'string' && /(Number|Reference)$/.test(k)) out[k] = `${v}-${n}`;
+  return out;
+}
+
+/** autocannon's request list: one POST whose body is made per request by valuesFor, numbered across the run. */
+function requestsFor(templateId: string, values: Record<string, unknown>): autocannon.Request[] {
+  let n = 0;
+  return [{
+    setupRequest: (req) => ({ ...req, body: JSON.stringify({ templateId, variables: valuesFor(values, ++n) }) }),
+  }];
+}
 
 function rssMb(pid: number): number {
   try {
@@ -185,7 +209,7 @@ async function main(): Promise<void> {
   const out = { node: process.version, cpus: os.availableParallelism(), load: os.loadavg().map((x) => Math.round(x * 10) / 10), seconds, env, listenMs: listen, rows };
   if (args.json) process.stdout.write(JSON.stringify(out, null, 1) + '\n');
   else {
-    console.log(`node ${out.node} on ${out.cpus} CPUs, load ${out.load.join(' ')} at the end; ${seconds} s per step; server listening after ${JSON.stringify(out.listenMs)} ms; env ${JSON.stringify(env)}`);
+    console.log(`node ${out.node} on ${out.cpus} CPUs, load ${out.load.join(' ')} at the end; ${seconds} s per step; values ${args.values} per request; server listening after ${JSON.stringify(out.listenMs)} ms; env ${JSON.stringify(env)}`);
     console.table(rows.map((r) => ({
       stores: r.stores, template: r.template, clients: r.clients, 'PDFs/s': r.pdfsPerSecond, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99, 'max ms': r.max,
       errors: r.non2xx + r.errors + r.timeouts, 'peak RSS MB': r.peakRssMb, 'CPU ms/PDF main': r.cpuMsPerPdf.main,
@@ -238,7 +262,7 @@ async function runStores(name: string, stores: Awaited<ReturnType<typeof storesF
       const bad = warm.find((w) => w.status !== 200);
       if (bad) throw new Error(`${t.name}: the warm-up request answered ${bad.status}: ${bad.text}`);
       if (Number(args.warm) > 0) {
-        await autocannon({ url, method: 'POST', headers, body, connections: Math.max(...clientCounts), duration: Number(args.warm), timeout: 120 });
+        await autocannon({ url, method: 'POST', headers, body, requests: requestsFor(ids[i]!, t.values), connections: Math.max(...clientCounts), duration: Number(args.warm), timeout: 120 });
         await waitForQueue(srv.url, (q) => q.running === 0 && q.waiting === 0, 300000);
       }
       for (const clients of clientCounts) {
@@ -246,7 +270,7 @@ async function runStores(name: string, stores: Awaited<ReturnType<typeof storesF
         const metered = await metered200(srv.url);
         const cpu0 = threads.sample();
         const client0 = process.cpuUsage();
-        const run = autocannon({ url, method: 'POST', headers, body, connections: clients, duration: seconds, timeout: 120 });
+        const run = autocannon({ url, method: 'POST', headers, body, requests: requestsFor(ids[i]!, t.values), connections: clients, duration: seconds, timeout: 120 });
         // every response's time (ms), for exact percentiles (autocannon's histogram has no p95)
         const times: number[] = [];
         (run as unknown as EventEmitter).on('response', (_c: unknown, _status: number, _bytes: number, ms: number) => { times.push(ms); });
