@@ -16,6 +16,16 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
+const USAGE = 'usage: node test/fidelity/make-refs.mjs [--only a,b] [--cases DIR] [--outdir DIR]\n' +
+  '  without --only (and without --outdir) it rewrites the reference of EVERY case in the cases folder';
+if (args.includes('--help') || args.includes('-h')) { console.log(USAGE); process.exit(0); }
+// Every argument is a known option followed by its value: a stray word must not start a run over every case.
+for (let i = 0; i < args.length; i += 2) {
+  if (!['--only', '--cases', '--outdir'].includes(args[i]) || args[i + 1] === undefined || args[i + 1].startsWith('--')) {
+    console.error(`make-refs: unexpected argument ${args[i]}\n${USAGE}`);
+    process.exit(2);
+  }
+}
 const opt = (n) => { const i = args.indexOf(n); return i >= 0 ? args[i + 1] : null; };
 const only = opt('--only')?.split(',').filter(Boolean) || null;
 const casesDir = resolve(opt('--cases') || join(here, 'cases'));
