@@ -6,7 +6,7 @@ import type { BoxFragment, ReplacedFragment } from '../fragment.ts';
 import type { InlineLayoutInput, InlineLayoutResult, LayoutContext } from '../context.ts';
 import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './items.ts';
 import { collectParagraph } from './items.ts';
-import type { ParagraphBidi } from './bidi.ts';
+import type { ParagraphBidi } from './paragraph-bidi.ts';
 import type { BreakerEnv, BreakerState } from './line-breaker.ts';
 import { breakLine } from './line-breaker.ts';
 import type { LineEnv } from './line-box.ts';

@@ -8,7 +8,7 @@ import type { WarningSink } from '../../warnings.ts';
 import type { BidiInsert } from '../../text/bidi.ts';
 import { bidiControls, mayHaveRtlScript } from '../../text/bidi.ts';
 import { paragraphBreaks } from './breaks.ts';
-import { paragraphBidi, type ParagraphBidi } from './bidi.ts';
+import { paragraphBidi, type ParagraphBidi } from './paragraph-bidi.ts';
 import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './style.ts';
 import { RenderMemo } from '../render-memo.ts';
 import { KeptParagraphs } from './kept-paragraphs.ts';
