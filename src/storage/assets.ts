@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ByteLru } from '../byte-lru.ts';
 import { assetKey, type ObjectStore } from './objects.ts';
-import type { Row } from './repository.ts';
+import type { Row } from './row.ts';
 
 export interface Asset {
   id: string;

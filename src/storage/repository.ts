@@ -6,6 +6,7 @@ import type { ObjectStore } from './objects.ts';
 import type { PdfFiles } from './pdf-files.ts';
 import { isPlan, type Plan } from './plans.ts';
 import type { SessionRepo } from './sessions.ts';
+import type { Row } from './row.ts';
 import type { VariableDef } from '../template/variables.ts';
 
 export interface Account { id: string; email: string; plan: Plan; createdAt: string }
@@ -222,7 +223,6 @@ export function digestsMatch(stored: Buffer, presented: Buffer): boolean {
 
 // ── rows to records (both drivers return these column names, times as ISO strings, JSON as text) ──
 
-export type Row = Record<string, unknown>;
 
 export function toTemplate(r: Row): Template {
   return {

@@ -1,7 +1,7 @@
 // Dashboard sessions (OWASP Session Management): only a digest of the cookie's id is stored.
 // In: a session id from a cookie, times. Out: the session record (account, CSRF token, expiry) or null.
 import { createHash } from 'node:crypto';
-import type { Row } from './repository.ts';
+import type { Row } from './row.ts';
 
 export interface Session {
   /** SHA-256 (hex) of the random id in the cookie; the id itself is never stored. */

@@ -2,7 +2,7 @@
 // In: an open, migrated database. Out: AssetRows and LegacyAssetBlobs.
 import type Database from 'better-sqlite3';
 import { toAsset, type Asset, type AssetRows, type LegacyAssetBlobs } from '../assets.ts';
-import type { Row } from '../repository.ts';
+import type { Row } from '../row.ts';
 
 /** Which of `ids` are primary keys of `table` (in chunks within SQLite's parameter limit). */
 export function existingIds(db: Database.Database, table: 'generations' | 'template_assets', ids: readonly string[]): Set<string> {

@@ -1,7 +1,7 @@
 // The SQLite driver's sessions table (better-sqlite3, prepared statements).
 // In: an open, migrated database. Out: a SessionRepo.
 import type Database from 'better-sqlite3';
-import type { Row } from '../repository.ts';
+import type { Row } from '../row.ts';
 import { toSession, type Session, type SessionRepo } from '../sessions.ts';
 
 /** Sessions in SQLite: one prepared statement per method. */

@@ -12,9 +12,10 @@ import type { Plan } from '../plans.ts';
 import {
   checkNewAccount, checkPlan, countMap, digestsMatch, emailTaken, keyUseStaleBefore, monthBounds, monthKey, newKey, newTemplate, presentedDigest,
   StoreError, toAccount, toGeneration, toGenerationListing, toKey, toTemplate,
-  type Account, type ApiKeyInfo, type ExpiringPdf, type Generation, type GenerationListing, type NewGeneration, type NewTemplate, type Row,
+  type Account, type ApiKeyInfo, type ExpiringPdf, type Generation, type GenerationListing, type NewGeneration, type NewTemplate,
   type Store, type Template, type TemplatePatch,
 } from '../repository.ts';
+import type { Row } from '../row.ts';
 import { existingIds, SqliteAssetRows, SqliteLegacyBlobs } from './assets.ts';
 import { migrate } from './migrations.ts';
 import { SqliteSessions } from './sessions.ts';
