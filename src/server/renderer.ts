@@ -111,91 +111,140 @@ function softMarginMs(timeoutMs: number): number {
  * are idle once loaded; renders that come meanwhile run between the steps.
  */
 export function workerPoolRenderer(opts: PoolOptions): Renderer {
-  const bootUrl = opts.workerUrl ?? new URL('./render-worker.mjs', import.meta.url);
-  const jobUrl = new URL('./render-job.ts', import.meta.url).href;
-  const engineUrl = opts.engineUrl ?? new URL('../index.ts', import.meta.url).href;
-  const spare = opts.spare ?? 0;
-  const threads = new Set<Thread>();
-  const pending: Task[] = [];
-  let closed = false;
-  let bootFailures = 0;
-  /** Threads of the initial set not started yet (started one per thread that becomes ready). */
-  let toStart = opts.size + spare - 1;
+  return new WorkerPool(opts);
+}
 
-  const spawn = (delayMs = 0): Thread | null => {
-    if (closed) return null;
+/** The pool behind workerPoolRenderer: its threads, the jobs waiting, and the steps of a thread's life. */
+class WorkerPool implements Renderer {
+  private readonly bootUrl: URL;
+  private readonly workerData: { engineUrl: string; jobUrl: string };
+  private readonly threads = new Set<Thread>();
+  private readonly pending: Task[] = [];
+  private closed = false;
+  private bootFailures = 0;
+  /** Threads of the initial set not started yet (started one per thread that becomes ready). */
+  private toStart: number;
+
+  constructor(private readonly opts: PoolOptions) {
+    this.bootUrl = opts.workerUrl ?? new URL('./render-worker.mjs', import.meta.url);
+    this.workerData = {
+      engineUrl: opts.engineUrl ?? new URL('../index.ts', import.meta.url).href,
+      jobUrl: new URL('./render-job.ts', import.meta.url).href,
+    };
+    this.toStart = opts.size + (opts.spare ?? 0) - 1;
+    this.spawn();
+  }
+
+  render(job: RenderJob, renderOpts: RenderOptions = {}): Promise<RenderOutput> {
+    if (this.closed) return Promise.reject(new Error('renderer is closed'));
+    return new Promise<RenderOutput>((resolve, reject) => {
+      this.pending.push({ job, opts: renderOpts, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  ready(): number {
+    let n = 0;
+    for (const t of this.threads) if ((t.state === 'idle' || t.state === 'busy') && !t.retiring) n++;
+    return n;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.pending.splice(0)) task.reject(new Error('renderer is closed'));
+    await Promise.all([...this.threads].map(async (t) => {
+      const w = t.worker;
+      this.end(t, new Error('renderer is closed'));
+      await w?.terminate();
+    }));
+  }
+
+  /** A new thread, its worker started now or after `delayMs` (a back-off); null once closed. */
+  private spawn(delayMs = 0): Thread | null {
+    if (this.closed) return null;
     let markUp!: () => void;
     const up = new Promise<void>((resolve) => { markUp = resolve; });
     const t: Thread = { worker: null as unknown as Worker, state: 'booting', renders: 0, retiring: false, up, markUp };
-    threads.add(t);
-    const start = () => {
-      if (closed || t.state === 'gone') return;
-      t.worker = new Worker(bootUrl, {
-        workerData: { engineUrl, jobUrl },
-        resourceLimits: { maxOldGenerationSizeMb: opts.memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, stackSizeMb: 4 },
-      });
-      t.worker.unref();
-      t.worker.on('message', (m: Reply) => onMessage(t, m));
-      t.worker.on('error', (e: Error & { code?: string }) => {
-        if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          end(t, new RenderError('UNRENDERABLE', `render exceeded the memory limit of ${opts.memoryMb} MB (RENDER_MEMORY_MB)`));
-        } else end(t, e);
-      });
-      t.worker.on('exit', (code) => end(t, new Error(`render worker exited with code ${code}`)));
-    };
-    if (delayMs > 0) setTimeout(start, delayMs).unref();
-    else start();
+    this.threads.add(t);
+    if (delayMs > 0) setTimeout(() => this.startWorker(t), delayMs).unref();
+    else this.startWorker(t);
     return t;
-  };
+  }
+
+  /** Starts the thread's worker with the heap caps; its messages, errors and exit come back here. */
+  private startWorker(t: Thread): void {
+    if (this.closed || t.state === 'gone') return;
+    const { memoryMb } = this.opts;
+    t.worker = new Worker(this.bootUrl, {
+      workerData: this.workerData,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, stackSizeMb: 4 },
+    });
+    t.worker.unref();
+    t.worker.on('message', (m: Reply) => this.onMessage(t, m));
+    t.worker.on('error', (e: Error & { code?: string }) => {
+      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        this.end(t, new RenderError('UNRENDERABLE', `render exceeded the memory limit of ${memoryMb} MB (RENDER_MEMORY_MB)`));
+      } else this.end(t, e);
+    });
+    t.worker.on('exit', (code) => this.end(t, new Error(`render worker exited with code ${code}`)));
+  }
 
   /** The thread is finished (died, stopped or retired): fail its task, replace it unless retiring. */
-  const end = (t: Thread, err: Error | null): void => {
+  private end(t: Thread, err: Error | null): void {
     if (t.state === 'gone') return;
     const wasBooting = t.state === 'booting';
     t.state = 'gone';
-    threads.delete(t);
+    this.threads.delete(t);
     clearTimeout(t.timer);
     t.markUp();
     const task = t.task;
     t.task = undefined;
     void t.worker?.terminate();
-    if (closed) {
+    if (this.closed) {
       task?.reject(err ?? new Error('renderer is closed'));
       return;
     }
-    let next: Thread | null = null;
-    if (!t.retiring) {
-      // a thread that does not load is retried after a back-off (capped at 10 s), not in a loop
-      if (wasBooting && err) {
-        bootFailures++;
-        opts.onLoadError?.(err);
-      }
-      next = spawn(wasBooting && err ? Math.min(10000, 100 * 2 ** Math.min(bootFailures, 7)) : 0);
-      for (const old of threads) if (old.successor === t) old.successor = next ?? undefined;
-    }
+    const next = t.retiring ? null : this.replace(t, wasBooting, err);
     if (task) {
       // the slot is free at once when a loaded thread is there for it (a spare); else it waits for `next`
-      if (next && loaded() < opts.size) task.opts.hold?.(next.up);
+      if (next && this.loaded() < this.opts.size) task.opts.hold?.(next.up);
       task.reject(err ?? new Error('render worker stopped'));
     }
-    dispatch();
-  };
+    this.dispatch();
+  }
 
-  const onMessage = (t: Thread, m: Reply): void => {
-    if (t.state === 'gone') return;
-    if (m.type === 'ready') {
-      bootFailures = 0;
-      t.state = 'idle';
-      t.markUp();
-      if (toStart > 0) {
-        toStart--;
-        spawn();
-      }
-      // a successor is up: the thread it replaces leaves (now if idle, else after its render)
-      for (const old of threads) if (old.successor === t && old.state === 'idle') end(old, null);
-      dispatch();
-      return;
+  /** Starts the successor of a thread that ended unasked; one that did not load is retried after a back-off (capped at 10 s), not in a loop. */
+  private replace(t: Thread, wasBooting: boolean, err: Error | null): Thread | null {
+    if (wasBooting && err) {
+      this.bootFailures++;
+      this.opts.onLoadError?.(err);
     }
+    const next = this.spawn(wasBooting && err ? Math.min(10000, 100 * 2 ** Math.min(this.bootFailures, 7)) : 0);
+    for (const old of this.threads) if (old.successor === t) old.successor = next ?? undefined;
+    return next;
+  }
+
+  private onMessage(t: Thread, m: Reply): void {
+    if (t.state === 'gone') return;
+    if (m.type === 'ready') this.onReady(t);
+    else this.onDone(t, m);
+    this.dispatch();
+  }
+
+  /** The thread loaded the engine: start the next of the initial set; a thread this one succeeds leaves (now if idle, else after its render). */
+  private onReady(t: Thread): void {
+    this.bootFailures = 0;
+    t.state = 'idle';
+    t.markUp();
+    if (this.toStart > 0) {
+      this.toStart--;
+      this.spawn();
+    }
+    for (const old of this.threads) if (old.successor === t && old.state === 'idle') this.end(old, null);
+  }
+
+  /** A render ended in the thread: settle its task, then recycle the thread if it served enough renders or kept too much heap. */
+  private onDone(t: Thread, m: Extract<Reply, { type: 'done' }>): void {
     const task = t.task;
     clearTimeout(t.timer);
     t.task = undefined;
@@ -210,77 +259,51 @@ export function workerPoolRenderer(opts: PoolOptions): Renderer {
       }
     }
     t.state = 'idle';
-    if (!t.retiring && (t.renders >= opts.recycleAfter || m.heapBytes > opts.recycleHeapMb * 1024 * 1024)) {
+    if (!t.retiring && (t.renders >= this.opts.recycleAfter || m.heapBytes > this.opts.recycleHeapMb * 1024 * 1024)) {
       t.retiring = true;
-      t.successor = spawn() ?? undefined;
+      t.successor = this.spawn() ?? undefined;
     }
-    if (t.retiring && (!t.successor || t.successor.state === 'idle' || t.successor.state === 'busy')) end(t, null);
-    dispatch();
-  };
+    if (t.retiring && (!t.successor || t.successor.state === 'idle' || t.successor.state === 'busy')) this.end(t, null);
+  }
 
-  const dispatch = (): void => {
-    for (const t of threads) {
+  /** Hands waiting jobs to idle threads (each with its deadline), and tells idle threads to warm up when nothing waits. */
+  private dispatch(): void {
+    for (const t of this.threads) {
       if (t.state !== 'idle') continue;
-      if (!pending.length) {
-        if (!t.warming && !t.retiring && warmed() < opts.size) {
+      if (!this.pending.length) {
+        if (!t.warming && !t.retiring && this.warmed() < this.opts.size) {
           t.warming = true;
           t.worker.postMessage({ warm: true });
         }
         continue;
       }
-      const task = pending.shift()!;
+      const task = this.pending.shift()!;
       t.state = 'busy';
       t.task = task;
       const { job } = task;
       t.timer = setTimeout(
-        () => end(t, new RenderError('TIMEOUT', `render exceeded its time limit of ${job.timeoutMs} ms (RENDER_TIMEOUT_MS)`)),
+        () => this.end(t, new RenderError('TIMEOUT', `render exceeded its time limit of ${job.timeoutMs} ms (RENDER_TIMEOUT_MS)`)),
         job.timeoutMs,
       );
       t.worker.postMessage({ job, marginMs: softMarginMs(job.timeoutMs) });
     }
-  };
+  }
 
   /**
    * Threads told to warm up, retiring ones left out. At most `size` are: a spare stays lean (about
    * 40 MB instead of 60) until it renders; measured at 64 clients, a warmed spare thread made the
    * peak RSS 401-442 MB where no spare made it 347-373 MB.
    */
-  const warmed = (): number => {
+  private warmed(): number {
     let n = 0;
-    for (const t of threads) if (t.warming && !t.retiring && t.state !== 'gone') n++;
+    for (const t of this.threads) if (t.warming && !t.retiring && t.state !== 'gone') n++;
     return n;
-  };
+  }
 
   /** Threads loaded and serving (retiring ones included: they serve until their successor is up). */
-  const loaded = (): number => {
+  private loaded(): number {
     let n = 0;
-    for (const t of threads) if (t.state === 'idle' || t.state === 'busy') n++;
+    for (const t of this.threads) if (t.state === 'idle' || t.state === 'busy') n++;
     return n;
-  };
-
-  spawn();
-
-  return {
-    render(job, renderOpts = {}) {
-      if (closed) return Promise.reject(new Error('renderer is closed'));
-      return new Promise<RenderOutput>((resolve, reject) => {
-        pending.push({ job, opts: renderOpts, resolve, reject });
-        dispatch();
-      });
-    },
-    ready() {
-      let n = 0;
-      for (const t of threads) if ((t.state === 'idle' || t.state === 'busy') && !t.retiring) n++;
-      return n;
-    },
-    async close() {
-      closed = true;
-      for (const task of pending.splice(0)) task.reject(new Error('renderer is closed'));
-      await Promise.all([...threads].map(async (t) => {
-        const w = t.worker;
-        end(t, new Error('renderer is closed'));
-        await w?.terminate();
-      }));
-    },
-  };
+  }
 }
