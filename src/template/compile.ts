@@ -6,7 +6,8 @@ import { RenderLimits } from '../errors.ts';
 import { ResourceLoader, type LoadResult } from '../resources.ts';
 import type { RenderOptions, RenderResult } from '../index.ts';
 import { ByteLru } from '../byte-lru.ts';
-import { compileFill, DEFAULT_FILL_LIMITS, fillCompiled, type CompiledFill, type FillLimits } from './fill.ts';
+import { compileFill, DEFAULT_FILL_LIMITS, fillCompiled, fillSites, realize, type CompiledFill, type FillLimits } from './fill.ts';
+import { treeFillable, TreeFills } from './tree-fill.ts';
 import { mayWriteMarkers, restore, restoreText, takeOut, type TakenOut } from './take-out.ts';
 
 /** How a template is compiled: where its resources come from, and whether it is Mustache. */
@@ -84,7 +85,9 @@ class SharedLoader extends ResourceLoader {
  * the HTML parser reads them again and the stylesheet parse cache (src/css/stylesheet.ts, keyed
  * by the text) finds them at once; resources loaded
  * by a render are kept (up to `resourceCacheBytes`) for the next, and so is the parsed document of
- * the last fill, for a render whose fill gives the same text (plain HTML, the same values again). Renders give the same bytes as
+ * the last fill, for a render whose fill gives the same text (plain HTML, the same values again). New values are put
+ * into the parsed markup of the fill's shape (its sections and list lengths; tree-fill.ts), not parsed with the text,
+ * where the values' places allow it. Renders give the same bytes as
  * `renderPdf(fillTemplate(html, values))`.
  * @throws TypeError for a non-string `html` or a bad option; TemplateSyntaxError for bad Mustache.
  */
@@ -120,20 +123,33 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
     return parsed;
   };
 
+  /** The shapes of this template's fills, parsed with their values' sites marked; whether the taken-out and the full source allow them. */
+  const trees = mustache ? new TreeFills(Math.max(1024 * 1024, Math.min(16 * 1024 * 1024, sourceBytes * 64))) : null;
+  const treeable = { taken: !!taken && treeFillable(taken.source), full: treeFillable(html) };
+
   return {
     get bytes() {
       // the kept parsed document: about 8 bytes of nodes per character of markup (an estimate)
-      return html.length * 2 + (taken ? taken.source.length * 2 : 0) + resources.bytes + (last ? last.filled.length * 8 : 0);
+      return html.length * 2 + (taken ? taken.source.length * 2 : 0) + resources.bytes + (last ? last.filled.length * 8 : 0) + (trees ? trees.bytes : 0);
     },
     async render(values = {}, options = {}) {
       const opts = pipelineOptions('render', { ...base, ...options });
       const limits = new RenderLimits(opts.timeoutMs, opts.maxPages);
       const fillLimits: FillLimits = { ...DEFAULT_FILL_LIMITS, ...options.fillLimits, deadline: limits.deadline, timeoutMs: opts.timeoutMs };
       const view = values ?? {};
-      // Values that could write a marker themselves are filled into the full source.
-      const use = taken && !(mustache && mayWriteMarkers(view)) ? taken : null;
-      let filled = use ? fillWith(fill, use.source, view, fillLimits) : fillWith(fullFill(), html, view, fillLimits);
-      let parsed = parse(filled, use);
+      // Values that could write a marker themselves (or functions: lambdas) are filled into the full source, as text.
+      const markers = mustache && mayWriteMarkers(view);
+      const use = taken && !markers ? taken : null;
+      let filled: string;
+      let parsed: ParsedHtml | null = null;
+      if (trees && !markers && (use ? treeable.taken : treeable.full)) {
+        // the values put into the parsed markup of this fill's shape (tree-fill.ts); its text as fillCompiled makes it
+        const sites = fillSites(use ? fill! : fullFill()!, view, fillLimits);
+        filled = realize(sites);
+        if (last && last.filled === filled && last.taken === (use !== null)) parsed = last.parsed;
+        else if ((parsed = trees.parse(sites, use))) last = { filled, taken: use !== null, parsed };
+      } else filled = use ? fillWith(fill, use.source, view, fillLimits) : fillWith(fullFill(), html, view, fillLimits);
+      parsed ??= parse(filled, use);
       if (!parsed) {
         filled = fillWith(fullFill(), html, view, fillLimits);
         parsed = parse(filled, null)!;

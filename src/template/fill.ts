@@ -125,6 +125,69 @@ class BoundedWriter extends Mustache.Writer {
   }
 }
 
+/** What a site mark starts and ends with (private-use characters); a template holding either is not filled on its tree. */
+export const SITE_OPEN = '\uF8FE';
+export const SITE_CLOSE = '\uF8FD';
+/** Most value sites one fill may leave as marks (two 12-bit digits). */
+const MAX_SITES = 1 << 24;
+
+/** The mark left for the `i`-th value of a fill: SITE_OPEN, `i` in two private-use digits of 12 bits, SITE_CLOSE. */
+export function siteMark(i: number): string {
+  return SITE_OPEN + String.fromCharCode(0xe000 + (i >> 12), 0xe000 + (i & 0xfff)) + SITE_CLOSE;
+}
+
+/** A fill with each value left as its site mark: the text made (the same for every fill of one shape) and the values. */
+export interface SiteFill {
+  /** The filled text with siteMark(i) where the i-th value goes. */
+  text: string;
+  /** The i-th value as the fill writes it: HTML-escaped ({{x}}) or as it is ({{{x}}}, {{&x}}); '' for a missing one. */
+  values: string[];
+  /** Whether the i-th value is written as it is. */
+  raw: boolean[];
+}
+
+/** A BoundedWriter that writes site marks for values (counted and limited as the values themselves). */
+class SiteWriter extends BoundedWriter {
+  readonly values: string[] = [];
+  readonly raw: boolean[] = [];
+
+  override escapedValue(token: Token, context: Mustache.Context, config?: Mustache.RenderOptions): string {
+    return this.site(super.escapedValue(token, context, config), false);
+  }
+
+  override unescapedValue(token: Token, context: Mustache.Context): string {
+    return this.site(super.unescapedValue(token, context), true);
+  }
+
+  private site(s: string | undefined, raw: boolean): string {
+    const i = this.values.length;
+    if (i >= MAX_SITES) throw new TemplateError('MAX_TOTAL_ITEMS', `the template writes more than ${MAX_SITES} values`);
+    this.values.push(s ?? '');
+    this.raw.push(raw);
+    return siteMark(i);
+  }
+}
+
+/**
+ * Fills a compiled template as fillCompiled does (same limits and errors), leaving each value's site mark in the text
+ * and the values apart: `realize` of the result is fillCompiled's text. The view must hold no functions (lambdas see
+ * the marks): callers check with take-out.ts's mayWriteMarkers.
+ */
+export function fillSites(c: CompiledFill, view: Record<string, unknown>, limits: FillLimits = DEFAULT_FILL_LIMITS): SiteFill {
+  if (c.sourceBytes > limits.maxHtmlBytes) throw sourceTooLarge(limits);
+  const w = new SiteWriter(limits, c.extraBytes);
+  const text = w.renderTokens(c.tokens as Token[], new Mustache.Context(view), undefined, c.source, undefined);
+  return { text, values: w.values, raw: w.raw };
+}
+
+const SITE_MARKS = new RegExp(`${SITE_OPEN}([\uE000-\uEFFF])([\uE000-\uEFFF])${SITE_CLOSE}`, 'g');
+
+/** The text fillCompiled gives: `f.text` with each site mark replaced by its value. */
+export function realize(f: SiteFill): string {
+  if (f.values.length === 0) return f.text;
+  return f.text.replace(SITE_MARKS, (_, hi: string, lo: string) => f.values[((hi.charCodeAt(0) - 0xe000) << 12) | (lo.charCodeAt(0) - 0xe000)]!);
+}
+
 function utf8Length(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
