@@ -130,6 +130,7 @@ function boxMetrics<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: Con
   // A min-height or max-height of min-content, max-content or fit-content is the content height (css-sizing-3 §3.2: in the
   // block axis, the automatic size), which a specified height then grows or shrinks to, as Chromium sizes it.
   if (specH !== null && p.heightOverride === undefined) m.toContent = s.minHeightKeyword ? 'grows' : s.maxHeightKeyword ? 'shrinks' : undefined;
+  else if (specH !== null && p.heightGrows === true) m.toContent = 'grows';
   // Quirks mode: html and body with an auto height are at least as tall as their containing block (the viewport, for html).
   if (quirkPct && specH === null && p.heightOverride === undefined && cbHeight !== null) m.fill = Math.max(0, cbHeight - mt - mb - bpV);
   return m;

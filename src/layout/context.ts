@@ -153,6 +153,11 @@ export interface BlockParams {
   isRoot?: boolean;
   /** Used content height forced by the caller (absolute boxes, §10.6.4). */
   heightOverride?: number;
+  /**
+   * With heightOverride: that height is where the box's content may grow it from, not a fixed size (a column flex item
+   * laid out again at its flexed size to be fragmented: its block size encompasses its content, as LayoutNG's).
+   */
+  heightGrows?: boolean;
   /** The used page name of the parent (css-page-3 §6), '' for none. */
   pageName?: string;
   /** Ignore the box's own height/min/max-height (table cells: the table sets their height). */

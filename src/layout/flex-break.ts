@@ -26,7 +26,8 @@ export interface BrokenLine { children: Fragment[]; line?: FlexLineItem[] }
 function itemParams(q: Omit<FlexLineItem, 'token'>, cbx: number, cb: ContainingBlock, y: number, abs: PendingAbs[], atTop: boolean, token: BlockParams['token'], truncate: boolean): BlockParams {
   return {
     cb: { x: cbx + q.x - q.ml, y: 0, width: cb.width, height: cb.height }, y, margin: NO_MARGIN, token, atTop, truncate, abs,
-    widthOverride: q.width, marginsOverride: { left: q.ml, right: q.mr }, ...(q.height !== undefined ? { heightOverride: q.height } : {}), forceBfc: true,
+    widthOverride: q.width, marginsOverride: { left: q.ml, right: q.mr }, ...(q.height !== undefined ? { heightOverride: q.height } : {}),
+    ...(q.grows ? { heightGrows: true } : {}), forceBfc: true,
   };
 }
 
@@ -34,9 +35,12 @@ function itemParams(q: Omit<FlexLineItem, 'token'>, cbx: number, cb: ContainingB
  * Breaks the items of one line (a column: one item) that crosses `env.pageBottom`. `lineTop` is the line's top (absolute
  * px), `cbx` the container's content-box left. `mayPush`: something precedes the line on this page, so a line that
  * cannot break where it should gives null (it moves to the next page whole); else every item makes progress here.
- * `definite`: the container's height is definite, so the items' used heights are too (sliced across pages).
+ * `definite`: the container's height is definite, so the items' used heights are too (sliced across pages). `column`: the
+ * item of a column, laid out at its flexed block size, which its content may grow: as LayoutNG fragments a column flex
+ * item, content that fits keeps its place and only what lies past the page end (its block-end padding and border, the
+ * last child's margin) continues on the next page, where a block would break before the last child to keep them.
  */
-export function breakLine(items: PlacedFlexItem[], lineTop: number, cbx: number, cb: ContainingBlock, abs: PendingAbs[], env: FlowEnv, mayPush: boolean, definite = false): BrokenLine | null {
+export function breakLine(items: PlacedFlexItem[], lineTop: number, cbx: number, cb: ContainingBlock, abs: PendingAbs[], env: FlowEnv, mayPush: boolean, definite = false, column = false): BrokenLine | null {
   const absAt = abs.length, fixedAt = env.fixed.length;
   const fail = (): null => { abs.length = absAt; env.fixed.length = fixedAt; return null; };
   const children: Fragment[] = [];
@@ -49,7 +53,8 @@ export function breakLine(items: PlacedFlexItem[], lineTop: number, cbx: number,
     // column's flexed main size, a row's stretched cross size: definite, css-flexbox-1 §9.8); an auto height follows the
     // content, which breaking may grow (LayoutNG: the item's block size encompasses its content).
     const fixed = definite || it.box.kind === 'replaced' || it.box.style.height !== 'auto';
-    const geo = { box: it.box, x: f.x - cbx, width: f.width - f.border.left - f.border.right - f.padding.left - f.padding.right, ...(fixed ? { height: Math.max(0, f.height - bpV) } : {}), ml: it.ml, mr: it.mr, mb: it.mb };
+    const grows = !fixed && column;
+    const geo = { box: it.box, x: f.x - cbx, width: f.width - f.border.left - f.border.right - f.padding.left - f.padding.right, ...(fixed || grows ? { height: Math.max(0, f.height - bpV) } : {}), ...(grows ? { grows } : {}), ml: it.ml, mr: it.mr, mb: it.mb };
     // Below the line's top (alignment or margins): the item may move alone.
     const separated = f.y - it.mt > lineTop + 0.01;
     const bottom = f.y + f.height;

@@ -148,10 +148,10 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
   // The part of a column item's block-start margin (its margin box from `top`) that lies past the page end (LayoutNG).
   const marginPast = (it: Item, top: number): number => Math.max(0, Math.min(it.mt ?? 0, top + (it.mt ?? 0) - env.pageBottom));
   /** Breaks the placed items of a line (a column: one item) at the page end; false when they move to the next page instead. */
-  const split = (placed: PlacedFlexItem[], lineTop: number, mayPush: boolean, next: number): boolean => {
+  const split = (placed: PlacedFlexItem[], lineTop: number, mayPush: boolean, next: number, column = false): boolean => {
     const fixedAt = env.fixed.length;
     // Their absolutely positioned descendants were collected when the items were laid out whole.
-    const b = lineTop < env.pageBottom - 0.01 ? breakLine(placed, lineTop, fx.cbx, { x: fx.cbx, y: 0, width: fx.W, height: fx.H }, [], env, mayPush, fx.H !== null) : null;
+    const b = lineTop < env.pageBottom - 0.01 ? breakLine(placed, lineTop, fx.cbx, { x: fx.cbx, y: 0, width: fx.W, height: fx.H }, [], env, mayPush, fx.H !== null, column) : null;
     env.fixed.length = fixedAt;
     if (!b) return false;
     children.push(...b.children);
@@ -249,7 +249,7 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
         }
         const placed = { box: it.box, frag, mt: row ? it.mt ?? 0 : mStart, mb: row ? it.mb ?? 0 : mEnd, ml: row ? mStart : it.ml ?? 0, mr: row ? mEnd : it.mr ?? 0 };
         if (splitCol) {
-          if (split([placed], y + pos, hadPrev || !fx.brk!.atTop, items.indexOf(it) + 1)) { if (broken) break; }
+          if (split([placed], y + pos, hadPrev || !fx.brk!.atTop, items.indexOf(it) + 1, true)) { if (broken) break; }
           else if (hadPrev) { breakAt = items.indexOf(it); placedEnd = pos - between; startMargin = marginPast(it, y + pos); break; }
           // The first item cannot start here: the column breaks before it, and the container's block-start border and
           // padding stay on this page (LayoutNG's column flex fragmentation; block flow would move the container whole).

@@ -163,7 +163,7 @@ export interface MulticolToken { kind: 'multicol'; index: number; inner: BreakTo
  * null: it has ended) and its used geometry, px: border-box x from the container's content-box left, content width and
  * (when fixed by the flex layout) content height, inline and block-end margins.
  */
-export interface FlexLineItem { box: Box; token: BreakToken | null | 'pushed'; x: number; width: number; height?: number; ml: number; mr: number; mb: number }
+export interface FlexLineItem { box: Box; token: BreakToken | null | 'pushed'; x: number; width: number; height?: number; grows?: boolean; ml: number; mr: number; mb: number }
 
 /**
  * A flex container (css-flexbox-1 §12): the item (order-modified document order) whose flex line or position resumes;
