@@ -47,6 +47,20 @@ function isPrintableAscii(c: number): boolean {
   return c >= 0x21 && c <= 0x7e;
 }
 
+/** A letter of Latin-1 Supplement, Latin Extended-A or B (U+00C0-U+024F but × and ÷): UAX #14 class AL, as ASCII letters. */
+function isLatinLetter(c: number): boolean {
+  return c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7;
+}
+
+/**
+ * Whether `last` and `cur` are letters or digits, one of them a Latin letter: no opportunity between them (UAX #14
+ * LB23, LB28: AL × AL, AL × NU, NU × AL, whatever comes before or after), found without running UAX #14 over the
+ * whole text for the accented letters of names ("Björk Guðmundsdóttir").
+ */
+function lettersJoin(last: number, cur: number): boolean {
+  return isLatinLetter(last) ? isLatinLetter(cur) || isAsciiAlnum(cur) : isLatinLetter(cur) && isAsciiAlnum(last);
+}
+
 /** Spaces that end a word for line breaking (Blink's IsBreakableSpace): space, tab, newline. */
 function isBreakableSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a;
@@ -98,6 +112,7 @@ function blinkBreaks(text: string): BreakOpportunity[] {
       if (asciiPairBreaks(i >= 2 ? text.charCodeAt(i - 2) : 0, last, cur)) out.push({ position: i, required: false });
       continue;
     }
+    if (lettersJoin(last, cur)) continue;
     uax ??= uax14Breaks(text);
     const r = uax.get(i);
     if (r !== undefined) out.push({ position: i, required: r });
