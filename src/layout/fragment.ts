@@ -32,6 +32,31 @@ export interface BoxFragment {
   /** A fieldset with a rendered legend (HTML §15.3.13, src/layout/fieldset.ts): its block-start border and background start
    * `shift` px below the border-box top, and that border is not painted over the legend's border box span [x, x + width]. px. */
   legendGap?: { shift: number; x: number; width: number };
+  /**
+   * Box fragments without children of their own kept as arrays (a table's collapsed border segments and corners on one
+   * page, src/layout/table/paint.ts): this fragment stands for them in the tree (its rectangle is their union, it paints
+   * nothing itself) and paint draws each as the box fragment it describes, where this fragment is. Never mutated:
+   * translateFragment and print snapping give the fragment a moved copy.
+   */
+  pieces?: FragmentPieces;
+}
+
+/**
+ * Childless box fragments of one box as arrays (struct of arrays): piece i is the border box
+ * (`rects[4i]`, `rects[4i + 1]`, `rects[4i + 2]`, `rects[4i + 3]`) = (x, y, width, height) in page px, painted with
+ * `styles[i]` and border widths `borders[i]`, no margin or padding, starting and ending its box.
+ */
+export interface FragmentPieces { box: Box; rects: Float64Array; styles: ComputedStyle[]; borders: Edges[] }
+
+const NO_EDGES: Edges = { top: 0, right: 0, bottom: 0, left: 0 };
+
+/** Piece `i` of `p` as the childless box fragment it stands for (a new object each call). */
+export function pieceFragment(p: FragmentPieces, i: number): BoxFragment {
+  const r = p.rects;
+  return {
+    kind: 'box', box: p.box, style: p.styles[i], x: r[4 * i], y: r[4 * i + 1], width: r[4 * i + 2], height: r[4 * i + 3],
+    margin: NO_EDGES, border: p.borders[i], padding: NO_EDGES, children: [], startsBox: true, endsBox: true,
+  };
 }
 
 /** A line box (CSS 2.1 §9.4.2). Children are the inline-level fragments placed on it. */
@@ -142,7 +167,15 @@ export function translateFragment(f: Fragment, dx: number, dy: number): void {
   f.y += dy;
   if (f.kind === 'line' || f.kind === 'text' || f.kind === 'marker') f.baseline += dy;
   if (f.kind === 'box' && f.baseline !== undefined) f.baseline += dy;
+  if (f.kind === 'box' && f.pieces) f.pieces = movedPieces(f.pieces, dx, dy);
   if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') {
     for (const c of f.children) translateFragment(c, dx, dy);
   }
+}
+
+/** A copy of `p` with every piece moved by (dx, dy) px (the pieces may be shared by copies of their fragment). */
+function movedPieces(p: FragmentPieces, dx: number, dy: number): FragmentPieces {
+  const r = p.rects.slice();
+  for (let i = 0; i < r.length; i += 4) { r[i] += dx; r[i + 1] += dy; }
+  return { ...p, rects: r };
 }

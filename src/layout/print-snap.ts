@@ -1,6 +1,6 @@
 // In: laid-out pages (fragments in page px, fractional). Out: the same fragments moved onto whole px where Chromium's
 // print output has them: line boxes' tops (text keeps its offsets inside the line) and boxes' painted rectangles.
-import type { Fragment, PageFragment } from './fragment.ts';
+import type { BoxFragment, Fragment, PageFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { transformMatrix } from './transform.ts';
 import { hasTransform } from '../css/computed.ts';
@@ -50,8 +50,30 @@ function snap(f: Fragment, moved = 0): void {
     const x = Math.round(f.x), y = Math.round(top);
     const w = Math.round(f.x + f.width) - x, h = Math.round(top + f.height) - y;
     f.x = x; f.y = y; f.width = w; f.height = h;
+    if (f.kind === 'box' && f.pieces) snapPieces(f, moved);
     if (f.kind !== 'replaced') for (const c of f.children) snap(c, moved);
   }
+}
+
+/**
+ * A fragment's pieces (BoxFragment.pieces) snapped as their own box fragments would be (`moved` as for `snap`), into a
+ * copy (the pieces may be shared); the fragment's rectangle becomes their snapped union.
+ */
+function snapPieces(f: BoxFragment, moved: number): void {
+  const r = f.pieces!.rects.slice();
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < r.length; i += 4) {
+    const top = r[i + 1] - moved;
+    const x = Math.round(r[i]), y = Math.round(top);
+    const w = Math.round(r[i] + r[i + 2]) - x, h = Math.round(top + r[i + 3]) - y;
+    r[i] = x; r[i + 1] = y; r[i + 2] = w; r[i + 3] = h;
+    if (x < x0) x0 = x;
+    if (y < y0) y0 = y;
+    if (x + w > x1) x1 = x + w;
+    if (y + h > y1) y1 = y + h;
+  }
+  f.pieces = { ...f.pieces!, rects: r };
+  if (x1 > x0) { f.x = x0; f.y = y0; f.width = x1 - x0; f.height = y1 - y0; }
 }
 
 /** Whether a box's transform does more than translate it (rotates, scales, skews). */

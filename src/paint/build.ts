@@ -3,7 +3,7 @@
  * In: PageFragment[] from layout and the document info. Out: a DocumentDisplayList (rects, borders, glyphs, lines, images, clips, opacity groups, links, anchors).
  */
 import { hasTransform, type Color, type ComputedStyle } from '../css/computed.ts';
-import type { Fragment, PageFragment, BoxFragment, InlineFragment, ReplacedFragment, LineFragment } from '../layout/fragment.ts';
+import { pieceFragment, type Fragment, type PageFragment, type BoxFragment, type InlineFragment, type ReplacedFragment, type LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
 import { hasImage, paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
 import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
@@ -16,7 +16,7 @@ import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from '../layout/transform.ts';
 import { PageLinks, type LinkPlace } from './links.ts';
 import { markerItems, replacedItems } from './build-replaced.ts';
-import { spillFrom, type SpillSide } from './spill.ts';
+import { spillFrom, type Reach, type SpillSide } from './spill.ts';
 
 export type { ImageLoader } from './build-background.ts';
 
@@ -52,7 +52,9 @@ export function buildDisplayList(pages: PageFragment[], info: DocumentInfo, opts
   if (!Array.isArray(pages)) throw new TypeError('buildDisplayList: expected an array of PageFragment');
   const anchors = new Set<string>();
   const out: PageDisplayList[] = [];
-  pages.forEach((page, i) => out.push(new PageBuilder(page, opts, anchors, { prev: pages[i - 1] ?? null, next: pages[i + 1] ?? null }).build()));
+  // How far each page's content reaches up and down, walked once per page for both of its neighbours (src/paint/spill.ts).
+  const reaches = new Map<PageFragment, Reach>();
+  pages.forEach((page, i) => out.push(new PageBuilder(page, opts, anchors, { prev: pages[i - 1] ?? null, next: pages[i + 1] ?? null, reaches }).build()));
   // Chromium writes a link to '#name' only when the document has that anchor (Blink's Document::FindAnchor).
   for (const p of out) p.items = p.items.filter((it) => it.kind !== 'link' || !it.url.startsWith('#') || anchors.has(safeDecode(it.url.slice(1))));
   return { pages: out, info: { ...info } };
@@ -76,7 +78,7 @@ class PageBuilder {
   private spilling = false;
 
   constructor(private readonly page: PageFragment, private readonly opts: BuildOptions, private readonly anchors: Set<string>,
-    private readonly neighbours: { prev: PageFragment | null; next: PageFragment | null } = { prev: null, next: null }) {
+    private readonly neighbours: { prev: PageFragment | null; next: PageFragment | null; reaches?: Map<PageFragment, Reach> } = { prev: null, next: null }) {
     this.links = new PageLinks(page.area);
   }
 
@@ -139,7 +141,7 @@ class PageBuilder {
    * their neighbours' copies, src/layout/print-fixed.ts), links or anchors.
    */
   private paintSpill(other: PageFragment, side: SpillSide): void {
-    const spill = this.pageClip && spillFrom(this.page, other, side, this.pageClip.rect);
+    const spill = this.pageClip && spillFrom(this.page, other, side, this.pageClip.rect, this.neighbours.reaches);
     if (!spill) return;
     const saved = { clip: this.pageClip, base: this.base, links: this.links };
     this.sync([]);
@@ -175,6 +177,7 @@ class PageBuilder {
   private classify(f: Fragment, chain: Chain, ph: Phases, decos: Decorator[], inLine: boolean): void {
     switch (f.kind) {
       case 'box': case 'replaced': {
+        if (f.kind === 'box' && f.pieces) { for (let i = 0; i < f.pieces.styles.length; i++) this.classify(pieceFragment(f.pieces, i), chain, ph, decos, inLine); return; }
         const s = f.style;
         const positioned = s.position !== 'static';
         const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;

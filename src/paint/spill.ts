@@ -3,6 +3,7 @@
 import type { Fragment, PageFragment } from '../layout/fragment.ts';
 import { scaledArea } from '../layout/print-scale.ts';
 import { mapRect, transformMatrix } from '../layout/transform.ts';
+import { hasTransform } from '../css/computed.ts';
 
 /** `dy`: px added to the neighbour's y coordinates; `clip`: the region of the neighbour (its coordinates) that lands in this page's area, outside the neighbour's strip. */
 export interface Spill { dy: number; clip: { x: number; y: number; w: number; h: number } }
@@ -23,16 +24,18 @@ export type SpillSide = 'prev' | 'next';
  * gives each page the copies of its neighbours that reach into it (src/layout/print-fixed.ts). `pageClip`: this page's
  * page-area clip (content px). Null when nothing of `other` lies outside its strip on `side`'s boundary with this page.
  */
-export function spillFrom(page: PageFragment, other: PageFragment, side: SpillSide, pageClip: Spill['clip']): Spill | null {
+export function spillFrom(page: PageFragment, other: PageFragment, side: SpillSide, pageClip: Spill['clip'], reaches?: Map<PageFragment, Reach>): Spill | null {
   const a = scaledArea(page.area, page.contentScale ?? 1);
   const b = scaledArea(other.area, other.contentScale ?? 1);
+  let r = reaches?.get(other);
+  if (!r) { r = pageReach(other.children); reaches?.set(other, r); }
   if (side === 'next') {
-    if (!(-reach(other.children, 'top', -(b.y - 0.5)) < b.y - 0.5)) return null;
+    if (!(-r.top < b.y - 0.5)) return null;
     const dy = a.y + (page.stride ?? a.height) - b.y;
     return cut(dy, pageClip.y - dy, Math.min(pageClip.y + pageClip.h - dy, b.y), pageClip);
   }
   const end = b.y + (other.stride ?? b.height);
-  if (!(reach(other.children, 'bottom', end + 0.5) > end + 0.5)) return null;
+  if (!(r.bottom > end + 0.5)) return null;
   const dy = a.y - end;
   return cut(dy, Math.max(pageClip.y - dy, end), pageClip.y + pageClip.h - dy, pageClip);
 }
@@ -41,31 +44,37 @@ function cut(dy: number, top: number, bottom: number, pageClip: Spill['clip']): 
   return bottom > top ? { dy, clip: { x: pageClip.x, y: top, w: pageClip.w, h: bottom - top } } : null;
 }
 
+/** How far a page's content reaches: `top` the largest -y of its top edges, `bottom` the largest bottom edge, px (-Infinity: nothing). */
+export interface Reach { top: number; bottom: number }
+
 /**
- * How far the boxes, replaced elements and lines among `list` and their descendants reach on `edge` (fixed boxes left
- * out; a transformed box's reach through its transform), as the largest of -top ('top') or bottom ('bottom'), px;
- * stops early past `stop`.
+ * How far the boxes, replaced elements and lines among `list` and their descendants reach upward and downward (fixed
+ * boxes left out; a transformed box's reach through its transform): one walk for both edges, px.
  */
-function reach(list: readonly Fragment[], edge: 'top' | 'bottom', stop: number): number {
-  let out = -Infinity;
-  for (const f of list) {
-    if ((f.kind === 'box' || f.kind === 'replaced') && f.style.position === 'fixed') continue;
-    const m = f.kind === 'box' || f.kind === 'replaced' ? transformMatrix(f.style, { x: f.x, y: f.y, w: f.width, h: f.height }) : null;
-    if (m) {
-      const top = -Math.max(-f.y, own(f, 'top')), bottom = Math.max(f.y + f.height, own(f, 'bottom'));
-      const r = mapRect(m, { x: f.x, y: top, w: f.width, h: bottom - top });
-      out = Math.max(out, edge === 'top' ? -r.y : r.y + r.h);
-    } else {
-      if (f.kind === 'box' || f.kind === 'replaced' || f.kind === 'line') out = Math.max(out, edge === 'top' ? -f.y : f.y + f.height);
-      if (out > stop) return out;
-      out = Math.max(out, own(f, edge, stop));
-    }
-    if (out > stop) return out;
-  }
-  return out;
+export function pageReach(list: readonly Fragment[]): Reach {
+  const r: Reach = { top: -Infinity, bottom: -Infinity };
+  addReach(list, r);
+  return r;
 }
 
-/** `reach` of a fragment's children (-Infinity without any). */
-function own(f: Fragment, edge: 'top' | 'bottom', stop = Infinity): number {
-  return 'children' in f && Array.isArray(f.children) ? reach(f.children as Fragment[], edge, stop) : -Infinity;
+function addReach(list: readonly Fragment[], into: Reach): void {
+  for (const f of list) {
+    const boxLike = f.kind === 'box' || f.kind === 'replaced';
+    if (boxLike && f.style.position === 'fixed') continue;
+    const m = boxLike && hasTransform(f.style) ? transformMatrix(f.style, { x: f.x, y: f.y, w: f.width, h: f.height }) : null;
+    if (m) {
+      const own: Reach = { top: -Infinity, bottom: -Infinity };
+      if (f.kind === 'box') addReach(f.children, own);
+      const top = -Math.max(-f.y, own.top), bottom = Math.max(f.y + f.height, own.bottom);
+      const t = mapRect(m, { x: f.x, y: top, w: f.width, h: bottom - top });
+      into.top = Math.max(into.top, -t.y);
+      into.bottom = Math.max(into.bottom, t.y + t.h);
+      continue;
+    }
+    if (boxLike || f.kind === 'line') {
+      if (-f.y > into.top) into.top = -f.y;
+      if (f.y + f.height > into.bottom) into.bottom = f.y + f.height;
+    }
+    if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') addReach(f.children, into);
+  }
 }

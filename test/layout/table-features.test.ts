@@ -7,11 +7,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { layoutHtml } from './helpers.ts';
 import { renderPdf } from '../../src/index.ts';
-import type { BoxFragment, Fragment } from '../../src/layout/fragment.ts';
+import { pieceFragment, type BoxFragment, type Fragment } from '../../src/layout/fragment.ts';
 import { tempDir } from '../tmp.ts';
 
 const doc = (css: string, body: string): string => `<!doctype html><html><head><style>@page { size: 400px 300px; margin: 0 } body { margin: 0; font: 10px/10px sans-serif } td { padding: 0 } ${css}</style></head><body>${body}</body></html>`;
 const boxes = (f: Fragment): BoxFragment[] => (f.kind === 'box' ? [f, ...f.children.flatMap(boxes)] : []);
+/** A table fragment's children with its collapsed border pieces (kept as arrays, BoxFragment.pieces) as fragments. */
+const unpacked = (t: BoxFragment): Fragment[] => t.children.flatMap((c) => (c.kind === 'box' && c.pieces ? Array.from({ length: c.pieces.styles.length }, (_, i) => pieceFragment(c.pieces!, i)) : [c]));
 /** The table box's fragment of the element `id` (byId finds its wrapper first). */
 const tableOf = (r: ReturnType<typeof layoutHtml>, id: string): BoxFragment => r.allById(id).map((x) => x.frag).find((f) => f.box.kind === 'table')!;
 
@@ -27,7 +29,7 @@ test('collapsed borders: the wider border wins, the table holds half the outer b
   assert.equal(t.width, 1 + 23.5 + (2.5 + 20 + 1) + 1);
   // Cells paint no borders of their own; the table carries one segment per grid edge.
   assert.equal(a.style.borderLeft.style, 'none');
-  const pieces = t.children.filter((c): c is BoxFragment => c.kind === 'box' && c.box.kind === 'block');
+  const pieces = unpacked(t).filter((c): c is BoxFragment => c.kind === 'box' && c.box.kind === 'block');
   const segments = pieces.filter((p) => p.border.top > 0 || p.border.left > 0);
   assert.equal(segments.length, 2 * 3 + 3 * 2, '6 vertical + 6 horizontal segments');
   assert.equal(pieces.length - segments.length, 3 * 3, 'and 9 corners');
@@ -45,7 +47,7 @@ test('collapsed borders: hidden wins over every other border; style breaks width
   const a = r.byId('a'), c = r.byId('c');
   assert.equal(a.border.right, 0);
   assert.equal(r.byId('b').border.left, 0);
-  const pieces = tableOf(r, 't').children.filter((x): x is BoxFragment => x.kind === 'box' && x.box.kind === 'block');
+  const pieces = unpacked(tableOf(r, 't')).filter((x): x is BoxFragment => x.kind === 'box' && x.box.kind === 'block');
   assert.ok(pieces.some((p) => p.style.borderTop.style === 'double' && p.y === c.y + c.height - 1.5), 'the double border wins the table bottom under #c');
 });
 

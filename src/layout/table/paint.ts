@@ -1,6 +1,6 @@
 // In: a laid-out table (TableLayout with collapsed borders) and the rows placed on one page (row index, page y, height).
 // Out: fragments that paint each collapsed border segment once (CSS 2.1 §17.6.2), centred on its grid line, after the cells' backgrounds.
-import type { BorderSide, ComputedStyle } from '../../css/computed.ts';
+import { hasTransform, type BorderSide, type ComputedStyle } from '../../css/computed.ts';
 import type { Box } from '../../box/types.ts';
 import type { BoxFragment, Edges } from '../fragment.ts';
 import type { TableLayout } from './rows.ts';
@@ -29,6 +29,44 @@ function borderPiece(box: Box, style: ComputedStyle, x: number, y: number, width
   return { kind: 'box', box, style, x, y, width, height, margin: NO_EDGES, border, padding: NO_EDGES, children: [], startsBox: true, endsBox: true };
 }
 
+/** Border pieces gathered as arrays (FragmentPieces) while they are computed. */
+class PieceList {
+  rects: number[] = [];
+  styles: ComputedStyle[] = [];
+  borders: Edges[] = [];
+  push(style: ComputedStyle, x: number, y: number, width: number, height: number, border: Edges): void {
+    this.rects.push(x, y, width, height);
+    this.styles.push(style);
+    this.borders.push(border);
+  }
+}
+
+/**
+ * The pieces as fragments: one fragment carrying them all (BoxFragment.pieces, its rectangle their union, its style the
+ * table's, which paints nothing) when their style lets every walker treat them alike (not fixed, not transformed: their
+ * union's overflow, spill reach and snapping are theirs); else one fragment each.
+ */
+function pieceFragments(box: Box, base: ComputedStyle, list: PieceList): BoxFragment[] {
+  const r = list.rects;
+  const n = list.styles.length;
+  if (n === 0) return [];
+  if (base.position === 'fixed' || hasTransform(base)) {
+    const out: BoxFragment[] = [];
+    for (let i = 0; i < n; i++) out.push(borderPiece(box, list.styles[i], r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3], list.borders[i]));
+    return out;
+  }
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < r.length; i += 4) {
+    if (r[i] < x0) x0 = r[i];
+    if (r[i + 1] < y0) y0 = r[i + 1];
+    if (r[i] + r[i + 2] > x1) x1 = r[i] + r[i + 2];
+    if (r[i + 1] + r[i + 3] > y1) y1 = r[i + 1] + r[i + 3];
+  }
+  const carrier = borderPiece(box, base, x0, y0, x1 - x0, y1 - y0, NO_EDGES);
+  carrier.pieces = { box, rects: Float64Array.from(r), styles: list.styles, borders: list.borders };
+  return [carrier];
+}
+
 const styleCache = new WeakMap<BorderSide, { h: ComputedStyle; v: ComputedStyle }>();
 
 function sideStyles(base: ComputedStyle, side: BorderSide): { h: ComputedStyle; v: ComputedStyle } {
@@ -50,7 +88,7 @@ const visible = (s: BorderSide | undefined): s is BorderSide => !!s && s.width >
 export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y: number; height: number; starts: boolean; ends: boolean }>, tableX: number): BoxFragment[] {
   const b = L.borders;
   if (!b) return [];
-  const out: BoxFragment[] = [];
+  const out = new PieceList();
   const C = L.grid.cols;
   const base = L.anon.style;
   const lineX = (c: number): number => tableX + L.lineX[c];
@@ -67,7 +105,7 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
       if (!visible(s)) continue;
       const y0 = y + hw(top, c) / 2, y1 = y + h - hw(bottom, c) / 2;
       if (y1 <= y0) continue;
-      out.push(borderPiece(L.anon, sideStyles(base, s).v, lineX(c) - s.width / 2, y0, s.width, y1 - y0, pieceEdges('left', s.width)));
+      out.push(sideStyles(base, s).v, lineX(c) - s.width / 2, y0, s.width, y1 - y0, pieceEdges('left', s.width));
     }
   };
   /** A horizontal grid line at page y with its edges, between rows `rowAbove` and `rowBelow` (-1: none), corners included. */
@@ -79,14 +117,14 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
       const xa = lineX(c), xb = lineX(c + 1), wa = vAt(rowAbove, rowBelow, c) / 2, wb = vAt(rowAbove, rowBelow, c + 1) / 2;
       const x0 = xa <= xb ? xa + wa : xb + wb, x1 = xa <= xb ? xb - wb : xa - wa;
       if (x1 <= x0) continue;
-      out.push(borderPiece(L.anon, sideStyles(base, s).h, x0, y - s.width / 2, x1 - x0, s.width, pieceEdges('top', s.width)));
+      out.push(sideStyles(base, s).h, x0, y - s.width / 2, x1 - x0, s.width, pieceEdges('top', s.width));
     }
     for (let c = 0; c <= C; c++) {
       const vw = vAt(rowAbove, rowBelow, c), hw = Math.max(w(hl[c - 1]), w(hl[c]));
       if (vw <= 0 || hw <= 0) continue;
       const win = cornerWinner(hl[c - 1], hl[c], b.v[rowAbove]?.[c], b.v[rowBelow]?.[c]);
       if (!win) continue;
-      out.push(borderPiece(L.anon, cornerStyle(base, win), lineX(c) - vw / 2, y - hw / 2, vw, hw, NO_EDGES));
+      out.push(cornerStyle(base, win), lineX(c) - vw / 2, y - hw / 2, vw, hw, NO_EDGES);
     }
   };
   /** The edges of the line between two rows placed one after the other: the grid's own line, or (rows not adjacent in the grid: a repeated header above a body row) the winner of both lines per column. */
@@ -110,7 +148,7 @@ export function collapsedBorderPieces(L: TableLayout, rows: Array<{ k: number; y
     if (lines[i]) horizontal(lines[i]!, r.y, prev ? prev.k : -1, r.k);
     if (i === rows.length - 1 && bottom) horizontal(bottom, r.y + r.height, r.k, -1);
   });
-  return out;
+  return pieceFragments(L.anon, base, out);
 }
 
 /** The visible border that wins a corner (§17.6.2.1 order: wider, then style; earlier on ties), without allocating. */

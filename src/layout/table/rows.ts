@@ -2,7 +2,7 @@
 // Out: the table laid out once in table-relative px (x from the table's border-box left, y from the first row's top): row fragments with cells, heights, baselines.
 import type { Box, TableCellBox } from '../../box/types.ts';
 import type { BorderSide, ComputedStyle } from '../../css/computed.ts';
-import type { BoxFragment, Edges, Fragment } from '../fragment.ts';
+import type { BoxFragment, Edges, Fragment, FragmentPieces } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
 import type { FlowEnv } from '../context.ts';
 import type { PendingAbs } from '../flow.ts';
@@ -343,11 +343,19 @@ export function cloneFragment<T extends Fragment>(f: T): T {
 
 /**
  * Moves a fragment tree by (dx, dy) px in place, as translateFragment does, writing the x, y and baseline (NaN: none) each
- * fragment had before into `out` from index `i`, depth first; returns the index after them.
+ * fragment had before into `out` from index `i`, depth first, and the pieces (BoxFragment.pieces, never mutated) each
+ * fragment with pieces had into `pieces`; returns the index after them.
  */
-function moveRecording(f: Fragment, dx: number, dy: number, out: number[], i: number): number {
+function moveRecording(f: Fragment, dx: number, dy: number, out: number[], i: number, pieces: FragmentPieces[]): number {
   const move = dx !== 0 || dy !== 0; // as translateFragment: no move at all (a -0 stays -0)
   out[i] = f.x; out[i + 1] = f.y;
+  if (f.kind === 'box' && f.pieces) {
+    // No children: translateFragment moves it, its pieces (a moved copy) and its baseline as the lines below would.
+    pieces.push(f.pieces);
+    out[i + 2] = f.baseline ?? NaN;
+    translateFragment(f, dx, dy);
+    return i + 3;
+  }
   if (move) { f.x += dx; f.y += dy; }
   if (f.kind === 'box' || f.kind === 'line' || f.kind === 'text' || f.kind === 'marker') {
     const b = f.baseline;
@@ -355,17 +363,21 @@ function moveRecording(f: Fragment, dx: number, dy: number, out: number[], i: nu
     if (b !== undefined && move) f.baseline = b + dy;
   } else out[i + 2] = NaN;
   i += 3;
-  if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) i = moveRecording(c, dx, dy, out, i);
+  if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) i = moveRecording(c, dx, dy, out, i, pieces);
   return i;
 }
 
-/** Puts back positions moveRecording took from a tree of the same shape, from index `i`; returns the index after them. */
-function restorePositions(f: Fragment, pos: readonly number[], i: number): number {
+/**
+ * Puts back positions (and pieces, from `pieces.next`) moveRecording took from a tree of the same shape, from index `i`;
+ * returns the index after them.
+ */
+function restorePositions(f: Fragment, pos: readonly number[], i: number, pieces: { list: readonly FragmentPieces[]; next: number }): number {
   f.x = pos[i]; f.y = pos[i + 1];
   const bl = pos[i + 2];
   if (!Number.isNaN(bl)) (f as { baseline?: number }).baseline = bl;
+  if (f.kind === 'box' && f.pieces) f.pieces = pieces.list[pieces.next++];
   i += 3;
-  if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) i = restorePositions(c, pos, i);
+  if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) i = restorePositions(c, pos, i, pieces);
   return i;
 }
 
@@ -379,11 +391,12 @@ function restorePositions(f: Fragment, pos: readonly number[], i: number): numbe
 export function rowFragment(r: RowLayout, take: boolean, dx: number, dy: number): BoxFragment {
   if (take && r.home === undefined) {
     r.home = [];
-    moveRecording(r.frag, dx, dy, r.home, 0);
+    r.homePieces = [];
+    moveRecording(r.frag, dx, dy, r.home, 0, r.homePieces);
     return r.frag;
   }
   const f = cloneFragment(r.frag);
-  if (r.home !== undefined) restorePositions(f, r.home, 0);
+  if (r.home !== undefined) restorePositions(f, r.home, 0, { list: r.homePieces ?? [], next: 0 });
   translateFragment(f, dx, dy);
   return f;
 }

@@ -2,7 +2,7 @@
 // every page the table spans and carried in its break token (src/layout/flow.ts TableToken); CSS 2.1 §17, css-tables-3.
 import type { Box, BlockBox, TableCellBox, TableRowGroupBox } from '../../box/types.ts';
 import type { ComputedStyle } from '../../css/computed.ts';
-import type { BoxFragment, Edges } from '../fragment.ts';
+import type { BoxFragment, Edges, FragmentPieces } from '../fragment.ts';
 import type { GridCell, TableGrid } from './grid.ts';
 import type { CollapsedBorders } from './borders.ts';
 
@@ -24,6 +24,8 @@ export interface RowLayout {
    * depth first, as laid out; copies placed later are put back there.
    */
   home?: number[];
+  /** With `home`: the pieces (BoxFragment.pieces) of the fragments that had some, depth first, as laid out. */
+  homePieces?: FragmentPieces[];
 }
 
 /** The table laid out once (reused page after page). */
