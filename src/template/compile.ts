@@ -56,8 +56,20 @@ export interface TemplateRenderResult extends RenderResult {
  * Failures are not shared (their message names the URL as written).
  */
 class SharedLoader extends ResourceLoader {
-  constructor(opts: PipelineOptions, private readonly shared: ByteLru<string, LoadResult>, private readonly constants: ReadonlySet<string>) {
+  /**
+   * `resolved`: the template's own data: URIs as the URL parser gives them, kept by the handle (one entry per constant),
+   * so a 10 KB logo is not parsed as a URL on every render.
+   */
+  constructor(opts: PipelineOptions, private readonly shared: ByteLru<string, LoadResult>, private readonly constants: ReadonlySet<string>, private readonly resolved: Map<string, string | null>) {
     super(opts.baseUrl, opts.resourceRoot, opts.resolveResource);
+  }
+
+  override resolve(url: string, from?: string): string | null {
+    if (!this.constants.has(url)) return super.resolve(url, from);
+    // a data: URI resolves to the same URL whatever the base (WHATWG URL: an absolute URL ignores it)
+    let r = this.resolved.get(url);
+    if (r === undefined) this.resolved.set(url, (r = super.resolve(url, from)));
+    return r;
   }
 
   override load(url: string, from?: string): LoadResult {
@@ -102,6 +114,12 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
   const sourceBytes = Buffer.byteLength(html, 'utf8');
   const taken = takeOut(html, mustache);
   const constantUris = new Set(taken ? taken.attrs.filter((a) => a.startsWith('data:')) : []);
+  const resolvedUris = new Map<string, string | null>();
+  const resolvedBytes = (): number => {
+    let n = 0;
+    for (const r of resolvedUris.values()) n += r ? r.length * 2 : 0;
+    return n;
+  };
   const fill: CompiledFill | null = mustache ? compileFill(taken ? taken.source : html, taken?.stands, sourceBytes) : null;
   /** The whole source's fill, for values that may write markers and fills whose markers did not all land where taken (compiled on first need). */
   let full: CompiledFill | null = taken ? null : fill;
@@ -130,7 +148,7 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
   return {
     get bytes() {
       // the kept parsed document: about 8 bytes of nodes per character of markup (an estimate)
-      return html.length * 2 + (taken ? taken.source.length * 2 : 0) + resources.bytes + (last ? last.filled.length * 8 : 0) + (trees ? trees.bytes : 0);
+      return html.length * 2 + (taken ? taken.source.length * 2 : 0) + resources.bytes + (last ? last.filled.length * 8 : 0) + (trees ? trees.bytes : 0) + resolvedBytes();
     },
     async render(values = {}, options = {}) {
       const opts = pipelineOptions('render', { ...base, ...options });
@@ -154,7 +172,7 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
         filled = fillWith(fullFill(), html, view, fillLimits);
         parsed = parse(filled, null)!;
       }
-      const out = await renderParsed(parsed, { ...opts, loader: new SharedLoader(opts, resources, constantUris) }, limits);
+      const out = await renderParsed(parsed, { ...opts, loader: new SharedLoader(opts, resources, constantUris, resolvedUris) }, limits);
       const text = filled;
       const filledHtml = use ? () => restoreText(text, use) : () => text;
       return { ...out, filledHtml };
