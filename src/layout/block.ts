@@ -69,10 +69,6 @@ function edgeItems(box: FlexBox, side: 'start' | 'end'): Box[] {
   const one = side === 'start' ? items[0] : items[items.length - 1];
   return one ? [one] : [];
 }
-function sideOf(box: Box, after: boolean): 'left' | 'right' | undefined {
-  const v = after ? box.style.breakAfter : box.style.breakBefore;
-  return v === 'left' || v === 'verso' ? 'left' : v === 'right' || v === 'recto' ? 'right' : undefined;
-}
 function inFlowBlock(b: Box): boolean {
   return b.kind !== 'text' && b.kind !== 'br' && b.kind !== 'marker' && b.style.float === 'none' && !isAbsolute(b);
 }
@@ -153,7 +149,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
     // only a break at the very start of the fragmentation context, before the first box, is suppressed); a change of
     // named page (css-page-3 §6) breaks only once something was placed on the page.
     if (prevInFlow !== null && (forcedAfter(prevInFlow, env.inColumns) || forcedBefore(child, env.inColumns) || (!atTop && usedPage(prevInFlow, c.pageName) !== usedPage(child, c.pageName)))) {
-      end({ kind: 'block', index: i, inner: null, forced: true, side: sideOf(child, false) ?? sideOf(prevInFlow, true) });
+      end({ kind: 'block', index: i, inner: null, forced: true });
       return;
     }
     const mark = { ...markFlow(i, flow, c, env), conts: c.floats.continuations.length, placed: flow.placedAny };

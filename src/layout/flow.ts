@@ -130,9 +130,8 @@ export interface BlockFlowToken {
   kind: 'block';
   index: number;
   inner: BreakToken | null;
-  /** The break before `index` was forced (css-break-3 §3.1); `side` for left/right (recto/verso) breaks. */
+  /** The break before `index` was forced (css-break-3 §3.1). */
   forced?: boolean;
-  side?: 'left' | 'right';
   /**
    * Children before `index` that ended on an earlier fragmentainer and whose overflowing content continues on this one
    * (parallel flows, LayoutNG): laid out first, from the content's block-start, taking no room.
@@ -227,14 +226,13 @@ export function atContentStart(c: ContentToken, startEdge: number): boolean {
 /** The content has ended but for children's content overflowing them (BlockFlowToken.ended): the box itself ends here. */
 export const overflowOnly = (c: ContentToken | null): boolean => c !== null && (c.kind === 'block' || c.kind === 'flex') && c.ended === true;
 
-/** The break that made a token was forced (css-break-3 §3.1): the innermost forced break of the chain, with its side. */
-export function forcedBreakOf(t: BreakToken | null): { forced: boolean; side?: 'left' | 'right' } {
-  let out: { forced: boolean; side?: 'left' | 'right' } = { forced: false };
+/** The break that made a token was forced (css-break-3 §3.1): some break of the chain was. */
+export function forcedBreakOf(t: BreakToken | null): { forced: boolean } {
   for (let k = t; k; k = innerToken(k.content)) {
     const c = k.content;
-    if (c && (c.kind === 'block' || c.kind === 'grid') && c.forced) out = { forced: true, side: c.kind === 'block' ? c.side : undefined };
+    if (c && (c.kind === 'block' || c.kind === 'grid') && c.forced) return { forced: true };
   }
-  return out;
+  return { forced: false };
 }
 
 /** A string that identifies where a token resumes (to detect pagination that makes no progress). */

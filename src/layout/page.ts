@@ -104,9 +104,12 @@ function emptyFragment(box: Box): BoxFragment {
 }
 
 /**
- * Lays out the document into pages. Page 1 is a right (recto) first page. Each page resumes
- * from the previous page's break token, so a page costs what it holds. Forced left/right
- * breaks insert a blank page when needed. Calls limits.check() per page and
+ * Lays out the document into pages. Page 1 is a right (recto) first page, the pages alternate
+ * (css-page-3 §4.3.2). Each page resumes from the previous page's break token, so a page costs
+ * what it holds. A left/right/recto/verso break is a page break: as Chromium 156 prints it, no
+ * blank page is inserted to land on that side (css-break-3 §3.1 would insert one; Chromium's
+ * pages alternate all the same, so the content after such a break may fall on the other side).
+ * Calls limits.check() per page and
  * limits.checkPages(n) per page added (RenderError past them). `scale` (>= 1) is the print
  * shrink-to-fit factor: content is laid out in page areas `scale` times larger and each page
  * records it as `contentScale` (src/layout/print-scale.ts).
@@ -130,19 +133,17 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
   const root = tree.root;
   let groupOwner: Box | undefined;
   let groupIndex = 0;
-  const newPage = (blank: boolean, group: { name?: string; owner?: Box } = {}): { ps: PageStyle; area: ReturnType<typeof pageArea>; page: PageFragment } => {
+  const newPage = (group: { name?: string; owner?: Box } = {}): { ps: PageStyle; area: ReturnType<typeof pageArea>; page: PageFragment } => {
     const name = group.name;
     const index = pages.length;
     ctx.limits.checkPages(index + 1);
-    const sel: PageSelectorContext = { first: index === 0, right: index % 2 === 0, blank, index };
+    // No page is blank (:blank): no break inserts one (above).
+    const sel: PageSelectorContext = { first: index === 0, right: index % 2 === 0, blank: false, index };
     if (name) sel.name = name;
     // Page groups (css-gcpm-3 §6.1): the pages of one named box, counted from its first page.
-    // A blank page (inserted by a left/right break) belongs to no group and does not end one.
-    if (!blank) {
-      groupIndex = group.owner !== undefined && group.owner === groupOwner ? groupIndex + 1 : 0;
-      groupOwner = group.owner;
-    }
-    sel.groupIndex = blank ? 0 : groupIndex;
+    groupIndex = group.owner !== undefined && group.owner === groupOwner ? groupIndex + 1 : 0;
+    groupOwner = group.owner;
+    sel.groupIndex = groupIndex;
     const ps = styled.pageStyle(sel);
     // With print shrink-to-fit (`scale` > 1) content is laid out in a larger area, painted scaled down.
     const area = pageArea(ps, scale);
@@ -162,11 +163,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
   for (;;) {
     ctx.limits.check();
     const info = forcedBreakOf(token);
-    if (pages.length > 0 && info.side) {
-      const nextRight = pages.length % 2 === 0;
-      if ((info.side === 'right') !== nextRight) newPage(true);
-    }
-    const { area, page } = newPage(false, nextPageGroup(root, token));
+    const { area, page } = newPage(nextPageGroup(root, token));
     env = { ctx, pageBottom: area.y + (area.rootHeight ?? area.height), pageHeight: area.rootHeight ?? area.height, fixed, icbHeight: area.rootHeight ?? area.height, absLayout, floatLayout, absBreaks };
     if (pages.length > 1) env.pageTop = area.y;
     session.env = env;
@@ -217,7 +214,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
   // Abspos boxes that continue, or start, past the end of the flow get pages of their own (css-break-3 §4), as Chromium 156
   // prints them: a page holding only them (and fixed and margin boxes), or blank when one starts further down.
   while (carried.length > 0) {
-    const { area, page } = newPage(false);
+    const { area, page } = newPage();
     env = { ctx, pageBottom: area.y + (area.rootHeight ?? area.height), pageHeight: area.rootHeight ?? area.height, fixed, icbHeight: area.rootHeight ?? area.height, absLayout, floatLayout, absBreaks, pageTop: area.y };
     session.env = env;
     for (const c of carried) { const f = layoutAbsContinuation(c, area, env); if (f) page.children.push(f); }
@@ -229,7 +226,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     session.env = env;
     const printAreas = () => layoutAreas.map((a, i) => ({ ...a, stride: pages[i]!.stride! }));
     // Pages for a fixed box's overflow past the end of the flow (blank but for the fixed boxes and margin boxes).
-    while (fixedOverflowWantsPage(printAreas(), fixed, (a, cb) => layoutAbsolute(a, cb, env))) newPage(false);
+    while (fixedOverflowWantsPage(printAreas(), fixed, (a, cb) => layoutAbsolute(a, cb, env))) newPage();
     const areas = printAreas();
     placeFixedBoxes(pages, areas, fixed, (a, cb) => layoutAbsolute(a, cb, env));
   }
