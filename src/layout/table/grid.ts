@@ -1,6 +1,6 @@
 // In: a TableBox from the box tree (row groups > rows > cells, columns and column groups).
 // Out: the table grid (CSS 2.1 §17.5, HTML table model): rows in visual order, cells in slots with spans, the columns of each slot.
-import type { TableBox, TableCellBox, TableColumnBox, TableRowBox, TableRowGroupBox } from '../../box/types.ts';
+import type { TableBox, TableCellBox, TableColumnBox, TableRowBox, TableRowGroupBox, TextRun } from '../../box/types.ts';
 
 /** A cell placed in the grid: its row (flattened over the row groups, visual order) and first column, its spans and its index in `TableGrid.cells`. */
 export interface GridCell { cell: TableCellBox; row: number; col: number; colspan: number; rowspan: number; index: number }
@@ -83,4 +83,27 @@ export function buildGrid(table: TableBox): TableGrid {
   cols = Math.max(cols, columns.length);
   while (columns.length < cols) columns.push({ col: null, group: null });
   return { rows, cols, cells, columns, slots, groups };
+}
+
+/**
+ * The cell's only content when it is one plain text run (no element, pseudo-element or page counter inside, no link):
+ * cells of a table with the same style and this text lay out alike, so the table lays one out and copies it. Else null.
+ */
+export function soleText(cell: TableCellBox): TextRun | null {
+  if (cell.children.length !== 1 || cell.href !== undefined || cell.pseudo !== undefined) return null;
+  const t = cell.children[0];
+  return t.kind === 'text' && t.pageCounter === undefined && t.href === undefined && t.pseudo === undefined ? t : null;
+}
+
+/** Values kept per (cell style, text style, text, extra key) within one table: the cells soleText finds alike. */
+export class AlikeCells<T> {
+  private readonly m = new Map<object, Map<object, Map<string, T>>>();
+  get(cell: object, text: TextRun, key: string): T | undefined { return this.m.get(cell)?.get(text.style)?.get(key); }
+  set(cell: object, text: TextRun, key: string, v: T): void {
+    let a = this.m.get(cell);
+    if (!a) { a = new Map(); this.m.set(cell, a); }
+    let b = a.get(text.style);
+    if (!b) { b = new Map(); a.set(text.style, b); }
+    b.set(key, v);
+  }
 }

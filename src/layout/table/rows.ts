@@ -1,6 +1,6 @@
 // In: a table grid, used column widths, the border model (spacing or collapsed borders) and the flow environment.
 // Out: the table laid out once in table-relative px (x from the table's border-box left, y from the first row's top): row fragments with cells, heights, baselines.
-import type { Box, TableCellBox } from '../../box/types.ts';
+import type { Box, TableCellBox, TextRun } from '../../box/types.ts';
 import type { BorderSide, ComputedStyle } from '../../css/computed.ts';
 import type { BoxFragment, Edges, Fragment, FragmentPieces } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
@@ -8,7 +8,7 @@ import type { FlowEnv } from '../context.ts';
 import type { PendingAbs } from '../flow.ts';
 import { NO_MARGIN } from '../flow.ts';
 import { borderOf, paddingOf, sizeValue, zeroEdges } from '../box-model.ts';
-import type { GridCell, TableGrid } from './grid.ts';
+import { AlikeCells, soleText, type GridCell, type TableGrid } from './grid.ts';
 import type { CollapsedBorders } from './borders.ts';
 import { cellHalfBorders } from './borders.ts';
 import type { CellSlot, RowAbs, RowLayout, TableLayout } from './types.ts';
@@ -105,6 +105,8 @@ function layoutCells(grid: TableGrid, ts: ComputedStyle, colW: number[], cols: C
   const out: LaidCells = new Array(grid.cells.length);
   const cellEnv: FlowEnv = { ...env, pageBottom: Infinity };
   const cellAbs: PendingAbs[] = [];
+  // Cells laid out so far that others may copy (read before any is moved or stretched: all are laid out first).
+  const alike = new AlikeCells<{ frag: BoxFragment; baseline: number | undefined; text: TextRun }>();
   for (const gc of grid.cells) {
     env.ctx.limits.check();
     const end = Math.min(gc.col + gc.colspan, colW.length);
@@ -119,6 +121,18 @@ function layoutCells(grid: TableGrid, ts: ComputedStyle, colW: number[], cols: C
     const cellBox: TableCellBox = style === gc.cell.style ? gc.cell : { ...gc.cell, style };
     const b = borderOf(style), p = paddingOf(style, w);
     const widthOverride = Math.max(0, w - b.left - b.right - p.left - p.right);
+    // A cell of only text laid out before in this table with the same style, text, position and width: a copy of that one.
+    const text = soleText(gc.cell);
+    const key = text ? `${cx} ${w} ${text.text}` : '';
+    const seen = text ? alike.get(style, text, key) : undefined;
+    if (seen) {
+      const frag = cloneFragment(seen.frag);
+      frag.box = cellBox;
+      frag.style = paintStyle;
+      for (const line of frag.children) if (line.kind === 'line') for (const t of line.children) if (t.kind === 'text' && t.box === seen.text) t.box = text!;
+      out[gc.index] = { frag, baseline: seen.baseline, slot: { gc, box: cellBox, x: cx, width: w, widthOverride, paintStyle } };
+      continue;
+    }
     const r = env.ctx.layoutBlockLevel(cellBox, {
       cb: { x: cx, y: 0, width: w, height: null }, y: 0, margin: NO_MARGIN, token: null, atTop: true, truncate: false, abs: cellAbs,
       widthOverride, marginsOverride: { left: 0, right: 0 }, ignoreHeight: true,
@@ -132,6 +146,7 @@ function layoutCells(grid: TableGrid, ts: ComputedStyle, colW: number[], cols: C
     const baseline = frag.baseline !== undefined ? frag.baseline - frag.y : undefined;
     const slot: CellSlot = { gc, box: cellBox, x: cx, width: w, widthOverride, paintStyle };
     out[gc.index] = abs ? { frag, baseline, slot, abs } : { frag, baseline, slot };
+    if (text && !abs) alike.set(style, text, key, { frag, baseline, text });
   }
   return out;
 }

@@ -5,7 +5,7 @@ import type { LengthPctAuto } from '../../css/computed.ts';
 import type { LayoutContext } from '../context.ts';
 import type { Edges } from '../fragment.ts';
 import { borderOf, paddingOf, sizeValue } from '../box-model.ts';
-import type { GridCell, TableGrid } from './grid.ts';
+import { AlikeCells, soleText, type GridCell, type TableGrid } from './grid.ts';
 import { RenderMemo } from '../render-memo.ts';
 
 /** Per-column constraints, px (border-box widths of the cells, spacing excluded); pct 0–100 or null. */
@@ -38,11 +38,13 @@ function widthSpec(w: LengthPctAuto): { px: number } | { pct: number } | null {
  * and borders (`borders`: the used widths, half-borders when collapsing). A fixed `width` makes the
  * cell constrained: its max becomes max(min, width); a percentage marks the column.
  */
-function cellConstraint(gc: GridCell, ctx: LayoutContext, borders: Edges | null): { min: number; max: number; fixed: number | null; pct: number | null } {
+function cellConstraint(gc: GridCell, ctx: LayoutContext, borders: Edges | null, alike: AlikeCells<{ min: number; max: number }>): { min: number; max: number; fixed: number | null; pct: number | null } {
   const s = gc.cell.style;
   const own = borderOf(s), p = paddingOf(s, null);
   const bd = borders ?? own;
-  const r = contentSizes(gc.cell, ctx);
+  const text = soleText(gc.cell);
+  let r = text ? alike.get(s, text, text.text) : undefined;
+  if (!r) { r = contentSizes(gc.cell, ctx); if (text) alike.set(s, text, text.text, r); }
   // The intrinsic sizes include the cell's own borders and padding; swap in the used borders.
   const delta = bd.left + bd.right - own.left - own.right;
   let min = Math.max(0, r.min + delta), max = Math.max(min, r.max + delta);
@@ -88,9 +90,10 @@ export function columnConstraints(grid: TableGrid, ctx: LayoutContext, cellBorde
     else if (w && 'pct' in w) pct[i] = w.pct;
   });
   const spanning: Array<{ gc: GridCell; k: ReturnType<typeof cellConstraint> }> = [];
+  const alike = new AlikeCells<{ min: number; max: number }>();
   for (const gc of grid.cells) {
     ctx.limits.check();
-    const k = cellConstraint(gc, ctx, cellBorders(gc));
+    const k = cellConstraint(gc, ctx, cellBorders(gc), alike);
     if (gc.colspan > 1) { spanning.push({ gc, k }); continue; }
     const i = gc.col;
     min[i] = Math.max(min[i], k.min);
