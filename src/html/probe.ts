@@ -30,12 +30,14 @@ export interface ProbedHtml extends ParsedHtml {
   reads: Map<string, MarkRead>;
   /** Source text of every attribute (name, '=', value) in whose source a mark stands. */
   markedAttrs: string[];
+  /** The UTF-16 offset in the HTML where each node with a source position starts. */
+  offsets: Map<object, number>;
 }
 
 const TEXT_MODES = new Set<InsertionMode>([InsertionMode.IN_BODY, InsertionMode.IN_CELL, InsertionMode.IN_CAPTION, InsertionMode.IN_SELECT, InsertionMode.IN_SELECT_IN_TABLE, InsertionMode.TEXT]);
 const TABLE_MODES = new Set<InsertionMode>([InsertionMode.IN_TABLE, InsertionMode.IN_TABLE_BODY, InsertionMode.IN_ROW, InsertionMode.IN_TABLE_TEXT]);
 
-type Loc = { startLine: number; attrs?: Record<string, { startOffset: number; endOffset: number }> } | null | undefined;
+type Loc = { startLine: number; startOffset: number; attrs?: Record<string, { startOffset: number; endOffset: number }> } | null | undefined;
 
 /** parse5's parser, noting for each character token that holds a mark the insertion mode and what the token did. */
 class ProbeParser extends Parser<Htmlparser2TreeAdapterMap> {
@@ -73,16 +75,18 @@ class ProbeParser extends Parser<Htmlparser2TreeAdapterMap> {
 /**
  * Parses `html` as parseHtml does (the same document, nodes and source lines) and reports how each mark (`open`,
  * characters, `close`; `open` never stands elsewhere) was read when it stood in character data, and the source of
- * the attributes marks stand in. Throws TypeError for a non-string.
+ * the attributes marks stand in, and where each node starts. Throws TypeError for a non-string.
  */
 export function probeHtml(html: string, open: string, close: string): ProbedHtml {
   if (typeof html !== 'string') throw new TypeError(`probeHtml expects an HTML string, got ${typeof html}`);
   if (html.charCodeAt(0) === 0xfeff) html = html.slice(1);
   const markedAttrs: string[] = [];
+  const offsets = new Map<object, number>();
   const setLocation = LINES_ONLY.setNodeSourceCodeLocation;
   const parser = new ProbeParser(open, close, {
     ...LINES_ONLY,
     setNodeSourceCodeLocation(node, location) {
+      if (location) offsets.set(node, (location as NonNullable<Loc>).startOffset);
       const attrs = (location as Loc)?.attrs;
       if (attrs) {
         for (const k in attrs) {
@@ -96,5 +100,5 @@ export function probeHtml(html: string, open: string, close: string): ProbedHtml
   });
   parser.tokenizer.write(html, true);
   const document = parser.document;
-  return { document, quirksMode: documentMode(document) === 'quirks', reads: parser.reads, markedAttrs };
+  return { document, quirksMode: documentMode(document) === 'quirks', reads: parser.reads, markedAttrs, offsets };
 }

@@ -18,6 +18,8 @@ interface Site {
   /** In an attribute value: raw values may hold no quote. */
   attr: boolean;
   need: Need;
+  /** After a CR (CR LF is one line break) or where the parser drops a line feed (right after <pre>): the value may not start with one (nor be empty after a CR). */
+  noLeadingLF: boolean;
 }
 
 /** Text and site numbers, in order. */
@@ -34,6 +36,9 @@ interface Shape {
   kinds: Uint8Array;
   /** By node index: a marked text node's parts, or a marked element's marked attributes. */
   marked: Array<Parts | Map<string, Parts> | undefined>;
+  /** By node index: where the node starts in the marked text (-1: no source position); by site: where its mark stands. */
+  starts: Int32Array;
+  siteAt: Int32Array;
   quirksMode: boolean;
   sites: Site[];
 }
@@ -56,8 +61,8 @@ const ESCAPES_HOLD = (() => {
   const all = '&<>"\'/`=';
   return Mustache.escape(all) === Object.keys(ESCAPES).join('') && decode(Mustache.escape(all)) === all;
 })();
-/** Characters a value may not hold: line breaks move the source lines of the nodes after it; CR and NUL are rewritten by the parser. */
-const UNSAFE = /[\n\r\0]/;
+/** Characters a value may not hold: the parser rewrites CR and NUL. */
+const UNSAFE = /[\r\0]/;
 const NON_BLANK = /[^\t\n\f\r ]/;
 
 /**
@@ -93,16 +98,23 @@ function partsOf(s: string): Parts | null {
  */
 function shapeOf(f: SiteFill, taken: TakenOut | null): Shape | null {
   const text = f.text;
-  // a mark right after a character reference's start: the value's first characters could continue the reference
+  const n = f.values.length;
+  const siteAt = new Int32Array(n).fill(-1);
+  const afterCR = new Uint8Array(n);
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0; // the parser's offsets start after a byte order mark
   for (let i = text.indexOf(SITE_OPEN); i >= 0; i = text.indexOf(SITE_OPEN, i + 1)) {
+    // a mark right after a character reference's start: the value's first characters could continue the reference
     let j = i - 1;
     while (j >= 0 && j > i - 40 && /[A-Za-z0-9#]/.test(text[j]!)) j--;
     if (text[j] === '&') return null;
+    const k = siteOf(text, i);
+    if (k >= n || siteAt[k] !== -1 || (k > 0 && siteAt[k - 1]! >= i - bom)) return null; // once each, in order
+    siteAt[k] = i - bom;
+    afterCR[k] = text.charCodeAt(i - 1) === 0x0d ? 1 : 0;
   }
   const probed = probeHtml(text, SITE_OPEN, SITE_CLOSE);
   if (taken && !restore(probed, text, taken)) return null;
   if (!probed.markedAttrs.every((a) => QUOTED.test(a))) return null;
-  const n = f.values.length;
   const sites: Array<Site | undefined> = new Array(n);
   const texts = new Map<Text, Parts>();
   const attrs = new Map<Element, Map<string, Parts>>();
@@ -131,7 +143,7 @@ function shapeOf(f: SiteFill, taken: TakenOut | null): Shape | null {
         const read = probed.reads.get(String.fromCharCode(0xe000 + (k >> 12), 0xe000 + (k & 0xfff)));
         if (!read || read.context === 'other') return null;
         const need = read.context === 'table' ? Need.NonBlank : read.needed || !alone ? Need.NonEmpty : Need.Any;
-        return { literal, attr: false, need };
+        return { literal, attr: false, need: afterCR[k] ? Math.max(need, Need.NonEmpty) : need, noLeadingLF: read.needed || afterCR[k] === 1 };
       });
       if (ok) texts.set(t, parts!);
       continue;
@@ -150,7 +162,7 @@ function shapeOf(f: SiteFill, taken: TakenOut | null): Shape | null {
         if (name.includes(SITE_OPEN)) { ok = false; break; }
         if (!v.includes(SITE_OPEN)) continue;
         const parts = partsOf(v);
-        if (!parts || !place(parts, () => ({ literal: false, attr: true, need: Need.Any }))) { ok = false; break; }
+        if (!parts || !place(parts, (k) => ({ literal: false, attr: true, need: afterCR[k] ? Need.NonEmpty : Need.Any, noLeadingLF: afterCR[k] === 1 }))) { ok = false; break; }
         (marked ??= new Map()).set(name, parts);
       }
       if (marked) attrs.set(el, marked);
@@ -164,6 +176,7 @@ function shapeOf(f: SiteFill, taken: TakenOut | null): Shape | null {
   const parents: number[] = [];
   const kinds: Kind[] = [];
   const marked: Shape['marked'] = [];
+  const starts: number[] = [];
   const walk: Array<[AnyNode, number]> = [[probed.document, -1]];
   while (walk.length) {
     const [node, parent] = walk.pop()!;
@@ -174,10 +187,11 @@ function shapeOf(f: SiteFill, taken: TakenOut | null): Shape | null {
     const proto = Object.getPrototypeOf(node) as object;
     kinds.push(proto === Text.prototype && keys === TEXT_KEYS ? Kind.Text : proto === Element.prototype && keys === ELEMENT_KEYS ? Kind.Element : Kind.Other);
     marked.push(node.type === 'text' ? texts.get(node as Text) : attrs.get(node as Element));
+    starts.push(probed.offsets.get(node) ?? -1);
     const kids = (node as ParentNode).children;
     if (kids) for (let k = kids.length - 1; k >= 0; k--) walk.push([kids[k]!, i]);
   }
-  return { nodes, parents: Int32Array.from(parents), kinds: Uint8Array.from(kinds), marked, quirksMode: probed.quirksMode, sites: sites as Site[] };
+  return { nodes, parents: Int32Array.from(parents), kinds: Uint8Array.from(kinds), marked, starts: Int32Array.from(starts), siteAt, quirksMode: probed.quirksMode, sites: sites as Site[] };
 }
 
 /** The values as the tree holds them (decoded, or as written in raw text), or null when one cannot stand where its site is. */
@@ -189,6 +203,7 @@ function valuesFor(shape: Shape, f: SiteFill): string[] | null {
     if (UNSAFE.test(v)) return null;
     if (f.raw[i] && (v.includes('<') || (!site.literal && (v.includes('&') || (site.attr && (v.includes('"') || v.includes("'"))))))) return null;
     if (site.need === Need.NonEmpty ? v === '' : site.need === Need.NonBlank ? !NON_BLANK.test(v) : false) return null;
+    if (site.noLeadingLF && v.charCodeAt(0) === 0x0a) return null;
     out[i] = site.literal || f.raw[i] ? v : decode(v);
   }
   return out;
@@ -233,9 +248,45 @@ function elementCopy(src: Element, attribs: Record<string, string>): Element {
   return n as unknown as Element;
 }
 
+/** By site, the line breaks in the values of the sites before it (one more entry: all of them); null when the values hold none. */
+function lineBreaksBefore(values: string[]): Int32Array | null {
+  let out: Int32Array | null = null;
+  let total = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!out) {
+      if (!v.includes('\n')) continue;
+      out = new Int32Array(values.length + 1);
+    }
+    out[i] = total;
+    for (let at = v.indexOf('\n'); at >= 0; at = v.indexOf('\n', at + 1)) total++;
+  }
+  if (out) out[values.length] = total;
+  return out;
+}
+
+/**
+ * Gives `n` (copied from the shape's node starting at `start` in the marked text) the source line parsing the filled
+ * text gives it: its line in the marked text plus the line breaks of the values written before it.
+ */
+function moveLines(n: AnyNode, shape: Shape, breaks: Int32Array, start: number): void {
+  // the sites whose marks stand before `start` (marks are in site order)
+  let lo = 0;
+  let hi = shape.siteAt.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (shape.siteAt[mid]! < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const before = breaks[lo]!;
+  const loc = (n as { sourceCodeLocation?: { startLine: number } | null }).sourceCodeLocation;
+  if (before && loc) (n as { sourceCodeLocation?: { startLine: number } | null }).sourceCodeLocation = { startLine: loc.startLine + before };
+}
+
 /** The shape's document with `values` in its sites: new nodes throughout (renders share no node), attribute objects shared where unmarked. */
 function instantiate(shape: Shape, values: string[]): Document {
   const { nodes, parents, kinds, marked } = shape;
+  const breaks = lineBreaksBefore(values);
   const out = new Array<AnyNode | null>(nodes.length);
   for (let i = 0; i < nodes.length; i++) {
     const src = nodes[i]!;
@@ -258,6 +309,7 @@ function instantiate(shape: Shape, values: string[]): Document {
         if ((src as ParentNode).children) (n as ParentNode).children = [];
       }
     }
+    if (breaks && shape.starts[i]! > 0) moveLines(n, shape, breaks, shape.starts[i]!);
     out[i] = n;
     const p = parents[i]!;
     if (p < 0) continue;
