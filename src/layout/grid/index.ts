@@ -312,8 +312,27 @@ function placeItems(box: GridBox, onPage: Array<LaidItem | null>, t: RowTracks, 
 /** A grid container's content (css-grid-1 §10–§12) in the block-level path: an independent formatting context. */
 export const gridContent: ContentLayout<GridBox> = {
   independent: true,
-  layout: (box, c, flow, env) => layoutGridContent(box, c, flow, env),
+  layout: (box, c, flow, env) => {
+    // Laid out again in room kept for its own block-end edges (layoutBlockLevelBox): see endEdgesBreak.
+    if (env.reservedBy !== box) { layoutGridContent(box, c, flow, env, false); return; }
+    const rowsEnv = endEdgesBreak(c, flow, env);
+    if (rowsEnv !== null) layoutGridContent(box, c, flow, rowsEnv, true);
+  },
 };
+
+/**
+ * Where a grid breaks when its block-end border and padding do not fit below rows that do (css-break-3 §4.1: no break
+ * point between the last row and those edges). Block flow breaks before its last child, taking it and the edges to the
+ * next page (layoutBlockLevelBox lays the content out again in room kept for them, `env.reservedBy` = the box). Chromium
+ * 156's grid (LayoutNG keeps no earlier break point among its rows) breaks before the grid instead; where the grid cannot
+ * move (first on the page, or continued from the page before) it keeps its rows and breaks after the last one, the edges
+ * alone going on to the next page. Returns the fragmentainer for the rows (the room given back), or null when the grid
+ * moves to the next page (`flow.pushed`).
+ */
+function endEdgesBreak(c: ContentParams, flow: Flow, env: FlowEnv): FlowEnv | null {
+  if (!c.atTop && !c.resumed) { flow.pushed = true; return null; }
+  return { ...env, pageBottom: env.pageBottom + c.border.bottom + c.padding.bottom, reservedBy: undefined };
+}
 
 /**
  * Row track sizes, px (css-grid-1 §11.3 step 2): each laid-out item's margin-box height (with its baseline shim) as its
@@ -341,7 +360,7 @@ function sizeRows(g: GridPlacement, laid: LaidItem[], s: ComputedStyle, specH: n
  * Breaking (css-break-3, css-grid-1 §10.5): rows move to the next page whole at row lines no item spans; a grid that
  * cannot start on this page is pushed (`flow.pushed`).
  */
-function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: FlowEnv): void {
+function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: FlowEnv, edgesNext: boolean): void {
   const s = box.style;
   const ctx = env.ctx;
   const p = c.p;
@@ -479,7 +498,10 @@ function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: Flow
   if (baseline !== undefined) flow.firstBaseline = baseline;
   if (split) { breakInRow(page.split!, split, splitTop, 0); return; }
   // ---- the used content height (auto = rows + gaps, css-grid-1 §12.1); the block-level path fills the page when it breaks
-  flow.height = resumed ? Math.max(0, tracks.gridH - (tracks.rowPos[startRow] ?? 0)) : tracks.gridH;
-  flow.token = page.next;
+  const n = tracks.rows.length;
+  const pageTop = startRow < n ? tracks.rowPos[startRow] : n > 0 ? tracks.rowPos[n - 1] + tracks.rows[n - 1] : 0;
+  flow.height = resumed ? Math.max(0, tracks.gridH - pageTop) : tracks.gridH;
+  // Every row is on this page and the block-end edges go on alone (endEdgesBreak): the grid resumes after its last row.
+  flow.token = page.next ?? (edgesNext ? { kind: 'grid', row: n } : null);
   if (flow.children.length > 0) flow.placedAny = true;
 }
