@@ -326,12 +326,14 @@ function instantiate(shape: Shape, values: string[]): Document {
 }
 
 /**
- * The shapes of one compiled template's fills, parsed with their marks, bounded by bytes (an estimate: 10 bytes a
- * character of marked text) and count; shapes no value can be filled into are kept too (as null), so they are not
- * parsed again.
+ * The shapes of one compiled template's fills, parsed with their marks from the second fill of a shape on (a template
+ * whose every fill has another shape, such as list lengths that always differ, parses its texts as before), bounded by
+ * bytes (an estimate: 10 bytes a character of marked text) and count; shapes no value can be filled into are kept too
+ * (as null), so they are not parsed again.
  */
 export class TreeFills {
-  private readonly shapes: ByteLru<string, { shape: Shape | null }>;
+  /** By marked text: its shape, null (refused) or undefined (seen once). */
+  private readonly shapes: ByteLru<string, { shape: Shape | null | undefined }>;
 
   constructor(maxBytes: number) {
     this.shapes = new ByteLru({ maxBytes, maxEntries: 32 });
@@ -344,13 +346,18 @@ export class TreeFills {
 
   /**
    * The document parseHtml gives for realize(f) (with `taken`'s texts put back when `f` was filled from its source),
-   * made from the shape's parsed marks; null when the shape or a value does not allow it (then parse the text).
+   * made from the shape's parsed marks; null the first time a shape is met, or when the shape or a value does not
+   * allow it (then parse the text).
    */
   parse(f: SiteFill, taken: TakenOut | null): ParsedHtml | null {
-    let entry = this.shapes.get(f.text);
+    const entry = this.shapes.get(f.text);
     if (!entry) {
-      entry = { shape: shapeOf(f, taken) };
-      this.shapes.set(f.text, entry, f.text.length * 10);
+      this.shapes.set(f.text, { shape: undefined }, f.text.length * 2);
+      return null;
+    }
+    if (entry.shape === undefined) {
+      entry.shape = shapeOf(f, taken);
+      this.shapes.resize(f.text, f.text.length * 10);
     }
     const shape = entry.shape;
     if (!shape) return null;
