@@ -43,28 +43,37 @@ function featuresOf(el: Element): string[] {
 
 /**
  * The features of the ancestors of the element being styled, counted (an exact multiset, where
- * Blink keeps a counting bloom filter). The cascade calls enter() for each element in document
- * order before matching it, and push() after it when its children come next.
+ * Blink keeps a counting bloom filter). The cascade calls enter() with each element it matches
+ * against the rules, in document order; elements whose matches it takes from elsewhere (match-memo.ts)
+ * are skipped, so enter() brings the chain up to date itself.
  */
 export class AncestorFilter {
   private readonly counts = new Map<string, number>();
   private readonly chain: Element[] = [];
   private readonly chainFeatures: string[][] = [];
+  private readonly path: Element[] = [];
 
-  /** Makes the filter hold exactly the ancestors of `el` (leaving the subtrees visited before). */
+  /** Makes the filter hold exactly the ancestors of `el` (leaving the subtrees visited before, adding those skipped). */
   enter(el: Element): void {
-    const parent = el.parent;
-    while (this.chain.length && this.chain[this.chain.length - 1] !== parent) {
-      this.chain.pop();
+    const chain = this.chain;
+    if (chain.length && chain[chain.length - 1] === el.parent) return;
+    const path = this.path;
+    path.length = 0;
+    for (let p = el.parent; p !== null && p.type === 'tag'; p = p.parent) path.push(p as Element);
+    // path holds the ancestors nearest first; keep the chain's common prefix with it (outermost first)
+    let k = 0;
+    while (k < chain.length && k < path.length && chain[k] === path[path.length - 1 - k]) k++;
+    while (chain.length > k) {
+      chain.pop();
       for (const f of this.chainFeatures.pop()!) {
         const n = this.counts.get(f)! - 1;
         if (n === 0) this.counts.delete(f); else this.counts.set(f, n);
       }
     }
+    for (let i = path.length - 1 - k; i >= 0; i--) this.push(path[i]!);
   }
 
-  /** Adds `el` (the element just entered) as the ancestor of the elements that follow. */
-  push(el: Element): void {
+  private push(el: Element): void {
     const f = featuresOf(el);
     for (const k of f) this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
     this.chain.push(el);

@@ -22,9 +22,10 @@ import type { WarningSink } from '../warnings.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { ParsedHtml } from '../html/parse.ts';
 import { forEachNode, rootElement, sourceLine, textContent } from '../html/parse.ts';
-import { compileSelectorListFor, selectorSupported } from './selectors.ts';
+import { compileSelectorListFor, DEPS, selectorSupported } from './selectors.ts';
 import { AncestorFilter } from './ancestor-filter.ts';
 import { RuleIndex, testRules, type IndexedRule, type Match } from './rule-index.ts';
+import { MatchMemo, NO_ID, UNKEPT, type MatchEntry, type SiblingCursor } from './match-memo.ts';
 import { collectStyles, type CollectedRule } from './stylesheet-collect.ts';
 import { parseStyleAttribute } from './stylesheet-syntax.ts';
 import { presentationalHints } from './presentational.ts';
@@ -126,7 +127,12 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     return ctx;
   };
 
-  const onProblem = (r: IndexedRule): void => { if (!reported.has(r.sel.problem!)) reportLate(r); };
+  /** Rules with a rejected selector met while matching the element being matched (recorded with its matches). */
+  let problemsMet: IndexedRule[] | null = null;
+  const onProblem = (r: IndexedRule): void => {
+    (problemsMet ??= []).push(r);
+    if (!reported.has(r.sel.problem!)) reportLate(r);
+  };
   const matchElement = (el: Element): Match[] => {
     const matched: Match[] = [];
     const id = el.attribs['id'];
@@ -148,50 +154,80 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     return matched;
   };
 
-  const memo = memoFor(built, collected.registered);
+  const matches = built.matches;
   const ancestors = new AncestorFilter();
-  const work: Array<{ el: Element; parent: ComputedStyle | null; inh: Inh }> = [];
+  /**
+   * The rules `el` matches: those kept under its key by an earlier element of this or an earlier render (their
+   * rejected selectors' warnings given again), else tested now and kept.
+   */
+  const matchesOf = (el: Element, parentId: number, cursor: SiblingCursor): MatchEntry => {
+    const key = matches.key(el, parentId, cursor);
+    const kept = key === null ? undefined : matches.get(key);
+    if (kept) {
+      if (kept.pseudo) pseudoMatches.set(el, kept.pseudo);
+      if (kept.problems) for (const r of kept.problems) if (!reported.has(r.sel.problem!)) reportLate(r);
+      return kept;
+    }
+    ancestors.enter(el);
+    problemsMet = null;
+    const rules = matchElement(el).sort(byPrecedence);
+    // The style memo's key names the declaration lists in precedence order; presentational hints go between the UA's and the author's.
+    let uaKey = '';
+    let authorKey = '';
+    for (const m of rules) {
+      if (m.band < BAND.hints) uaKey += `,${declListId(m.decls)}`;
+      else authorKey += `,${declListId(m.decls)}`;
+    }
+    return matches.add(key, { rules, uaKey, authorKey, pseudo: pseudoMatches.get(el), problems: problemsMet });
+  };
+
+  const memo = memoFor(built, collected.registered);
+  interface Work { el: Element; parent: ComputedStyle | null; inh: Inh; parentId: number; cursor: SiblingCursor }
+  const work: Work[] = [];
   /** Queues the element children of `el` so that they are visited next, in document order. */
-  const queueChildren = (el: Element, style: ComputedStyle, inh: Inh): void => {
+  const queueChildren = (el: Element, style: ComputedStyle, inh: Inh, id: number): void => {
     const kids = el.children;
-    const before = work.length;
-    for (let i = kids.length - 1; i >= 0; i--) { const c = kids[i]!; if (isTag(c)) work.push({ el: c, parent: style, inh }); }
-    if (work.length > before) ancestors.push(el);
+    const cursor: SiblingCursor = { prevId: NO_ID };
+    for (let i = kids.length - 1; i >= 0; i--) { const c = kids[i]!; if (isTag(c)) work.push({ el: c, parent: style, inh, parentId: id, cursor }); }
   };
   /** Computes one element's style; its children are queued on `work` (no recursion: deep documents are fine). */
-  const visit = (el: Element, parent: ComputedStyle | null, inh: Inh): void => {
-    ancestors.enter(el);
-    const matched = matchElement(el);
+  const visit = (w: Work): void => {
+    const { el, parent, inh } = w;
+    const m = matchesOf(el, w.parentId, w.cursor);
+    w.cursor.prevId = m.id;
     const hints = presentationalHints(el, hintCtx);
-    if (hints.length) matched.push({ band: BAND.hints, spec: 0, order: -1, decls: hints, importantBand: 0, hasImportant: false });
     const styleAttr = el.attribs['style'];
-    if (styleAttr !== undefined && styleAttr.trim() !== '') {
-      const decls = styleAttribute(styleAttr, sourceLine(el), warnings);
-      const hasImportant = decls.some((d) => d.important);
-      matched.push({ band: BAND.author + U + 1, spec: 0, order: 0, decls, importantBand: BAND.authorImportant + U + 1, hasImportant });
-    }
+    const styleDecls = styleAttr !== undefined && styleAttr.trim() !== '' ? styleAttribute(styleAttr, sourceLine(el), warnings) : null;
     // Style sharing: an element whose parent style and matched declaration lists equal an
     // earlier element's gets the same computed style (repeated rows, cells, list items; in a
     // later render of the same sheets, every element whose ancestors kept their styles).
-    matched.sort(byPrecedence);
     let key = el.name === 'table' ? 'T' : '';
     key += inh.abs ? 'A' : 'a';
     key += inh.legacy ?? '-';
     if (parent === null) key += `r${rootFontSize}v${env.width}x${env.height}`;
-    for (const m of matched) key += m.decls === hints ? hintKey(hints) : `,${declListId(m.decls)}`;
+    key += m.uaKey;
+    if (hints.length) key += hintKey(hints);
+    key += m.authorKey;
+    if (styleDecls) key += `,${declListId(styleDecls)}`;
     const ctx = ctxFor(parent);
-    const entry = memo.get(parent, key, ctx) ?? memo.compute(parent, key, ctx, (c) => computeElement(matched, parent, inh, el.name === 'table', c, table));
+    const entry = memo.get(parent, key, ctx) ?? memo.compute(parent, key, ctx, (c) => {
+      const matched = m.rules.slice();
+      if (hints.length) matched.push({ band: BAND.hints, spec: 0, order: -1, decls: hints, importantBand: 0, hasImportant: false });
+      if (styleDecls) matched.push({ band: BAND.author + U + 1, spec: 0, order: 0, decls: styleDecls, importantBand: BAND.authorImportant + U + 1, hasImportant: styleDecls.some((d) => d.important) });
+      return computeElement(matched, parent, inh, el.name === 'table', c, table);
+    });
     if (parent === null) rootFontSize = entry.style.fontSize;
     styles.set(el, entry.style);
-    queueChildren(el, entry.style, entry.extra);
+    queueChildren(el, entry.style, entry.extra, m.id);
   };
-  const run = (start: Element): void => {
-    work.push({ el: start, parent: null, inh: { abs: false, legacy: null } });
-    while (work.length) { const w = work.pop()!; visit(w.el, w.parent, w.inh); }
+  /** Styles `start` and its descendants; `kept`: their matches may be kept (not for elements outside <html>, which have no parent key). */
+  const run = (start: Element, kept: boolean): void => {
+    work.push({ el: start, parent: null, inh: { abs: false, legacy: null }, parentId: kept ? NO_ID : UNKEPT, cursor: { prevId: NO_ID } });
+    while (work.length) visit(work.pop()!);
   };
-  run(root);
+  run(root, true);
   // Elements outside <html> (rare: parse5 puts everything inside it) still get a style.
-  for (const c of document.children) if (isTag(c) && c !== root) run(c);
+  for (const c of document.children) if (isTag(c) && c !== root) run(c, false);
   propagateOverflowToViewport(styles, root, body);
 
   const styleOf = (el: Element): ComputedStyle => {
@@ -302,6 +338,8 @@ interface BuiltIndex {
   table: PropertyTable;
   /** Computed styles of the elements and pseudo-elements these rules styled (kept for later renders). */
   memo: StyleMemo<Inh>;
+  /** The rules elements matched, by their place in the document (kept for later renders). */
+  matches: MatchMemo;
   /** The same for documents that register custom properties (@property), per registration map. */
   registeredMemos: WeakMap<ReadonlyMap<string, RegisteredProperty>, StyleMemo<Inh>>;
 }
@@ -343,7 +381,7 @@ function ruleIndexFor(rules: CollectedRule[], quirks: boolean, table: PropertyTa
     indexCache.unshift(c);
     return c;
   }
-  const built: BuiltIndex = { index: new RuleIndex(), problems: [], rules, items: rules.map((r) => r.item), layers: rules.map((r) => r.layer), quirks, table, memo: new StyleMemo<Inh>(), registeredMemos: new WeakMap() };
+  const built: BuiltIndex = { index: new RuleIndex(), problems: [], rules, items: rules.map((r) => r.item), layers: rules.map((r) => r.layer), quirks, table, memo: new StyleMemo<Inh>(), matches: new MatchMemo(DEPS.UNSAFE), registeredMemos: new WeakMap() };
   let uaFiltered = uaFilteredByTable.get(table);
   if (!uaFiltered) { uaFiltered = new WeakMap(); uaFilteredByTable.set(table, uaFiltered); }
   let U = 0;
@@ -369,6 +407,7 @@ function ruleIndexFor(rules: CollectedRule[], quirks: boolean, table: PropertyTa
     const r = decls === rule.declarations ? rule : { ...rule, declarations: decls };
     for (const sel of compiled.selectors) built.index.add({ sel, rule: r, band, importantBand, hasImportant });
   }
+  built.matches = new MatchMemo(built.index.deps);
   indexCache.unshift(built);
   if (indexCache.length > INDEX_CACHE_MAX) indexCache.pop();
   return built;

@@ -4,7 +4,7 @@ import type { Element } from 'domhandler';
 import type { Declaration } from './declaration.ts';
 import type { PseudoElement } from './styled.ts';
 import type { CollectedRule, ContainerQuery } from './stylesheet-collect.ts';
-import { ensureCompiled, type CompiledSelector } from './selectors.ts';
+import { DEPS, ensureCompiled, type CompiledSelector } from './selectors.ts';
 import type { AncestorFilter } from './ancestor-filter.ts';
 
 /** A compiled selector of a style rule, with its cascade bands. */
@@ -31,8 +31,17 @@ export class RuleIndex {
   /** Selectors whose subject must have an attribute (lower-cased name), without an id or class to go by. */
   readonly byAttr = new Map<string, IndexedRule[]>();
   readonly any: IndexedRule[] = [];
+  /** What the indexed selectors read besides names and attributes (selectors.ts DEPS, or-ed; UNSAFE for @container rules). */
+  deps = 0;
   add(r: IndexedRule): void {
     const k = r.sel.key;
+    let deps = r.rule.containers !== undefined ? DEPS.UNSAFE : r.sel.deps;
+    if (deps & DEPS.UNSAFE && r.rule.containers === undefined) {
+      // A selector css-select rejects (an unknown pseudo-class) never matches: it reads nothing.
+      ensureCompiled(r.sel);
+      if (r.sel.problem !== null) deps = 0;
+    }
+    this.deps |= deps;
     if (r.sel.attr !== null && (k.kind === 'tag' || k.kind === 'any')) {
       // Compiled now: a selector css-select rejects stays where it was tested before (its
       // warning comes with the first element of its old bucket, as it always did).

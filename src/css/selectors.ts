@@ -39,7 +39,18 @@ export interface CompiledSelector {
   attr: string | null;
   /** True once css-select compiled it (`problem` is then known). */
   compiled: boolean;
+  /** What of the document beyond the subject's and its ancestors' tags and attributes a match reads (DEPS flags). */
+  deps: number;
 }
+
+/**
+ * What a selector's match reads besides the subject's and its ancestors' names and attributes (match-memo.ts keys
+ * an element by what its selectors can read): PREV the preceding siblings (+, ~, :first-child, :nth-child …),
+ * LAST whether a sibling (of the same name) follows, COUNT how many follow, EMPTY whether the element has children,
+ * OPTION for an <option>, whether its parent has an <option selected> child (css-select's :checked and :selected),
+ * UNSAFE anything else (:has(), :dir(), text, pseudo-classes not known here).
+ */
+export const DEPS = { PREV: 1, LAST: 2, COUNT: 4, EMPTY: 8, UNSAFE: 16, OPTION: 32 } as const;
 
 export interface CompiledSelectorList {
   selectors: CompiledSelector[];
@@ -165,9 +176,47 @@ function compileComplex(tokens: Selector[], quirks: boolean): CompiledSelector |
     ancestors: ancestorNeeds(rest),
     attr: requiredAttribute(rest),
     compiled: false,
+    deps: depsOf(rest),
   };
   pending.set(sel, { rest, quirks });
   return sel;
+}
+
+/** Pseudo-classes whose match reads only the element's and its ancestors' names and attributes (css-select's aliases included). */
+const SELF_PSEUDOS = new Set(['-webkit-any-link', 'not', 'is', 'where', 'matches', '-webkit-any', 'any', 'root', 'scope', 'lang', 'link', 'any-link',
+  'hover', 'visited', 'active', 'required', 'optional', 'read-only', 'read-write', 'checkbox', 'file', 'password', 'radio',
+  'reset', 'image', 'submit', 'header', 'button', 'input', 'text']);
+const PSEUDO_DEPS: Record<string, number> = {
+  'first-child': DEPS.PREV, 'first-of-type': DEPS.PREV, 'nth-child': DEPS.PREV, 'nth-of-type': DEPS.PREV,
+  // css-select's :disabled reads `legend:first-of-type` among the ancestors
+  disabled: DEPS.PREV, enabled: DEPS.PREV,
+  // option:is([selected], select:not([multiple]):not(:has(> option[selected])) > :first-of-type)
+  checked: DEPS.PREV | DEPS.OPTION, selected: DEPS.PREV | DEPS.OPTION,
+  'last-child': DEPS.LAST, 'last-of-type': DEPS.LAST, 'only-child': DEPS.PREV | DEPS.LAST, 'only-of-type': DEPS.PREV | DEPS.LAST,
+  'nth-last-child': DEPS.COUNT, 'nth-last-of-type': DEPS.COUNT, empty: DEPS.EMPTY, parent: DEPS.EMPTY,
+};
+
+/** The DEPS flags of a complex selector's tokens (nested selector lists included). */
+function depsOf(tokens: readonly Selector[]): number {
+  let d = 0;
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'adjacent': case 'sibling': d |= DEPS.PREV; break;
+      case 'parent': case 'column-combinator': d |= DEPS.UNSAFE; break;
+      case 'pseudo': {
+        const name = t.name.toLowerCase();
+        if (name === 'dir' || name === 'defined') { d |= name === 'dir' ? DEPS.UNSAFE : 0; break; }
+        const own = PSEUDO_DEPS[name];
+        if (own !== undefined) d |= own;
+        else if (!SELF_PSEUDOS.has(name) && STATE_PSEUDOS[name] !== NEVER) d |= DEPS.UNSAFE;
+        if (Array.isArray(t.data)) for (const inner of t.data) d |= depsOf(inner);
+        else if (typeof t.data === 'string' && /\sof\s/i.test(t.data)) d |= name === 'nth-child' ? DEPS.PREV : DEPS.UNSAFE;
+        break;
+      }
+      default: break;
+    }
+  }
+  return d;
 }
 
 /** Selectors not compiled yet, with their tokens (pseudo-element stripped). */
