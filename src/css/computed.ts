@@ -215,6 +215,19 @@ export interface ComputedStyle {
   fontWeight: number;              // 1–1000
   fontStyle: 'normal' | 'italic' | 'oblique';
   fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps' | 'petite-caps' | 'all-petite-caps' | 'unicase' | 'titling-caps';
+  /**
+   * font-variant-numeric, font-variant-ligatures, font-kerning and font-feature-settings (css-fonts-4 §6.4, §6.3, §6.2,
+   * §7.1), each computed as the OpenType feature settings it stands for: '' for normal/auto, else `tag` (on) or
+   * `tag=N` entries joined by ',' ('tnum,zero'; 'liga=0,clig=0'; 'kern=0'; 'ss01=1,liga=0').
+   */
+  fontVariantNumeric: string;
+  fontVariantLigatures: string;
+  fontKerning: string;
+  fontFeatureSettings: string;
+  /** font-variation-settings (css-fonts-4 §7.2): '' for normal, else `axis=value` entries joined by ',' ('wght=700,wdth=80'). */
+  fontVariationSettings: string;
+  /** text-shadow (css-text-decor-3 §4): the first shadow on top; blur px; currentColor marks currentcolor (resolved with `color` when painted). */
+  textShadow: readonly BoxShadow[];
   lineHeight: LineHeight;
   textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
@@ -432,7 +445,8 @@ export function initialStyle(): ComputedStyle {
     transform: [], transformOrigin: { x: { px: 0, pct: 50 }, y: { px: 0, pct: 50 } }, translate: null, rotate: null, scale: null, objectPosition: null,
     backgroundColor: TRANSPARENT, backgroundLayers: [],
     color: BLACK, fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal',
-    fontVariantCaps: 'normal', lineHeight: 'normal', textAlign: 'start', textAlignLast: 'auto',
+    fontVariantCaps: 'normal', fontVariantNumeric: '', fontVariantLigatures: '', fontKerning: '', fontFeatureSettings: '',
+    fontVariationSettings: '', textShadow: Object.freeze([]) as readonly BoxShadow[], lineHeight: 'normal', textAlign: 'start', textAlignLast: 'auto',
     textIndent: ZERO, letterSpacing: 0, wordSpacing: 0, textTransform: 'none',
     textDecorationLine: { underline: false, overline: false, lineThrough: false },
     textDecorationColor: BLACK, textDecorationStyle: 'solid', whiteSpace: 'normal',

@@ -6,7 +6,7 @@ import { hasTransform, type Color, type ComputedStyle } from '../css/computed.ts
 import { pieceFragment, type Fragment, type PageFragment, type BoxFragment, type InlineFragment, type ReplacedFragment, type LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
 import { hasImage, paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
-import { addDecorations, type Decorator, type DecorationSegment } from './build-text.ts';
+import { addDecorations, textShadowItems, type Decorator, type DecorationSegment } from './build-text.ts';
 import { borderRect, clipRectOf, hasMaskBorder, outlineItem, pushBorder, pushBorderWidths, pushShadows, sliceCorners, usedBorderWidths } from './build-decor.ts';
 import { borderImageItems, borderImageOf, maskBorderOf } from './build-border-image.ts';
 import { legendShifted, paintAroundLegend } from './fieldset.ts';
@@ -233,7 +233,9 @@ class PageBuilder {
     if (f.kind === 'text') {
       if (!isVisible(f.style)) return;
       let x = f.x;
+      const shadows = f.style.textShadow.length > 0 ? [] as DisplayItem[] : null;
       for (const run of f.runs) {
+        if (shadows) { shadows.length = 0; textShadowItems(f.style, run, x, f.baseline, shadows); for (const item of shadows) ph.inlines.push({ kind: 'item', item, chain }); }
         ph.inlines.push({ kind: 'item', item: { kind: 'glyphs', x, y: f.baseline, run, color: f.style.color }, chain });
         x += run.width;
       }

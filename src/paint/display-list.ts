@@ -27,8 +27,11 @@ export type DisplayItem =
       styles: [BorderStyleUsed | 'none', BorderStyleUsed | 'none', BorderStyleUsed | 'none', BorderStyleUsed | 'none'];
       colors: [Color, Color, Color, Color]; radii?: Radii;
     }
-  /** Shaped glyphs: pen starts at (x, baseline y). */
-  | { kind: 'glyphs'; x: number; y: number; run: GlyphRun; color: Color }
+  /**
+   * Shaped glyphs: pen starts at (x, baseline y). With `grow` (px, ≥ 0; a blurred text shadow's bands,
+   * src/paint/build-text.ts) they are drawn as outline paths, not text, grown by that much on every side.
+   */
+  | { kind: 'glyphs'; x: number; y: number; run: GlyphRun; color: Color; grow?: number }
   /** A straight line (text decoration, rules): from (x1,y) to (x2,y), `thickness` px. */
   | { kind: 'line'; x1: number; x2: number; y: number; thickness: number; color: Color; style: 'solid' | 'double' | 'dotted' | 'dashed' | 'wavy' }
   /**

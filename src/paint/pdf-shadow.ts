@@ -88,7 +88,7 @@ export function blurBands(blur: number, A: number): Array<{ edge: number; alpha:
 }
 
 /** The standard normal cumulative distribution Φ(x) (Abramowitz–Stegun 7.1.26 erf, error < 1.5e-7). */
-function phi(x: number): number {
+export function phi(x: number): number {
   const z = Math.abs(x) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * z);
   const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);

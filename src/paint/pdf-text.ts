@@ -109,6 +109,56 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
   flush();
 }
 
+/** A fontkit glyph outline command (font units, y up). */
+interface PathCommand { command: string; args: number[] }
+
+/**
+ * Writes one glyph run with its pen at (x, y) px as filled outline paths instead of text (nothing to extract or
+ * select, as Chromium's blurred text shadows are images): each glyph's outline from the font (fontkit's glyph.path,
+ * quadratic curves raised to cubic), scaled to the run's size, skewed or stroked as its face's synthesis asks, and,
+ * when `grow` > 0, stroked 2 × grow wide with round joins so it grows by `grow` px on every side (a blur band).
+ */
+export function writeGlyphOutlines(cs: ContentStream, x: number, y: number, run: GlyphRun, color: Color, grow: number): void {
+  const fs = run.fontSize;
+  if (!(fs > 0) || !(color.a > 0) || !Number.isFinite(x) || !Number.isFinite(y)) return;
+  const k = fs / (run.face.unitsPerEm || 1000);
+  const syn = run.face.synthetic;
+  const skew = syn && syn.oblique ? FAKE_ITALIC_SKEW : 0;
+  const parts: string[] = [];
+  let pen = 0;
+  for (const g of run.glyphs) {
+    const ox = x + pen + (g.dx || 0), oy = y - (g.dy || 0);
+    pen += g.advance;
+    let commands: PathCommand[];
+    try {
+      commands = (run.face.font.getGlyph(g.id) as { path: { commands: PathCommand[] } }).path.commands;
+    } catch {
+      continue;
+    }
+    const P = (fx: number, fy: number): string => `${num(ox + (fx + skew * fy) * k)} ${num(oy - fy * k)}`;
+    let cx = 0, cy = 0;
+    for (const c of commands) {
+      const a = c.args;
+      if (c.command === 'moveTo') { parts.push(`${P(a[0]!, a[1]!)} m`); cx = a[0]!; cy = a[1]!; }
+      else if (c.command === 'lineTo') { parts.push(`${P(a[0]!, a[1]!)} l`); cx = a[0]!; cy = a[1]!; }
+      else if (c.command === 'quadraticCurveTo') {
+        const [qx, qy, ex, ey] = a as [number, number, number, number];
+        parts.push(`${P(cx + (2 / 3) * (qx - cx), cy + (2 / 3) * (qy - cy))} ${P(ex + (2 / 3) * (qx - ex), ey + (2 / 3) * (qy - ey))} ${P(ex, ey)} c`);
+        cx = ex; cy = ey;
+      } else if (c.command === 'bezierCurveTo') { parts.push(`${P(a[0]!, a[1]!)} ${P(a[2]!, a[3]!)} ${P(a[4]!, a[5]!)} c`); cx = a[4]!; cy = a[5]!; }
+      else if (c.command === 'closePath') parts.push('h');
+    }
+  }
+  if (parts.length === 0) return;
+  const width = 2 * Math.max(0, grow) + (syn && syn.bold ? fs * fakeBoldScale(fs) : 0);
+  cs.save();
+  cs.fill(color);
+  if (width > 0) cs.stroke(color);
+  parts.push(width > 0 ? 'B' : 'f');
+  cs.op(`${width > 0 ? `${num(width)} w 1 j ` : ''}${parts.join(' ')}`);
+  cs.restore();
+}
+
 /**
  * The cluster that starts at glyph `i` (its glyphs joined by `joinNext`, visual order): its last glyph's index and
  * its source text. Chromium's PDFs (Skia) wrap every cluster of more than one glyph in a marked-content span

@@ -22,7 +22,7 @@ import { ContentStream, boxPath, num, usedRadii, type ResourceNamer } from './pd
 import { CONTENT_LEVEL, createPdfDoc, type PdfDocLike, type PdfPageLike, type PdfRef } from './pdf-doc.ts';
 import { FontRegistry } from './pdf-fonts.ts';
 import { imageMatrix, prepareImage, type PreparedImage } from './pdf-images.ts';
-import { visibleGlyphs, writeGlyphRun } from './pdf-text.ts';
+import { visibleGlyphs, writeGlyphOutlines, writeGlyphRun } from './pdf-text.ts';
 import { mapRect, multiply, type Matrix } from '../layout/transform.ts';
 import { SvgForms } from './pdf-svg.ts';
 import { drawBorder, drawLine } from './pdf-borders.ts';
@@ -248,6 +248,7 @@ class PageWriter implements ResourceNamer {
       case 'glyphs': {
         const run = it.run;
         if (!run || !run.face || !run.face.font) return;
+        if (it.grow !== undefined) { writeGlyphOutlines(cs, it.x, it.y, run, it.color, it.grow); return; }
         const parts = this.clipBounds ? visibleGlyphs(run, it.x, it.y, this.matrix, this.clipBounds) : [{ x: it.x, run }];
         if (parts.length === 0) return;
         const ef = this.dw.fonts.get(run.face);

@@ -140,6 +140,46 @@ function instanceOf(font: Font, coords: number[]): Font {
   return v as unknown as Font;
 }
 
+/** Faces instanced at font-variation-settings, per face and settings string (a handful per document). */
+const VARIED = new WeakMap<FontFace, Map<string, FontFace>>();
+
+/**
+ * `face` with font-variation-settings applied (css-fonts-4 §7.2): for a variable TrueType font (fvar, gvar, glyf), the
+ * instance at the face's own coordinates (its wght instance, else the defaults) with each axis the settings name set to
+ * its value clamped to the axis range, as Chromium applies them after font-weight (measured: Inter variable at
+ * font-weight 700 with 'wght' 300 draws wght 300). `settings`: `axis=value` joined by ','. Other faces, unknown axes
+ * and settings that change nothing give `face` itself. Keeps the face's vertical metrics and synthesis flags.
+ */
+export function variedFace(face: FontFace, settings: string): FontFace {
+  let byKey = VARIED.get(face);
+  let v = byKey?.get(settings);
+  if (v) return v;
+  v = face;
+  const font = face.font as Font & VariableFont;
+  const t = font.directory?.tables;
+  const axes = t?.fvar && t.gvar && t.glyf ? font.fvar?.axis ?? [] : [];
+  if (axes.length) {
+    const own = new Map(settings.split(',').map((e) => { const i = e.indexOf('='); return [e.slice(0, i), Number(e.slice(i + 1))] as const; }));
+    const base = font.variationCoords ?? axes.map((a) => a.defaultValue);
+    const coords = axes.map((a, i) => {
+      const want = own.get(a.axisTag.trim());
+      return want === undefined || !Number.isFinite(want) ? base[i]! : Math.min(a.maxValue, Math.max(a.minValue, want));
+    });
+    if (coords.some((c, i) => c !== base[i])) {
+      let root: Font = font;
+      while (Object.prototype.hasOwnProperty.call(root, 'variationCoords') && (root as VariableFont).variationCoords) root = Object.getPrototypeOf(root) as Font;
+      try {
+        v = { ...face, key: `${face.key}@vary=${coords.join(',')}`, font: derived(root, `vary:${coords.join(',')}`, () => instanceOf(root, coords)) };
+      } catch {
+        v = face; // an odd variable font: as it is
+      }
+    }
+  }
+  if (!byKey) VARIED.set(face, (byKey = new Map()));
+  if (byKey.size < 64) byKey.set(settings, v);
+  return v;
+}
+
 interface GlyfPoint { x: number; y: number; copy(): GlyfPoint }
 interface DecodedGlyph { numberOfContours: number; points?: GlyfPoint[]; components?: Array<{ dx: number; dy: number }> }
 

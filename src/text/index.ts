@@ -211,7 +211,7 @@ class Fonts implements FontContext {
     const mine = byText.get(text);
     if (mine !== undefined) return mine;
     const size = sizeOf(spec);
-    const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}${rtl === undefined ? '' : rtl ? 'r' : 'l'}\u0001${text}`;
+    const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}\u0001${spec.fontFeatures ?? ''}\u0001${spec.fontVariationSettings ?? ''}${rtl === undefined ? '' : rtl ? 'r' : 'l'}\u0001${text}`;
     let runs = c.shapes.get(key);
     if (runs === undefined) {
       runs = [];

@@ -1,8 +1,9 @@
-// Shaping of one single-face segment, with font-variant-caps (css-fonts-4 §6.6). In: a face, the segment's text, the
-// FontSpec and size (px). Out: GlyphRun(s) appended to a list (synthesised caps may split a segment by letter case).
+// Shaping of one single-face segment, with font-variant-caps (css-fonts-4 §6.6), the other OpenType features and
+// font-variation-settings of its FontSpec (§6, §7). In: a face, the segment's text, the FontSpec and size (px). Out: GlyphRun(s) appended to a list (synthesised caps may split a segment by letter case).
 import type { Font } from 'fontkit';
 import type { FontFace, FontSpec, FontVariantCaps, GlyphRun } from './types.ts';
 import { isClusterExtender, shapeRun, type ShapedText } from './shape.ts';
+import { variedFace } from './fontface.ts';
 
 /**
  * Blink's synthetic small caps: capitals at this fraction of the size, the size rounded to whole
@@ -28,17 +29,20 @@ const FULL: Record<Exclude<FontVariantCaps, 'normal'>, string> = {
  * Shapes one single-face segment under font-variant-caps as Blink does (OpenTypeCapsSupport, SmallCapsIterator,
  * HarfBuzzShaper): the value's OpenType features when the face has them; else petite caps fall back to the face's small
  * caps, unicase to small capitals of upper-case letters; without those, small capitals are synthesised (letters upper-cased
- * at 0.7 of the size), and titling-caps draws normal text. `rtl`: the run's bidi direction (see RunOptions.rtl); runs are
+ * at 0.7 of the size), and titling-caps draws normal text. The spec's fontFeatures follow the caps features (css-fonts-4
+ * §7.2), and a variable face is instanced at its fontVariationSettings (variedFace). `rtl`: the run's bidi direction (see RunOptions.rtl); runs are
  * appended in logical order either way.
  */
 export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size: number, out: GlyphRun[], rtl?: boolean): void {
   const ls = Number.isFinite(spec.letterSpacing) ? spec.letterSpacing! : 0;
   const ws = Number.isFinite(spec.wordSpacing) ? spec.wordSpacing! : 0;
   const caps = spec.fontVariantCaps ?? 'normal';
+  const own = spec.fontFeatures ?? '';
+  if (spec.fontVariationSettings) face = variedFace(face, spec.fontVariationSettings);
   const plan = caps === 'normal' ? null : capsPlan(face.font as Font, caps);
   if (plan === null || plan.synthesis === 'none') {
     const features = plan === null ? '' : plan.support === 'full' ? FULL[caps as Exclude<FontVariantCaps, 'normal'>] : fallbackFeatures(caps, false);
-    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, caps: features, rtl });
+    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, features: joinFeatures(features, own), rtl });
     out.push(glyphRun(face, size, s, text));
     return;
   }
@@ -58,11 +62,14 @@ export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size:
     const synthetic = plan.support === 'none' && (lower ? plan.synthesis === 'lower' || plan.synthesis === 'both' : plan.synthesis === 'upper' || plan.synthesis === 'both');
     const mapped = caseMapped(part, lower, plan);
     const runSize = synthetic ? smallSize : size;
-    const s = shapeRun(face, mapped, { size: runSize, letterSpacing: ls, wordSpacing: ws, caps: plan.support === 'fallback' ? fallbackFeatures(caps, lower) : '', rtl });
+    const s = shapeRun(face, mapped, { size: runSize, letterSpacing: ls, wordSpacing: ws, features: joinFeatures(plan.support === 'fallback' ? fallbackFeatures(caps, lower) : '', own), rtl });
     out.push(glyphRun(face, runSize, mapped === part ? s : { ...s, glyphs: sourceTexts(s, mapped, part) }, part));
     i = j;
   }
 }
+
+/** Caps features, then the spec's own (font-variant-*, font-kerning, font-feature-settings: css-fonts-4 §7.2 steps 5–6). */
+const joinFeatures = (caps: string, own: string): string => (caps === '' ? own : own === '' ? caps : `${caps},${own}`);
 
 /** Blink's OpenTypeCapsSupport::DetermineFontSupport for a face lacking some of a value's features. */
 function capsPlan(font: Font, caps: Exclude<FontVariantCaps, 'normal'>): CapsPlan {

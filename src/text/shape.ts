@@ -10,8 +10,11 @@ export interface RunOptions {
   size: number;
   letterSpacing: number;
   wordSpacing: number;
-  /** OpenType caps features turned on for font-variant-caps (src/text/segment.ts): '' or tags joined by ',' ('smcp,c2sc'). */
-  caps: string;
+  /**
+   * OpenType features set on top of the defaults, in precedence order (css-fonts-4 §7.2; later entries win): font-variant-caps'
+   * (src/text/segment.ts), then FontSpec.fontFeatures. '' or `tag` (on) / `tag=N` (N = 0: off) entries joined by ','.
+   */
+  features: string;
   /**
    * The run's direction from its bidi level: true = right-to-left (glyphs come out in visual order,
    * right to left, and mirrored characters are mirrored, UAX #9 L4), false = left-to-right;
@@ -77,7 +80,7 @@ const CAPTURES = new WeakMap<object, Capture>();
  * source code points behind every output glyph is known (GlyphInfo.codePoints: ligatures carry all
  * their components, the 2nd+ glyphs of a multiple substitution none). fontkit's Glyph objects are
  * cached per glyph id and cannot tell this. Fonts without an OpenType engine (AAT, kern only)
- * give null and glyphs map 1:1 to code points.
+ * give null and glyphs map 1:1 to code points. Also makes a user's frac feature global (see below).
  */
 function captureFor(font: Font): Capture {
   let cap = CAPTURES.get(font);
@@ -88,6 +91,16 @@ function captureFor(font: Font): Capture {
   try {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const engine = (font as any)._layoutEngine?.engine;
+    if (engine && typeof engine.setup === 'function') {
+      // fontkit plans frac, numr and dnom as local features, set only around U+2044 FRACTION SLASH, and ignores a
+      // user's frac: font-variant-numeric: diagonal-fractions (frac on) applies it to the whole run, as HarfBuzz does.
+      const setup = engine.setup as (run: { features?: Record<string, boolean> }) => void;
+      engine.setup = function (this: { glyphInfos: Array<{ features: Record<string, boolean> }> }, run: { features?: Record<string, boolean> }) {
+        const frac = run.features?.frac === true;
+        setup.call(this, run);
+        if (frac) for (const g of this.glyphInfos) g.features.frac = true;
+      };
+    }
     if (engine && typeof engine.cleanup === 'function' && 'glyphInfos' in engine) {
       const cleanup = engine.cleanup as () => void;
       engine.cleanup = function (this: { glyphInfos: Array<{ codePoints: number[] }> | null }) {
@@ -158,21 +171,32 @@ function attachMarks(texts: string[]): string[] {
 const MARKS = /^\p{M}+$/u;
 const isAllExtenders = (t: string): boolean => t.charCodeAt(0) >= 0x300 && MARKS.test(t);
 
-const features0 = { liga: true, clig: true, calt: true, kern: true } as const;
-const featuresNoLiga = { liga: false, clig: false, calt: false, kern: true } as const;
-/** The feature sets with caps features, by liga-off flag and caps string (a handful: one per font-variant-caps value). */
-const CAPS_FEATURES = new Map<string, Readonly<Record<string, boolean>>>();
+/** Features browsers turn on by default that fontkit's plans include (css-fonts-4 §7.2 step 1). */
+const DEFAULT_FEATURES = Object.freeze({ liga: true, clig: true, calt: true, kern: true });
+/** Under letter-spacing (step 4), as Blink does: the optional ligatures and contextual alternates off. */
+const SPACED_FEATURES = Object.freeze({ liga: false, clig: false, calt: false, kern: true, dlig: false, hlig: false });
+/** The feature sets by letter-spacing flag and features string (a handful per document). */
+const FEATURE_SETS = new Map<string, Readonly<Record<string, boolean>>>();
 
-/** The fontkit features of a run: the defaults (optional ligatures off under letter-spacing) plus its caps features. */
-function featuresOf(noLiga: boolean, caps: string): Readonly<Record<string, boolean>> {
-  if (caps === '') return noLiga ? featuresNoLiga : features0;
-  const key = `${noLiga ? 1 : 0}${caps}`;
-  let f = CAPS_FEATURES.get(key);
+/**
+ * The fontkit features of a run, in css-fonts-4 §7.2's order: the defaults, optional ligatures off under letter-spacing,
+ * then `features` (font-variant-*, font-kerning, font-feature-settings), later settings winning. fontkit takes on/off
+ * only: a value N > 1 (an alternate's index) turns the feature on and picks its first alternate.
+ */
+function featuresOf(spaced: boolean, features: string): Readonly<Record<string, boolean>> {
+  if (features === '') return spaced ? SPACED_FEATURES : DEFAULT_FEATURES;
+  const key = `${spaced ? 1 : 0}${features}`;
+  let f = FEATURE_SETS.get(key);
   if (!f) {
-    const o: Record<string, boolean> = { ...(noLiga ? featuresNoLiga : features0) };
-    for (const tag of caps.split(',')) o[tag] = true;
+    const o: Record<string, boolean> = { ...(spaced ? SPACED_FEATURES : DEFAULT_FEATURES) };
+    for (const entry of features.split(',')) {
+      const eq = entry.indexOf('=');
+      if (eq < 0) o[entry] = true;
+      else o[entry.slice(0, eq)] = entry.slice(eq + 1) !== '0';
+    }
     f = Object.freeze(o);
-    CAPS_FEATURES.set(key, f);
+    if (FEATURE_SETS.size >= 1024) FEATURE_SETS.clear();
+    FEATURE_SETS.set(key, f);
   }
   return f;
 }
@@ -204,7 +228,7 @@ const RUN_CACHE = new Lru<string, ShapedText>(20000);
  * that fails to shape gives one .notdef-free empty run of width 0.
  */
 export function shapeRun(face: FontFace, text: string, opts: RunOptions): ShapedText {
-  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.caps}${opts.rtl === undefined ? '' : opts.rtl ? 'r' : 'l'}\u0001${text}`;
+  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.features}${opts.rtl === undefined ? '' : opts.rtl ? 'r' : 'l'}\u0001${text}`;
   const hit = RUN_CACHE.get(key);
   if (hit) return hit;
   const result = shapeUncached(face, text, opts);
@@ -217,7 +241,7 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
   const font = face.font as Font;
   const scale = advanceSize(opts.size) / (face.unitsPerEm || 1000);
   const ls = opts.letterSpacing;
-  const feats = featuresOf(ls !== 0, opts.caps);
+  const feats = featuresOf(ls !== 0, opts.features);
   const cap = captureFor(font);
   let run: FkGlyphRun;
   try {

@@ -15,6 +15,13 @@ export interface FontSpec {
   fontWeight: number;        // 1–1000
   fontStyle: 'normal' | 'italic' | 'oblique';
   fontVariantCaps?: FontVariantCaps;
+  /**
+   * OpenType feature settings of font-variant-numeric, font-variant-ligatures, font-kerning and font-feature-settings
+   * (css-fonts-4 §6, §7.1), in that order, later entries winning: `tag` (on) or `tag=N` joined by ',' ('tnum,liga=0').
+   */
+  fontFeatures?: string;
+  /** font-variation-settings (css-fonts-4 §7.2): `axis=value` joined by ',' ('wght=700'); '' or absent for normal. */
+  fontVariationSettings?: string;
   letterSpacing?: number;    // px, added after every character (css-text-3 §8.2)
   wordSpacing?: number;      // px, added to every word-separator character (U+0020, U+00A0 …)
 }

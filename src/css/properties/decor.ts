@@ -69,6 +69,12 @@ export function parseBoxShadow(v: readonly CV[]): ShadowVal[] | null {
   return out.length ? out : null;
 }
 
+/** text-shadow: none | [ <color>? && <length>{2,3} ]# (css-text-decor-3 §4): box-shadow's <shadow> without spread or inset. */
+export function parseTextShadow(v: readonly CV[]): ShadowVal[] | null {
+  const s = parseBoxShadow(v);
+  return s !== null && s.every((x) => !x.inset && x.spread === null) ? s : null;
+}
+
 function computeShadows(env: Env, v: ShadowVal[]): readonly BoxShadow[] {
   if (v.length === 0) return NO_SHADOWS;
   return Object.freeze(v.map((s): BoxShadow => {
@@ -137,6 +143,12 @@ export const DECOR_ROWS: Longhand<any>[] = [
     name: 'box-shadow', inherited: false, fields: ['boxShadow'],
     parse: parseBoxShadow,
     apply: (env, v: ShadowVal[]) => { env.s.boxShadow = computeShadows(env, v); },
+  },
+  {
+    // inherited, so a currentcolor shadow keeps the keyword (currentColor: true) and takes each element's own color when painted
+    name: 'text-shadow', inherited: true, fields: ['textShadow'],
+    parse: parseTextShadow,
+    apply: (env, v: ShadowVal[]) => { env.s.textShadow = computeShadows(env, v); },
   },
   {
     name: 'outline-style', inherited: false, fields: ['outlineStyle'],

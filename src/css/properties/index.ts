@@ -26,6 +26,7 @@ import { MULTICOL_ROWS, MULTICOL_SHORTHANDS } from './multicol.ts';
 import { logicalBorderShorthands, logicalProperties } from './logical.ts';
 import { finishLineClamp, LINE_CLAMP_ROWS, LINE_CLAMP_SHORTHAND } from './line-clamp.ts';
 import { CONTAINER_ROWS, CONTAINER_SHORTHAND } from './container.ts';
+import { FONT_FEATURE_ROWS } from './font-features.ts';
 import { CSS_WIDE as CSS_WIDE_, INHERIT as INHERIT_, INITIAL, isCssWide as isCssWide_, Note as Note_, UNSET as UNSET_, type BgScratch, type BorderScratch, type CssWide, type Env, type Longhand, type Shorthand } from './types.ts';
 
 export { computePageSize, PAGE_SIZES } from './page.ts';
@@ -51,7 +52,7 @@ export interface ComputeContext {
 
 // ---------------------------------------------------------------- the table
 
-const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS, ...LINE_CLAMP_ROWS, ...TRANSFORM_ROWS, ...CONTAINER_ROWS];
+const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS, ...LINE_CLAMP_ROWS, ...TRANSFORM_ROWS, ...CONTAINER_ROWS, ...FONT_FEATURE_ROWS];
 const LOGICAL = logicalProperties(new Map(PHYSICAL_ROWS.map((r) => [r.name, r])));
 const LONGHAND_LIST: Longhand<any>[] = [...PHYSICAL_ROWS, ...LOGICAL.longhands];
 const LONGHANDS = new Map<string, Longhand<any>>(LONGHAND_LIST.map((r) => [r.name, r]));
@@ -69,7 +70,7 @@ const SHORTHAND_MAP = new Map<string, Shorthand>(
 const NO_EFFECT = new Set([
   'cursor', 'pointer-events', 'user-select', 'resize', 'caret-color', 'scroll-behavior', 'touch-action',
   'appearance', 'print-color-adjust', 'color-adjust', 'color-scheme', 'text-rendering', 'font-smooth',
-  'font-kerning', 'text-size-adjust', 'forced-color-adjust', 'accent-color', 'will-change', 'speak',
+  'text-size-adjust', 'forced-color-adjust', 'accent-color', 'will-change', 'speak',
   'overscroll-behavior', 'background-attachment-fixed', 'image-rendering', 'font-optical-sizing',
   'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay',
   'animation', 'animation-name', 'animation-duration', 'animation-timing-function', 'animation-delay',
@@ -83,7 +84,7 @@ const VENDOR_HONOURED = new Set([
   'border-bottom-left-radius', 'flex', 'flex-direction', 'flex-wrap', 'flex-flow', 'flex-grow', 'flex-shrink',
   'flex-basis', 'order', 'justify-content', 'align-items', 'align-self', 'align-content', 'hyphens',
   'text-decoration', 'text-decoration-line', 'text-decoration-color', 'text-decoration-style', 'column-gap',
-  'font-variant-caps', 'text-align-last', 'word-break', 'overflow-wrap', 'break-before', 'break-after', 'break-inside',
+  'font-variant-caps', 'font-feature-settings', 'font-kerning', 'text-align-last', 'word-break', 'overflow-wrap', 'break-before', 'break-after', 'break-inside',
   'columns', 'column-count', 'column-width', 'column-rule', 'column-rule-width', 'column-rule-style', 'column-rule-color', 'column-fill', 'column-span',
 ]);
 /** Any vendor prefix (css-syntax-3 §2.5: a dash, an identifier, a dash): -webkit-, -moz-, -premailer- … */

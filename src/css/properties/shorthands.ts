@@ -13,9 +13,10 @@ import { CONTENT_ROWS, NONE_IMAGE, parseImage, parseLegacyBreak, parseListStyleT
 import { ALIGN_CONTENT, ALIGN_ITEMS, FLEXGRID_ROWS, JUSTIFY_CONTENT, JUSTIFY_ITEMS, parseAreas, parseFlexBasis, parseFlexFactor, parseGridLine, parseTrackList } from './flexgrid.ts';
 import { DECORATION_STYLES, parseDecorationLine, parseFontFamily, parseFontSize, parseFontWeight, parseLineHeight, TEXT_ROWS } from './text.ts';
 import { INITIAL, Note, type Longhand, type Shorthand } from './types.ts';
+import { FONT_FEATURE_ROWS } from './font-features.ts';
 
 const ROWS = new Map<string, Longhand<unknown>>();
-for (const r of [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS]) ROWS.set(r.name, r);
+for (const r of [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...FONT_FEATURE_ROWS]) ROWS.set(r.name, r);
 
 type Out = Map<string, unknown>;
 /** Collects warnings from the longhand parses a shorthand reuses. */
@@ -78,7 +79,9 @@ function sideShorthand(side: string): Shorthand {
 
 const BORDER_ALL = [...sides((s) => `border-${s}-width`), ...sides((s) => `border-${s}-style`), ...sides((s) => `border-${s}-color`)];
 
-const FONT_LONGHANDS = ['font-style', 'font-variant-caps', 'font-weight', 'font-size', 'line-height', 'font-family'];
+/** font's longhands: those it sets, then those it only resets (css-fonts-4 §2.8). */
+const FONT_LONGHANDS = ['font-style', 'font-variant-caps', 'font-weight', 'font-size', 'line-height', 'font-family',
+  'font-variant-numeric', 'font-variant-ligatures', 'font-kerning', 'font-feature-settings', 'font-variation-settings'];
 const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-caption', 'status-bar']);
 const STRETCH = new Set(['ultra-condensed', 'extra-condensed', 'condensed', 'semi-condensed', 'semi-expanded', 'expanded', 'extra-expanded', 'ultra-expanded']);
 
@@ -122,6 +125,35 @@ function expandFont(v: readonly CV[], c: Ctx): Out | null {
   const fam = parseFontFamily(v.slice(i));
   if (fam === null) return null;
   m.set('font-family', Object.freeze(fam));
+  return m;
+}
+
+/**
+ * font-variant (css-fonts-4 §6.11): normal | none | the keywords of font-variant-ligatures, -caps and -numeric in any
+ * order (none: ligatures none); each longhand takes its keywords (parsed by its own row), the others their initial value.
+ * Keywords of the other font-variant-* longhands (east-asian, alternates, position, emoji) are skipped with a warning.
+ */
+function expandFontVariant(v: readonly CV[], c: Ctx): Out | null {
+  const m: Out = new Map([['font-variant-caps', 'normal'], ['font-variant-numeric', ''], ['font-variant-ligatures', '']]);
+  if (v.length === 1 && v[0].t === 'ident' && (v[0].lc === 'normal' || v[0].lc === 'none')) {
+    if (v[0].lc === 'none') m.set('font-variant-ligatures', c.val('font-variant-ligatures', v));
+    return m;
+  }
+  const own: Record<string, CV[]> = { 'font-variant-numeric': [], 'font-variant-ligatures': [] };
+  for (const n of v) {
+    if (n.t !== 'ident' || n.lc === 'normal' || n.lc === 'none') return null;
+    const caps = c.val('font-variant-caps', [n]);
+    if (caps !== null) { m.set('font-variant-caps', caps); continue; }
+    if (c.val('font-variant-numeric', [n]) !== null) { own['font-variant-numeric']!.push(n); continue; }
+    if (c.val('font-variant-ligatures', [n]) !== null) { own['font-variant-ligatures']!.push(n); continue; }
+    c.notes.push(`font-variant: ${n.lc} is not supported`);
+  }
+  for (const [name, kws] of Object.entries(own)) {
+    if (kws.length === 0) continue;
+    const r = c.val(name, kws);
+    if (r === null) return null;
+    m.set(name, r);
+  }
   return m;
 }
 
@@ -280,17 +312,7 @@ export const SHORTHANDS: Shorthand[] = [
   }),
   BACKGROUND_SHORTHAND,
   sh('font', FONT_LONGHANDS, expandFont),
-  sh('font-variant', ['font-variant-caps'], (v, c) => {
-    let caps: unknown = 'normal';
-    for (const n of v) {
-      if (n.t !== 'ident') return null;
-      if (n.lc === 'normal' || n.lc === 'none') { if (v.length > 1) return null; continue; }
-      const r = c.val('font-variant-caps', [n]);
-      if (r !== null) { caps = r; continue; }
-      c.notes.push(`font-variant: ${n.lc} is not supported`);
-    }
-    return new Map([['font-variant-caps', caps]]);
-  }),
+  sh('font-variant', ['font-variant-caps', 'font-variant-numeric', 'font-variant-ligatures'], expandFontVariant),
   sh('list-style', ['list-style-position', 'list-style-image', 'list-style-type'], expandListStyle),
   sh('text-decoration', ['text-decoration-line', 'text-decoration-style', 'text-decoration-color', 'text-decoration-thickness'], expandTextDecoration),
   sh('flex', ['flex-grow', 'flex-shrink', 'flex-basis'], expandFlex),

@@ -7,7 +7,7 @@ import { faceMetrics } from '../../text/index.ts';
 
 const specCache = new WeakMap<ComputedStyle, FontSpec>();
 
-/** The FontSpec of a computed style (font-family, font-size px, weight, style, caps, letter/word spacing px); cached per style object. */
+/** The FontSpec of a computed style (font-family, font-size px, weight, style, caps, OpenType features and variations in css-fonts-4 §7.2's order, letter/word spacing px); cached per style object. */
 export function fontSpecOf(style: ComputedStyle): FontSpec {
   let spec = specCache.get(style);
   if (!spec) {
@@ -17,6 +17,8 @@ export function fontSpecOf(style: ComputedStyle): FontSpec {
       fontWeight: style.fontWeight,
       fontStyle: style.fontStyle,
       fontVariantCaps: style.fontVariantCaps,
+      fontFeatures: [style.fontVariantNumeric, style.fontVariantLigatures, style.fontKerning, style.fontFeatureSettings].filter((f) => f !== '').join(','),
+      fontVariationSettings: style.fontVariationSettings,
       letterSpacing: style.letterSpacing,
       wordSpacing: style.wordSpacing,
     };
