@@ -66,6 +66,26 @@ export type TransformFn =
   | { f: 'rotate'; deg: number }
   | { f: 'skew'; x: number; y: number }
   | { f: 'matrix'; m: [number, number, number, number, number, number] };
+/**
+ * A computed <basic-shape> (css-shapes-1 §3): lengths in px with percentages of the reference box kept; a radius or
+ * a position component left as a keyword resolves against the reference box at paint time.
+ */
+export type BasicShape =
+  | { f: 'circle'; r: LengthPct | 'closest-side' | 'farthest-side'; at: BgPosition }
+  | { f: 'ellipse'; rx: LengthPct | 'closest-side' | 'farthest-side'; ry: LengthPct | 'closest-side' | 'farthest-side'; at: BgPosition }
+  | { f: 'inset'; t: LengthPct; r: LengthPct; b: LengthPct; l: LengthPct; radii: readonly CornerRadius[] | null }
+  | { f: 'polygon'; evenodd: boolean; points: ReadonlyArray<readonly [LengthPct, LengthPct]> }
+  | { f: 'path'; evenodd: boolean; d: string };
+/** clip-path (css-masking-1 §3.1): null = none; a shape in a reference box, a reference box alone, or a url(#id). */
+export type ClipPath = { shape: BasicShape | null; box: 'border-box' | 'padding-box' | 'content-box' | 'margin-box' } | { url: string };
+/** One <filter-function> (Filter Effects 1 §13), computed: amounts as numbers (1 = 100%), hue-rotate in degrees, blur px. */
+export type FilterFn =
+  | { f: 'grayscale' | 'sepia' | 'saturate' | 'hue-rotate' | 'invert' | 'brightness' | 'contrast' | 'opacity'; v: number }
+  | { f: 'blur'; px: number }
+  | { f: 'drop-shadow'; x: number; y: number; blur: number; color: Color };
+/** <blend-mode> (Compositing 1 §5.3.1): the separable and non-separable modes, named as PDF names them after the capital. */
+export type BlendMode = 'normal' | 'multiply' | 'screen' | 'overlay' | 'darken' | 'lighten' | 'color-dodge' | 'color-burn'
+  | 'hard-light' | 'soft-light' | 'difference' | 'exclusion' | 'hue' | 'saturation' | 'color' | 'luminosity';
 export type BgSize = 'cover' | 'contain' | { w: LengthPctAuto; h: LengthPctAuto };
 
 /**
@@ -205,6 +225,14 @@ export interface ComputedStyle {
   translate: { x: LengthPct; y: LengthPct } | null;
   rotate: number | null;           // degrees
   scale: { x: number; y: number } | null;
+  // ---- effects (css-masking-1 §3 clip-path, Filter Effects 1 filter, Compositing 1 mix-blend-mode/background-blend-mode, CSS zoom)
+  clipPath: ClipPath | null;
+  filter: readonly FilterFn[];
+  mixBlendMode: BlendMode;
+  /** One per background layer, in the property's order (repeated to the layer count when painted). */
+  backgroundBlendMode: readonly BlendMode[];
+  /** The effective zoom (CSS Zoom): the product of `zoom` on the element and its ancestors; computed lengths are already multiplied by it. */
+  zoom: number;
   // ---- backgrounds (css-backgrounds-3); layers[0] is painted on top, as in the property's order
   backgroundColor: Color;
   backgroundLayers: BackgroundLayer[];
@@ -443,6 +471,7 @@ export function initialStyle(): ComputedStyle {
     borderBottomRightRadius: noRadius(), borderBottomLeftRadius: noRadius(),
     boxSizing: 'content-box', overflowX: 'visible', overflowY: 'visible', visibility: 'visible', opacity: 1,
     transform: [], transformOrigin: { x: { px: 0, pct: 50 }, y: { px: 0, pct: 50 } }, translate: null, rotate: null, scale: null, objectPosition: null,
+    clipPath: null, filter: [], mixBlendMode: 'normal', backgroundBlendMode: ['normal'], zoom: 1,
     backgroundColor: TRANSPARENT, backgroundLayers: [],
     color: BLACK, fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal',
     fontVariantCaps: 'normal', fontVariantNumeric: '', fontVariantLigatures: '', fontKerning: '', fontFeatureSettings: '',

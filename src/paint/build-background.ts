@@ -2,7 +2,7 @@
  * Backgrounds and corner radii for the display-list builder (css-backgrounds-3 §3, §5).
  * In: a fragment's border box and edges, its computed style, an image loader. Out: 'rect', 'image', 'image-tiles' and clip items.
  */
-import type { ComputedStyle, BackgroundLayer, BoxEdge, Gradient } from '../css/computed.ts';
+import type { ComputedStyle, BackgroundLayer, BlendMode, BoxEdge, Gradient } from '../css/computed.ts';
 import { floatLength, resolveLength } from '../css/computed.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { Edges } from '../layout/fragment.ts';
@@ -88,6 +88,12 @@ export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader |
   if (!(s.backgroundColor.a > 0) && (!load || !layers.some(hasImage))) return;
   // The fragment's glyph runs, found once for the layers clipped to them (background-clip: text).
   let text: { glyphs?: TextRun[] } | undefined;
+  // background-blend-mode (Compositing 1 §4): each layer blends with the layers and colour below it, inside the
+  // element's background only (an isolated group around the colour and the layers); the list repeats to the layer count.
+  const blends = s.backgroundBlendMode;
+  const blendOf = (i: number): BlendMode => blends[i % blends.length] ?? 'normal';
+  const blended = load !== undefined && layers.some((l, i) => hasImage(l) && blendOf(i) !== 'normal');
+  if (blended) push({ kind: 'push-opacity', opacity: 1, blend: 'normal' });
   if (s.backgroundColor.a > 0) {
     if (opts.canvas) push({ kind: 'rect', rect: opts.canvas, color: s.backgroundColor });
     else if (bottomClip === 'text') clipToText(f, (text ??= {}), push, () => push({ kind: 'rect', rect: edgeRect(f, 'border-box'), color: s.backgroundColor }));
@@ -101,16 +107,33 @@ export function paintBackground(f: Boxish, s: ComputedStyle, load: ImageLoader |
   }
   if (!load) return;
   for (let i = layers.length - 1; i >= 0; i--) {
-    const layer = layers[i];
+    if (blended) paintBlendedLayer(f, s, i, blendOf(i), load, push, opts, (text ??= {}));
+    else paintOneLayer(f, s, i, load, push, opts, (text ??= {}));
+  }
+  if (blended) push({ kind: 'pop-opacity' });
+}
+
+/** Paints layer `i` inside a group composited with `blend` (a separate group only when the mode is not normal). */
+function paintBlendedLayer(f: Boxish, s: ComputedStyle, i: number, blend: BlendMode, load: ImageLoader, push: (i: DisplayItem) => void, opts: BackgroundOptions, text: { glyphs?: TextRun[] }): void {
+  if (blend === 'normal' || !hasImage(s.backgroundLayers[i]!)) { paintOneLayer(f, s, i, load, push, opts, text); return; }
+  push({ kind: 'push-opacity', opacity: 1, blend });
+  paintOneLayer(f, s, i, load, push, opts, text);
+  push({ kind: 'pop-opacity' });
+}
+
+/** Paints background layer `i` (its image or gradient, clipped to text for background-clip: text). */
+function paintOneLayer(f: Boxish, s: ComputedStyle, i: number, load: ImageLoader, push: (i: DisplayItem) => void, opts: BackgroundOptions, text: { glyphs?: TextRun[] }): void {
+  {
+    const layer = s.backgroundLayers[i]!;
     let img: ImageRef | Gradient;
     if (layer.image.kind === 'gradient') img = layer.image.gradient;
-    else if (layer.image.kind !== 'url') continue;
+    else if (layer.image.kind !== 'url') return;
     else {
       const image = load(layer.image.url);
-      if (!image || image.width <= 0 || image.height <= 0) continue;
+      if (!image || image.width <= 0 || image.height <= 0) return;
       img = image;
     }
-    if (layer.clip === 'text' && !opts.canvas) clipToText(f, (text ??= {}), push, () => paintLayer(f, s, layer, img, push, opts));
+    if (layer.clip === 'text' && !opts.canvas) clipToText(f, text, push, () => paintLayer(f, s, layer, img, push, opts));
     else paintLayer(f, s, layer, img, push, opts);
   }
 }

@@ -17,6 +17,7 @@ import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from '.
 import { PageLinks, type LinkPlace } from './links.ts';
 import { markerItems, replacedItems } from './build-replaced.ts';
 import { spillFrom, type Reach, type SpillSide } from './spill.ts';
+import { applyFilter, clipPathItem, filterOf, groupOpacity, hasEffects } from './effects.ts';
 
 export type { ImageLoader } from './build-background.ts';
 
@@ -182,7 +183,7 @@ class PageBuilder {
         const positioned = s.position !== 'static';
         const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;
         // A transformed or masked box is a stacking context (css-transforms-1 §3, css-masking-1 §7); with z-index auto it paints as z-index 0.
-        const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1 || hasTransform(s) || hasMaskBorder(s);
+        const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1 || hasTransform(s) || hasMaskBorder(s) || hasEffects(s);
         const abs = s.position === 'absolute' || s.position === 'fixed';
         if (this.spilling && s.position === 'fixed') return;
         // Inside a transformed box, the clips around it stay pushed (they were pushed outside its group).
@@ -244,9 +245,9 @@ class PageBuilder {
     }
     if (f.kind === 'inline') {
       const s = f.style;
-      if (s.position !== 'static' || s.opacity < 1) {
+      if (s.position !== 'static' || s.opacity < 1 || hasEffects(s)) {
         const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;
-        const sc = (s.position !== 'static' && s.zIndex !== 'auto') || s.opacity < 1;
+        const sc = (s.position !== 'static' && s.zIndex !== 'auto') || s.opacity < 1 || hasEffects(s);
         const e: ScEntry = { kind: 'sc', frag: f, chain, z: zi, decos };
         if (sc && zi < 0) ph.neg.push(e); else if (sc && zi > 0) ph.pos.push(e); else ph.zero.push(e);
         return;
@@ -289,16 +290,29 @@ class PageBuilder {
     this.paintGroup(e);
   }
 
-  /** A stacking context's own painting, inside its opacity group when opacity < 1. */
+  /**
+   * A stacking context's own painting: inside its opacity group when opacity (times filter's opacity()) < 1 or it
+   * has a mix-blend-mode, clipped by its clip-path, its items' colours through its filter (src/paint/effects.ts).
+   */
   private paintGroup(e: ScEntry): void {
     const f = e.frag;
     const s = f.style;
-    const group = s.opacity < 1;
+    const opacity = groupOpacity(s);
+    const group = opacity < 1 || s.mixBlendMode !== 'normal';
     if (group) {
-      if (s.opacity <= 0) return;
+      if (opacity <= 0) return;
       this.sync(e.chain);
-      this.items.push({ kind: 'push-opacity', opacity: s.opacity });
+      this.items.push(s.mixBlendMode !== 'normal' ? { kind: 'push-opacity', opacity, blend: s.mixBlendMode } : { kind: 'push-opacity', opacity });
     }
+    // clip-path clips the box and every descendant, positioned ones too: they keep the clips pushed outside it.
+    const clip = s.clipPath !== null ? clipPathItem(f) : null;
+    const savedBase = this.base;
+    if (clip) {
+      this.sync(e.chain);
+      this.items.push(clip);
+      this.base = e.chain;
+    }
+    const filterFrom = this.items.length;
     // mask-border (css-masking-1 §7): everything the box paints goes through the nine-slice mask of its border box
     // (inline boxes are not masked).
     const mask = f.kind !== 'inline' && hasMaskBorder(s) ? borderImageItems(f, maskBorderOf(s), usedBorderWidths(f), this.opts.loadImage) : null;
@@ -329,6 +343,12 @@ class PageBuilder {
     if (mask) {
       this.sync(e.chain);
       this.items.push({ kind: 'pop-mask' });
+    }
+    if (s.filter.length) applyFilter(this.items, filterFrom, filterOf(s));
+    if (clip) {
+      this.sync(e.chain);
+      this.items.push({ kind: 'pop-clip' });
+      this.base = savedBase;
     }
     if (group) {
       this.sync(e.chain);

@@ -4,7 +4,7 @@
  * src/paint/pdf.ts. Coordinates are CSS px from the page's top-left corner, y downwards;
  * the PDF writer converts to pt (× 0.75) and flips y.
  */
-import type { Color } from '../css/computed.ts';
+import type { BlendMode, Color } from '../css/computed.ts';
 import type { GlyphRun } from '../text/types.ts';
 import type { ImageRef } from '../box/types.ts';
 
@@ -39,13 +39,13 @@ export type DisplayItem =
    * segments [x1, y1, x2, y2] and circles [cx, cy, r].
    */
   | { kind: 'hairlines'; segments: Array<[number, number, number, number]>; circles: Array<[number, number, number]>; width: number; color: Color }
-  /** An image drawn into `rect` (scaled to fit it exactly). */
-  | { kind: 'image'; rect: Rect; image: ImageRef }
+  /** An image drawn into `rect` (scaled to fit it exactly); `filter`: a colour matrix applied to its pixels (src/paint/filters.ts). */
+  | { kind: 'image'; rect: Rect; image: ImageRef; filter?: ColorMatrix }
   /**
    * A tiled image: tiles of size (tileW, tileH) whose grid passes through (originX, originY),
    * repeated over `area` per axis (`repeatX`/`repeatY` false: one row/column through the origin).
    */
-  | { kind: 'image-tiles'; area: Rect; image: ImageRef; originX: number; originY: number; tileW: number; tileH: number; repeatX: boolean; repeatY: boolean }
+  | { kind: 'image-tiles'; area: Rect; image: ImageRef; originX: number; originY: number; tileW: number; tileH: number; repeatX: boolean; repeatY: boolean; filter?: ColorMatrix }
   /**
    * A gradient image (css-images-3 §3) in tiles of tileW × tileH px, clipped to `area` (rounded by
    * `radii`): a tile starts at each listed x of `xs` and y of `ys`, or, for `{ origin }`, every tile
@@ -57,14 +57,19 @@ export type DisplayItem =
   /** Clip everything until the matching pop-clip to the outlines of these glyph runs (background-clip: text). */
   | { kind: 'push-clip-text'; runs: TextRun[] }
   | { kind: 'pop-clip' }
+  /** Clip everything until the matching pop-clip to a path (css-masking-1 §3.1 clip-path), filled by the non-zero or even-odd rule. */
+  | { kind: 'push-clip-path'; path: PathOp[]; evenodd: boolean }
   /**
    * Paint everything until the matching pop-mask through a soft mask: `items` drawn as a group, whose
    * alpha (or, with `luminance`, luminance) is the coverage (css-masking-1 §7 mask-border).
    */
   | { kind: 'push-mask'; items: DisplayItem[]; luminance: boolean }
   | { kind: 'pop-mask' }
-  /** Paint everything until the matching pop-opacity as one group with `opacity` (0–1). */
-  | { kind: 'push-opacity'; opacity: number }
+  /**
+   * Paint everything until the matching pop-opacity as one group with `opacity` (0–1), composited with the
+   * `blend` mode when given (Compositing 1 §3.2: an isolated group; ISO 32000-1 §11.3.5 blend modes).
+   */
+  | { kind: 'push-opacity'; opacity: number; blend?: BlendMode }
   | { kind: 'pop-opacity' }
   /**
    * Draw everything until the matching pop-transform through the affine `matrix` [a, b, c, d, e, f]
@@ -84,6 +89,15 @@ export type DisplayItem =
    * clipped out of `box`, inset shadows into it.
    */
   | { kind: 'box-shadow'; box: Rect; radii?: Radii; inset: boolean; x: number; y: number; blur: number; spread: number; color: Color };
+
+/** One step of a path in page px: move, line, cubic Bézier (two control points, then the end), close. */
+export type PathOp = ['M', number, number] | ['L', number, number] | ['C', number, number, number, number, number, number] | ['Z'];
+
+/**
+ * Colour matrices applied in turn, each clamped to 0–1 (Filter Effects 1 §13: the feColorMatrix form): 20 numbers, rows R, G, B, A of
+ * [r g b a 1] coefficients on 0–1 components; applied to unpremultiplied colours.
+ */
+export type ColorMatrix = ReadonlyArray<readonly number[]>;
 
 /** A glyph run with its pen at (x, baseline y). */
 export interface TextRun { x: number; y: number; run: GlyphRun }

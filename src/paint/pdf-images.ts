@@ -10,10 +10,15 @@
  * (DCTDecode); EXIF orientation is read so the drawing matrix can apply it as browsers do
  * (image-orientation: from-image).
  * Results are cached per content hash (bounded) so repeated renders of a logo cost nothing.
+ * A CSS filter's colour matrices (src/paint/filters.ts) are applied to the decoded pixels (JPEG
+ * decoded with jpeg-js), cached per image and filter (bounded).
  */
 import { createHash } from 'node:crypto';
 import { deflateSync, inflateSync } from 'node:zlib';
 import type { ImageRef } from '../box/types.ts';
+import jpeg from 'jpeg-js';
+import type { ColorMatrix } from './display-list.ts';
+import { filterPixels, matrixKey } from './filters.ts';
 
 /** A dictionary in pdfkit's object notation: strings are PDF names, `String` objects are PDF strings. */
 export type PdfDict = Record<string, unknown>;
@@ -395,4 +400,52 @@ export function imageMatrix(x: number, y: number, w: number, h: number, o: numbe
   };
   const [ax, bx, cx, ay, by, cy] = T[o] ?? T[1]!;
   return [w * ax!, h * ay!, w * bx!, h * by!, x + w * cx!, y + h * cy!];
+}
+
+// ---------------------------------------------------------------------------------- filtered images
+
+const FILTERED_MAX_ENTRIES = 16;
+const filtered = new Map<string, PreparedImage>();
+
+/**
+ * An image with a CSS filter's colour matrices applied to its pixels (Filter Effects 1 §13 on a raster
+ * image, as Chromium's print rasterises it): decoded (PNG here, JPEG through jpeg-js, at most 64 MP),
+ * filtered, re-encoded as 8-bit RGB plus a soft mask when it has alpha. Cached per (image bytes, matrices),
+ * at most FILTERED_MAX_ENTRIES images under CACHE_MAX_BYTES / 4 each. Throws as prepareImage does.
+ */
+export function prepareFilteredImage(ref: ImageRef, ms: ColorMatrix): PreparedImage {
+  const data = ref.data;
+  if (!data || data.length < 8) throw new Error('empty image data');
+  const key = createHash('sha1').update(data).digest('base64') + '|' + matrixKey(ms);
+  const hit = filtered.get(key);
+  if (hit) { filtered.delete(key); filtered.set(key, hit); return hit; }
+  let width: number, height: number, orientation = 1;
+  let color: Uint8Array, alpha: Uint8Array | null, channels: 1 | 3;
+  if (data[0] === 0xff && data[1] === 0xd8) {
+    orientation = prepareJpeg(data).orientation;
+    const d = jpeg.decode(data, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: 64, maxMemoryUsageInMB: 512 });
+    ({ width, height } = d);
+    color = d.data; alpha = null; channels = 3;
+  } else if (data[0] === 0x89 && data[1] === 0x50 && data[2] === 0x4e && data[3] === 0x47) {
+    const p = readPng(data);
+    ({ width, height } = p);
+    const d = decodePng(p);
+    color = d.color; alpha = d.alpha; channels = d.gray ? 1 : 3;
+  } else throw new Error(`unsupported image format (${ref.format})`);
+  const f = filterPixels(ms, color, alpha, channels);
+  if (f.alpha) bleed(f.color, f.alpha, width, height, 3);
+  const main = encodeSamples(f.color, width, height, 3);
+  const img: PreparedImage = {
+    dict: { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, Interpolate: false, BitsPerComponent: 8, ColorSpace: 'DeviceRGB', ...main.dict },
+    data: main.data, width, height, orientation,
+  };
+  if (f.alpha) {
+    const mask = encodeSamples(f.alpha, width, height, 1);
+    img.smask = { dict: { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Interpolate: false, ...mask.dict }, data: mask.data };
+  }
+  if (sizeOf(img) <= CACHE_MAX_BYTES / 4) {
+    filtered.set(key, img);
+    while (filtered.size > FILTERED_MAX_ENTRIES) filtered.delete(filtered.keys().next().value as string);
+  }
+  return img;
 }

@@ -13,15 +13,18 @@
  * file out with object streams and a cross-reference stream (PDF 1.5 structures).
  */
 import { deflateSync } from 'node:zlib';
-import type { DisplayItem, DocumentDisplayList, PageDisplayList, Rect } from './display-list.ts';
+import type { ColorMatrix, DisplayItem, DocumentDisplayList, PageDisplayList, Rect } from './display-list.ts';
 import type { ImageRef } from '../box/types.ts';
 import type { WarningSink } from '../warnings.ts';
+import type { BlendMode } from '../css/computed.ts';
 import type { RenderLimits } from '../errors.ts';
 import type { FontContext } from '../text/types.ts';
 import { ContentStream, boxPath, num, usedRadii, type ResourceNamer } from './pdf-content.ts';
 import { CONTENT_LEVEL, createPdfDoc, type PdfDocLike, type PdfPageLike, type PdfRef } from './pdf-doc.ts';
 import { FontRegistry } from './pdf-fonts.ts';
-import { imageMatrix, prepareImage, type PreparedImage } from './pdf-images.ts';
+import { imageMatrix, prepareFilteredImage, prepareImage, type PreparedImage } from './pdf-images.ts';
+import { matrixKey } from './filters.ts';
+import { clipPathOps, pathBounds, blendState } from './pdf-effects.ts';
 import { visibleGlyphs, writeGlyphOutlines, writeGlyphRun } from './pdf-text.ts';
 import { mapRect, multiply, type Matrix } from '../layout/transform.ts';
 import { SvgForms } from './pdf-svg.ts';
@@ -89,7 +92,7 @@ interface ImageEntry { name: string; ref: PdfRef; img: PreparedImage }
 type StackEntry =
   /** A q … Q pair (clip or transform) and the clip bounds and matrix to go back to when it closes. */
   | { kind: 'clip'; bounds: Rect | null; matrix: Matrix }
-  | { kind: 'opacity'; cs: ContentStream; alpha: number }
+  | { kind: 'opacity'; cs: ContentStream; alpha: number; blend?: BlendMode }
   | { kind: 'opacity-none' };
 
 /** Document-wide resources: fonts, images, alpha states, counters for XObject/pattern names. */
@@ -127,12 +130,13 @@ class DocWriter {
     return e;
   }
 
-  image(ref: ImageRef): ImageEntry | null {
-    const key = ref && typeof ref.key === 'string' ? ref.key : '';
+  /** The image XObject of `ref` (with a filter's colour matrices applied to its pixels when given), written once per PDF. */
+  image(ref: ImageRef, filter?: ColorMatrix): ImageEntry | null {
+    const key = (ref && typeof ref.key === 'string' ? ref.key : '') + (filter && filter.length ? `|${matrixKey(filter)}` : '');
     if (this.images.has(key)) return this.images.get(key)!;
     let entry: ImageEntry | null = null;
     try {
-      const img = prepareImage(ref);
+      const img = filter && filter.length ? prepareFilteredImage(ref, filter) : prepareImage(ref);
       // The same bytes under another URL (or a data: URI repeated): prepareImage's cache hands
       // back the same decoded image, written once.
       const same = this.written.get(img);
@@ -256,7 +260,7 @@ class PageWriter implements ResourceNamer {
         for (const p of parts) writeGlyphRun(cs, ef, p.x, it.y, p.run, it.color);
         return;
       }
-      case 'image': this.image(it.rect, it.image); return;
+      case 'image': this.image(it.rect, it.image, it.filter); return;
       case 'image-tiles': this.tiles(it); return;
       case 'gradient':
         if (this.dw.shadings.draw({ cs, use: (k, n, r) => this.resource(k, n, r) }, it)) this.usesTransparency();
@@ -283,6 +287,13 @@ class PageWriter implements ResourceNamer {
         return;
       }
       case 'pop-clip': this.pop('clip'); return;
+      case 'push-clip-path': {
+        cs.save();
+        cs.op(clipPathOps(it.path, it.evenodd));
+        this.stack.push({ kind: 'clip', bounds: this.clipBounds, matrix: this.matrix });
+        this.clipBounds = intersectRects(this.clipBounds, mapRect(this.matrix, pathBounds(it.path)));
+        return;
+      }
       case 'push-transform': {
         // A q … Q pair like a clip (pop-transform closes it as pop-clip would).
         cs.save();
@@ -295,11 +306,12 @@ class PageWriter implements ResourceNamer {
       case 'pop-transform': this.pop('clip'); return;
       case 'push-opacity': {
         const a = Number(it.opacity);
-        if (a >= 1 || Number.isNaN(a)) { this.stack.push({ kind: 'opacity-none' }); return; }
-        const alpha = a > 0 ? Math.round(a * 1000) / 1000 : 0;
+        const blend = it.blend;
+        if ((a >= 1 && blend === undefined) || Number.isNaN(a)) { this.stack.push({ kind: 'opacity-none' }); return; }
+        const alpha = a >= 1 ? 1 : a > 0 ? Math.round(a * 1000) / 1000 : 0;
         cs.endText();
         this.cs = new ContentStream(this, true);
-        this.stack.push({ kind: 'opacity', cs: this.cs, alpha });
+        this.stack.push({ kind: 'opacity', cs: this.cs, alpha, blend });
         return;
       }
       case 'pop-opacity': this.pop('opacity'); return;
@@ -321,7 +333,7 @@ class PageWriter implements ResourceNamer {
     while (this.stack.length > i) {
       const e = this.stack.pop()!;
       if (e.kind === 'clip') { this.cs.restore(); this.clipBounds = e.bounds; this.matrix = e.matrix; }
-      else if (e.kind === 'opacity') this.closeGroup(e.cs, e.alpha);
+      else if (e.kind === 'opacity') this.closeGroup(e.cs, e.alpha, e.blend);
     }
   }
 
@@ -354,8 +366,11 @@ class PageWriter implements ResourceNamer {
     this.stack.push({ kind: 'clip', bounds: this.clipBounds, matrix: this.matrix });
   }
 
-  /** Ends a transparency group: a form XObject painted with `alpha` in the enclosing stream. */
-  private closeGroup(inner: ContentStream, alpha: number): void {
+  /**
+   * Ends a transparency group: a form XObject painted with `alpha` in the enclosing stream, and with the
+   * blend mode `blend` (an isolated group, Compositing 1 §3.2; ISO 32000-1 §11.3.5, §11.4.5).
+   */
+  private closeGroup(inner: ContentStream, alpha: number, blend?: BlendMode): void {
     let parent = this.base;
     for (let j = this.stack.length - 1; j >= 0; j--) {
       const e = this.stack[j]!;
@@ -366,19 +381,25 @@ class PageWriter implements ResourceNamer {
     const name = this.dw.nextForm();
     const form = this.dw.doc.ref({
       Type: 'XObject', Subtype: 'Form', BBox: [0, 0, num(this.wpx), num(this.hpx)].map(Number),
-      Group: { S: 'Transparency', CS: 'DeviceRGB' }, Resources: this.page.resources,
+      Group: blend ? { S: 'Transparency', CS: 'DeviceRGB', I: true } : { S: 'Transparency', CS: 'DeviceRGB' }, Resources: this.page.resources,
     });
     form.end(inner.bytes());
     this.resource('XObject', name, form);
     parent.save();
     parent.alpha(alpha);
+    if (blend && blend !== 'normal') {
+      const gs = blendState(blend);
+      this.resource('ExtGState', gs.name, gs.dict);
+      this.usesTransparency();
+      parent.op(`/${gs.name} gs`);
+    }
     parent.op(`/${name} Do`);
     parent.restore();
   }
 
-  private image(rect: Rect, ref: ImageRef): void {
+  private image(rect: Rect, ref: ImageRef, filter?: ColorMatrix): void {
     if (!(rect.w > 0 && rect.h > 0) || !ref) return;
-    const e = ref.svg ? this.dw.svgs.form(ref, rect.w, rect.h) : this.dw.image(ref);
+    const e = ref.svg ? this.dw.svgs.form(ref, rect.w, rect.h) : this.dw.image(ref, filter);
     if (!e) return;
     this.resource('XObject', e.name, e.ref);
     if (e.img.smask) this.usesTransparency();
@@ -400,7 +421,7 @@ class PageWriter implements ResourceNamer {
     if (!it.repeatX) { x0 = Math.max(x0, originX); x1 = Math.min(x1, originX + tileW); }
     if (!it.repeatY) { y0 = Math.max(y0, originY); y1 = Math.min(y1, originY + tileH); }
     if (!(x1 > x0 && y1 > y0)) return;
-    const e = it.image.svg ? this.dw.svgs.form(it.image, tileW, tileH) : this.dw.image(it.image);
+    const e = it.image.svg ? this.dw.svgs.form(it.image, tileW, tileH) : this.dw.image(it.image, it.filter);
     if (!e) return;
     if (e.img.smask) this.usesTransparency();
     const i0 = Math.floor((x0 - originX) / tileW), i1 = Math.ceil((x1 - originX) / tileW);

@@ -22,6 +22,7 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   boxSizing: 'box-sizing: border-box', overflowX: 'overflow-x: hidden', overflowY: 'overflow-y: hidden',
   visibility: 'visibility: hidden', opacity: 'opacity: 0.5',
   transform: 'transform: rotate(45deg)', transformOrigin: 'transform-origin: left top', translate: 'translate: 1px', rotate: 'rotate: 1deg', scale: 'scale: 2',
+  clipPath: 'clip-path: circle(10px)', filter: 'filter: grayscale(1)', mixBlendMode: 'mix-blend-mode: multiply', backgroundBlendMode: 'background-blend-mode: screen', zoom: 'zoom: 2',
   backgroundColor: 'background-color: red', backgroundLayers: 'background-image: url(a.png)',
   color: 'color: red', fontFamily: 'font-family: Arial', fontSize: 'font-size: 10px', fontWeight: 'font-weight: 700',
   fontStyle: 'font-style: italic', fontVariantCaps: 'font-variant-caps: small-caps',

@@ -100,7 +100,7 @@ function borderWidthRow(i: number): Longhand<number | MathExpr> {
   return {
     name: `border-${SIDES[i]}-width`, inherited: false, quirky: true, fields: [SIDE_FIELDS[i]],
     parse: (v, q) => (v.length === 1 ? parseLineWidth(v[0], q) : null),
-    apply: (env, v) => { env.borderScratch().w[i] = snapBorderWidth(typeof v === 'number' ? v : computePx(v, env)); },
+    apply: (env, v) => { env.borderScratch().w[i] = snapBorderWidth(typeof v === 'number' ? v * env.s.zoom : computePx(v, env)); },
     copy: (env, from) => { env.borderScratch().w[i] = from[SIDE_FIELDS[i]].width; },
   };
 }
@@ -148,7 +148,7 @@ function radiusRow(i: number): Longhand<RadiusVal> {
     name: `border-${CORNERS[i][0]}-radius`, inherited: false, fields: [field],
     parse: (v) => (v.length >= 1 && v.length <= 2 ? parseRadius(v[0], v[1]) : null),
     apply: (env, v) => {
-      env.s[field] = v.abs ?? { h: computeLength(v.h, env, true), v: computeLength(v.v, env, true) };
+      env.s[field] = (env.s.zoom === 1 ? v.abs : null) ?? { h: computeLength(v.h, env, true), v: computeLength(v.v, env, true) };
     },
   };
 }

@@ -27,6 +27,7 @@ import { logicalBorderShorthands, logicalProperties } from './logical.ts';
 import { finishLineClamp, LINE_CLAMP_ROWS, LINE_CLAMP_SHORTHAND } from './line-clamp.ts';
 import { CONTAINER_ROWS, CONTAINER_SHORTHAND } from './container.ts';
 import { FONT_FEATURE_ROWS } from './font-features.ts';
+import { EFFECT_ROWS, ZOOM_ROW } from './effects.ts';
 import { CSS_WIDE as CSS_WIDE_, INHERIT as INHERIT_, INITIAL, isCssWide as isCssWide_, Note as Note_, UNSET as UNSET_, type BgScratch, type BorderScratch, type CssWide, type Env, type Longhand, type Shorthand } from './types.ts';
 
 export { computePageSize, PAGE_SIZES } from './page.ts';
@@ -52,7 +53,7 @@ export interface ComputeContext {
 
 // ---------------------------------------------------------------- the table
 
-const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS, ...LINE_CLAMP_ROWS, ...TRANSFORM_ROWS, ...CONTAINER_ROWS, ...FONT_FEATURE_ROWS];
+const PHYSICAL_ROWS: Longhand<any>[] = [...BOX_ROWS, ...TEXT_ROWS, ...CONTENT_ROWS, ...BACKGROUND_ROWS, ...FLEXGRID_ROWS, ...DECOR_ROWS, ...MULTICOL_ROWS, ...LINE_CLAMP_ROWS, ...TRANSFORM_ROWS, ...CONTAINER_ROWS, ...EFFECT_ROWS];
 const LOGICAL = logicalProperties(new Map(PHYSICAL_ROWS.map((r) => [r.name, r])));
 const LONGHAND_LIST: Longhand<any>[] = [...PHYSICAL_ROWS, ...LOGICAL.longhands];
 const LONGHANDS = new Map<string, Longhand<any>>(LONGHAND_LIST.map((r) => [r.name, r]));
@@ -85,6 +86,7 @@ const VENDOR_HONOURED = new Set([
   'flex-basis', 'order', 'justify-content', 'align-items', 'align-self', 'align-content', 'hyphens',
   'text-decoration', 'text-decoration-line', 'text-decoration-color', 'text-decoration-style', 'column-gap',
   'font-variant-caps', 'font-feature-settings', 'font-kerning', 'text-align-last', 'word-break', 'overflow-wrap', 'break-before', 'break-after', 'break-inside',
+  'clip-path', 'filter',
   'columns', 'column-count', 'column-width', 'column-rule', 'column-rule-width', 'column-rule-style', 'column-rule-color', 'column-fill', 'column-span',
 ]);
 /** Any vendor prefix (css-syntax-3 §2.5: a dash, an identifier, a dash): -webkit-, -moz-, -premailer- … */
@@ -251,6 +253,7 @@ class ComputeEnv implements Env {
     this.vh = ctx.viewport?.height ?? DEFAULT_VIEWPORT.height;
   }
   get em(): number { return this.s.fontSize; }
+  get zoom(): number { return this.s.zoom; }
   metrics(): { xHeight: number; chWidth: number } {
     if (this.m === null) this.m = metricsOf(this.ctx, this.s);
     return this.m;
@@ -259,11 +262,17 @@ class ComputeEnv implements Env {
     if (this.pl === null) {
       const p = this.parent;
       const ctx = this.ctx;
-      const em = p ? p.fontSize : 16;
+      // CSS Zoom: the parent's font is zoomed by the parent's zoom; this element's own zoom scales it again.
+      const own = p ? this.s.zoom / p.zoom : this.s.zoom;
+      const em = (p ? p.fontSize : 16) * own;
       let pm: { xHeight: number; chWidth: number } | null = null;
+      const parentMetrics = (): { xHeight: number; chWidth: number } => {
+        const m = metricsOf(ctx, p!);
+        return own === 1 ? m : { xHeight: m.xHeight * own, chWidth: m.chWidth * own };
+      };
       this.pl = {
-        em, rem: ctx.rootFontSize, vw: this.vw, vh: this.vh,
-        metrics: () => (pm ??= p ? metricsOf(ctx, p) : { xHeight: em / 2, chWidth: em / 2 }),
+        em, rem: ctx.rootFontSize, vw: this.vw, vh: this.vh, zoom: this.s.zoom,
+        metrics: () => (pm ??= p ? parentMetrics() : { xHeight: em / 2, chWidth: em / 2 }),
       };
     }
     return this.pl;
@@ -405,7 +414,9 @@ export function computeStyle(declarations: readonly Declaration[], ctx: ComputeC
   // 3. font properties first, then the rest, each in cascade order
   const n = list.length;
   if (hasEarly) {
-    for (let i = 0; i < n; i += 3) { const r = list[i] as Longhand<any>; if (r.early === true) apply(env, r, list[i + 1], list[i + 2] as Declaration); }
+    // zoom first: font-size and every length are multiplied by the effective zoom (CSS Zoom)
+    for (let i = 0; i < n; i += 3) { if (list[i] === ZOOM_ROW) apply(env, ZOOM_ROW, list[i + 1], list[i + 2] as Declaration); }
+    for (let i = 0; i < n; i += 3) { const r = list[i] as Longhand<any>; if (r.early === true && r !== ZOOM_ROW) apply(env, r, list[i + 1], list[i + 2] as Declaration); }
   }
   for (let i = 0; i < n; i += 3) { const r = list[i] as Longhand<any>; if (r.early !== true) apply(env, r, list[i + 1], list[i + 2] as Declaration); }
 

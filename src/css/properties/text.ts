@@ -86,13 +86,15 @@ export function parseFontSize(n: CV | undefined, quirks: boolean): number | 'lar
 
 /** Computes font-size (css-fonts-4 §2.5): em, ex, ch and % against the parent's font. */
 export function applyFontSize(env: Env, v: number | 'larger' | 'smaller' | 'math' | MathExpr): void {
-  const pfs = env.parent ? env.parent.fontSize : 16;
+  // CSS Zoom: absolute sizes are multiplied by the effective zoom, sizes relative to the parent's (already zoomed) by this element's own zoom.
+  const z = env.s.zoom, own = env.parent ? z / env.parent.zoom : z;
+  const pfs = (env.parent ? env.parent.fontSize : 16) * own;
   let fs: number;
-  if (typeof v === 'number') fs = v;
+  if (typeof v === 'number') fs = v * z;
   else if (v === 'larger') fs = pfs * 1.2;
   else if (v === 'smaller') fs = pfs / 1.2;
   else if (v === 'math') fs = pfs;
-  else if (v instanceof Lin && v.abs !== null) fs = Math.max(0, v.abs.px + (v.abs.pct * pfs) / 100);
+  else if (v instanceof Lin && v.abs !== null) fs = Math.max(0, v.abs.px * z + (v.abs.pct * pfs) / 100);
   else fs = Math.max(0, computePx(v, env.parentLen(), pfs));
   env.s.fontSize = fs;
 }
@@ -112,7 +114,10 @@ export function parseLineHeight(n: CV | undefined): LineHeight | MathExpr | null
 }
 
 export function applyLineHeight(env: Env, v: LineHeight | MathExpr): void {
-  if (v === 'normal' || 'number' in v || !('kind' in v)) { env.s.lineHeight = v as LineHeight; return; }
+  if (v === 'normal' || 'number' in v || !('kind' in v)) {
+    env.s.lineHeight = v !== 'normal' && 'px' in v && env.s.zoom !== 1 ? { px: (v as { px: number }).px * env.s.zoom } : v as LineHeight;
+    return;
+  }
   env.s.lineHeight = { px: Math.max(0, computePx(v, env, env.s.fontSize)) };
 }
 

@@ -52,6 +52,11 @@ export interface LengthEnv {
   metrics(): { xHeight: number; chWidth: number };
   vw: number;
   vh: number;
+  /**
+   * The effective zoom (CSS Zoom: the product of `zoom` on the element and its ancestors; absent = 1): absolute,
+   * rem and viewport lengths are multiplied by it; em, ex and ch are not (the font size they use is zoomed already).
+   */
+  zoom?: number;
 }
 
 /** A computed quirky length (LengthPct.quirk): the flag is not enumerable, so the value still compares equal to a plain one. */
@@ -291,10 +296,13 @@ const GUESS_BASIS = 718;
 const tmp = { px: 0, pct: 0 };
 function evalInto(e: MathExpr, env: LengthEnv, out: { px: number; pct: number }): void {
   if (e instanceof Lin) {
-    if (e.abs !== null) { out.px = e.abs.px; out.pct = e.abs.pct; return; }
-    let px = e.px + e.em * env.em + e.rem * env.rem + e.vw * env.vw / 100 + e.vh * env.vh / 100;
+    const z = env.zoom ?? 1;
+    if (e.abs !== null) { out.px = z === 1 ? e.abs.px : e.abs.px * z; out.pct = e.abs.pct; return; }
+    let px = e.px + e.rem * env.rem + e.vw * env.vw / 100 + e.vh * env.vh / 100;
     if (e.vmin !== 0) px += e.vmin * Math.min(env.vw, env.vh) / 100;
     if (e.vmax !== 0) px += e.vmax * Math.max(env.vw, env.vh) / 100;
+    if (z !== 1) px *= z;
+    px += e.em * env.em;
     if (e.ex !== 0 || e.ch !== 0) { const m = env.metrics(); px += e.ex * m.xHeight + e.ch * m.chWidth; }
     out.px = px; out.pct = e.pct;
     return;
@@ -322,7 +330,7 @@ function evalInto(e: MathExpr, env: LengthEnv, out: { px: number; pct: number })
  * (css-values-4 §10.12).
  */
 export function computeLength(e: MathExpr, env: LengthEnv, nonNegative = false): LengthPct {
-  if (e instanceof Lin && e.abs !== null) return e.abs;
+  if (e instanceof Lin && e.abs !== null && (env.zoom === undefined || env.zoom === 1)) return e.abs;
   evalInto(e, env, tmp);
   let { px, pct } = tmp;
   if (nonNegative) { if (pct === 0 && px < 0) px = 0; if (px === 0 && pct < 0) pct = 0; }
@@ -331,7 +339,7 @@ export function computeLength(e: MathExpr, env: LengthEnv, nonNegative = false):
 
 /** Computes a length to px only (percentages contribute `pctBasis`%, default 0). */
 export function computePx(e: MathExpr, env: LengthEnv, pctBasis = 0): number {
-  if (e instanceof Lin && e.abs !== null) return e.abs.px + (e.abs.pct * pctBasis) / 100;
+  if (e instanceof Lin && e.abs !== null && (env.zoom === undefined || env.zoom === 1)) return e.abs.px + (e.abs.pct * pctBasis) / 100;
   evalInto(e, env, tmp);
   return tmp.px + (tmp.pct * pctBasis) / 100;
 }
