@@ -172,7 +172,7 @@ export type Content = 'normal' | 'none' | ContentItem[];
 
 export interface CounterOp { name: string; value: number }
 
-export type BreakValue = 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'column' | 'avoid-page' | 'always';
+export type BreakValue = 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'recto' | 'verso' | 'column' | 'avoid-page';
 
 /** A grid track size (css-grid-1 §7.2); `repeat()` is expanded at compute time where the count is fixed. */
 export type TrackSize =

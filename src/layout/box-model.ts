@@ -218,7 +218,7 @@ export function childrenOf(box: Box): Box[] {
 
 /** True for the forcing break values (css-break-3 §3.1). */
 export function isForcedBreak(v: string): boolean {
-  return v === 'page' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso' || v === 'always';
+  return v === 'page' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
 }
 
 /** True for the avoiding break values that apply to pages. */

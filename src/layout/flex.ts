@@ -42,7 +42,7 @@ export function usesFlexAlgorithm(box: FlexBox, definiteHeight: boolean): boolea
   return d === 'row' || d === 'row-reverse' || definiteHeight;
 }
 
-const FORCED = new Set(['page', 'left', 'right', 'recto', 'verso', 'always', 'column']);
+const FORCED = new Set(['page', 'left', 'right', 'recto', 'verso', 'column']);
 
 /**
  * A flex container's content in the block-level path (css-flexbox-1 §9, §12): its items placed into `flow`, a line broken

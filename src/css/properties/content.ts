@@ -123,14 +123,15 @@ function counterRow(name: string, field: 'counterReset' | 'counterIncrement' | '
   };
 }
 
-const BREAK_VALUES = new Set<BreakValue>(['auto', 'avoid', 'page', 'left', 'right', 'recto', 'verso', 'column', 'avoid-page', 'always']);
+const BREAK_VALUES = new Set<BreakValue>(['auto', 'avoid', 'page', 'left', 'right', 'recto', 'verso', 'column', 'avoid-page']);
 function breakRow(name: 'break-before' | 'break-after', field: 'breakBefore' | 'breakAfter'): Longhand<BreakValue> {
   return {
     name, inherited: false, fields: [field],
     parse: (v) => {
       if (v.length !== 1 || v[0].t !== 'ident') return null;
       const k = v[0].lc;
-      if (k === 'all' || k === 'always') return 'page';
+      // css-break-4's `always` and `all` are not values Chromium 156 parses: the declaration is invalid and dropped
+      // (break-before: page; break-before: always breaks the page), so BREAK_VALUES leaves them out.
       if (k === 'avoid-column' || k === 'avoid-region' || k === 'region') return 'auto';
       return BREAK_VALUES.has(k as BreakValue) ? (k as BreakValue) : null;
     },
