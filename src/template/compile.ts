@@ -160,12 +160,12 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
       const use = taken && !markers ? taken : null;
       let filled: string;
       let parsed: ParsedHtml | null = null;
-      if (trees && !markers && (use ? treeable.taken : treeable.full)) {
+      const sites = trees && !markers && (use ? treeable.taken : treeable.full) ? fillSites(use ? fill! : fullFill()!, view, fillLimits) : null;
+      if (sites) {
         // the values put into the parsed markup of this fill's shape (tree-fill.ts); its text as fillCompiled makes it
-        const sites = fillSites(use ? fill! : fullFill()!, view, fillLimits);
         filled = realize(sites);
         if (last && last.filled === filled && last.taken === (use !== null)) parsed = last.parsed;
-        else if ((parsed = trees.parse(sites, use))) last = { filled, taken: use !== null, parsed };
+        else if ((parsed = trees!.parse(sites, use))) last = { filled, taken: use !== null, parsed };
       } else filled = use ? fillWith(fill, use.source, view, fillLimits) : fillWith(fullFill(), html, view, fillLimits);
       parsed ??= parse(filled, use);
       if (!parsed) {

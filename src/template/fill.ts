@@ -146,6 +146,9 @@ export interface SiteFill {
   raw: boolean[];
 }
 
+/** Thrown by SiteWriter past MAX_SITES values: fillSites gives null (the caller fills the text). */
+const TOO_MANY_SITES = new Error('too many value sites');
+
 /** A BoundedWriter that writes site marks for values (counted and limited as the values themselves). */
 class SiteWriter extends BoundedWriter {
   readonly values: string[] = [];
@@ -161,7 +164,7 @@ class SiteWriter extends BoundedWriter {
 
   private site(s: string | undefined, raw: boolean): string {
     const i = this.values.length;
-    if (i >= MAX_SITES) throw new TemplateError('MAX_TOTAL_ITEMS', `the template writes more than ${MAX_SITES} values`);
+    if (i >= MAX_SITES) throw TOO_MANY_SITES;
     this.values.push(s ?? '');
     this.raw.push(raw);
     return siteMark(i);
@@ -170,14 +173,19 @@ class SiteWriter extends BoundedWriter {
 
 /**
  * Fills a compiled template as fillCompiled does (same limits and errors), leaving each value's site mark in the text
- * and the values apart: `realize` of the result is fillCompiled's text. The view must hold no functions (lambdas see
- * the marks): callers check with take-out.ts's mayWriteMarkers.
+ * and the values apart: `realize` of the result is fillCompiled's text; null past 2^24 values (fill the text instead).
+ * The view must hold no functions (lambdas see the marks): callers check with take-out.ts's mayWriteMarkers.
  */
-export function fillSites(c: CompiledFill, view: Record<string, unknown>, limits: FillLimits = DEFAULT_FILL_LIMITS): SiteFill {
+export function fillSites(c: CompiledFill, view: Record<string, unknown>, limits: FillLimits = DEFAULT_FILL_LIMITS): SiteFill | null {
   if (c.sourceBytes > limits.maxHtmlBytes) throw sourceTooLarge(limits);
   const w = new SiteWriter(limits, c.extraBytes);
-  const text = w.renderTokens(c.tokens as Token[], new Mustache.Context(view), undefined, c.source, undefined);
-  return { text, values: w.values, raw: w.raw };
+  try {
+    const text = w.renderTokens(c.tokens as Token[], new Mustache.Context(view), undefined, c.source, undefined);
+    return { text, values: w.values, raw: w.raw };
+  } catch (e) {
+    if (e === TOO_MANY_SITES) return null;
+    throw e;
+  }
 }
 
 const SITE_MARKS = new RegExp(`${SITE_OPEN}([\uE000-\uEFFF])([\uE000-\uEFFF])${SITE_CLOSE}`, 'g');
