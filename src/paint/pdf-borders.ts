@@ -238,6 +238,7 @@ function ringRects(r: Rect, w: Sides): Rect[] {
 export function drawBorder(cs: ContentStream, item: BorderItem): void {
   const r = item.rect;
   if (!(r.w > 0 && r.h > 0)) return;
+  if (drawLoneSolidBand(cs, item)) return;
   const w = item.widths.map((v) => (v > 0 && Number.isFinite(v) ? v : 0)) as Sides;
   const visible = [0, 1, 2, 3].map((i) => w[i]! > 0 && item.styles[i] !== 'none' && item.colors[i]!.a > 0);
   if (!visible.some(Boolean)) return;
@@ -320,6 +321,40 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
 }
 
 /** The side when exactly one side is visible, solid, and the only one with a width; else -1. */
+/**
+ * The common case of the lone solid side below (a collapsed table border piece: one visible solid side, no width or a
+ * 'none' style elsewhere, no radii), written without the general path's arrays: the same band as
+ * quadPath(trapezoid(r, ZERO, w, side)) draws, as a rectangle. False (nothing written) for any other border.
+ */
+function drawLoneSolidBand(cs: ContentStream, item: BorderItem): boolean {
+  if (item.radii !== undefined) return false;
+  let side = -1, ws = 0;
+  for (let i = 0; i < 4; i++) {
+    const v = item.widths[i]!;
+    if (!(v > 0 && Number.isFinite(v)) || item.styles[i] === 'none') continue;
+    if (side >= 0 || item.styles[i] !== 'solid' || !(item.colors[i]!.a > 0)) return false;
+    side = i; ws = v;
+  }
+  if (side < 0) return false;
+  const r = item.rect;
+  // corners(r, ZERO) and corners(r, w) with w zero but on `side`, as trapezoid takes them.
+  const ox0 = r.x + 0, oy0 = r.y + 0, ox1 = r.x + r.w - 0, oy1 = r.y + r.h - 0;
+  const nx0 = r.x + (side === LEFT ? ws : 0), ny0 = r.y + (side === TOP ? ws : 0);
+  const nx1 = r.x + r.w - (side === RIGHT ? ws : 0), ny1 = r.y + r.h - (side === BOTTOM ? ws : 0);
+  const px = (o: boolean, k: number): number => (k === 0 || k === 3 ? (o ? ox0 : nx0) : (o ? ox1 : nx1));
+  const py = (o: boolean, k: number): number => (k === 0 || k === 1 ? (o ? oy0 : ny0) : (o ? oy1 : ny1));
+  const [a, b] = SIDE_CORNERS[side]!;
+  const x0 = px(true, a), y0 = py(true, a), x1 = px(true, b), y1 = py(true, b), x2 = px(false, b), y2 = py(false, b), x3 = px(false, a), y3 = py(false, a);
+  const horiz = y0 === y1 && y2 === y3 && x0 === x3 && x1 === x2;
+  const vert = x0 === x1 && x2 === x3 && y0 === y3 && y1 === y2;
+  if (!horiz && !vert) return false;
+  cs.endText();
+  cs.fill(item.colors[side]!);
+  const xa = Math.min(x0, x1, x2, x3), ya = Math.min(y0, y1, y2, y3);
+  cs.op(`${num(xa)} ${num(ya)} ${num(Math.max(x0, x1, x2, x3) - xa)} ${num(Math.max(y0, y1, y2, y3) - ya)} re f`);
+  return true;
+}
+
 function loneSolidSide(w: Sides, styles: ReadonlyArray<BorderStyleUsed | 'none'>, visible: boolean[]): number {
   let side = -1;
   for (let i = 0; i < 4; i++) {

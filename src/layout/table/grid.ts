@@ -95,15 +95,14 @@ export function soleText(cell: TableCellBox): TextRun | null {
   return t.kind === 'text' && t.pageCounter === undefined && t.href === undefined && t.pseudo === undefined ? t : null;
 }
 
-/** Values kept per (cell style, text style, text, extra key) within one table: the cells soleText finds alike. */
+/** Values kept per (cell style, text style, text, x, width) within one table: the cells soleText finds alike. */
 export class AlikeCells<T> {
-  private readonly m = new Map<object, Map<object, Map<string, T>>>();
-  get(cell: object, text: TextRun, key: string): T | undefined { return this.m.get(cell)?.get(text.style)?.get(key); }
-  set(cell: object, text: TextRun, key: string, v: T): void {
-    let a = this.m.get(cell);
-    if (!a) { a = new Map(); this.m.set(cell, a); }
-    let b = a.get(text.style);
-    if (!b) { b = new Map(); a.set(text.style, b); }
-    b.set(key, v);
+  private readonly m = new Map<object, Map<object, Map<string, Map<number, Map<number, T>>>>>();
+  get(cell: object, text: TextRun, x: number, width: number): T | undefined {
+    return this.m.get(cell)?.get(text.style)?.get(text.text)?.get(x)?.get(width);
+  }
+  set(cell: object, text: TextRun, x: number, width: number, v: T): void {
+    const at = <K, V>(m: Map<K, V>, k: K, make: () => V): V => { let r = m.get(k); if (r === undefined) { r = make(); m.set(k, r); } return r; };
+    at(at(at(at(this.m, cell, () => new Map()), text.style, () => new Map()), text.text, () => new Map()), x, () => new Map()).set(width, v);
   }
 }

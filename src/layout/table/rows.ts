@@ -123,8 +123,7 @@ function layoutCells(grid: TableGrid, ts: ComputedStyle, colW: number[], cols: C
     const widthOverride = Math.max(0, w - b.left - b.right - p.left - p.right);
     // A cell of only text laid out before in this table with the same style, text, position and width: a copy of that one.
     const text = soleText(gc.cell);
-    const key = text ? `${cx} ${w} ${text.text}` : '';
-    const seen = text ? alike.get(style, text, key) : undefined;
+    const seen = text ? alike.get(style, text, cx, w) : undefined;
     if (seen) {
       const frag = cloneFragment(seen.frag);
       frag.box = cellBox;
@@ -146,7 +145,7 @@ function layoutCells(grid: TableGrid, ts: ComputedStyle, colW: number[], cols: C
     const baseline = frag.baseline !== undefined ? frag.baseline - frag.y : undefined;
     const slot: CellSlot = { gc, box: cellBox, x: cx, width: w, widthOverride, paintStyle };
     out[gc.index] = abs ? { frag, baseline, slot, abs } : { frag, baseline, slot };
-    if (text && !abs) alike.set(style, text, key, { frag, baseline, text });
+    if (text && !abs) alike.set(style, text, cx, w, { frag, baseline, text });
   }
   return out;
 }

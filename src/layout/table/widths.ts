@@ -43,8 +43,8 @@ function cellConstraint(gc: GridCell, ctx: LayoutContext, borders: Edges | null,
   const own = borderOf(s), p = paddingOf(s, null);
   const bd = borders ?? own;
   const text = soleText(gc.cell);
-  let r = text ? alike.get(s, text, text.text) : undefined;
-  if (!r) { r = contentSizes(gc.cell, ctx); if (text) alike.set(s, text, text.text, r); }
+  let r = text ? alike.get(s, text, 0, 0) : undefined;
+  if (!r) { r = contentSizes(gc.cell, ctx); if (text) alike.set(s, text, 0, 0, r); }
   // The intrinsic sizes include the cell's own borders and padding; swap in the used borders.
   const delta = bd.left + bd.right - own.left - own.right;
   let min = Math.max(0, r.min + delta), max = Math.max(min, r.max + delta);
