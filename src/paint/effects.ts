@@ -5,6 +5,7 @@ import type { BoxFragment, Edges, InlineFragment, ReplacedFragment } from '../la
 import type { ColorMatrix, DisplayItem, PathOp, Rect, Shading } from './display-list.ts';
 import { colorMatrices, filterColor, filterOpacity } from './filters.ts';
 import { parsePathData } from './svg-path.ts';
+import type { AnyNode, Element } from 'domhandler';
 
 type Frag = BoxFragment | ReplacedFragment | InlineFragment;
 
@@ -98,12 +99,16 @@ export function shapePath(shape: BasicShape, b: Rect): { path: PathOp[]; evenodd
 
 /**
  * The clip-path item for a fragment (css-masking-1 §3.1), in the coordinates its own painting uses (inside its
- * transform); null for none and for url() references (not drawn: callers paint the box unclipped).
+ * transform); null for none and for a url() that names no <clipPath> of the document (the box is painted unclipped, §3.1).
  * A reference box alone clips to that box (the border box's own rounded corners are not applied).
  */
 export function clipPathItem(f: Frag): DisplayItem | null {
   const cp = f.style.clipPath;
-  if (cp === null || 'url' in cp) return null;
+  if (cp === null) return null;
+  if ('url' in cp) {
+    const svg = svgClipPath(f, cp.url);
+    return svg ? { kind: 'push-clip-path', path: svg.path, evenodd: svg.evenodd } : null;
+  }
   const b = referenceBox(f, cp.box);
   if (cp.shape === null) return { kind: 'push-clip-path', path: [['M', b.x, b.y], ['L', b.x + b.w, b.y], ['L', b.x + b.w, b.y + b.h], ['L', b.x, b.y + b.h], ['Z']], evenodd: false };
   const { path, evenodd } = shapePath(cp.shape, b);
@@ -138,4 +143,71 @@ export function applyFilter(items: DisplayItem[], from: number, ms: ColorMatrix)
       default: break;
     }
   }
+}
+
+// ---------------------------------------------------------------- clip-path: url(#id) of an inline SVG <clipPath>
+
+/** The element of the document holding `from` whose id is `id` (depth first, document order), or null. */
+function elementById(from: Element, id: string): Element | null {
+  let root: AnyNode = from;
+  while (root.parent) root = root.parent;
+  const stack: AnyNode[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if ('attribs' in n && (n as Element).attribs.id === id) return n as Element;
+    if ('children' in n) for (let i = (n as Element).children.length - 1; i >= 0; i--) stack.push((n as Element).children[i]!);
+  }
+  return null;
+}
+
+const num = (e: Element, name: string): number => { const v = parseFloat(e.attribs[name] ?? ''); return Number.isFinite(v) ? v : 0; };
+const attr = (e: Element, name: string): string | undefined => e.attribs[name] ?? e.attribs[name.toLowerCase()];
+
+/** One shape child of a <clipPath> as PathOps in its user space (SVG 2 §10 basic shapes, §9 path); null for other elements. */
+function svgShape(e: Element): PathOp[] | null {
+  switch (e.name.toLowerCase()) {
+    case 'rect': {
+      const x = num(e, 'x'), y = num(e, 'y'), w = num(e, 'width'), h = num(e, 'height');
+      return w > 0 && h > 0 ? [['M', x, y], ['L', x + w, y], ['L', x + w, y + h], ['L', x, y + h], ['Z']] : null;
+    }
+    case 'circle': { const r = num(e, 'r'); return r > 0 ? ellipse(num(e, 'cx'), num(e, 'cy'), r, r) : null; }
+    case 'ellipse': { const rx = num(e, 'rx'), ry = num(e, 'ry'); return rx > 0 && ry > 0 ? ellipse(num(e, 'cx'), num(e, 'cy'), rx, ry) : null; }
+    case 'polygon': {
+      const v = (e.attribs.points ?? '').trim().split(/[\s,]+/).map(Number);
+      const path: PathOp[] = [];
+      for (let i = 0; i + 1 < v.length && Number.isFinite(v[i]! + v[i + 1]!); i += 2) path.push([path.length ? 'L' : 'M', v[i]!, v[i + 1]!]);
+      return path.length >= 3 ? [...path, ['Z']] : null;
+    }
+    case 'path': return parsePathData(e.attribs.d ?? '', 0, 0);
+    default: return null;
+  }
+}
+
+/**
+ * clip-path: url(#id) naming an SVG <clipPath> of the document (css-masking-1 §6.1): the union of its rect, circle,
+ * ellipse, polygon and path children, in user space whose origin is the border box's top-left corner
+ * (clipPathUnits="userSpaceOnUse"), or in fractions of the border box (objectBoundingBox). Children's transform
+ * attributes are not applied. Null when the URL names no <clipPath>.
+ */
+function svgClipPath(f: Frag, url: string): { path: PathOp[]; evenodd: boolean } | null {
+  const el = f.box.element;
+  if (!el || !url.startsWith('#')) return null;
+  const cp = elementById(el, decodeURIComponent(url.slice(1)));
+  if (!cp || cp.name.toLowerCase() !== 'clippath') return null;
+  const bbox = attr(cp, 'clipPathUnits') === 'objectBoundingBox';
+  const sx = bbox ? f.width : 1, sy = bbox ? f.height : 1;
+  const path: PathOp[] = [];
+  let evenodd = false;
+  for (const c of cp.children) {
+    if (!('attribs' in c)) continue;
+    const ops = svgShape(c as Element);
+    if (!ops) continue;
+    if (attr(c as Element, 'clip-rule') === 'evenodd') evenodd = true;
+    for (const op of ops) {
+      if (op[0] === 'Z') path.push(op);
+      else if (op[0] === 'C') path.push(['C', f.x + op[1] * sx, f.y + op[2] * sy, f.x + op[3] * sx, f.y + op[4] * sy, f.x + op[5] * sx, f.y + op[6] * sy]);
+      else path.push([op[0], f.x + op[1] * sx, f.y + op[2] * sy]);
+    }
+  }
+  return { path, evenodd };
 }

@@ -1,6 +1,6 @@
 // In: clip-path with basic shapes (circle, polygon, path, inset with round, ellipse, a content-box reference box, a rotated box, a box with
 // in-flow and positioned descendants), through renderPdf. Out: pixels (96 dpi, pdftoppm without anti-aliasing) against the same pixels of
-// Chromium 156's page.pdf of this document (printBackground, preferCSSPageSize, the project's fonts). Before clip-path was drawn, every box was
+// Chromium 156's page.pdf of this document (printBackground, preferCSSPageSize, the project's fonts); and clip-path: url(#id) of inline SVG <clipPath>s. Before clip-path was drawn, every box was
 // painted whole: the corner pixels below that Chromium leaves white were red, green or blue.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,6 +70,33 @@ test('clip-path values: shapes, reference boxes, keywords, -webkit- alias, inval
     assert.equal(w.list.length, 1, bad);
   }
   const w = new WarningSink();
-  assert.equal(style('clip-path: url(#c)', w).clipPath, null);
-  assert.match(w.list[0]!.message, /url\(#c\).*not drawn/);
+  assert.deepEqual(style('clip-path: url(#c)', w).clipPath, { url: '#c' });
+  assert.equal(w.list.length, 0);
+  assert.equal(style('clip-path: url(shapes.svg#c)', w).clipPath, null);
+  assert.match(w.list[0]!.message, /url\(shapes\.svg#c\).*not drawn/);
+});
+
+const URL_DOC = `<!doctype html><html><head><style>@page{size:300px 150px;margin:0} body{margin:0} div{position:absolute;background:#c00;width:80px;height:80px;top:10px}</style></head><body>
+<svg width="0" height="0" style="position:absolute"><defs>
+<clipPath id="c1"><circle cx="40" cy="40" r="30"/><rect x="0" y="60" width="20" height="20"/></clipPath>
+<clipPath id="c2" clipPathUnits="objectBoundingBox"><polygon points="0 0, 1 0, 0 1"/></clipPath>
+<clipPath id="c3"><path d="M10 10 H70 V70 Z"/></clipPath>
+</defs></svg>
+<div style="left:10px;clip-path:url(#c1)"></div>
+<div style="left:110px;clip-path:url(#c2)"></div>
+<div style="left:210px;clip-path:url(#c3)"></div>
+</body></html>`;
+
+/** [x, y, Chromium 156's RGB at 96 dpi] of URL_DOC (measured as above): a circle and a rect (union), an objectBoundingBox polygon, a path. */
+const URL_CHROMIUM: Array<[number, number, [number, number, number]]> = [
+  [12, 12, W], [50, 50, R], [15, 80, R], [25, 80, R], [85, 85, W], [88, 50, W], [112, 12, R], [150, 30, R], [185, 85, W], [160, 60, W],
+  [212, 12, W], [225, 15, W], [275, 75, R], [250, 40, R], [230, 60, W],
+];
+
+test('clip-path: url(#id) of an inline SVG <clipPath> clips as Chromium 156 prints it', async () => {
+  const out = await renderPdf(URL_DOC);
+  assert.deepEqual(out.warnings, []);
+  const img = raster(out.pdf, 96);
+  const bad = URL_CHROMIUM.filter(([x, y, rgb]) => img.px(x, y).join() !== rgb.join()).map(([x, y, rgb]) => `(${x}, ${y}) ${img.px(x, y).join()} != ${rgb.join()}`);
+  assert.deepEqual(bad, []);
 });

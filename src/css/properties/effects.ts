@@ -111,7 +111,10 @@ function parseShape(n: CV): SpecShape | null {
 /** clip-path: <clip-source> | [ <basic-shape> || <geometry-box> ] | none (css-masking-1 §3.1). */
 function parseClipPath(v: readonly CV[]): SpecClip | Note<SpecClip> | null {
   if (v.length === 1 && v[0]!.t === 'ident' && v[0]!.lc === 'none') return 'none';
-  if (v.length === 1 && v[0]!.t === 'url') return new Note('none', `clip-path: url(${v[0]!.v}) (an SVG <clipPath>) is not drawn; the box is painted unclipped`);
+  if (v.length === 1 && v[0]!.t === 'url') {
+    const u = v[0]!.v;
+    return u.startsWith('#') ? { url: u } : new Note('none', `clip-path: url(${u}) (a <clipPath> of another document) is not drawn; the box is painted unclipped`);
+  }
   if (v.length < 1 || v.length > 2) return null;
   let shape: SpecShape | null = null, box: Box | null = null;
   for (const n of v) {
