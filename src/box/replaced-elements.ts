@@ -14,7 +14,7 @@ import { isInlineLevelDisplay, withInfo, type BoxInfo, type Item } from './items
 import { processInlineContent } from './whitespace.ts';
 
 /** What building a replaced element needs of the build: the loader and warnings, and whether the document is in quirks mode. */
-export interface ReplacedContext { loader: ResourceLoader; warnings: WarningSink; doc: { quirksMode: boolean } }
+export interface ReplacedContext { loader: ResourceLoader; warnings: WarningSink; doc: { quirksMode: boolean; styleOf?(el: Element): ComputedStyle } }
 
 /** Form controls: inline-block boxes with the text they show. */
 const CONTROLS = new Set(['input', 'textarea', 'select', 'audio']);
@@ -148,7 +148,7 @@ export function buildReplacedOrControl(b: ReplacedContext, el: Element, style: C
     if (name === 'svg') {
       // Inline SVG: drawn as an SVG image (src/box/svg.ts), currentColor = this element's color.
       const line = info.line;
-      const svg = inlineSvgImage(el, style.color, (href) => loadImage(b.loader, b.warnings, href, line));
+      const svg = inlineSvgImage(el, style.color, (href) => loadImage(b.loader, b.warnings, href, line), (e) => { try { return b.doc.styleOf?.(e); } catch { return undefined; } });
       if (!('error' in svg)) { out.push(imageBox(svg, style, info, outerOf(style.display))); return; }
       b.warnings.add('image', `inline SVG not drawn: ${svg.error}`, line !== undefined ? { line } : undefined);
     }

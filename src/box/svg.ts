@@ -2,7 +2,8 @@
 // Out: an ImageRef with format 'svg' (root attributes, body, intrinsic size in px, referenced raster images) for layout and paint, or an error message.
 import { createHash } from 'node:crypto';
 import type { AnyNode, Element } from 'domhandler';
-import type { Color } from '../css/computed.ts';
+import type { Color, ComputedStyle } from '../css/computed.ts';
+import { svgPaintText } from '../css/properties/svg-paint.ts';
 import type { ImageRef, SvgSource } from './types.ts';
 import { ByteLru } from '../byte-lru.ts';
 
@@ -300,15 +301,16 @@ function externalRefs(el: Element): Element[] {
  * Serializes an inline `<svg>` element of the HTML DOM (parse5 has already fixed the case of SVG
  * names such as viewBox and linearGradient) as an XML document: elements, attributes, text and
  * CDATA; comments dropped; the SVG and xlink namespaces declared on the root; the elements of the
- * document outside it that it references (externalRefs) copied into a trailing `<defs>`. Null when
+ * document outside it that it references (externalRefs) copied into a trailing `<defs>`; with `styleOf`, each element's
+ * paint declarations from page CSS (cssPaint) appended to its style attribute. Null when
  * it is deeper than the drawing accepts or larger than MAX_INLINE_CHARS.
  */
-export function serializeInlineSvg(el: Element): string | null {
+export function serializeInlineSvg(el: Element, styleOf?: (el: Element) => ComputedStyle | undefined): string | null {
   const parts: string[] = [];
   let size = 0;
   let ok = true;
   const extra = externalRefs(el);
-  const walk = (node: AnyNode, depth: number, root: boolean): void => {
+  const walk = (node: AnyNode, depth: number, root: boolean, parent?: ComputedStyle): void => {
     if (!ok) return;
     if (node.type === 'text' || node.type === 'cdata') {
       const t = node.type === 'text' ? (node as unknown as { data: string }).data : textOf(node);
@@ -319,20 +321,24 @@ export function serializeInlineSvg(el: Element): string | null {
       const e = node as Element;
       let open = '<' + e.name;
       const attribs = e.attribs;
+      const style = styleOf?.(e);
+      const css = style ? cssPaint(e, style, parent, root) : '';
       for (const name of Object.keys(attribs)) {
         if (root && (name === 'xmlns' || name === 'xmlns:xlink')) continue;
+        if (css && name === 'style') continue;
         open += ` ${name}="${escapeAttr(attribs[name]!)}"`;
       }
+      if (css) open += ` style="${escapeAttr(attribs['style'] ? `${attribs['style']};${css}` : css)}"`;
       if (root) open += ` xmlns="${SVG_NS}" xmlns:xlink="${XLINK_NS}"`;
       size += open.length;
       if (size > MAX_INLINE_CHARS) { ok = false; return; }
       const defs = root && extra.length > 0;
       if (e.children.length === 0 && !defs) { parts.push(open + '/>'); return; }
       parts.push(open + '>');
-      for (const c of e.children) walk(c, depth + 1, false);
+      for (const c of e.children) walk(c, depth + 1, false, style);
       if (defs) {
         parts.push('<defs>');
-        for (const x of extra) walk(x, depth + 2, false);
+        for (const x of extra) walk(x, depth + 2, false, x.parent && x.parent.type === 'tag' ? styleOf?.(x.parent as Element) : undefined);
         parts.push('</defs>');
       }
       parts.push(`</${e.name}>`);
@@ -340,6 +346,25 @@ export function serializeInlineSvg(el: Element): string | null {
   };
   walk(el, 1, true);
   return ok && size <= MAX_INLINE_CHARS ? parts.join('') : null;
+}
+
+/**
+ * The declarations page CSS gives an SVG element that its drawing must follow (the CSS cascade applies to SVG elements
+ * in HTML; SVG 2 §6.7: presentation attributes are author declarations of specificity 0, so any author rule or inline
+ * style overrides them): its fill, stroke, stroke-width, fill-opacity, stroke-opacity (currentcolor as its own CSS
+ * color), opacity when set below 1 (not on the root: the replaced box paints that), and `color` where it differs from
+ * the parent's and no color attribute says it (so currentColor inside follows the CSS color). '' when none.
+ */
+function cssPaint(e: Element, style: ComputedStyle, parent: ComputedStyle | undefined, root: boolean): string {
+  const out: string[] = [];
+  const paint = style.svgPaint;
+  if (paint) for (const [k, v] of Object.entries(paint)) if (v !== undefined) out.push(`${k}:${svgPaintText(v, style.color)}`);
+  if (!root && style.opacity < 1) out.push(`opacity:${style.opacity}`);
+  if (!root && parent && e.attribs['color'] === undefined) {
+    const c = style.color, p = parent.color;
+    if (c.r !== p.r || c.g !== p.g || c.b !== p.b || c.a !== p.a) out.push(`color:${svgPaintText(c, c)}`);
+  }
+  return out.join(';');
 }
 
 function textOf(node: AnyNode): string {
@@ -356,13 +381,14 @@ const BUILT = new ByteLru<string, ImageRef | { error: string }>({ maxBytes: 16 *
 
 /**
  * An inline `<svg>` element as an ImageRef (key: SHA-1 of its serialization and colour), with
- * `currentColor` at the root = the element's CSS `color`. `<image href>` inside resolves against
+ * `currentColor` at the root = the element's CSS `color`; `styleOf` (the cascade's styles) adds what page CSS declares
+ * on its elements (fill, stroke …, see cssPaint). `<image href>` inside resolves against
  * the document base through `loadRaster`. Returns `{ error }` when it cannot be drawn. The result
  * may be shared with other renders (BUILT): do not mutate it.
  */
-export function inlineSvgImage(el: Element, color: Color, loadRaster: (href: string) => ImageRef | null): ImageRef | { error: string } {
+export function inlineSvgImage(el: Element, color: Color, loadRaster: (href: string) => ImageRef | null, styleOf?: (el: Element) => ComputedStyle | undefined): ImageRef | { error: string } {
   if (el.namespace !== undefined && el.namespace !== SVG_NS) return { error: 'not an SVG element' };
-  const text = serializeInlineSvg(el);
+  const text = serializeInlineSvg(el, styleOf);
   if (text === null) return { error: `inline SVG nested deeper than ${MAX_DEPTH} elements or larger than ${MAX_INLINE_CHARS} characters` };
   const hex = hexColor(color);
   const built = BUILT.get(hex + text);

@@ -135,6 +135,9 @@ export type LineHeight = 'normal' | { number: number } | { px: number };
  */
 export interface BoxShadow { x: number; y: number; blur: number; spread: number; color: Color; inset: boolean; currentColor?: boolean }
 
+/** SVG paint properties of one element as declared by page CSS: colours as Color (CURRENT_COLOR for currentcolor), the rest as CSS text. */
+export type SvgPaint = Readonly<Partial<Record<'fill' | 'stroke' | 'stroke-width' | 'fill-opacity' | 'stroke-opacity', string | Color>>>;
+
 /** `clip: rect()` (CSS 2.1 §11.1.2): offsets in px from the border box's top-left corner; 'auto' = that border edge. */
 export interface ClipRect { top: number | 'auto'; right: number | 'auto'; bottom: number | 'auto'; left: number | 'auto' }
 
@@ -256,6 +259,8 @@ export interface ComputedStyle {
   fontVariationSettings: string;
   /** text-shadow (css-text-decor-3 §4): the first shadow on top; blur px; currentColor marks currentcolor (resolved with `color` when painted). */
   textShadow: readonly BoxShadow[];
+  /** fill, stroke, stroke-width, fill-opacity, stroke-opacity declared on this element (SVG 2 §13; src/css/properties/svg-paint.ts); null: none. */
+  svgPaint: SvgPaint | null;
   lineHeight: LineHeight;
   textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
   textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end';
@@ -475,7 +480,7 @@ export function initialStyle(): ComputedStyle {
     backgroundColor: TRANSPARENT, backgroundLayers: [],
     color: BLACK, fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal',
     fontVariantCaps: 'normal', fontVariantNumeric: '', fontVariantLigatures: '', fontKerning: '', fontFeatureSettings: '',
-    fontVariationSettings: '', textShadow: Object.freeze([]) as readonly BoxShadow[], lineHeight: 'normal', textAlign: 'start', textAlignLast: 'auto',
+    fontVariationSettings: '', textShadow: Object.freeze([]) as readonly BoxShadow[], svgPaint: null, lineHeight: 'normal', textAlign: 'start', textAlignLast: 'auto',
     textIndent: ZERO, letterSpacing: 0, wordSpacing: 0, textTransform: 'none',
     textDecorationLine: { underline: false, overline: false, lineThrough: false },
     textDecorationColor: BLACK, textDecorationStyle: 'solid', whiteSpace: 'normal',
