@@ -73,7 +73,22 @@ export interface BlockBox extends BoxCommon {
   children: Box[];
   /** For display:list-item with list-style-position outside: the ::marker box (§12.5). Inside markers are the first child InlineBox instead. */
   marker?: MarkerBox;
+  /** Set on the box of a form control (HTML §15.5): what layout sizes it by (src/layout/controls.ts) and paint draws (src/paint/controls.ts). */
+  control?: FormControl;
 }
+
+/**
+ * A form control as HTML §15.5 renders it, read from its element by the box builder: a single-line text field of `size`
+ * characters (showing its placeholder when `placeholder`), a textarea of `cols` × `rows`, a drop-down select with its
+ * option labels, a checkbox or radio button, a progress bar (`value` 0–1, null when indeterminate) or a meter (0–1).
+ */
+export type FormControl =
+  | { kind: 'text'; size: number; placeholder: boolean }
+  | { kind: 'textarea'; cols: number; rows: number }
+  | { kind: 'select'; options: string[] }
+  | { kind: 'checkbox' | 'radio'; checked: boolean; disabled: boolean }
+  | { kind: 'progress'; value: number | null }
+  | { kind: 'meter'; value: number };
 
 /** An outside list marker: its text (already formatted, e.g. "3. " or "•") or image. */
 export interface MarkerBox extends BoxCommon {

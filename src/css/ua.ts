@@ -64,6 +64,15 @@ textarea { font-family: monospace; padding: 2px; border: 1px solid #767676; back
 select { border: 1px solid #767676; border-radius: 0; background-color: #efefef; color: black; box-sizing: border-box; white-space: pre }
 button, input[type="button" i], input[type="submit" i], input[type="reset" i] { padding: 1px 6px; border: 2px outset #767676; background-color: #efefef; color: black; text-align: center; box-sizing: border-box }
 input[type="button" i], input[type="submit" i], input[type="reset" i] { white-space: pre }
+/* Checkbox and radio button (html.css): no field padding, border or background; LayoutTheme sizes them 13 x 13 px
+   (src/layout/controls.ts). Text fields and selects clip their text (computed overflow: clip); a textarea scrolls. */
+input[type="checkbox" i] { margin: 3px 3px 3px 4px; padding: initial; border: initial; background-color: initial; box-sizing: border-box }
+input[type="radio" i] { margin: 3px 3px 0 5px; padding: initial; border: initial; background-color: initial; box-sizing: border-box }
+input:not([type="checkbox" i], [type="radio" i], [type="button" i], [type="submit" i], [type="reset" i], [type="image" i]), select { overflow: clip }
+textarea { overflow: auto }
+/* progress and meter (html.css): a bar 10em (meter 5em) wide and 1em high, a little below the baseline. */
+progress { box-sizing: border-box; height: 1em; width: 10em; vertical-align: -0.2em }
+meter { box-sizing: border-box; height: 1em; width: 5em; vertical-align: -0.2em }
 body { margin: 8px }
 p { margin-top: 1em; margin-bottom: 1em }
 blockquote { margin: 1em 40px }

@@ -118,7 +118,7 @@ function boxMetrics<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: Con
     border, padding, mt, mb, mtQuirk: quirky(s.marginTop), mbQuirk: quirky(s.marginBottom), cbHeight, specH: null, bpV, fill: null,
     quirkyContainer: quirks && (box.kind === 'table-cell' || tag === 'body'),
   };
-  if (fc.fixedHeight) { m.specH = fc.fixedHeight(box, p); return m; }
+  if (fc.fixedHeight) { m.specH = fc.fixedHeight(box, p, env); return m; }
   let specH = p.heightOverride ?? null;
   if (specH === null && !p.ignoreHeight) {
     const h = sizeValue(s.height, cbHeight);

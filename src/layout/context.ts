@@ -233,7 +233,7 @@ export interface ContentLayout<B extends Box = Box> {
   /** Used margins and content width in `avail` px (CSS 2.1 §10.3.3 when absent); percentages refer to `p.cb.width`. */
   widths?(box: B, avail: number, p: BlockParams, env: FlowEnv): UsedWidths;
   /** A content height fixed by the box itself (replaced elements, px): no specified height, no min/max clamp, no content. */
-  fixedHeight?(box: B, p: BlockParams): number;
+  fixedHeight?(box: B, p: BlockParams, env: FlowEnv): number;
   /** Laid out whole: pushed to the next fragmentainer when it does not fit (css-break-3 §2.1). */
   monolithic?: boolean;
   /** Lays the content out into `flow` (from `flow.y`, below the top border and padding). Absent: the box has no content. */

@@ -15,6 +15,7 @@ import { layoutFlexContent } from './flex.ts';
 import { gridContent } from './grid/index.ts';
 import { tableContent } from './table/index.ts';
 import { replacedSize } from './replaced.ts';
+import { controlContent } from './controls.ts';
 
 /** A block-level replaced element (CSS 2.1 §10.3.4, §10.6.2): its natural or specified size, no content, never fragmented. */
 const replacedBlock: ContentLayout<ReplacedBox> = {
@@ -54,7 +55,7 @@ const EMPTY = (p: BlockParams): BlockResult => ({ fragment: null, bottom: p.y, m
 
 /**
  * Lays out a block-level box of any kind at the flow position (CSS 2.1 §9.4.1, §10.3.3 and the formatting context's own
- * spec): block containers (block flow or inline content), multicol containers, fieldsets, flex and grid containers,
+ * spec): block containers (block flow or inline content), multicol containers, fieldsets, form controls, flex and grid containers,
  * tables (their wrapper box) and replaced elements. Other boxes produce nothing. Checks the render's time limit.
  */
 export function layoutBlockLevel(box: Box, p: BlockParams, env: FlowEnv): BlockResult {
@@ -62,6 +63,7 @@ export function layoutBlockLevel(box: Box, p: BlockParams, env: FlowEnv): BlockR
   switch (box.kind) {
     case 'block':
       if (isFieldset(box)) return layoutBlockLevelBox(box, p, env, fieldsetContent);
+      if (box.control) return layoutBlockLevelBox(box, p, env, controlContent);
       return layoutBlockLevelBox<BlockBox | TableCellBox>(box, p, env, isMulticolContainer(box) ? multicolContent : blockFlow);
     case 'table-cell': return layoutBlockLevelBox<BlockBox | TableCellBox>(box, p, env, isMulticolContainer(box) ? multicolContent : blockFlow);
     case 'flex': return layoutBlockLevelBox(box, p, env, flexContent);

@@ -20,6 +20,7 @@ import type { LayoutSession } from './page.ts';
 import { paginate, makeFloatLayout } from './page.ts';
 import { overflowShrinkFactor } from './print-scale.ts';
 import { layoutBlockLevel } from './dispatch.ts';
+import { controlIntrinsicWidth, isControl } from './controls.ts';
 import { lastBaselineOf } from './block-level.ts';
 import { layoutAbsoluteParts, floatLikeWidths, layoutPendingAbs } from './positioned.ts';
 
@@ -66,7 +67,7 @@ export function createLayoutContext(opts: LayoutOptions, inline: InlineEngine, s
     layoutAtomicInline: (box, available, containing) => layoutAtomic(box, available, containing, { ...envOf(), pageBottom: Infinity }),
     layoutBlockLevel,
   };
-  const sizer = new IntrinsicSizer((container) => inline.inlineIntrinsicSizes(container, ctx), (box) => tableIntrinsic(box, ctx));
+  const sizer = new IntrinsicSizer((container) => inline.inlineIntrinsicSizes(container, ctx), (box) => tableIntrinsic(box, ctx), (box) => controlIntrinsicWidth(box, ctx.fonts));
   return ctx;
 }
 
@@ -95,7 +96,8 @@ function layoutAtomic(box: Box, available: number, containing: ContainingBlock, 
   if (f.kind === 'box') {
     // inline-flex: the container's first baseline (css-flexbox-1 §8.5), whatever its overflow; inline-table: its first
     // row's (CSS 2.1 §10.8.1, css-tables-3 §3.10; Chromium 156 too with overflow: hidden).
-    const first = box.kind === 'flex' || box.kind === 'table-wrapper';
+    // A text field's, select's, checkbox's and radio's: the one src/layout/controls.ts sets, whatever its overflow.
+    const first = box.kind === 'flex' || box.kind === 'table-wrapper' || (isControl(box) && box.control.kind !== 'textarea' && f.baseline !== undefined);
     const last = first ? f.baseline : s.overflowX === 'visible' && s.overflowY === 'visible' ? lastBaselineOf(f) : undefined;
     f.baseline = last ?? f.height + f.margin.bottom;
   }

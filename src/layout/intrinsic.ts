@@ -33,7 +33,11 @@ export class IntrinsicSizer {
   // collection walk an ephemeron table.
   private readonly cache = new Map<Box, IntrinsicSizes>();
   private readonly contentCache = new Map<Box, IntrinsicSizes>();
-  constructor(private readonly inline: InlineIntrinsic, private readonly table: (box: TableWrapperBox) => IntrinsicSizes) {}
+  /** `control`: a form control's content width (src/layout/controls.ts), null for other boxes. */
+  constructor(
+    private readonly inline: InlineIntrinsic, private readonly table: (box: TableWrapperBox) => IntrinsicSizes,
+    private readonly control: (box: Box) => number | null = () => null,
+  ) {}
 
   sizes(box: Box): IntrinsicSizes {
     const hit = this.cache.get(box);
@@ -79,7 +83,13 @@ export class IntrinsicSizer {
       return { min: cmin + outer, max: cmax + outer };
     }
     let min = 0, max = 0;
-    if (containsInlineSize(box)) {
+    const control = this.control(box);
+    if (control !== null) {
+      // A form control is as wide as its own content size (src/layout/controls.ts); a percentage width or max-width
+      // zeroes its min-content contribution, as a replaced element's (css-sizing-3 §5.2.2: compressible).
+      min = max = control;
+      if ((s.width !== 'auto' && s.width.pct !== 0) || (s.maxWidth !== 'none' && s.maxWidth.pct !== 0)) min = 0;
+    } else if (containsInlineSize(box)) {
       // its content adds nothing: min and max stay 0 (min-width and max-width still apply below)
     } else if ((box.kind === 'block' || box.kind === 'table-cell') && box.inlineContent) {
       const r = this.inline(box);

@@ -10,6 +10,7 @@ import { addDecorations, textShadowItems, type Decorator, type DecorationSegment
 import { borderRect, clipRectOf, hasMaskBorder, outlineItem, pushBorder, pushBorderWidths, pushShadows, sliceCorners, usedBorderWidths } from './build-decor.ts';
 import { borderImageItems, borderImageOf, maskBorderOf } from './build-border-image.ts';
 import { legendShifted, paintAroundLegend } from './fieldset.ts';
+import { controlFieldItems, controlGlyphItems } from './controls.ts';
 import { pageBorderBox } from '../layout/page-box.ts';
 import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
@@ -405,8 +406,16 @@ class PageBuilder {
     // A fieldset with a rendered legend paints from its shifted block-start border (src/paint/fieldset.ts).
     const f = frag.kind === 'box' && frag.legendGap ? legendShifted(frag) : frag;
     let s = f.style;
-    if (!isVisible(s) || (f.kind === 'box' && !f.legendGap && paintsNothing(s))) return;
+    const control = f.kind === 'box' && f.box.kind === 'block' ? f.box.control : undefined;
+    if (!isVisible(s) || (f.kind === 'box' && !f.legendGap && !control && paintsNothing(s))) return;
     const push = (item: DisplayItem): void => { into.push({ kind: 'item', item, chain }); };
+    // A form control keeping its UA field look is drawn by the native theme; checkbox, radio, select arrow, bars over it (src/paint/controls.ts).
+    const field = control && f.kind === 'box' ? controlFieldItems(f, control) : null;
+    if (field) {
+      if (outlines) { const o = outlineItem(f, s); if (o) outlines.push({ kind: 'item', item: o, chain }); }
+      for (const it of [...field, ...controlGlyphItems(f as BoxFragment, control!)]) push(it);
+      return;
+    }
     if (f.kind === 'box') s = sliceCorners(s, !f.startsBox, !f.endsBox, false);
     // box-shadow: outer shadows below the background, inset ones above it (css-backgrounds-3 §7.2)
     const shadows = s.boxShadow !== undefined && s.boxShadow.length > 0;
@@ -422,6 +431,7 @@ class PageBuilder {
     else if (f.kind === 'box' && f.legendGap) { const g = f, gs = s; paintAroundLegend(g, push, () => pushBorder(g, gs, push, !g.startsBox, !g.endsBox)); }
     else pushBorder(f, s, push, f.kind === 'box' ? !f.startsBox : false, f.kind === 'box' ? !f.endsBox : false);
     if (f.kind === 'replaced' && f.box.image) for (const it of replacedItems(f, f.box.image)) push(it);
+    if (control && f.kind === 'box') for (const it of controlGlyphItems(f, control)) push(it);
   }
 
   private inlineBoxItems(f: InlineFragment, chain: Chain, into: Entry[], outlines?: Entry[]): void {

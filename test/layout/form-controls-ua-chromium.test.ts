@@ -13,8 +13,8 @@ const DOC = `<!doctype html><html><head><style>@page{size:600px 800px;margin:0} 
 <div id=e><input id=e1 value="Rechnung"></div>
 </body></html>`;
 
-// Measured with Debian chromium 156 (viewport 718 px wide: the divs' widths are not compared). #e1's width is not compared
-// either: Chromium sizes a text field from its size attribute (20 characters: 177 px here), which we do not yet do.
+// Measured with Debian chromium 156 (viewport 718 px wide: the divs' widths are not compared). #e1: a text field of the
+// default size 20 in 13.33px Liberation Sans, 185 px wide with the project's fonts (test/layout/form-controls-size-chromium.test.ts).
 const BOXES: ChromiumBox[] = [
   ['a', 0, 0, 600, 29],
   ['a1', 0, 6, 72.297, 21],
@@ -27,6 +27,7 @@ const BOXES: ChromiumBox[] = [
   ['c', 0, 50, 150, 21],
   ['c1', 0, 50, 150, 21],
   ['e', 0, 71, 600, 21],
+  ['e1', 0, 71, 185, 21],
 ];
 
 test('Chromium 156 figures: UA styles of buttons and submit/reset/button inputs', () => assertInspectedBoxes(DOC, BOXES));
