@@ -64,6 +64,8 @@ const ESCAPES_HOLD = (() => {
 /** Characters a value may not hold: the parser rewrites CR and NUL. */
 const UNSAFE = /[\r\0]/;
 const NON_BLANK = /[^\t\n\f\r ]/;
+const REF_CHAR = /[A-Za-z0-9#]/;
+const TAG_CHAR = /[A-Za-z]/;
 
 /**
  * Whether a compiled template's fills may be made on its tree (`source`: the text it fills): not when it holds site
@@ -93,7 +95,7 @@ function partsOf(s: string): Parts | null {
 /**
  * The shape of a fill's marked text: parsed once with its marks (html/probe.ts), each mark found whole in a text node
  * or a quoted attribute value, where a value read in its place gives the tree parsing the filled text gives. Null
- * when some mark is elsewhere (a tag or attribute name, a comment, an unquoted value, after '&', in a <script>, in
+ * when some mark is elsewhere (a tag or attribute name, a comment, an unquoted value, after '&' or '<', in a <script>, in
  * head or table context where white space is dropped) or cut: that shape is filled as text.
  */
 function shapeOf(f: SiteFill, taken: TakenOut | null): Shape | null {
@@ -103,10 +105,14 @@ function shapeOf(f: SiteFill, taken: TakenOut | null): Shape | null {
   const afterCR = new Uint8Array(n);
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0; // the parser's offsets start after a byte order mark
   for (let i = text.indexOf(SITE_OPEN); i >= 0; i = text.indexOf(SITE_OPEN, i + 1)) {
-    // a mark right after a character reference's start: the value's first characters could continue the reference
+    // a mark right after a character reference's start ('&', '&#', '&am') or a tag's ('<', '</', '</titl': in raw
+    // text and RCDATA the value could end the element): the value's first characters could continue it
     let j = i - 1;
-    while (j >= 0 && j > i - 40 && /[A-Za-z0-9#]/.test(text[j]!)) j--;
+    while (j >= 0 && REF_CHAR.test(text[j]!)) j--;
     if (text[j] === '&') return null;
+    j = i - 1;
+    while (j >= 0 && TAG_CHAR.test(text[j]!)) j--;
+    if (text[j] === '<' || (text[j] === '/' && text[j - 1] === '<')) return null;
     const k = siteOf(text, i);
     if (k >= n || siteAt[k] !== -1 || (k > 0 && siteAt[k - 1]! >= i - bom)) return null; // once each, in order
     siteAt[k] = i - bom;
