@@ -22,10 +22,15 @@ const STEM_EM = 0.07;
 /**
  * The shadows of one glyph run with its pen at (x, y) (css-text-decor-3 §4), in painting order: the last shadow first,
  * so the first is on top, all under the text. Each is the run again, moved by the shadow's offset, in its colour
- * (currentcolor: the style's `color`). A shadow without blur is that copy, as Chromium prints it (vector text). A blurred
- * one, which Chromium prints as an image, is drawn as outline paths (no extractable text): copies whose outlines grow by steps with alphas following the Gaussian's edge profile (σ =
- * blur / 2, the bands of src/paint/pdf-shadow.ts), its core alpha lowered to a blurred stem's peak: erf(stem / (2√2 σ))
- * for a stem of STEM_EM × the font size. Transparent shadows give nothing.
+ * (currentcolor: the style's `color`). A shadow without blur is that copy, as Chromium prints it (vector text). A
+ * blurred one, which Chromium prints as an image, is drawn as outline paths (no extractable text): copies whose
+ * outlines grow by steps with alphas following the Gaussian's edge profile (σ = blur / 2, the bands of
+ * src/paint/pdf-shadow.ts), its core alpha lowered to a blurred stem's peak, erf(stem / (2√2 σ)) for a stem of
+ * STEM_EM × the font size. Transparent shadows give nothing. Measured against the alternative, an image of the
+ * glyphs' coverage under a true Gaussian blur at 192 dpi: on test/paint/text-shadow-chromium.test.ts's document 0.9388
+ * vs 0.9381 of inked pixels within 48 grey levels of Chromium's at 50 dpi, on invoiceplane-invoice 0.9990 vs 0.9997,
+ * on now-lms-certificate 0.9776 both; the image's mean grey matches Chromium's exactly, the bands' is up to 2 levels
+ * lighter. The bands need no raster.
  */
 export function textShadowItems(style: ComputedStyle, run: GlyphRun, x: number, y: number, out: DisplayItem[]): void {
   const shadows = style.textShadow;
