@@ -61,8 +61,8 @@ const ESCAPES_HOLD = (() => {
   const all = '&<>"\'/`=';
   return Mustache.escape(all) === Object.keys(ESCAPES).join('') && decode(Mustache.escape(all)) === all;
 })();
-/** Characters a value may not hold: the parser rewrites CR and NUL. */
-const UNSAFE = /[\r\0]/;
+/** Characters a value may not hold: the parser rewrites CR and NUL, and drops a byte order mark the text starts with. */
+const UNSAFE = /[\r\0\uFEFF]/;
 const NON_BLANK = /[^\t\n\f\r ]/;
 const REF_CHAR = /[A-Za-z0-9#]/;
 const TAG_CHAR = /[A-Za-z]/;
