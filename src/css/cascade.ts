@@ -24,8 +24,8 @@ import type { ParsedHtml } from '../html/parse.ts';
 import { forEachNode, rootElement, sourceLine, textContent } from '../html/parse.ts';
 import { compileSelectorListFor, DEPS, selectorSupported } from './selectors.ts';
 import { AncestorFilter } from './ancestor-filter.ts';
-import { RuleIndex, testRules, type IndexedRule, type Match } from './rule-index.ts';
-import { MatchMemo, NO_ID, UNKEPT, type MatchEntry, type SiblingCursor } from './match-memo.ts';
+import { RuleIndex, type IndexedRule, type Match } from './rule-index.ts';
+import { followKey, followKeyOf, MatchMemo, NO_ID, UNKEPT, type MatchEntry, type SiblingCursor } from './match-memo.ts';
 import { collectStyles, type CollectedRule } from './stylesheet-collect.ts';
 import { parseStyleAttribute } from './stylesheet-syntax.ts';
 import { presentationalHints } from './presentational.ts';
@@ -133,35 +133,14 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     (problemsMet ??= []).push(r);
     if (!reported.has(r.sel.problem!)) reportLate(r);
   };
-  const matchElement = (el: Element): Match[] => {
-    const matched: Match[] = [];
-    const id = el.attribs['id'];
-    if (id) testRules(el, index.byId.get(id.toLowerCase()), matched, pseudoMatches, onProblem, ancestors, containerOk);
-    const cls = el.attribs['class'];
-    if (cls) {
-      const seen: string[] = [];
-      for (const c of cls.split(/[ \t\n\f\r]+/)) {
-        if (!c) continue;
-        const k = c.toLowerCase();
-        if (seen.includes(k)) continue;
-        seen.push(k);
-        testRules(el, index.byClass.get(k), matched, pseudoMatches, onProblem, ancestors, containerOk);
-      }
-    }
-    testRules(el, index.byTag.get(el.name), matched, pseudoMatches, onProblem, ancestors, containerOk);
-    if (index.byAttr.size) for (const name in el.attribs) testRules(el, index.byAttr.get(name.toLowerCase()), matched, pseudoMatches, onProblem, ancestors, containerOk);
-    testRules(el, index.any, matched, pseudoMatches, onProblem, ancestors, containerOk);
-    return matched;
-  };
-
   const matches = built.matches;
   const ancestors = new AncestorFilter();
   /**
    * The rules `el` matches: those kept under its key by an earlier element of this or an earlier render (their
    * rejected selectors' warnings given again), else tested now and kept.
    */
-  const matchesOf = (el: Element, parentId: number, cursor: SiblingCursor): MatchEntry => {
-    const key = matches.key(el, parentId, cursor);
+  const matchesOf = (el: Element, parentId: number, cursor: SiblingCursor, follow: string): MatchEntry => {
+    const key = matches.key(el, parentId, cursor, follow);
     const kept = key === null ? undefined : matches.get(key);
     if (kept) {
       if (kept.pseudo) pseudoMatches.set(el, kept.pseudo);
@@ -170,7 +149,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     }
     ancestors.enter(el);
     problemsMet = null;
-    const rules = matchElement(el).sort(byPrecedence);
+    const rules = index.match(el, pseudoMatches, onProblem, ancestors, containerOk).sort(byPrecedence);
     // The style memo's key names the declaration lists in precedence order; presentational hints go between the UA's and the author's.
     let uaKey = '';
     let authorKey = '';
@@ -182,18 +161,31 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   };
 
   const memo = memoFor(built, collected.registered);
-  interface Work { el: Element; parent: ComputedStyle | null; inh: Inh; parentId: number; cursor: SiblingCursor }
+  interface Work { el: Element; parent: ComputedStyle | null; inh: Inh; parentId: number; cursor: SiblingCursor; follow: string }
   const work: Work[] = [];
-  /** Queues the element children of `el` so that they are visited next, in document order. */
+  const follows = matches.follows;
+  /** Queues the element children of `el` so that they are visited next, in document order (counting the siblings each has after it, if keys need that). */
   const queueChildren = (el: Element, style: ComputedStyle, inh: Inh, id: number): void => {
     const kids = el.children;
     const cursor: SiblingCursor = { prevId: NO_ID };
-    for (let i = kids.length - 1; i >= 0; i--) { const c = kids[i]!; if (isTag(c)) work.push({ el: c, parent: style, inh, parentId: id, cursor }); }
+    const names = follows ? new Map<string, number>() : null;
+    let all = 0;
+    for (let i = kids.length - 1; i >= 0; i--) {
+      const c = kids[i]!;
+      if (!isTag(c)) continue;
+      let follow = '';
+      if (names) {
+        const same = names.get(c.name) ?? 0;
+        follow = followKey(all++, same, follows);
+        names.set(c.name, same + 1);
+      }
+      work.push({ el: c, parent: style, inh, parentId: id, cursor, follow });
+    }
   };
   /** Computes one element's style; its children are queued on `work` (no recursion: deep documents are fine). */
   const visit = (w: Work): void => {
     const { el, parent, inh } = w;
-    const m = matchesOf(el, w.parentId, w.cursor);
+    const m = matchesOf(el, w.parentId, w.cursor, w.follow);
     w.cursor.prevId = m.id;
     const hints = presentationalHints(el, hintCtx);
     const styleAttr = el.attribs['style'];
@@ -222,7 +214,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   };
   /** Styles `start` and its descendants; `kept`: their matches may be kept (not for elements outside <html>, which have no parent key). */
   const run = (start: Element, kept: boolean): void => {
-    work.push({ el: start, parent: null, inh: { abs: false, legacy: null }, parentId: kept ? NO_ID : UNKEPT, cursor: { prevId: NO_ID } });
+    work.push({ el: start, parent: null, inh: { abs: false, legacy: null }, parentId: kept ? NO_ID : UNKEPT, cursor: { prevId: NO_ID }, follow: followKeyOf(start, follows) });
     while (work.length) visit(work.pop()!);
   };
   run(root, true);

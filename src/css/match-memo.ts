@@ -20,13 +20,14 @@ export interface MatchEntry {
   readonly problems: readonly IndexedRule[] | null;
 }
 
-/** The siblings of the elements of one parent, as the keys of its children need them. */
+/** The element siblings of one parent's children, as their keys need them. */
 export interface SiblingCursor {
   /** Memo id of the previous element sibling of the element visited next (0 before the first). */
   prevId: number;
-  /** Following element siblings in all and of the same name, per child (filled on first need). */
-  follow?: Map<Element, string>;
 }
+
+/** What keys say of the siblings that follow an element: nothing, whether any (of its name) do, or how many. */
+export type FollowMode = 0 | 1 | 2;
 
 /** Id of no element (the root's parent, the first child's previous sibling). */
 export const NO_ID = 0;
@@ -56,10 +57,16 @@ export class MatchMemo {
   }
 
   /**
-   * The key of `el`, whose parent's memo id is `parentId` and whose parent's children are read through `cursor`;
+   * The key of `el`, whose parent's memo id is `parentId`, whose previous element sibling's is `cursor.prevId`, and
+   * whose following siblings are `follow` (followKey(), for the mode `follows` gives);
    * null when its matches cannot be kept (the memo is off, an id is UNKEPT, too many long attribute values).
    */
-  key(el: Element, parentId: number, cursor: SiblingCursor): string | null {
+  /** How much of the following siblings the index's selectors read (the `follow` argument of key()). */
+  get follows(): FollowMode {
+    return this.deps & DEPS.COUNT ? 2 : this.deps & DEPS.LAST ? 1 : 0;
+  }
+
+  key(el: Element, parentId: number, cursor: SiblingCursor, follow: string): string | null {
     if (!this.enabled || parentId === UNKEPT) return null;
     const d = this.deps;
     let k = `${parentId}`;
@@ -67,7 +74,7 @@ export class MatchMemo {
       if (cursor.prevId === UNKEPT) return null;
       k += `.${cursor.prevId}`;
     }
-    if (d & (DEPS.LAST | DEPS.COUNT)) k += followOf(el, cursor, (d & DEPS.COUNT) !== 0);
+    k += follow;
     if (d & DEPS.EMPTY) k += isEmpty(el) ? 'e' : 'f';
     if (d & DEPS.OPTION && el.name === 'option') k += el.parent?.children.some((c) => isTag(c) && c.name === 'option' && c.attribs['selected'] !== undefined) ? 's' : 'n';
     k += `|${el.name}`;
@@ -112,25 +119,19 @@ export class MatchMemo {
   }
 }
 
-/** How many element siblings follow `el` in all and of its name: exactly, or (count false) only whether any do. */
-function followOf(el: Element, cursor: SiblingCursor, count: boolean): string {
-  let f = cursor.follow;
-  if (!f) {
-    f = new Map();
-    const total = new Map<string, number>();
-    let all = 0;
-    const kids: readonly AnyNode[] = el.parent?.children ?? [el];
-    for (let i = kids.length - 1; i >= 0; i--) {
-      const c = kids[i]!;
-      if (!isTag(c)) continue;
-      const same = total.get(c.name) ?? 0;
-      f.set(c, count ? `${all}:${same}` : `${all ? 1 : 0}${same ? 1 : 0}`);
-      total.set(c.name, same + 1);
-      all++;
-    }
-    cursor.follow = f;
-  }
-  return `.${f.get(el) ?? ''}`;
+/**
+ * The key part for the siblings after an element: `all` element siblings follow it, `same` of them of its name (mode 2:
+ * the numbers, mode 1: whether any, mode 0: nothing).
+ */
+export function followKey(all: number, same: number, mode: FollowMode): string {
+  return mode === 2 ? `.${all}:${same}` : mode === 1 ? `.${all ? 1 : 0}${same ? 1 : 0}` : '';
+}
+
+/** followKey() of an element, counting its following siblings (for an element whose parent's children were not counted). */
+export function followKeyOf(el: Element, mode: FollowMode): string {
+  let all = 0, same = 0;
+  if (mode) for (let n = el.next; n !== null; n = n.next) if (isTag(n)) { all++; if (n.name === el.name) same++; }
+  return followKey(all, same, mode);
 }
 
 /** css-select's :empty (v7): no element children and only document white space as text (CDATA's text included). */

@@ -51,6 +51,31 @@ export class RuleIndex {
     if (k.kind === 'any') { this.any.push(r); return; }
     push(k.kind === 'id' ? this.byId : k.kind === 'class' ? this.byClass : this.byTag, k.value, r);
   }
+
+  /**
+   * The rules `el` matches (testRules on the buckets of its id, classes, tag name and attributes, and the rules without
+   * a key); its pseudo-elements' go to `pseudo`.
+   */
+  match(el: Element, pseudo: Map<Element, Map<PseudoElement, Match[]>>, onProblem: (r: IndexedRule) => void, ancestors: AncestorFilter, containerOk: ContainerTest): Match[] {
+    const matched: Match[] = [];
+    const id = el.attribs['id'];
+    if (id) testRules(el, this.byId.get(id.toLowerCase()), matched, pseudo, onProblem, ancestors, containerOk);
+    const cls = el.attribs['class'];
+    if (cls) {
+      const seen: string[] = [];
+      for (const c of cls.split(/[ \t\n\f\r]+/)) {
+        if (!c) continue;
+        const k = c.toLowerCase();
+        if (seen.includes(k)) continue;
+        seen.push(k);
+        testRules(el, this.byClass.get(k), matched, pseudo, onProblem, ancestors, containerOk);
+      }
+    }
+    testRules(el, this.byTag.get(el.name), matched, pseudo, onProblem, ancestors, containerOk);
+    if (this.byAttr.size) for (const name in el.attribs) testRules(el, this.byAttr.get(name.toLowerCase()), matched, pseudo, onProblem, ancestors, containerOk);
+    testRules(el, this.any, matched, pseudo, onProblem, ancestors, containerOk);
+    return matched;
+  }
 }
 
 function push(m: Map<string, IndexedRule[]>, key: string, r: IndexedRule): void {
@@ -68,7 +93,7 @@ export type ContainerTest = (el: Element, conditions: readonly ContainerQuery[],
  * Tests candidate rules against `el` (`ancestors` holds its ancestors' features): element matches
  * go to `matched`, pseudo-element ones to `pseudo`. A rule inside @container rules also needs `containerOk`.
  */
-export function testRules(el: Element, list: IndexedRule[] | undefined, matched: Match[], pseudo: Map<Element, Map<PseudoElement, Match[]>>, onProblem: (r: IndexedRule) => void, ancestors: AncestorFilter, containerOk: ContainerTest): void {
+function testRules(el: Element, list: IndexedRule[] | undefined, matched: Match[], pseudo: Map<Element, Map<PseudoElement, Match[]>>, onProblem: (r: IndexedRule) => void, ancestors: AncestorFilter, containerOk: ContainerTest): void {
   if (!list) return;
   for (let i = 0; i < list.length; i++) {
     const r = list[i]!;

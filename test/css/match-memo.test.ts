@@ -95,21 +95,21 @@ test('MatchMemo keys name the element, its attributes and its parent, not its te
   const cursor = (): SiblingCursor => ({ prevId: NO_ID });
   const [a, b, c] = [elements('<p class=x title=t>one</p>'), elements('<p class=x title=t>two, longer</p>'), elements('<p class=x title=u>one</p>')];
   const p = (els: Element[]) => els.find((e) => e.name === 'p')!;
-  assert.equal(memo.key(p(a), 5, cursor()), memo.key(p(b), 5, cursor()));
-  assert.notEqual(memo.key(p(a), 5, cursor()), memo.key(p(c), 5, cursor()));
-  assert.notEqual(memo.key(p(a), 5, cursor()), memo.key(p(a), 6, cursor()));
-  assert.equal(memo.key(p(a), UNKEPT, cursor()), null);
+  assert.equal(memo.key(p(a), 5, cursor(), ''), memo.key(p(b), 5, cursor(), ''));
+  assert.notEqual(memo.key(p(a), 5, cursor(), ''), memo.key(p(c), 5, cursor(), ''));
+  assert.notEqual(memo.key(p(a), 5, cursor(), ''), memo.key(p(a), 6, cursor(), ''));
+  assert.equal(memo.key(p(a), UNKEPT, cursor(), ''), null);
   // a long value (a data: URI) is numbered, not copied into the key; another long value gets another number
   const long = (v: string) => p(elements(`<p data-src="${v.repeat(300)}">x</p>`));
-  assert.equal(memo.key(long('a'), 1, cursor()), memo.key(long('a'), 1, cursor()));
-  assert.notEqual(memo.key(long('a'), 1, cursor()), memo.key(long('b'), 1, cursor()));
-  assert.ok(memo.key(long('a'), 1, cursor())!.length < 100);
+  assert.equal(memo.key(long('a'), 1, cursor(), ''), memo.key(long('a'), 1, cursor(), ''));
+  assert.notEqual(memo.key(long('a'), 1, cursor(), ''), memo.key(long('b'), 1, cursor(), ''));
+  assert.ok(memo.key(long('a'), 1, cursor(), '')!.length < 100);
   // the previous sibling counts only when a selector reads it
   const prev = new MatchMemo(DEPS.PREV);
-  assert.notEqual(prev.key(p(a), 1, { prevId: 3 }), prev.key(p(a), 1, { prevId: 4 }));
-  assert.equal(prev.key(p(a), 1, { prevId: UNKEPT }), null);
-  assert.equal(memo.key(p(a), 1, { prevId: 3 }), memo.key(p(a), 1, { prevId: 4 }));
-  assert.equal(new MatchMemo(DEPS.UNSAFE).key(p(a), 1, cursor()), null);
+  assert.notEqual(prev.key(p(a), 1, { prevId: 3 }, ''), prev.key(p(a), 1, { prevId: 4 }, ''));
+  assert.equal(prev.key(p(a), 1, { prevId: UNKEPT }, ''), null);
+  assert.equal(memo.key(p(a), 1, { prevId: 3 }, ''), memo.key(p(a), 1, { prevId: 4 }, ''));
+  assert.equal(new MatchMemo(DEPS.UNSAFE).key(p(a), 1, cursor(), ''), null);
 });
 
 test('MatchMemo is bounded and its ids stay unique when it starts empty', () => {
