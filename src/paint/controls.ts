@@ -26,7 +26,8 @@ const solid = (rect: Rect, width: number, color: Color, radius: number): Display
 /**
  * A checkbox (Chromium 156's ThemePainterDefault, 13 × 13 px): unchecked, a white square with 2 px corners inside a 1 px
  * #767676 border; checked, an accent-blue square with a white tick of 2.08 px (from (2.6, 6.5) over (5.2, 9.1) to
- * (10.4, 2.6)). Drawn in the border box's largest centred square, scaled from 13 px.
+ * (10.4, 2.6)). Drawn in the border box's largest centred square, scaled from 13 px but for the 2 px corners (a 20 px
+ * checkbox in Chromium keeps them).
  */
 function checkbox(r: Rect, checked: boolean, disabled: boolean): DisplayItem[] {
   const k = Math.min(r.w, r.h) / TOGGLE;
@@ -34,10 +35,10 @@ function checkbox(r: Rect, checked: boolean, disabled: boolean): DisplayItem[] {
   const box: Rect = { x, y, w: TOGGLE * k, h: TOGGLE * k };
   const inner: Rect = { x: x + 0.2 * k, y: y + 0.2 * k, w: 12.6 * k, h: 12.6 * k };
   const items: DisplayItem[] = [];
-  if (disabled) items.push({ kind: 'rect', rect: inner, color: DISABLED_FILL, radii: round(2 * k) });
-  items.push({ kind: 'rect', rect: inner, color: disabled ? DISABLED_WHITE : WHITE, radii: round(2 * k) });
-  if (!checked) { items.push(solid(box, k, disabled ? DISABLED_BORDER : BORDER, 2.5 * k)); return items; }
-  items.push({ kind: 'rect', rect: box, color: disabled ? DISABLED_BORDER : ACCENT, radii: round(2 * k) });
+  if (disabled) items.push({ kind: 'rect', rect: inner, color: DISABLED_FILL, radii: round(2) });
+  items.push({ kind: 'rect', rect: inner, color: disabled ? DISABLED_WHITE : WHITE, radii: round(2) });
+  if (!checked) { items.push(solid(box, k, disabled ? DISABLED_BORDER : BORDER, 2.5)); return items; }
+  items.push({ kind: 'rect', rect: box, color: disabled ? DISABLED_BORDER : ACCENT, radii: round(2) });
   const p = (dx: number, dy: number): [number, number] => [x + dx * k, y + dy * k];
   const [ax, ay] = p(2.6, 6.5), [bx, by] = p(5.2, 9.1), [cx, cy] = p(10.4, 2.6);
   items.push({ kind: 'hairlines', segments: [[ax, ay, bx, by], [bx, by, cx, cy]], circles: [], width: 2.08 * k, color: disabled ? DISABLED_WHITE : WHITE });
@@ -108,9 +109,11 @@ function themedField(s: ComputedStyle): boolean {
 /**
  * The native look of a text field, textarea or select that keeps the UA border and background, drawn instead of them
  * (Chromium 156 prints such a field as a white rectangle with 2 px corners and a thin #767676 line at 0.75 opacity, half a
- * pixel inside its border box), or null to paint the box's own background and border.
+ * pixel inside its border box); for a checkbox or radio nothing: Chromium paints neither its background nor its border,
+ * whatever the page gives it (only its glyph, controlGlyphItems). Null: paint the box's own background and border.
  */
 export function controlFieldItems(f: BoxFragment, control: FormControl): DisplayItem[] | null {
+  if (control.kind === 'checkbox' || control.kind === 'radio') return [];
   if (control.kind !== 'text' && control.kind !== 'textarea' && control.kind !== 'select') return null;
   if (!themedField(f.style)) return null;
   const r: Rect = { x: f.x, y: f.y, w: f.width, h: f.height };

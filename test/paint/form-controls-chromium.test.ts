@@ -47,3 +47,16 @@ test('checkboxes, radios, a select arrow and bars are drawn as Chromium 156 prin
 test('a select shows its option 4 px inside its border, the fields their placeholder and value, as Chromium 156 places them', async () => {
   assertPageWords(await pageWords(DOC), [['Ab 3.75 16.45', 'Name 3.00 31.45', 'Val 57.75 31.45']], 'controls');
 });
+
+// A checkbox keeps its native look whatever border and background the page gives it (appearance: auto): Chromium 156 paints
+// neither (this 20 px one at (4, 3): its corner white, its 2 px corners' curve and inside blue, its tick white); we painted
+// the red border and yellow background under it.
+const STYLED = `<!doctype html><html><head><style>@page{size:200px 40px;margin:0} body{margin:0}</style></head><body>
+<input type=checkbox checked style="border:2px solid red;background:yellow;width:20px;height:20px"></body></html>`;
+
+test('a checkbox given a border and background is still drawn in its native look, as Chromium 156 prints it', async () => {
+  const img = raster((await renderPdf(STYLED)).pdf, 384);
+  for (const [x, y, rgb] of [[4.2, 3.2, [255, 255, 255]], [4.6, 3.6, [0, 117, 255]], [5, 8, [0, 117, 255]], [10, 14, [255, 255, 255]], [20, 8, [255, 255, 255]]] as const) {
+    assert.deepEqual(img.px(Math.floor(x * 4), Math.floor(y * 4)), rgb, `(${x}, ${y})`);
+  }
+});
