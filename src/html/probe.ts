@@ -32,8 +32,16 @@ export interface ProbedHtml extends ParsedHtml {
   markedAttrs: string[];
   /** The UTF-16 offset in the HTML where each node with a source position starts. */
   offsets: Map<object, number>;
+  /**
+   * Three or more formatting elements of one tag name were active at once (after the last marker), one of them with
+   * a mark in an attribute: which of them the parser forgets (§13.2.4.3, the Noah's Ark clause: same name and
+   * attributes) depends on the values.
+   */
+  arkRisk: boolean;
 }
 
+/** parse5's EntryType.Element (a formatting element entry; markers are 0). */
+const ELEMENT_ENTRY = 1;
 const TEXT_MODES = new Set<InsertionMode>([InsertionMode.IN_BODY, InsertionMode.IN_CELL, InsertionMode.IN_CAPTION, InsertionMode.IN_SELECT, InsertionMode.IN_SELECT_IN_TABLE, InsertionMode.TEXT]);
 const TABLE_MODES = new Set<InsertionMode>([InsertionMode.IN_TABLE, InsertionMode.IN_TABLE_BODY, InsertionMode.IN_ROW, InsertionMode.IN_TABLE_TEXT]);
 
@@ -42,6 +50,7 @@ type Loc = { startLine: number; startOffset: number; attrs?: Record<string, { st
 /** parse5's parser, noting for each character token that holds a mark the insertion mode and what the token did. */
 class ProbeParser extends Parser<Htmlparser2TreeAdapterMap> {
   readonly reads = new Map<string, MarkRead>();
+  arkRisk = false;
   private inMark = false;
   private reopened = false;
 
@@ -63,6 +72,19 @@ class ProbeParser extends Parser<Htmlparser2TreeAdapterMap> {
       if (end < 0) break;
       this.reads.set(chars.slice(i + 1, end), { context, needed: skip || this.reopened });
     }
+  }
+
+  override _processStartTag(token: Token.TagToken): void {
+    super._processStartTag(token);
+    if (this.arkRisk) return;
+    const counts = new Map<string, number>();
+    let marked = new Set<string>();
+    for (let e = this.activeFormattingElements.newest; e && e.type === ELEMENT_ENTRY; e = e.older) {
+      const name = e.token.tagName;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+      if (e.token.attrs.some((a) => a.value.includes(this.open))) (marked = new Set(marked)).add(name);
+    }
+    for (const name of marked) if (counts.get(name)! >= 3) this.arkRisk = true;
   }
 
   override _reconstructActiveFormattingElements(): void {
@@ -100,5 +122,5 @@ export function probeHtml(html: string, open: string, close: string): ProbedHtml
   });
   parser.tokenizer.write(html, true);
   const document = parser.document;
-  return { document, quirksMode: documentMode(document) === 'quirks', reads: parser.reads, markedAttrs, offsets };
+  return { document, quirksMode: documentMode(document) === 'quirks', reads: parser.reads, markedAttrs, offsets, arkRisk: parser.arkRisk };
 }

@@ -96,7 +96,8 @@ function partsOf(s: string): Parts | null {
  * The shape of a fill's marked text: parsed once with its marks (html/probe.ts), each mark found whole in a text node
  * or a quoted attribute value, where a value read in its place gives the tree parsing the filled text gives. Null
  * when some mark is elsewhere (a tag or attribute name, a comment, an unquoted value, after '&' or '<', in a <script>, in
- * head or table context where white space is dropped) or cut: that shape is filled as text.
+ * head or table context where white space is dropped, an attribute value the parser reads, the attributes of three
+ * active formatting elements of one name) or cut: that shape is filled as text.
  */
 function shapeOf(f: SiteFill, taken: TakenOut | null): Shape | null {
   const text = f.text;
@@ -120,7 +121,7 @@ function shapeOf(f: SiteFill, taken: TakenOut | null): Shape | null {
   }
   const probed = probeHtml(text, SITE_OPEN, SITE_CLOSE);
   if (taken && !restore(probed, text, taken)) return null;
-  if (!probed.markedAttrs.every((a) => QUOTED.test(a))) return null;
+  if (probed.arkRisk || !probed.markedAttrs.every((a) => QUOTED.test(a))) return null;
   const sites: Array<Site | undefined> = new Array(n);
   const texts = new Map<Text, Parts>();
   const attrs = new Map<Element, Map<string, Parts>>();
@@ -167,6 +168,8 @@ function shapeOf(f: SiteFill, taken: TakenOut | null): Shape | null {
         const v = el.attribs[name]!;
         if (name.includes(SITE_OPEN)) { ok = false; break; }
         if (!v.includes(SITE_OPEN)) continue;
+        // values the parser reads: <input type=hidden> stays in a table, annotation-xml's encoding makes an HTML integration point
+        if ((el.name === 'input' && name === 'type') || (el.name === 'annotation-xml' && name === 'encoding')) { ok = false; break; }
         const parts = partsOf(v);
         if (!parts || !place(parts, (k) => ({ literal: false, attr: true, need: afterCR[k] ? Need.NonEmpty : Need.Any, noLeadingLF: afterCR[k] === 1 }))) { ok = false; break; }
         (marked ??= new Map()).set(name, parts);

@@ -88,7 +88,9 @@ test('the README invoice is filled on its tree, and a shape that cannot be is fi
     sameTree(tree.document, parseHtml(fillTemplate(INVOICE, v)).document);
   }
   // a value in a tag name, an unquoted attribute value, in head context: the shape is refused, not guessed
-  for (const src of ['<h{{a}}>x</h1>', '<p class={{a}}>x</p>', '<html>{{a}}<head></head>', '<p>&{{a}}</p>', '<p {{a}}>x</p>', '<!-- {{a}} -->', '<script>var a = "{{a}}"</script>', '<p>x <{{a}}</p>', '<title>a </titl{{a}}</title>', '<p>&#00000000000000000000000000000000000000000000{{a}}</p>']) {
+  for (const src of ['<h{{a}}>x</h1>', '<p class={{a}}>x</p>', '<html>{{a}}<head></head>', '<p>&{{a}}</p>', '<p {{a}}>x</p>', '<!-- {{a}} -->', '<script>var a = "{{a}}"</script>', '<p>x <{{a}}</p>', '<title>a </titl{{a}}</title>', '<p>&#00000000000000000000000000000000000000000000{{a}}</p>',
+    '<table><tr><td>x</td></tr><input type="{{a}}"></table>', '<math><annotation-xml encoding="{{a}}"><p>x</p></annotation-xml></math>',
+    '<p><b class="e x">1<b class="{{a}}">2<b class="{{a}}">3<b class="e x">4</p>5']) {
     const trees = new TreeFills(1 << 20);
     const f = fillSites(compileFill(src), { a: 'e x' });
     assert.equal(trees.parse(f, null) ?? trees.parse(f, null), null, src);
