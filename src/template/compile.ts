@@ -143,7 +143,7 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
 
   /** The shapes of this template's fills, parsed with their values' sites marked; whether the taken-out and the full source allow them. */
   const trees = mustache ? new TreeFills(Math.max(1024 * 1024, Math.min(16 * 1024 * 1024, sourceBytes * 64))) : null;
-  const treeable = { taken: !!taken && treeFillable(taken.source), full: treeFillable(html) };
+  const treeable = treeFillable(html); // the taken-out texts included
 
   return {
     get bytes() {
@@ -160,7 +160,7 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
       const use = taken && !markers ? taken : null;
       let filled: string;
       let parsed: ParsedHtml | null = null;
-      const sites = trees && !markers && (use ? treeable.taken : treeable.full) ? fillSites(use ? fill! : fullFill()!, view, fillLimits) : null;
+      const sites = trees && !markers && treeable ? fillSites(use ? fill! : fullFill()!, view, fillLimits) : null;
       if (sites) {
         // the values put into the parsed markup of this fill's shape (tree-fill.ts); its text as fillCompiled makes it
         filled = realize(sites);
