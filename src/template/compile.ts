@@ -141,7 +141,7 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
     return parsed;
   };
 
-  /** The shapes of this template's fills, parsed with their values' sites marked; whether the taken-out and the full source allow them. */
+  /** The shapes of this template's fills, parsed with their values' sites marked; whether its source allows them. */
   const trees = mustache ? new TreeFills(Math.max(1024 * 1024, Math.min(16 * 1024 * 1024, sourceBytes * 64))) : null;
   const treeable = treeFillable(html); // the taken-out texts included
 
