@@ -35,14 +35,19 @@ export const NO_ID = 0;
 export const UNKEPT = -1;
 /** Longest attribute value written into a key as it is; longer ones are numbered (a data: URI is not copied into every key). */
 const LONG_VALUE = 256;
+/** Most long attribute values numbered, and their characters, before the memo starts empty. */
+const LONG_MAX = 256;
+const LONG_MAX_CHARS = 4 * 1024 * 1024;
 
 /**
  * Matched rules by a key that names everything the index's selectors can read of an element (Blink's and Servo's style sharing,
- * made exact instead of checked): its name and attributes, whether it is empty, its parent's key (so all ancestors' names and
- * attributes), and, when a selector reads siblings, its previous element sibling's key and how many siblings follow. An element
- * (and, for an <option>, whether an <option selected> is among its siblings) of a later render of the same template whose key equals an earlier one's matches the same rules; so do cousins within a render.
- * Not used when a selector reads more (:has(), :dir(), text, @container conditions). Bounded: past `maxEntries` entries (or
- * 256 long attribute values) it starts empty.
+ * made exact instead of checked): its name and attributes, its parent's key (so all ancestors' names and attributes), and only
+ * when a selector reads them, its previous element sibling's key, how many siblings follow, whether it is empty, and for an
+ * <option> whether an <option selected> is among its siblings. An element of a later render of the same template whose key
+ * equals an earlier one's matches the same rules; so do cousins within a render. Not used when a selector reads more (:has(),
+ * :dir(), text, @container conditions). Bounded: it starts empty past `maxEntries` entries (an entry is ~0.5-1 KB; cascade.ts
+ * keeps 8 rule indexes) and past 256 long attribute values or 4 M characters of them (an element with a value longer than
+ * that is not kept).
  */
 export class MatchMemo {
   private entries = new Map<string, MatchEntry>();
@@ -52,7 +57,7 @@ export class MatchMemo {
   /** False when the index's selectors read something a key cannot name: every element is matched. */
   readonly enabled: boolean;
 
-  constructor(private readonly deps: number, private readonly maxEntries = 8192) {
+  constructor(private readonly deps: number, private readonly maxEntries = 4096) {
     this.enabled = (deps & DEPS.UNSAFE) === 0;
   }
 
@@ -84,7 +89,8 @@ export class MatchMemo {
       if (v.length <= LONG_VALUE) { k += `\u0001${name}\u0002${v.length}:${v}`; continue; }
       let n = this.longValues.get(v);
       if (n === undefined) {
-        if (this.longValues.size >= 256) return null;
+        if (v.length > LONG_MAX_CHARS) return null;
+        if (this.longValues.size >= LONG_MAX || this.longChars + v.length > LONG_MAX_CHARS) this.clear();
         n = this.longValues.size;
         this.longValues.set(v, n);
         this.longChars += v.length;
@@ -103,14 +109,16 @@ export class MatchMemo {
   add(key: string | null, e: Omit<MatchEntry, 'id'>): MatchEntry {
     if (key === null) return { id: UNKEPT, ...e };
     const entry: MatchEntry = { id: this.nextId++, ...e };
-    if (this.entries.size >= this.maxEntries) {
-      // ids keep counting: keys made before refer to no entry now, so they miss and are made again
-      this.entries = new Map();
-      this.longValues = new Map();
-      this.longChars = 0;
-    }
+    if (this.entries.size >= this.maxEntries) this.clear();
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /** Starts empty. Ids keep counting: keys made before refer to no entry now, so they miss and are made again. */
+  private clear(): void {
+    this.entries = new Map();
+    this.longValues = new Map();
+    this.longChars = 0;
   }
 
   /** Kept entries and long attribute characters (for tests and accounting). */

@@ -124,4 +124,11 @@ test('MatchMemo is bounded and its ids stay unique when it starts empty', () => 
   assert.equal(memo.get('k9')?.rules.length, 0);
   assert.equal(memo.get('k0'), undefined);
   assert.equal(memo.add(null, { rules: [], uaKey: '', authorKey: '', pseudo: undefined, problems: null }).id, UNKEPT);
+  // long attribute values: numbered up to 256 or 4 M characters, then the memo starts empty
+  const many = new MatchMemo(0);
+  for (let i = 0; i < 600; i++) {
+    const el = elements(`<p data-src="${String(i).padStart(300, 'x')}"></p>`).find((e) => e.name === 'p')!;
+    assert.notEqual(many.key(el, 1, { prevId: NO_ID }, ''), null);
+    assert.ok(many.size.longChars <= 256 * 300);
+  }
 });
