@@ -364,17 +364,30 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   if (f === null || f.kind !== 'box' || r.token !== null || r.pushed || r.collapsedThrough) return r;
   const endBP = closingEdges(f);
   const bottom = f.y + f.height;
-  // As Chromium (LayoutNG): a box that ends on this fragmentainer takes its block-end border and padding along. When
-  // they cross its end but the content fits, the content is laid out again leaving room for them: it breaks earlier and
-  // the box continues on the next page (or the box moves there whole when nothing of it fits).
-  if (endBP <= 0 || bottom <= env.pageBottom + 0.01 || bottom - endBP > env.pageBottom + 0.01) return r;
+  // As Chromium (LayoutNG): a box that ends on this fragmentainer takes its block-end border and padding along, and the
+  // last child's block-end margin before them (they do not collapse). When these cross its end but the content fits,
+  // the content is laid out again leaving room for them: it breaks earlier and the box continues on the next page (or
+  // the box moves there whole when nothing of it fits).
+  if (endBP <= 0 || bottom <= env.pageBottom + 0.01) return r;
+  const contentEnd = Math.min(bottom - endBP, contentBottom(f) ?? bottom - endBP);
+  if (contentEnd > env.pageBottom + 0.01) return r;
   // Chromium breaks at the latest break point: before a trailing empty box (a clearfix ::after) when there is one, which
   // moves only that box and the padding, not content (kept as laid out: its end overflows by the padding here).
   if (endsWithEmptyBox(f)) return r;
   if (floatMark !== null) (p.floats as BfcFloats).rollback(floatMark);
   p.abs.length = absLength;
   env.fixed.length = fixedLength;
-  return layoutBlockLevelOnce(box, p, env, fc, endBP);
+  return layoutBlockLevelOnce(box, p, env, fc, bottom - contentEnd);
+}
+
+/** The block-end of a fragment's in-flow content: its last in-flow box or line's border-box bottom (px), or null when none. */
+function contentBottom(f: BoxFragment): number | null {
+  for (let i = f.children.length - 1; i >= 0; i--) {
+    const c = f.children[i];
+    if ((c.kind === 'box' || c.kind === 'replaced') && (c.style.float !== 'none' || isAbsolute(c.box))) continue;
+    if (c.kind === 'box' || c.kind === 'replaced' || c.kind === 'line') return c.y + c.height;
+  }
+  return null;
 }
 
 /**
