@@ -153,21 +153,25 @@ const floatAttr = (v: string | undefined): number | null => {
  * What layout and paint need of a form control (HTML §15.5): a text field's `size` (default 20), a textarea's `cols` and
  * `rows` (20 × 2), a select's option labels (a drop-down: not `multiple`, `size` ≤ 1), a checkbox's or radio's state,
  * the position of a progress bar (value / max, max default 1; indeterminate without a value) or of a meter
- * ((value − min) / (max − min), min 0, max 1). Undefined for other controls (buttons, file, colour, date fields...).
+ * ((value − min) / (max − min), min 0, max 1). Undefined for other controls (buttons, file, colour, date fields...), and
+ * for a checkbox or radio whose `appearance` is none: Blink's LayoutTheme neither sizes nor draws it, the page's CSS does
+ * (css-ui-4 §5.2; Bootstrap 5's .form-check-input); a select with appearance: none keeps its menu-list sizing without the
+ * theme's padding and arrow (Bootstrap 5's .form-select).
  */
-function controlOf(el: Element): FormControl | undefined {
+function controlOf(el: Element, style: ComputedStyle): FormControl | undefined {
   const a = el.attribs;
+  const native = style.appearance !== 'none';
   switch (el.name) {
     case 'input': {
       const type = inputType(el);
-      if (type === 'checkbox' || type === 'radio') return { kind: type, checked: a.checked !== undefined, disabled: a.disabled !== undefined };
+      if (type === 'checkbox' || type === 'radio') return native ? { kind: type, checked: a.checked !== undefined, disabled: a.disabled !== undefined } : undefined;
       if (!TEXT_FIELDS.has(type) && INPUT_TYPES.has(type)) return undefined;
       return { kind: 'text', size: intAttr(a.size, 20), placeholder: !a.value && a.placeholder !== undefined && a.placeholder !== '' };
     }
     case 'textarea': return { kind: 'textarea', cols: intAttr(a.cols, 20), rows: intAttr(a.rows, 2) };
     case 'select':
       if (a.multiple !== undefined || intAttr(a.size, 1) > 1) return undefined;
-      return { kind: 'select', options: optionsOf(el).map(optionLabel) };
+      return { kind: 'select', options: optionsOf(el).map(optionLabel), native };
     case 'progress': {
       const max = floatAttr(a.max);
       const m = max !== null && max > 0 ? max : 1;
@@ -202,7 +206,7 @@ function shownStyle(s: ComputedStyle, control: FormControl | undefined): Compute
 /** Form controls: an atomic inline-block (or block) box with the text they show (none for progress and meter), or empty. */
 function buildControl(el: Element, style: ComputedStyle, info: BoxInfo, out: Item[]): void {
   const s = restyle(style, isInlineLevelDisplay(style.display) ? 'inline-block' : 'block');
-  const control = controlOf(el);
+  const control = controlOf(el, s);
   const text = controlText(el);
   const children = text === '' ? [] : processInlineContent([withInfo<TextRun>({ kind: 'text', style: shownStyle(s, control), text }, { href: info.href })]);
   const box: BlockBox = { kind: 'block', style: s, outer: outerOf(s.display), inlineContent: children.length > 0, children };

@@ -80,12 +80,12 @@ export interface BlockBox extends BoxCommon {
 /**
  * A form control as HTML §15.5 renders it, read from its element by the box builder: a single-line text field of `size`
  * characters (showing its placeholder when `placeholder`), a textarea of `cols` × `rows`, a drop-down select with its
- * option labels, a checkbox or radio button, a progress bar (`value` 0–1, null when indeterminate) or a meter (0–1).
+ * option labels (`native`: appearance is not none, so the theme's inner padding and arrow apply), a checkbox or radio button, a progress bar (`value` 0–1, null when indeterminate) or a meter (0–1).
  */
 export type FormControl =
   | { kind: 'text'; size: number; placeholder: boolean }
   | { kind: 'textarea'; cols: number; rows: number }
-  | { kind: 'select'; options: string[] }
+  | { kind: 'select'; options: string[]; native: boolean }
   | { kind: 'checkbox' | 'radio'; checked: boolean; disabled: boolean }
   | { kind: 'progress'; value: number | null }
   | { kind: 'meter'; value: number };

@@ -218,6 +218,12 @@ export interface ComputedStyle {
   borderTopLeftRadius: CornerRadius; borderTopRightRadius: CornerRadius;
   borderBottomRightRadius: CornerRadius; borderBottomLeftRadius: CornerRadius;
   boxSizing: 'content-box' | 'border-box';
+  /**
+   * appearance (css-ui-4 §5.2): 'auto' draws a form control in the platform's native look and sizes it as the
+   * platform does (every <compat-auto> and <compat-special> keyword computes as auto here); 'none' makes it a
+   * plain box styled by the page (Bootstrap's .form-select, .form-check-input).
+   */
+  appearance: 'auto' | 'none';
   overflowX: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   overflowY: 'visible' | 'hidden' | 'clip' | 'scroll' | 'auto';
   visibility: 'visible' | 'hidden' | 'collapse';
@@ -474,7 +480,7 @@ export function initialStyle(): ComputedStyle {
     borderTop: noBorder(), borderRight: noBorder(), borderBottom: noBorder(), borderLeft: noBorder(),
     borderTopLeftRadius: noRadius(), borderTopRightRadius: noRadius(),
     borderBottomRightRadius: noRadius(), borderBottomLeftRadius: noRadius(),
-    boxSizing: 'content-box', overflowX: 'visible', overflowY: 'visible', visibility: 'visible', opacity: 1,
+    boxSizing: 'content-box', appearance: 'auto', overflowX: 'visible', overflowY: 'visible', visibility: 'visible', opacity: 1,
     transform: [], transformOrigin: { x: { px: 0, pct: 50 }, y: { px: 0, pct: 50 } }, translate: null, rotate: null, scale: null, objectPosition: null,
     clipPath: null, filter: [], mixBlendMode: 'normal', backgroundBlendMode: ['normal'], zoom: 1,
     backgroundColor: TRANSPARENT, backgroundLayers: [],

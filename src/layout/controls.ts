@@ -66,6 +66,7 @@ export interface ControlSize { width: number | null; height: number | null }
  * - textarea (LayoutTextControlMultiLine): ceil(avg × cols) plus the scrollbar gutter when overflow-y is auto or scroll,
  *   rows × the line-height high;
  * - drop-down select (the menu list): the widest option label, rounded up, plus its inner padding; ascent + descent + 2 high;
+ *   with appearance: none (LayoutTheme gives no inner padding) the widest label rounded up, one line of the line-height high;
  * - checkbox and radio: 13 × 13 px border box (LayoutTheme), less the box's own padding and border;
  * - progress and meter: sized by their UA style only.
  */
@@ -87,6 +88,7 @@ export function controlSize(box: BlockBox & { control: FormControl }, fonts: Fon
       let widest = 0;
       for (const label of c.options) widest = Math.max(widest, fonts.measure(label, spec));
       const m = inlineMetricsOf(s, fonts);
+      if (!c.native) return { width: Math.ceil(widest - 1e-6), height: m.lineHeight };
       return { width: Math.ceil(widest - 1e-6) + MENU_LIST_INLINE, height: m.ascent + m.descent + MENU_LIST_BLOCK };
     }
     case 'checkbox': case 'radio': {
@@ -138,8 +140,8 @@ function controlHeight(box: BlockBox, p: { heightOverride?: number; cb: { height
 
 /**
  * Lays out the text a control shows (its value, placeholder or selected option): a text field centres its line in the
- * content box as Chromium centres the inner editor, a select puts its text 4 px in and its baseline 1 px + ascent below
- * its own height's top (centred in a taller box); the
+ * content box as Chromium centres the inner editor (so does a select with appearance: none), a select puts its text 4 px
+ * in and its baseline 1 px + ascent below its own height's top (centred in a taller box); the
  * control's baseline is that line's, or where its text would sit when it shows none; a checkbox's or radio's is its
  * border-box bottom (Blink's LayoutTheme).
  */
@@ -153,7 +155,7 @@ function layoutControl(box: BlockBox, c: ContentParams, flow: Flow, env: FlowEnv
   const m = inlineMetricsOf(box.style, env.ctx.fonts);
   let baseline: number;
   let dx = 0;
-  if (kind === 'select') {
+  if (kind === 'select' && box.control?.kind === 'select' && box.control.native) {
     // The menu list's text: 4 px after its content edge, 1 px below it, its line as high as ascent + descent (line-height
     // is ignored), centred when the select is taller.
     const own = m.ascent + m.descent + MENU_LIST_BLOCK;

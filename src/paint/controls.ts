@@ -109,13 +109,13 @@ function themedField(s: ComputedStyle): boolean {
 /**
  * The native look of a text field, textarea or select that keeps the UA border and background, drawn instead of them
  * (Chromium 156 prints such a field as a white rectangle with 2 px corners and a thin #767676 line at 0.75 opacity, half a
- * pixel inside its border box); for a checkbox or radio nothing: Chromium paints neither its background nor its border,
+ * pixel inside its border box; none with appearance: none); for a checkbox or radio nothing: Chromium paints neither its background nor its border,
  * whatever the page gives it (only its glyph, controlGlyphItems). Null: paint the box's own background and border.
  */
 export function controlFieldItems(f: BoxFragment, control: FormControl): DisplayItem[] | null {
   if (control.kind === 'checkbox' || control.kind === 'radio') return [];
   if (control.kind !== 'text' && control.kind !== 'textarea' && control.kind !== 'select') return null;
-  if (!themedField(f.style)) return null;
+  if (f.style.appearance === 'none' || !themedField(f.style)) return null;
   const r: Rect = { x: f.x, y: f.y, w: f.width, h: f.height };
   return [
     { kind: 'rect', rect: r, color: WHITE, radii: round(2.5) },
@@ -130,7 +130,7 @@ export function controlGlyphItems(f: BoxFragment, control: FormControl): Display
   switch (control.kind) {
     case 'checkbox': return checkbox(r, control.checked, control.disabled);
     case 'radio': return radio(r, control.checked, control.disabled);
-    case 'select': return [selectArrow(r, f.style.color)];
+    case 'select': return control.native ? [selectArrow(r, f.style.color)] : [];
     case 'progress': case 'meter': return bar(r, control);
     default: return [];
   }

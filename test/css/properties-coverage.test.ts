@@ -19,7 +19,7 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   borderTop: 'border-top: 1px solid', borderRight: 'border-right: 1px solid', borderBottom: 'border-bottom: 1px solid', borderLeft: 'border-left: 1px solid',
   borderTopLeftRadius: 'border-top-left-radius: 1px', borderTopRightRadius: 'border-top-right-radius: 1px',
   borderBottomRightRadius: 'border-bottom-right-radius: 1px', borderBottomLeftRadius: 'border-bottom-left-radius: 1px',
-  boxSizing: 'box-sizing: border-box', overflowX: 'overflow-x: hidden', overflowY: 'overflow-y: hidden',
+  boxSizing: 'box-sizing: border-box', appearance: 'appearance: none', overflowX: 'overflow-x: hidden', overflowY: 'overflow-y: hidden',
   visibility: 'visibility: hidden', opacity: 'opacity: 0.5',
   transform: 'transform: rotate(45deg)', transformOrigin: 'transform-origin: left top', translate: 'translate: 1px', rotate: 'rotate: 1deg', scale: 'scale: 2',
   clipPath: 'clip-path: circle(10px)', filter: 'filter: grayscale(1)', mixBlendMode: 'mix-blend-mode: multiply', backgroundBlendMode: 'background-blend-mode: screen', zoom: 'zoom: 2',

@@ -155,6 +155,12 @@ function radiusRow(i: number): Longhand<RadiusVal> {
 export const RADIUS_LONGHANDS = CORNERS.map((c) => `border-${c[0]}-radius`);
 
 const OVERFLOW = { visible: 'visible', hidden: 'hidden', clip: 'clip', scroll: 'scroll', auto: 'auto', overlay: 'auto' } as const;
+/** appearance's keywords (css-ui-4 §5.2): none, auto, and the <compat-auto> / <compat-special> ones, which behave as auto. */
+const APPEARANCE: Record<string, 'auto' | 'none'> = Object.fromEntries([
+  ['none', 'none'],
+  ...['auto', 'searchfield', 'textarea', 'checkbox', 'radio', 'menulist', 'listbox', 'meter', 'progress-bar', 'button', 'push-button',
+    'textfield', 'menulist-button'].map((k) => [k, 'auto']),
+]);
 
 const INTRINSIC: Record<string, IntrinsicSizeKeyword> = {
   'min-content': 'min-content', 'max-content': 'max-content', 'fit-content': 'fit-content',
@@ -233,6 +239,7 @@ export const BOX_ROWS: Longhand<any>[] = [
   ...[0, 1, 2, 3].map(borderColorRow),
   ...[0, 1, 2, 3].map(radiusRow),
   keywordRow('box-sizing', 'boxSizing', false, ['content-box', 'border-box']),
+  keywordRow('appearance', 'appearance', false, APPEARANCE),
   keywordRow('overflow-x', 'overflowX', false, OVERFLOW),
   keywordRow('overflow-y', 'overflowY', false, OVERFLOW),
   keywordRow('visibility', 'visibility', true, ['visible', 'hidden', 'collapse']),

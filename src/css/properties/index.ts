@@ -71,7 +71,7 @@ const SHORTHAND_MAP = new Map<string, Shorthand>(
 /** Properties with no effect on a static printed page: accepted silently. */
 const NO_EFFECT = new Set([
   'cursor', 'pointer-events', 'user-select', 'resize', 'caret-color', 'scroll-behavior', 'touch-action',
-  'appearance', 'print-color-adjust', 'color-adjust', 'color-scheme', 'text-rendering', 'font-smooth',
+  'print-color-adjust', 'color-adjust', 'color-scheme', 'text-rendering', 'font-smooth',
   'text-size-adjust', 'forced-color-adjust', 'accent-color', 'will-change', 'speak',
   'overscroll-behavior', 'background-attachment-fixed', 'image-rendering', 'font-optical-sizing',
   'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay',
@@ -87,7 +87,7 @@ const VENDOR_HONOURED = new Set([
   'flex-basis', 'order', 'justify-content', 'align-items', 'align-self', 'align-content', 'hyphens',
   'text-decoration', 'text-decoration-line', 'text-decoration-color', 'text-decoration-style', 'column-gap',
   'font-variant-caps', 'font-feature-settings', 'font-kerning', 'text-align-last', 'word-break', 'overflow-wrap', 'break-before', 'break-after', 'break-inside',
-  'clip-path', 'filter',
+  'clip-path', 'filter', 'appearance',
   'columns', 'column-count', 'column-width', 'column-rule', 'column-rule-width', 'column-rule-style', 'column-rule-color', 'column-fill', 'column-span',
 ]);
 /** Any vendor prefix (css-syntax-3 §2.5: a dash, an identifier, a dash): -webkit-, -moz-, -premailer- … */
