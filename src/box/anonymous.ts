@@ -12,7 +12,7 @@ import { initialStyle, type ComputedStyle, type Display } from '../css/computed.
  */
 export const INHERITED_PROPERTIES: ReadonlyArray<keyof ComputedStyle> = Object.freeze([
   'visibility', 'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'fontVariantCaps',
-  'fontVariantNumeric', 'fontVariantLigatures', 'fontKerning', 'fontFeatureSettings', 'fontVariationSettings', 'textShadow',
+  'fontVariantNumeric', 'fontVariantLigatures', 'fontVariantPosition', 'fontKerning', 'fontFeatureSettings', 'fontVariationSettings', 'textShadow',
   'lineHeight', 'textAlign', 'textAlignLast', 'textIndent', 'letterSpacing', 'wordSpacing',
   'textTransform', 'whiteSpace', 'overflowWrap', 'wordBreak', 'hyphens', 'direction', 'tabSize',
   'listStyleType', 'listStylePosition', 'listStyleImage', 'quotes', 'orphans', 'widows',

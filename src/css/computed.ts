@@ -259,6 +259,8 @@ export interface ComputedStyle {
    */
   fontVariantNumeric: string;
   fontVariantLigatures: string;
+  /** font-variant-position (css-fonts-4 §6.5): '' (normal), 'subs' or 'sups'. */
+  fontVariantPosition: string;
   fontKerning: string;
   fontFeatureSettings: string;
   /** font-variation-settings (css-fonts-4 §7.2): '' for normal, else `axis=value` entries joined by ',' ('wght=700,wdth=80'). */
@@ -485,7 +487,7 @@ export function initialStyle(): ComputedStyle {
     clipPath: null, filter: [], mixBlendMode: 'normal', backgroundBlendMode: ['normal'], zoom: 1,
     backgroundColor: TRANSPARENT, backgroundLayers: [],
     color: BLACK, fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal',
-    fontVariantCaps: 'normal', fontVariantNumeric: '', fontVariantLigatures: '', fontKerning: '', fontFeatureSettings: '',
+    fontVariantCaps: 'normal', fontVariantNumeric: '', fontVariantLigatures: '', fontVariantPosition: '', fontKerning: '', fontFeatureSettings: '',
     fontVariationSettings: '', textShadow: Object.freeze([]) as readonly BoxShadow[], svgPaint: null, lineHeight: 'normal', textAlign: 'start', textAlignLast: 'auto',
     textIndent: ZERO, letterSpacing: 0, wordSpacing: 0, textTransform: 'none',
     textDecorationLine: { underline: false, overline: false, lineThrough: false },

@@ -16,7 +16,7 @@ export interface FontSpec {
   fontStyle: 'normal' | 'italic' | 'oblique';
   fontVariantCaps?: FontVariantCaps;
   /**
-   * OpenType feature settings of font-variant-numeric, font-variant-ligatures, font-kerning and font-feature-settings
+   * OpenType feature settings of font-variant-numeric, -ligatures and -position, font-kerning and font-feature-settings
    * (css-fonts-4 §6, §7.1), in that order, later entries winning: `tag` (on) or `tag=N` joined by ',' ('tnum,liga=0').
    */
   fontFeatures?: string;

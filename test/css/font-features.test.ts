@@ -47,4 +47,6 @@ test('inherited; font-variant sets numeric and ligatures; the font shorthand res
   const v = style('font-variant: small-caps tabular-nums no-common-ligatures').s;
   assert.deepEqual([v.fontVariantCaps, v.fontVariantNumeric, v.fontVariantLigatures], ['small-caps', 'tnum', 'liga=0,clig=0']);
   assert.deepEqual(style('font-variant: none').s.fontVariantLigatures, 'liga=0,clig=0,dlig=0,hlig=0,calt=0');
+  assert.deepEqual([style('font-variant-position: super').s.fontVariantPosition, style('font-variant: sub slashed-zero').s.fontVariantPosition], ['sups', 'subs']);
+  assert.equal(style('font: 12px serif', style('font-variant-position: sub').s).s.fontVariantPosition, '');
 });

@@ -1,6 +1,7 @@
 // In: text in web fonts with OpenType features (Cantarell: tnum, onum, frac; Barlow Condensed: tnum, ordn, liga,
-// kern; Inter variable: tnum, wght; Open Sans: onum, ss01) and Liberation Sans (kern), under font-variant-numeric,
-// font-variant-ligatures, font-kerning, font-feature-settings and font-variation-settings (css-fonts-4 §6, §7).
+// kern; Inter variable: tnum, wght; Open Sans: onum, ss01) and Liberation Sans (kern, subs, sups), under
+// font-variant-numeric, -ligatures and -position, font-kerning, font-feature-settings and font-variation-settings
+// (css-fonts-4 §6, §7).
 // Out: widths against Chromium 156 (getBoundingClientRect of a span, print emulation, only the project's fonts as
 // test/fidelity/make-refs.mjs gives them), and a document's words (CSS to PDF) against Chromium's page.pdf.
 import { test } from 'node:test';
@@ -44,6 +45,9 @@ const WIDTHS: Array<[string, string, string, Partial<FontSpec>, number]> = [
   ['font-variant-ligatures: no-common-ligatures', 'Barlow', KERN, { fontFeatures: 'liga=0,clig=0' }, 126.78125],
   ['kerned (auto)', 'Liberation Sans', KERN, {}, 179.90625],
   ['font-kerning: none', 'Liberation Sans', KERN, { fontFeatures: 'kern=0' }, 187.609375],
+  ['font-variant-position: sub (its subs glyphs)', 'Liberation Sans', 'x2 H2O 123', { fontFeatures: 'subs' }, 71.4375],
+  ['font-variant-position: super (sups: the same advances)', 'Liberation Sans', 'x2 H2O 123', { fontFeatures: 'sups' }, 85.390625],
+  ['font-variant-position: super in a font without sups (nothing synthesised)', 'DejaVu Sans', '123', { fontFeatures: 'sups' }, 30.546875],
   ['normal', 'InterV', INV, {}, 183.8125],
   ['tabular-nums', 'InterV', INV, { fontFeatures: 'tnum' }, 207.984375],
   ["font-variation-settings: 'wght' 700 (the wght 700 instance, as font-weight: 700 draws)", 'InterV', INV, { fontVariationSettings: 'wght=700' }, 190.890625],
@@ -95,20 +99,22 @@ const BODY = `<p>0123456789 A1</p>
 <p style="font-family: InterV; font-weight: 700; font-variation-settings: 'wght' 300">Invoice 0123456789 J1</p>
 <p style="font-family: InterV; font-variant-numeric: tabular-nums">Invoice 0123456789 K1</p>
 <div class="narrow">1111 2222 3333 4444 5555 6666 7777 L1</div>
-<div class="narrow tabular-nums">1111 2222 3333 4444 5555 6666 7777 M1</div>`;
+<div class="narrow tabular-nums">1111 2222 3333 4444 5555 6666 7777 M1</div>
+<p style="font-family: Liberation Sans; font-variant-position: sub">x2 H2O 123 N1</p>`;
 
 /**
  * Chromium 156's page.pdf of HEAD + BODY (pdftotext -bbox): each word's xMin (pt) and its line (0-based). Line 7 (H1):
  * the font shorthand resets font-variant-numeric; lines 11–16: tabular figures (Tailwind's tabular-nums through its
- * custom properties) make the 150 px block break after three numbers instead of four.
+ * custom properties) make the 150 px block break after three numbers instead of four; line 16: Liberation Sans' subs glyphs.
  */
 const CHROMIUM_WORDS = `0123456789 15.00 0|A1 84.11 0|0123456789 15.00 1|B1 87.24 1|0123456789 15.00 2|C1 87.24 2|0123456789 15.00 3|D1 87.24 3|
 0123456789 15.00 4|E1 84.11 4|0123456789 15.00 5|F1 87.24 5|1/2 15.00 6|0123 27.70 6|G1 48.55 6|0123456789 15.00 7|H1 84.11 7|
 Invoice 15.00 8|0123456789 60.27 8|I1 137.47 8|Invoice 15.00 9|0123456789 58.40 9|J1 131.37 9|Invoice 15.00 10|0123456789 58.82 10|K1 139.86 10|
 1111 15.00 11|2222 37.94 11|3333 65.93 11|4444 95.54 11|5555 15.00 12|6666 43.94 12|7777 74.57 12|L1 102.22 12|
-1111 15.00 13|2222 45.48 13|3333 75.96 13|4444 15.00 14|5555 45.48 14|6666 75.96 14|7777 15.00 15|M1 45.48 15`;
+1111 15.00 13|2222 45.48 13|3333 75.96 13|4444 15.00 14|5555 45.48 14|6666 75.96 14|7777 15.00 15|M1 45.48 15|
+x2 15.00 16|H2O 28.99 16|123 54.98 16|N1 71.91 16`;
 
-test('CSS to PDF: words where Chromium 156 prints them under font-variant-numeric, font-feature-settings, font-variation-settings', async () => {
+test('CSS to PDF: words where Chromium 156 prints them under font-variant-numeric, -position, font-feature-settings, font-variation-settings', async () => {
   const out = await renderPdf(HEAD + BODY, { creationDate: new Date(0), baseUrl: FIXTURE_FONTS.href });
   const words: Array<[string, number, number]> = [];
   for (const line of pdftotext(out.pdf, ['-bbox']).split('\n')) {

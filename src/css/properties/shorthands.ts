@@ -81,7 +81,7 @@ const BORDER_ALL = [...sides((s) => `border-${s}-width`), ...sides((s) => `borde
 
 /** font's longhands: those it sets, then those it only resets (css-fonts-4 §2.8). */
 const FONT_LONGHANDS = ['font-style', 'font-variant-caps', 'font-weight', 'font-size', 'line-height', 'font-family',
-  'font-variant-numeric', 'font-variant-ligatures', 'font-kerning', 'font-feature-settings', 'font-variation-settings'];
+  'font-variant-numeric', 'font-variant-ligatures', 'font-variant-position', 'font-kerning', 'font-feature-settings', 'font-variation-settings'];
 const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-caption', 'status-bar']);
 const STRETCH = new Set(['ultra-condensed', 'extra-condensed', 'condensed', 'semi-condensed', 'semi-expanded', 'expanded', 'extra-expanded', 'ultra-expanded']);
 
@@ -129,12 +129,12 @@ function expandFont(v: readonly CV[], c: Ctx): Out | null {
 }
 
 /**
- * font-variant (css-fonts-4 §6.11): normal | none | the keywords of font-variant-ligatures, -caps and -numeric in any
+ * font-variant (css-fonts-4 §6.11): normal | none | the keywords of font-variant-ligatures, -caps, -numeric and -position in any
  * order (none: ligatures none); each longhand takes its keywords (parsed by its own row), the others their initial value.
- * Keywords of the other font-variant-* longhands (east-asian, alternates, position, emoji) are skipped with a warning.
+ * Keywords of the other font-variant-* longhands (east-asian, alternates, emoji) are skipped with a warning.
  */
 function expandFontVariant(v: readonly CV[], c: Ctx): Out | null {
-  const m: Out = new Map([['font-variant-caps', 'normal'], ['font-variant-numeric', ''], ['font-variant-ligatures', '']]);
+  const m: Out = new Map([['font-variant-caps', 'normal'], ['font-variant-numeric', ''], ['font-variant-ligatures', ''], ['font-variant-position', '']]);
   if (v.length === 1 && v[0].t === 'ident' && (v[0].lc === 'normal' || v[0].lc === 'none')) {
     if (v[0].lc === 'none') m.set('font-variant-ligatures', c.val('font-variant-ligatures', v));
     return m;
@@ -146,6 +146,8 @@ function expandFontVariant(v: readonly CV[], c: Ctx): Out | null {
     if (caps !== null) { m.set('font-variant-caps', caps); continue; }
     if (c.val('font-variant-numeric', [n]) !== null) { own['font-variant-numeric']!.push(n); continue; }
     if (c.val('font-variant-ligatures', [n]) !== null) { own['font-variant-ligatures']!.push(n); continue; }
+    const pos = c.val('font-variant-position', [n]);
+    if (pos !== null) { m.set('font-variant-position', pos); continue; }
     c.notes.push(`font-variant: ${n.lc} is not supported`);
   }
   for (const [name, kws] of Object.entries(own)) {
@@ -312,7 +314,7 @@ export const SHORTHANDS: Shorthand[] = [
   }),
   BACKGROUND_SHORTHAND,
   sh('font', FONT_LONGHANDS, expandFont),
-  sh('font-variant', ['font-variant-caps', 'font-variant-numeric', 'font-variant-ligatures'], expandFontVariant),
+  sh('font-variant', ['font-variant-caps', 'font-variant-numeric', 'font-variant-ligatures', 'font-variant-position'], expandFontVariant),
   sh('list-style', ['list-style-position', 'list-style-image', 'list-style-type'], expandListStyle),
   sh('text-decoration', ['text-decoration-line', 'text-decoration-style', 'text-decoration-color', 'text-decoration-thickness'], expandTextDecoration),
   sh('flex', ['flex-grow', 'flex-shrink', 'flex-basis'], expandFlex),

@@ -17,7 +17,7 @@ export function fontSpecOf(style: ComputedStyle): FontSpec {
       fontWeight: style.fontWeight,
       fontStyle: style.fontStyle,
       fontVariantCaps: style.fontVariantCaps,
-      fontFeatures: [style.fontVariantNumeric, style.fontVariantLigatures, style.fontKerning, style.fontFeatureSettings].filter((f) => f !== '').join(','),
+      fontFeatures: [style.fontVariantNumeric, style.fontVariantLigatures, style.fontVariantPosition, style.fontKerning, style.fontFeatureSettings].filter((f) => f !== '').join(','),
       fontVariationSettings: style.fontVariationSettings,
       letterSpacing: style.letterSpacing,
       wordSpacing: style.wordSpacing,
