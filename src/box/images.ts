@@ -1,7 +1,7 @@
 /**
  * Image loading for replaced elements, list-style-image and content: url(). In: a URL as written,
  * the render's ResourceLoader and WarningSink. Out: a decoded ImageRef (PNG or JPEG; GIF converted
- * to PNG; SVG parsed for vector drawing; intrinsic size in CSS px at 96 dpi, EXIF-oriented) or null with a warning. Results are cached per loader (one render).
+ * to PNG; SVG parsed for vector drawing; intrinsic size in CSS px at 96 dpi, EXIF-oriented) or null with a warning. Results are cached per loader (one render); a data: URI's raster image per bytes object (weakly).
  */
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
@@ -20,6 +20,16 @@ type Cached =
 
 /** loader → resolved URL → result. One loader lives for one render, so this is bounded by it. */
 const cache = new WeakMap<ResourceLoader, Map<string, Cached>>();
+
+/**
+ * A data: URI's decoded raster image (PNG, JPEG, GIF made PNG) by its bytes object, with the URI it
+ * came from. A compiled template's loader hands back the same bytes object for the template's own
+ * data: URIs on every render (src/template/compile.ts), so the logo is keyed (SHA-1 of the URI)
+ * and sized once per bytes object, not once per render. Weak: an entry lives as long as whoever
+ * holds the bytes (the compiled template's resource cache); SVG images are not kept (their
+ * nested images load through the render's loader).
+ */
+const rasterByData = new WeakMap<Buffer, { uri: string; image: ImageRef }>();
 
 /** Longest URL quoted in a warning message (data: URIs can be megabytes). */
 const MAX_URL_IN_MESSAGE = 80;
@@ -117,9 +127,16 @@ export function loadImage(loader: ResourceLoader, warnings: WarningSink, url: st
     } else {
       // A placeholder while decoding: an SVG that names itself in <image href> finds it, not a loop.
       byUrl.set(key, { ok: false, code: 'image', message: `SVG image "${shown}" refers to itself` });
-      const base = key.startsWith('data:') ? undefined : key;
-      const loadRaster = (href: string): ImageRef | null => loadImage(loader, warnings, href, line, base);
-      result = decode(key.startsWith('data:') ? 'data:' + dataKey(key) : key, loaded.resource.data, loaded.resource.mime, shown, loadRaster);
+      const data = loaded.resource.data;
+      const isData = key.startsWith('data:');
+      const kept = isData ? rasterByData.get(data) : undefined;
+      if (kept && kept.uri === key) result = { ok: true, image: kept.image };
+      else {
+        const base = isData ? undefined : key;
+        const loadRaster = (href: string): ImageRef | null => loadImage(loader, warnings, href, line, base);
+        result = decode(isData ? 'data:' + dataKey(key) : key, data, loaded.resource.mime, shown, loadRaster);
+        if (isData && result.ok && result.image.format !== 'svg') rasterByData.set(data, { uri: key, image: result.image });
+      }
     }
     byUrl.set(key, result);
   }

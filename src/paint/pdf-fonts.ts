@@ -20,6 +20,7 @@ import { fixWoff2Subsetting } from '../text/woff2-subset.ts';
 import { encodeTrueTypeSubset } from './pdf-font-subset.ts';
 import { naturalMetrics } from '../text/fonts.ts';
 import { isDefaultIgnorable } from '../text/shape.ts';
+import { ByteLru } from '../byte-lru.ts';
 
 /** Process-wide facts about one fontkit font (computed once, kept with the Font object). */
 interface FaceInfo {
@@ -85,9 +86,6 @@ function glyphWidth(face: FontFace, fi: FaceInfo, gid: number): number {
   return w;
 }
 
-const CACHE_MAX = 128;
-const CACHE_MAX_BYTES = 32 * 1024 * 1024;
-
 /** A deflated stream kept between documents: a subset font program or a ToUnicode CMap. */
 interface CachedStream {
   /** The fontkit Font a program was made from (guards against a face key used for another file); null for a CMap. */
@@ -100,33 +98,32 @@ interface CachedStream {
 }
 
 /**
- * Deflated font programs by (face key, glyph set) and ToUnicode CMaps by their text: the objects
- * of a face depend on the glyphs drawn only, not on their order, so a template rendered again with
- * values that need no other glyphs reuses them. Least recently used first out; bounded by entries
- * and by bytes (keys counted).
+ * Deflated font programs by (face key, glyph set) and ToUnicode CMaps by their text, per process
+ * (each worker thread has its own): the objects of a face depend on the glyphs drawn only, not on
+ * their order, and zlib gives the same bytes for the same input and level, so a template rendered
+ * again with values that need no other glyphs reuses them. A template rendered with new values
+ * meets a new glyph set on many renders at first and fewer as its digits and names repeat: the
+ * README invoice with 2,000 sets of values made 708 distinct sets of ~3 KB (program + CMap), so
+ * bytes are what bounds it (with 128 entries it deflated 2,331 subsets and as many CMaps in
+ * those 2,000 renders). Exported for tests (hits, misses, limits).
  */
-const streamCache = new Map<string, CachedStream>();
-let streamCacheBytes = 0;
+export const fontStreamCache = new ByteLru<string, CachedStream>({ maxBytes: 16 * 1024 * 1024, maxEntries: 8192 });
+
+/** What an entry holds: its stream, its key (UTF-16) and the entry's objects (an estimate). */
+function streamBytes(key: string, entry: CachedStream): number {
+  return entry.data.length + key.length * 2 + 96;
+}
 
 function cachedStream(key: string, font: object | null): CachedStream | undefined {
-  const hit = streamCache.get(key);
-  if (!hit) return undefined;
-  streamCache.delete(key);
-  if (hit.font !== font) { streamCacheBytes -= hit.data.length + key.length; return undefined; }
-  streamCache.set(key, hit);
-  return hit;
+  const hit = fontStreamCache.get(key);
+  if (!hit || hit.font === font) return hit;
+  fontStreamCache.delete(key);
+  return undefined;
 }
 
 function cacheStream(key: string, entry: CachedStream): void {
-  const size = entry.data.length + key.length;
-  if (size > CACHE_MAX_BYTES / 4 || streamCache.has(key)) return;
-  streamCache.set(key, entry);
-  streamCacheBytes += size;
-  while (streamCache.size > CACHE_MAX || streamCacheBytes > CACHE_MAX_BYTES) {
-    const [first, e] = streamCache.entries().next().value as [string, CachedStream];
-    streamCacheBytes -= e.data.length + first.length;
-    streamCache.delete(first);
-  }
+  const size = streamBytes(key, entry);
+  if (size <= fontStreamCache.limits.maxBytes / 4) fontStreamCache.set(key, entry, size);
 }
 
 const HEX2: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));

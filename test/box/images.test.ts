@@ -244,3 +244,32 @@ test('<input type=image> is an image', () => {
   const { imgs } = images('<form><input type="image" src="logo.png" alt="Go"></form>');
   assert.deepEqual([imgs[0]!.intrinsicWidth, imgs[0]!.alt], [30, 'Go']);
 });
+
+test('a data: URI whose bytes object comes back (a compiled template\'s own logo) is keyed and sized once', async () => {
+  const { loadImage } = await import('../../src/box/images.ts');
+  const { ResourceLoader } = await import('../../src/resources.ts');
+  const { WarningSink } = await import('../../src/warnings.ts');
+  type Load = ReturnType<InstanceType<typeof ResourceLoader>['load']>;
+  /** A loader handing back one Load per URL across renders, as compileTemplate's SharedLoader does for the template's data: URIs. */
+  const shared = new Map<string, Load>();
+  class Sharing extends ResourceLoader {
+    override load(url: string, from?: string): Load {
+      let r = shared.get(url);
+      if (!r) shared.set(url, (r = super.load(url, from)));
+      return r;
+    }
+  }
+  const a = 'data:image/png;base64,' + png(30, 20).toString('base64');
+  const b = 'data:image/png;base64,' + png(31, 20).toString('base64');
+  const first = loadImage(new Sharing(), new WarningSink(), a);
+  const second = loadImage(new Sharing(), new WarningSink(), a); // the next render: a new loader
+  assert.ok(first && second);
+  assert.equal(second, first, 'the same ImageRef (key and size) for the same bytes object');
+  assert.deepEqual([first.width, first.height, first.key.startsWith('data:sha1:')], [30, 20, true]);
+  const other = loadImage(new Sharing(), new WarningSink(), b);
+  assert.deepEqual([other?.width, other?.key === first.key], [31, false]);
+  // the same URI decoded again into a new bytes object (renderPdf): an equal ImageRef, made anew
+  const fresh = loadImage(new ResourceLoader(), new WarningSink(), a);
+  assert.notEqual(fresh, first);
+  assert.deepEqual(fresh, first);
+});

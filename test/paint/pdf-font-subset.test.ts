@@ -11,6 +11,7 @@ import { deflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 import { encodeTrueTypeSubset } from '../../src/paint/pdf-font-subset.ts';
 import { writePdfSync } from '../../src/paint/pdf.ts';
+import { fontStreamCache } from '../../src/paint/pdf-fonts.ts';
 import { BLACK, face, pdftotext, qpdfCheck, raster, shape } from './pdf-helpers.ts';
 import { context, spec, FIXTURE_FONTS } from '../text/helpers.ts';
 
@@ -147,4 +148,22 @@ test('text drawn with a subset embeds, extracts and rasterises', () => {
   let ink = 0;
   for (let y = 20; y < 80; y++) for (let x = 10; x < 400; x++) if (img.px(x, y)[0] < 128) ink++;
   assert.ok(ink > 2000, `glyphs are drawn (${ink} dark pixels)`);
+});
+
+test('a glyph set met before reuses its deflated subset and ToUnicode CMap: same bytes, bounded cache', () => {
+  const ff = face('LiberationSerif-Regular.ttf');
+  const doc = (text: string): Uint8Array => writePdfSync({ pages: [{ width: 600, height: 100, items: [{ kind: 'glyphs', x: 10, y: 60, run: shape(text, 20, ff), color: BLACK }] }], info: {} }, { creationDate: new Date(0) });
+  // a glyph set of its own (no other test draws these words in this face)
+  const first = doc('Invoice 2026-0417 zebra quartz');
+  const misses = fontStreamCache.misses;
+  const hits = fontStreamCache.hits;
+  const again = doc('quartz zebra 2026-0417 Invoice'); // same glyphs, other order and content
+  assert.equal(fontStreamCache.misses, misses, 'no new subset or CMap made');
+  assert.equal(fontStreamCache.hits, hits + 2, 'the program and the CMap come from the cache');
+  const firstAgain = doc('Invoice 2026-0417 zebra quartz');
+  assert.deepEqual(Buffer.from(firstAgain), Buffer.from(first), 'a cached stream writes the same bytes');
+  assert.notDeepEqual(Buffer.from(again), Buffer.from(first));
+  doc('Invoice 2026-0417 zebra quartz!'); // one more glyph: a new set
+  assert.equal(fontStreamCache.misses, misses + 2);
+  assert.ok(fontStreamCache.bytes <= fontStreamCache.limits.maxBytes && fontStreamCache.size <= fontStreamCache.limits.maxEntries);
 });
