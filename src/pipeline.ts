@@ -16,7 +16,7 @@ import { writePdf } from './paint/pdf.ts';
 import { RenderLimits } from './errors.ts';
 import { ResourceLoader, type ResourceResolver } from './resources.ts';
 import { WarningSink } from './warnings.ts';
-import type { RenderOptions, RenderResult } from './index.ts';
+import type { RenderOptions, RenderResult } from './render-options.ts';
 
 export interface PipelineOptions {
   baseUrl?: string;

@@ -17,6 +17,7 @@ import { isTag, type Element } from 'domhandler';
 import type { ComputedStyle } from './computed.ts';
 import type { RegisteredProperty } from './values/var.ts';
 import type { Declaration } from './declaration.ts';
+import type { ComputeContext, PropertyTable } from './property-table.ts';
 import type { FontFaceRule, PageStyle, PseudoElement, StyledDocument } from './styled.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { ResourceLoader } from '../resources.ts';
@@ -35,24 +36,6 @@ import { fontSizeIsAbsolute, isMonospaceOnly, monospaceQuirkSize } from './casca
 import { StyleMemo } from './style-memo.ts';
 import { containerTest } from './container-query.ts';
 import type { ContainerSize } from './stylesheet-media.ts';
-
-/** What cascade.ts needs from the property table (src/css/properties/index.ts). */
-export interface ComputeContext {
-  parent: ComputedStyle | null;
-  rootFontSize: number;
-  quirks: boolean;
-  warnings: WarningSink;
-  fontMetrics?: (style: ComputedStyle) => { xHeight: number; chWidth: number };
-  /** Custom properties registered with @property (initial values, inheritance). */
-  registered?: ReadonlyMap<string, RegisteredProperty>;
-  /** The viewport for vw/vh/vmin/vmax, px: the page area. */
-  viewport?: { width: number; height: number };
-}
-export interface PropertyTable {
-  computeStyle(declarations: readonly Declaration[], ctx: ComputeContext): ComputedStyle;
-  isKnownProperty(name: string): boolean;
-  computePageSize(value: string | undefined, warnings: WarningSink): { width: number; height: number } | null;
-}
 
 export interface StyleOptions {
   loader: ResourceLoader;

@@ -6,7 +6,8 @@
  * (properties/index.ts) turns them into computed values (css-cascade-5 §4).
  */
 import { computePageSize, computeStyle, isKnownProperty } from './properties/index.ts';
-import { cascadeDocument, type PropertyTable, type StyleOptions } from './cascade.ts';
+import { cascadeDocument, type StyleOptions } from './cascade.ts';
+import type { PropertyTable } from './property-table.ts';
 import type { ParsedHtml } from '../html/parse.ts';
 import type { StyledDocument } from './styled.ts';
 
@@ -24,4 +25,5 @@ export function styleDocument(parsed: ParsedHtml, opts: StyleOptions): StyledDoc
   return cascadeDocument(parsed, opts, TABLE);
 }
 
-export type { StyleOptions, PropertyTable, ComputeContext } from './cascade.ts';
+export type { StyleOptions } from './cascade.ts';
+export type { PropertyTable, ComputeContext } from './property-table.ts';

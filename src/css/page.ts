@@ -12,7 +12,7 @@ import type { Declaration } from './declaration.ts';
 import type { MarginBoxName, PageSelectorContext, PageStyle } from './styled.ts';
 import { WarningSink } from '../warnings.ts';
 import type { CollectedPage } from './stylesheet-collect.ts';
-import type { ComputeContext, PropertyTable } from './cascade.ts';
+import type { ComputeContext, PropertyTable } from './property-table.ts';
 import { parseStylesheet, type SheetItem } from './stylesheet.ts';
 import { matchMedia, type MediaEnv } from './stylesheet-media.ts';
 import { forEachNode, sourceLine, textContent } from '../html/parse.ts';

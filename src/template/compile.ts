@@ -4,7 +4,7 @@ import { parseHtml, type ParsedHtml } from '../html/parse.ts';
 import { renderParsed, pipelineOptions, type PipelineOptions } from '../pipeline.ts';
 import { RenderLimits } from '../errors.ts';
 import { ResourceLoader, type LoadResult } from '../resources.ts';
-import type { RenderOptions, RenderResult } from '../index.ts';
+import type { RenderOptions, RenderResult } from '../render-options.ts';
 import { ByteLru } from '../byte-lru.ts';
 import { compileFill, DEFAULT_FILL_LIMITS, fillCompiled, fillSites, realize, type CompiledFill, type FillLimits } from './fill.ts';
 import { treeFillable, TreeFills } from './tree-fill.ts';

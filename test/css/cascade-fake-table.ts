@@ -4,7 +4,7 @@
  * do not depend on the real property table's details.
  */
 import { initialStyle, px, type ComputedStyle, type Color } from '../../src/css/computed.ts';
-import type { PropertyTable, ComputeContext } from '../../src/css/cascade.ts';
+import type { PropertyTable, ComputeContext } from '../../src/css/property-table.ts';
 import type { Declaration } from '../../src/css/declaration.ts';
 
 const KNOWN = new Set(['display', 'color', 'font-size', 'font-family', 'font-weight', 'font-style', 'margin', 'margin-top',

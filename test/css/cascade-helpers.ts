@@ -3,7 +3,8 @@
  * Out: the StyledDocument, its warnings, and lookups of elements and their computed styles.
  */
 import { parseHtml } from '../../src/html/parse.ts';
-import { cascadeDocument, type PropertyTable } from '../../src/css/cascade.ts';
+import { cascadeDocument } from '../../src/css/cascade.ts';
+import type { PropertyTable } from '../../src/css/property-table.ts';
 import { ResourceLoader } from '../../src/resources.ts';
 import { WarningSink } from '../../src/warnings.ts';
 import type { ComputedStyle } from '../../src/css/computed.ts';

@@ -7,7 +7,7 @@ import { CC_BACKGROUND, type BackgroundLayer, type BoxEdge, type Color, type Com
 import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, resolveCurrent } from '../values/color.ts';
 import { computeLength, parseLength, type MathExpr } from '../values/length.ts';
 import { splitCommas, type CV } from '../values/tokens.ts';
-import { parseColorValue } from './box.ts';
+import { parseColorValue } from '../values/color.ts';
 import { NONE_IMAGE } from './content.ts';
 import { computeGradient, isGradientFunction, parseGradient, resolveCurrentColor, type PositionCodec, type SpecGradient } from '../values/gradient.ts';
 import { Note, type BgScratch, type Env, type Longhand, type Shorthand } from './types.ts';

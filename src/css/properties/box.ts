@@ -4,7 +4,7 @@
  * position, offsets, sizes, margins, paddings, borders, radii, overflow, visibility, opacity.
  */
 import { CC_BORDER_TOP, type AspectRatio, type BgPosition, type BorderStyle, type Color, type ComputedStyle, type CornerRadius, type Display, type IntrinsicSizeKeyword } from '../computed.ts';
-import { CURRENT_COLOR as CURRENT_COLOR_, parseColor, parseQuirkyColor, resolveCurrent } from '../values/color.ts';
+import { CURRENT_COLOR as CURRENT_COLOR_, parseColorValue, resolveCurrent } from '../values/color.ts';
 import { computeLength as computeLength_, computePx as computePx_, Lin, parseInteger, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
 import { keywordRow, lengthRow, Note, type Env, type LenVal, type Longhand } from './types.ts';
@@ -111,12 +111,6 @@ function borderStyleRow(i: number): Longhand<BorderStyle> {
     apply: (env, v) => { env.borderScratch().st[i] = v; },
     copy: (env, from) => { env.borderScratch().st[i] = from[SIDE_FIELDS[i]].style; },
   };
-}
-
-/** A <color> row (quirks: hashless hex accepted, quirks spec §3.3). CURRENT_COLOR is resolved at the end. */
-export function parseColorValue(v: readonly CV[], quirks: boolean, raw: string): Color | null {
-  if (v.length !== 1) return null;
-  return parseColor(v[0]) ?? (quirks ? parseQuirkyColor(v[0], raw) : null);
 }
 
 function borderColorRow(i: number): Longhand<Color> {

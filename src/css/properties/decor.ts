@@ -13,7 +13,8 @@ import { resolveCurrentColor } from '../values/gradient.ts';
 import { computeLength, computePx, Lin, parseLength, type MathExpr } from '../values/length.ts';
 import { splitCommas, type CV } from '../values/tokens.ts';
 import { BORDER_IMAGE_ROWS, BORDER_IMAGE_SHORTHAND, MASK_BORDER_ROWS, MASK_BORDER_SHORTHAND } from './border-image.ts';
-import { BORDER_STYLES, parseColorValue, parseLineWidth, snapBorderWidth } from './box.ts';
+import { parseColorValue } from '../values/color.ts';
+import { BORDER_STYLES, parseLineWidth, snapBorderWidth } from './box.ts';
 import { INITIAL, type Env, type Longhand, type Shorthand } from './types.ts';
 
 // ---------------------------------------------------------------- box-shadow

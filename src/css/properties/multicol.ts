@@ -8,7 +8,8 @@ import type { BorderStyle, Color } from '../computed.ts';
 import { CURRENT_COLOR } from '../values/color.ts';
 import { computePx, parseInteger, parseLength, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
-import { parseBorderStyle, parseColorValue, parseLineWidth, snapBorderWidth } from './box.ts';
+import { parseColorValue } from '../values/color.ts';
+import { parseBorderStyle, parseLineWidth, snapBorderWidth } from './box.ts';
 import { keywordRow, type Longhand, type Shorthand } from './types.ts';
 
 /** column-count: auto | <integer [1,∞]> (css-multicol-1 §3.2). */

@@ -8,7 +8,7 @@ import type { Color, SvgPaint } from '../computed.ts';
 import { resolveCurrent } from '../values/color.ts';
 import { parseLength } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
-import { parseColorValue } from './box.ts';
+import { parseColorValue } from '../values/color.ts';
 import type { Longhand } from './types.ts';
 
 type Key = keyof SvgPaint;

@@ -7,7 +7,7 @@ import { BLACK, CC_TEXT_DECORATION, type Color, type ComputedStyle, type LineHei
 import { CURRENT_COLOR, resolveCurrent } from '../values/color.ts';
 import { computeLength as computeLength_, computePx as computePx_, Lin as Lin_, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import type { CV } from '../values/tokens.ts';
-import { parseColorValue } from './box.ts';
+import { parseColorValue } from '../values/color.ts';
 import { INHERIT, keywordRow, lengthRow, Note, type Env, type Longhand } from './types.ts';
 
 // hot path: read import bindings once (see index.ts)

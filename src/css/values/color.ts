@@ -374,6 +374,12 @@ function lightDark(args: readonly CV[]): Color | null {
   return light !== null && parseColor(parts[1][0]) !== null ? light : null;
 }
 
+/** A <color> row (quirks: hashless hex accepted, quirks spec §3.3). CURRENT_COLOR is resolved at the end. */
+export function parseColorValue(v: readonly CV[], quirks: boolean, raw: string): Color | null {
+  if (v.length !== 1) return null;
+  return parseColor(v[0]) ?? (quirks ? parseQuirkyColor(v[0], raw) : null);
+}
+
 /**
  * Quirks mode hashless hex colours (quirks spec §3.3): `ff0000` or a number/dimension token
  * like `000` or `00ff00` written without '#'. Returns null when not such a colour.
