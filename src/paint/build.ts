@@ -4,7 +4,7 @@
  */
 import { hasTransform, type Color, type ComputedStyle } from '../css/computed.ts';
 import { pieceFragment, type Fragment, type PageFragment, type BoxFragment, type InlineFragment, type ReplacedFragment, type LineFragment } from '../layout/fragment.ts';
-import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect, Radii } from './display-list.ts';
+import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect } from './display-list.ts';
 import { hasImage, paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
 import { addDecorations, textShadowItems, type Decorator, type DecorationSegment } from './build-text.ts';
 import { borderRect, clipRectOf, hasMaskBorder, outlineItem, pushBorder, pushBorderWidths, pushShadows, sliceCorners, usedBorderWidths } from './build-decor.ts';
@@ -15,7 +15,8 @@ import { pageBorderBox } from '../layout/page-box.ts';
 import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from '../layout/transform.ts';
-import { PageLinks, type LinkPlace } from './links.ts';
+import { PageLinks, safeDecode, scaleAnnotations, type LinkPlace } from './links.ts';
+import { decorating, newPhases, placeDecorations, stableSort, type Chain, type Clip, type Entry, type Phases, type ScEntry } from './paint-order.ts';
 import { markerItems, replacedItems } from './build-replaced.ts';
 import { spillFrom, type Reach, type SpillSide } from './spill.ts';
 import { applyFilter, clipPathItem, filterOf, groupOpacity, hasEffects } from './effects.ts';
@@ -24,18 +25,6 @@ export type { ImageLoader } from './build-background.ts';
 
 /** Options of buildDisplayList. `loadImage` resolves background-image URLs (as written) to decoded images; without it background images are skipped. */
 export interface BuildOptions { loadImage?: ImageLoader }
-
-/** A clip pushed for an overflow: hidden/clip box (its padding box, inner radii). */
-interface Clip { rect: Rect; radii?: Radii }
-type Chain = readonly Clip[];
-
-/** A stacking context, or a box painted atomically as if it were one (floats, atomic inlines, z-index: auto positioned boxes). */
-interface ScEntry { kind: 'sc'; frag: BoxFragment | ReplacedFragment | InlineFragment; chain: Chain; z: number; decos: Decorator[] }
-interface ItemEntry { kind: 'item'; item: DisplayItem; chain: Chain }
-type Entry = ScEntry | ItemEntry;
-
-/** `outlines`: the stacking context's outlines, painted last (Appendix E step 10, css-ui-4 §3). */
-interface Phases { neg: ScEntry[]; blocks: Entry[]; floats: ScEntry[]; inlines: Entry[]; zero: ScEntry[]; pos: ScEntry[]; outlines: Entry[] }
 
 const isVisible = (s: ComputedStyle): boolean => s.visibility === 'visible';
 const transparent = (c: Color): boolean => c.a === 0;
@@ -482,15 +471,6 @@ function canvasArea(page: PageFragment, pb: ReturnType<typeof pageBorderBox>): R
   return { x, y, w: Math.max(0, Math.round(right - x)), h: Math.max(0, Math.round(bottom - y)) };
 }
 
-/** Underlines and overlines go under the line's text, line-throughs over it (CSS 2.1 Appendix E step 7). */
-function placeDecorations(lineItems: Entry[], segs: DecorationSegment[], chain: Chain): void {
-  if (segs.length === 0) return;
-  const under: Entry[] = segs.filter((g) => g.pos !== 'through').map((g) => ({ kind: 'item', item: g.item, chain }));
-  const firstText = lineItems.findIndex((e) => e.kind === 'item' && e.item.kind === 'glyphs');
-  if (firstText >= 0) lineItems.splice(firstText, 0, ...under); else lineItems.push(...under);
-  for (const g of segs) if (g.pos === 'through') lineItems.push({ kind: 'item', item: g.item, chain });
-}
-
 /**
  * Whether a box with this style paints nothing of its own in boxItems: no shadow, background colour or image, outline,
  * border image or visible border side (a table row's, a collapsed cell's, most wrappers'). Per style object.
@@ -509,36 +489,6 @@ function paintsNothing(s: ComputedStyle): boolean {
   return v;
 }
 const NOTHING = new WeakMap<ComputedStyle, boolean>();
-
-function newPhases(): Phases { return { neg: [], blocks: [], floats: [], inlines: [], zero: [], pos: [], outlines: [] }; }
-
-function stableSort<T>(a: T[], cmp: (x: T, y: T) => number): T[] {
-  return a.map((v, i) => [v, i] as const).sort((p, q) => cmp(p[0], q[0]) || p[1] - q[1]).map((p) => p[0]);
-}
-
-const decorating = (s: ComputedStyle): boolean => s.textDecorationLine.underline || s.textDecorationLine.overline || s.textDecorationLine.lineThrough;
-
-/**
- * Maps the anchors among items[from..] and every link collected so far through `m` (a scale and
- * translation): annotations and destinations are in page coordinates, outside any transform.
- */
-function scaleAnnotations(items: DisplayItem[], from: number, links: PageLinks, m: readonly number[]): void {
-  const [k, , , , e, f] = m as [number, number, number, number, number, number];
-  for (let i = from; i < items.length; i++) {
-    const it = items[i]!;
-    if (it.kind === 'anchor') items[i] = { ...it, x: it.x * k + e, y: it.y * k + f };
-  }
-  links.scale(k, e, f);
-}
-
-/** A '#name' link's name, percent-decoded when it decodes. */
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
 
 /** A glyph run whose ink box (advance × ascent + descent) lies wholly outside the page area. */
 function outsidePage(g: { x: number; y: number; run: { width: number; fontSize: number; face: { ascent: number; descent: number; unitsPerEm: number } } }, r: Rect): boolean {

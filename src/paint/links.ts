@@ -14,7 +14,7 @@
 import type { Box } from '../box/types.ts';
 import type { BoxFragment, Fragment, InlineFragment, LineFragment, ReplacedFragment } from '../layout/fragment.ts';
 import { mapRect, type Matrix } from '../layout/transform.ts';
-import type { Rect } from './display-list.ts';
+import type { DisplayItem, Rect } from './display-list.ts';
 
 /** A DOM element (domhandler) as far as links need it. */
 interface LinkElement { name: string; attribs: Record<string, string>; parent: unknown }
@@ -134,4 +134,26 @@ function union(a: Rect, b: Rect): Rect {
 function intersect(a: Rect, b: Rect): Rect {
   const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
   return { x, y, w: Math.min(a.x + a.w, b.x + b.w) - x, h: Math.min(a.y + a.h, b.y + b.h) - y };
+}
+
+/**
+ * Maps the anchors among items[from..] and every link collected so far through `m` (a scale and
+ * translation): annotations and destinations are in page coordinates, outside any transform.
+ */
+export function scaleAnnotations(items: DisplayItem[], from: number, links: PageLinks, m: readonly number[]): void {
+  const [k, , , , e, f] = m as [number, number, number, number, number, number];
+  for (let i = from; i < items.length; i++) {
+    const it = items[i]!;
+    if (it.kind === 'anchor') items[i] = { ...it, x: it.x * k + e, y: it.y * k + f };
+  }
+  links.scale(k, e, f);
+}
+
+/** A '#name' link's name, percent-decoded when it decodes. */
+export function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
