@@ -369,6 +369,9 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   // the content is laid out again leaving room for them: it breaks earlier and the box continues on the next page (or
   // the box moves there whole when nothing of it fits).
   if (endBP <= 0 || bottom <= env.pageBottom + 0.01) return r;
+  // Except in a table cell: its content does not break earlier for the cell's own padding and border; Chromium 156 moves
+  // the row to the next page instead, or slices the padding when the row cannot move (splitRow in table/index.ts).
+  if (box.kind === 'table-cell') return r;
   const contentEnd = Math.min(bottom - endBP, contentBottom(f) ?? bottom - endBP);
   if (contentEnd > env.pageBottom + 0.01) return r;
   // Chromium breaks at the latest break point: before a trailing empty box (a clearfix ::after) when there is one, which

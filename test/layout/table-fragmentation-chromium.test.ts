@@ -6,6 +6,7 @@ import { assertPrintedLikeChromium } from './print-words.ts';
 const doc = (body: string): string => `<!doctype html><style>@page{size:400px 300px;margin:0}body{margin:0;font:16px/20px sans-serif}td,th{padding:0;vertical-align:top}table{border-spacing:0}</style>${body}`;
 const lines = (p: string, a: number, b: number): string => Array.from({ length: b - a + 1 }, (_, i) => `${p}${a + i}<br>`).join('');
 const rows = (p: string, a: number, b: number): string => Array.from({ length: b - a + 1 }, (_, i) => `<tr><td>${p}${a + i}</td></tr>`).join('');
+const blocks = (p: string, a: number, b: number): string => Array.from({ length: b - a + 1 }, (_, i) => `<div>${p}${a + i}</div>`).join('');
 const top = (h: number): string => `<div style="height:${h}px">top</div>`;
 
 /** The documents: what each shows of Chromium's table fragmentation. */
@@ -26,6 +27,22 @@ const DOCS: Record<string, [string, string]> = {
     doc(`${top(150)}<table style="border-collapse:collapse"><thead><tr><th style="border:3px solid">head</th></tr></thead><tbody><tr><td style="border:5px solid">${lines('a', 1, 2)}</td></tr><tr><td style="border:5px solid">${lines('b', 1, 20)}</td></tr></tbody></table><div>after</div>`)],
   'row-height': ['a row\'s specified height is sliced like a block\'s',
     doc(`${top(200)}<table><tr style="height:150px"><td>a1</td><td>bx</td></tr></table><div>after</div>`)],
+  'padding-push-blocks': ['a row whose cell content fits but whose cell padding crosses the page end moves whole, though the cell could break between its blocks (a block would)',
+    doc(`${top(215)}<table><tr><td style="padding-bottom:10px"><div>a1</div><div>a2</div><div>a3</div><div>a4</div></td><td>bx</td></tr></table><div>after</div>`)],
+  'padding-push-lines': ['... and between its lines',
+    doc(`${top(215)}<table><tr><td style="padding-bottom:10px">a1<br>a2<br>a3<br>a4</td><td>bx</td></tr></table><div>after</div>`)],
+  'border-push': ['... and for its block-end border',
+    doc(`${top(215)}<table><tr><td style="border-bottom:10px solid"><div>a1</div><div>a2</div><div>a3</div><div>a4</div></td><td>bx</td></tr></table><div>after</div>`)],
+  'collapse-padding-push': ['... with collapsed borders, padded cells in every column and a row after it',
+    doc(`${top(215)}<table style="border-collapse:collapse"><tr><td style="padding-bottom:10px;border-bottom:1px solid"><p style="margin:0">a1</p><p style="margin:0">a2</p><p style="margin:0">a3</p><p style="margin:0">a4</p></td><td style="padding:0 0 10px;border-bottom:1px solid">bx</td></tr><tr><td>z1</td><td>z2</td></tr></table><div>after</div>`)],
+  'padding-push-other-breaks': ['... also when another cell of the row would break inside',
+    doc(`${top(215)}<table><tr><td style="padding-bottom:10px">${blocks('a', 1, 4)}</td><td>${blocks('b', 1, 10)}</td></tr></table><div>after</div>`)],
+  'padding-fits-other-breaks': ['a cell whose padding fits ends on the page while another cell breaks inside',
+    doc(`${top(215)}<table><tr><td style="padding-bottom:10px">${blocks('a', 1, 2)}</td><td>${blocks('b', 1, 10)}</td></tr></table><div>after</div>`)],
+  'padding-sliced-top': ['a row at the page top whose cell padding crosses the page end keeps its content there; the padding continues',
+    doc(`<table><tr><td style="padding-bottom:30px">${blocks('a', 1, 14)}</td><td>bx</td></tr></table><div>after</div>`)],
+  'padding-sliced-continuing': ['... also on the page a split row continues on',
+    doc(`${top(200)}<table><tr><td style="padding-bottom:30px">${blocks('a', 1, 19)}</td><td>bx</td></tr></table><div>after</div>`)],
   'row-height-padding': ['... also when a cell has block-end padding (the break falls in its stretched content box)',
     doc(`${top(200)}<table><tr style="height:150px"><td style="padding-bottom:10px">a1</td><td>bx</td></tr></table><div>after</div>`)],
   'padding-push': ['a row whose content fits but whose cell padding crosses the page end moves whole',
@@ -53,6 +70,14 @@ const CHROMIUM: Record<string, string> = {
   'valign': 'top@0:0,0.5 a1@0:0,200.5 midbot@0:26.7,200.5 a2@0:0,220.5 a3@0:0,240.5 a4@0:0,260.5 a5@0:0,280.5 a6@1:0,0.5 a7@1:0,20.5 a8@1:0,40.5 a9@1:0,60.5 a10@1:0,80.5 after@1:0,100.5',
   'padding-push': 'top@0:0,0.5 x1@1:0,10.5 x2@1:16.9,0.5 after@1:0,40.5',
   'row-height-padding': 'top@0:0,0.5 a1bx@0:0,200.5 after@1:0,50.5',
+  'padding-push-blocks': 'top@0:0,0.5 a1@1:0,0.5 bx@1:17.8,0.5 a2@1:0,20.5 a3@1:0,40.5 a4@1:0,60.5 after@1:0,90.5',
+  'padding-push-lines': 'top@0:0,0.5 a1@1:0,0.5 bx@1:17.8,0.5 a2@1:0,20.5 a3@1:0,40.5 a4@1:0,60.5 after@1:0,90.5',
+  'border-push': 'top@0:0,0.5 a1@1:0,0.5 bx@1:17.8,0.5 a2@1:0,20.5 a3@1:0,40.5 a4@1:0,60.5 after@1:0,90.5',
+  'collapse-padding-push': 'top@0:0,0.5 a1@1:0,0.5 bx@1:17.8,0.5 a2@1:0,20.5 a3@1:0,40.5 a4@1:0,60.5 z1z2@1:0,91.5 after@1:0,111.5',
+  'padding-push-other-breaks': 'top@0:0,0.5 a1@1:0,0.5 b1@1:17.8,0.5 a2@1:0,20.5 b2@1:17.8,20.5 a3@1:0,40.5 b3@1:17.8,40.5 a4@1:0,60.5 b4@1:17.8,60.5 b5@1:17.8,80.5 b6@1:17.8,100.5 b7@1:17.8,120.5 b8@1:17.8,140.5 b9@1:17.8,160.5 b10@1:17.8,180.5 after@1:0,200.5',
+  'padding-fits-other-breaks': 'top@0:0,0.5 a1@0:0,215.5 b1@0:17.8,215.5 a2@0:0,235.5 b2@0:17.8,235.5 b3@0:17.8,255.5 b4@0:17.8,275.5 b5@1:17.8,0.5 b6@1:17.8,20.5 b7@1:17.8,40.5 b8@1:17.8,60.5 b9@1:17.8,80.5 b10@1:17.8,100.5 after@1:0,120.5',
+  'padding-sliced-top': 'a1@0:0,0.5 bx@0:26.7,0.5 a2@0:0,20.5 a3@0:0,40.5 a4@0:0,60.5 a5@0:0,80.5 a6@0:0,100.5 a7@0:0,120.5 a8@0:0,140.5 a9@0:0,160.5 a10@0:0,180.5 a11@0:0,200.5 a12@0:0,220.5 a13@0:0,240.5 a14@0:0,260.5 after@1:0,10.5',
+  'padding-sliced-continuing': 'top@0:0,0.5 a1@0:0,200.5 bx@0:26.7,200.5 a2@0:0,220.5 a3@0:0,240.5 a4@0:0,260.5 a5@0:0,280.5 a6@1:0,0.5 a7@1:0,20.5 a8@1:0,40.5 a9@1:0,60.5 a10@1:0,80.5 a11@1:0,100.5 a12@1:0,120.5 a13@1:0,140.5 a14@1:0,160.5 a15@1:0,180.5 a16@1:0,200.5 a17@1:0,220.5 a18@1:0,240.5 a19@1:0,260.5 after@2:0,10.5',
 };
 
 for (const [name, [what, html]] of Object.entries(DOCS)) {

@@ -171,6 +171,9 @@ function splitRow(r: RowLayout, tableX: number, y: number, resume: RowResume | u
     if (res.token) more = true;
     if (res.fragment && res.fragment.kind === 'box') { res.fragment.style = c.paintStyle; cells.push(res.fragment); }
   }
+  // A cell that ends here with its content on the page but its block-end padding or border across the page end has no
+  // break point (LayoutNG: last resort): the whole row moves, even when other cells break inside (Chromium 156).
+  if (mayPush && cells.some((f) => f.endsBox && y + f.height > env.pageBottom + 0.01 && y + f.height - f.padding.bottom - f.border.bottom <= env.pageBottom + 0.01)) return null;
   let h = 0;
   for (const f of cells) h = Math.max(h, f.height);
   const consumed = resume?.consumed ?? 0;
