@@ -4,7 +4,7 @@ import type { ComputedStyle } from '../../css/computed.ts';
 import type { FontContext, GlyphRun } from '../../text/types.ts';
 import type { Fragment, InlineFragment, LineFragment, TextFragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
-import { shapeWord } from './items.ts';
+import { shapeWord } from './shape-word.ts';
 import { alignOf } from './line-box.ts';
 import { fontSpecOf, inlineMetricsOf } from './style.ts';
 

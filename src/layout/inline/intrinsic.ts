@@ -2,7 +2,8 @@
 // Out: its min-content and max-content inline sizes (css-sizing-3 §5.1), px, of its content box.
 import type { BlockBox, TableCellBox } from '../../box/types.ts';
 import type { LayoutContext } from '../context.ts';
-import { collectInlineItems, snappedWidth } from './items.ts';
+import { collectInlineItems } from './items.ts';
+import { snappedWidth } from './shape-word.ts';
 import type { ComputedStyle } from '../../css/computed.ts';
 import { inlineEdgesOf, splitEdges, wrapsLines } from './style.ts';
 import { RenderMemo } from '../render-memo.ts';

@@ -6,12 +6,13 @@ import type { ComputedStyle } from '../../css/computed.ts';
 import type { FontContext, FontSpec, GlyphRun } from '../../text/types.ts';
 import type { WarningSink } from '../../warnings.ts';
 import type { BidiInsert } from '../../text/bidi.ts';
-import { bidiControls, mayHaveRtlScript } from '../../text/bidi.ts';
+import { bidiControls } from '../../text/bidi.ts';
 import { paragraphBreaks } from './breaks.ts';
 import { paragraphBidi, type ParagraphBidi } from './paragraph-bidi.ts';
 import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './style.ts';
 import { RenderMemo } from '../render-memo.ts';
 import { KeptParagraphs } from './kept-paragraphs.ts';
+import { shapeWord } from './shape-word.ts';
 
 /**
  * A piece of a text run between two break opportunities (or a run boundary): its word part
@@ -437,48 +438,6 @@ function wordEnd(s: string): number {
 function splitSpaces(s: string): [string, string] {
   const e = wordEnd(s);
   return [s.slice(0, e), s.slice(e)];
-}
-
-/**
- * The inline size of a piece of shaped text on a line as Blink lays it out: its advance rounded up to 1/64 px
- * (ShapeResult::SnappedWidth, LayoutUnit::FromFloatCeil; NGLineBreaker sets each text item result's inline size to it).
- * Applied per text fragment (the pieces of one text run on one line), not per word. The 1e-4 keeps widths that are
- * already whole 1/64ths (in float noise) where they are.
- */
-export function snappedWidth(w: number): number {
-  return Math.ceil(w * 64 - 1e-4) / 64;
-}
-
-interface Shaped { runs: GlyphRun[]; width: number }
-const EMPTY: Shaped = { runs: [], width: 0 };
-const shapeCache = new WeakMap<FontContext, Map<FontSpec, Map<string, Shaped>>>();
-const SHAPE_CACHE_MAX = 20000;
-let shapeCacheSize = 0;
-
-/**
- * `fonts.shape(text, spec, rtl)` with its total width, memoised per FontContext, FontSpec object,
- * direction and text (a plain Map hit is cheaper than the text stage's LRU; bounded at 20,000
- * entries). A left-to-right run without right-to-left characters is shaped as text outside a
- * bidi paragraph (same result, shared cache entries).
- */
-export function shapeWord(fonts: FontContext, spec: FontSpec, text: string, rtl?: boolean): Shaped {
-  if (text === '') return EMPTY;
-  if (rtl === false && !mayHaveRtlScript(text)) rtl = undefined;
-  const key = rtl === undefined ? text : rtl ? `\u0001r${text}` : `\u0001l${text}`;
-  let bySpec = shapeCache.get(fonts);
-  if (!bySpec) { bySpec = new Map(); shapeCache.set(fonts, bySpec); }
-  let byText = bySpec.get(spec);
-  if (!byText) { byText = new Map(); bySpec.set(spec, byText); }
-  let hit = byText.get(key);
-  if (!hit) {
-    const runs = fonts.shape(text, spec, rtl);
-    let width = 0;
-    for (const r of runs) width += r.width;
-    hit = { runs, width };
-    if (++shapeCacheSize > SHAPE_CACHE_MAX) { bySpec.clear(); shapeCacheSize = 0; byText = new Map(); bySpec.set(spec, byText); }
-    byText.set(key, hit);
-  }
-  return hit;
 }
 
 /**

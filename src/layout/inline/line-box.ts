@@ -6,7 +6,7 @@ import type { BoxFragment, Fragment, InlineFragment, LineFragment, MarkerFragmen
 import { symbolGeometry } from './symbol.ts';
 import { translateFragment } from '../fragment.ts';
 import type { AbsItem, AtomicItem, OpenItem, TextPiece } from './items.ts';
-import { snappedWidth } from './items.ts';
+import { snappedWidth } from './shape-word.ts';
 import type { LineSpec, PlacedItem } from './line-breaker.ts';
 import { drawsNothing, lineBaseLevel, visualSteps } from './bidi.ts';
 import type { ParagraphBidi } from './paragraph-bidi.ts';

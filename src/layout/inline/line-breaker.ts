@@ -2,7 +2,8 @@
 // Out: one line at a time: the items on it, with the white space that hangs or collapses at its ends (css-text-3 §4.1.2).
 import type { FontContext } from '../../text/types.ts';
 import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './items.ts';
-import { makePiece, snappedWidth } from './items.ts';
+import { makePiece } from './items.ts';
+import { snappedWidth } from './shape-word.ts';
 
 const EPS = 1 / 128;
 
