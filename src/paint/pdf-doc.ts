@@ -28,6 +28,12 @@ export interface PdfRef {
   data: Record<string, unknown>;
   write(chunk: Uint8Array | string): void;
   end(chunk?: Uint8Array | string): void;
+  /**
+   * Ends the object with `data` as its stream, already encoded (its dictionary names the filter):
+   * the bytes are kept as given, not copied through pdfkit's buffer; the object's text is the same
+   * as `end(data)` writes. An object pdfkit would deflate is ended with `end(data)`.
+   */
+  endStream(data: Uint8Array): void;
   toString(): string;
 }
 
@@ -57,6 +63,8 @@ interface Collected {
   objects: Array<WrittenObject | undefined>;
   /** The chunks pdfkit writes for the object being finalized. */
   pending: Array<Uint8Array | string>;
+  /** The encoded stream of the object being ended by endStream. */
+  stream: Uint8Array | null;
   out: Uint8Array | null;
 }
 
@@ -78,7 +86,7 @@ class CollectingDocument extends Base {
   declare _id: Uint8Array;
 
   private collected(): Collected {
-    return (this._quire ??= { objects: [], pending: [], out: null });
+    return (this._quire ??= { objects: [], pending: [], stream: null, out: null });
   }
 
   /** Every stream pdfkit would deflate is deflated here, at STREAM_LEVEL. */
@@ -95,6 +103,13 @@ class CollectingDocument extends Base {
       }
       finalize.call(this);
     };
+    (ref as PdfRef).endStream = function (this: typeof ref, data: Uint8Array): void {
+      if (this.compress || this.buffer.length) { this.end(data); return; }
+      if (this.data.Length == null) this.data.Length = 0; // where write() puts it: last, unless the dictionary has it
+      this.data.Length = data.length;
+      c.stream = data;
+      this.end();
+    };
     return ref;
   }
 
@@ -109,10 +124,11 @@ class CollectingDocument extends Base {
     const parts = c.pending;
     c.pending = [];
     const [head, text, , stream] = parts;
-    if (head !== `${ref.id} 0 obj` || typeof text !== 'string' || !(parts.length === 3 || (parts.length === 6 && stream instanceof Uint8Array))) {
+    if (head !== `${ref.id} 0 obj` || typeof text !== 'string' || !(parts.length === 3 || (parts.length === 6 && stream instanceof Uint8Array && !c.stream))) {
       throw new Error(`unexpected object layout from pdfkit for object ${ref.id}`);
     }
-    c.objects[ref.id - 1] = { text, stream: parts.length === 6 ? (stream as Uint8Array) : null };
+    c.objects[ref.id - 1] = { text, stream: parts.length === 6 ? (stream as Uint8Array) : c.stream };
+    c.stream = null;
     super._refEnd(ref);
   }
 

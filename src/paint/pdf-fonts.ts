@@ -267,7 +267,7 @@ export class EmbeddedFace {
     const descriptorData: Record<string, unknown> = { Type: 'FontDescriptor', FontName: baseFont, ...fi.descriptor };
     if (file) {
       const fontFile = this.doc.ref(fi.cff ? { Subtype: 'CIDFontType0C', Filter: 'FlateDecode' } : { Length1: file.length1, Filter: 'FlateDecode' });
-      fontFile.end(file.data);
+      fontFile.endStream(file.data);
       descriptorData[fi.cff ? 'FontFile3' : 'FontFile2'] = fontFile;
     }
     const descriptor = this.doc.ref(descriptorData);
@@ -294,7 +294,7 @@ export class EmbeddedFace {
     descendant.end();
 
     const toUnicode = this.doc.ref({ Filter: 'FlateDecode' });
-    toUnicode.end(cmap.data);
+    toUnicode.endStream(cmap.data);
 
     this.ref.data = { Type: 'Font', Subtype: 'Type0', BaseFont: baseFont, Encoding: 'Identity-H', DescendantFonts: [descendant], ToUnicode: toUnicode };
     this.ref.end();

@@ -147,11 +147,11 @@ class DocWriter {
       const dict = { ...img.dict };
       if (img.smask) {
         const sm = this.doc.ref({ ...img.smask.dict });
-        sm.end(img.smask.data);
+        sm.endStream(img.smask.data);
         dict.SMask = sm;
       }
       const xo = this.doc.ref(dict);
-      xo.end(img.data);
+      xo.endStream(img.data);
       entry = { name: `Im${this.written.size + 1}`, ref: xo, img };
       this.written.set(img, entry);
     } catch (e) {

@@ -155,3 +155,24 @@ test('the bench invoice is no larger than WeasyPrint makes it (26,240 bytes with
   assert.ok(r.pdf.length <= 26_240, `${r.pdf.length} bytes`);
   assert.match(pdftotext(r.pdf), /Invoice #: 123[\s\S]*Total: \$385\.00/);
 });
+
+test('endStream writes an encoded stream as end() does, without pdfkit copying it; a stream pdfkit deflates goes through end()', async () => {
+  const { createPdfDoc } = await import('../../src/paint/pdf-doc.ts');
+  const { deflateSync } = await import('node:zlib');
+  const data = deflateSync(Uint8Array.from({ length: 100 }, (_, i) => (i * 7) & 255)); // 10 x 10 grey samples
+  const file = (how: 'end' | 'endStream'): Uint8Array => {
+    const { doc, finish } = createPdfDoc({ creationDate: DATE });
+    const encoded = doc.ref({ Type: 'XObject', Subtype: 'Image', Width: 10, Height: 10, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Filter: 'FlateDecode' });
+    const raw = doc.ref(); // no filter: pdfkit deflates it
+    encoded[how](data);
+    raw[how](data);
+    (doc._root.data as Record<string, unknown>).Quire = [encoded, raw]; // referenced, so the file keeps them
+    return finish();
+  };
+  const a = file('end');
+  assert.deepEqual(Buffer.from(file('endStream')), Buffer.from(a));
+  assert.match(qpdfCheck(a), /No syntax or stream encoding errors/);
+  const text = qdf(a);
+  assert.equal(inflateSync(data).length, 100);
+  assert.match(text, /\/BitsPerComponent 8\n  \/ColorSpace \/DeviceGray[^]*?\/Height 10/, 'the image object is read back');
+});
