@@ -254,7 +254,7 @@ async function runStores(name: string, stores: Awaited<ReturnType<typeof storesF
     // Each template in turn: warm every worker thread with it (module code, fonts, stylesheets) and check the
     // answers, then --warm seconds of load (V8 optimises a render's code over its first few hundred renders),
     // then its steps; so a template's steps hold in memory what it and the templates before it left.
-    const workers = Number(env.RENDER_WORKERS ?? os.availableParallelism() + 1);
+    const workers = Number(env.RENDER_WORKERS ?? os.availableParallelism());
     for (let i = 0; i < templates.length; i++) {
       const t = templates[i]!;
       const body = JSON.stringify({ templateId: ids[i], variables: t.values });
