@@ -436,8 +436,9 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   if (markerLine) flow.marker = markerLine.ascent;
   // A clipping box with a definite height is monolithic (css-break-3 §2.1): its content is not fragmented.
   const monolithic = fc.monolithic === true || (s.overflowY !== 'visible' && specH !== null && Number.isFinite(env.pageBottom));
-  // A transformed box is the containing block of its absolute and fixed descendants (css-transforms-1 §3).
-  const transformed = hasTransform(s);
+  // A transformed or filtered box is the containing block of its absolute and fixed descendants (css-transforms-1 §3,
+  // filter-effects-1 §5: a filter other than none).
+  const transformed = hasTransform(s) || s.filter.length > 0;
   const positioned = s.position !== 'static' || p.isRoot === true || transformed;
   const abs = positioned && !p.isRoot ? [] : p.abs;
   let childEnv = env;
