@@ -19,6 +19,7 @@ import type { ImageRef } from '../box/types.ts';
 import jpeg from 'jpeg-js';
 import type { ColorMatrix } from './display-list.ts';
 import { filterPixels, matrixKey } from './filters.ts';
+import { ByteLru } from '../byte-lru.ts';
 
 /** A dictionary in pdfkit's object notation: strings are PDF names, `String` objects are PDF strings. */
 export type PdfDict = Record<string, unknown>;
@@ -404,21 +405,21 @@ export function imageMatrix(x: number, y: number, w: number, h: number, o: numbe
 
 // ---------------------------------------------------------------------------------- filtered images
 
-const FILTERED_MAX_ENTRIES = 16;
-const filtered = new Map<string, PreparedImage>();
+/** Filtered images: at most 16, together at most CACHE_MAX_BYTES (each at most a quarter of it, as the decoded images). */
+const filtered = new ByteLru<string, PreparedImage>({ maxBytes: CACHE_MAX_BYTES, maxEntries: 16 });
 
 /**
  * An image with a CSS filter's colour matrices applied to its pixels (Filter Effects 1 §13 on a raster
  * image, as Chromium's print rasterises it): decoded (PNG here, JPEG through jpeg-js, at most 64 MP),
  * filtered, re-encoded as 8-bit RGB plus a soft mask when it has alpha. Cached per (image bytes, matrices),
- * at most FILTERED_MAX_ENTRIES images under CACHE_MAX_BYTES / 4 each. Throws as prepareImage does.
+ * at most 16 images under CACHE_MAX_BYTES / 4 each and CACHE_MAX_BYTES together. Throws as prepareImage does.
  */
 export function prepareFilteredImage(ref: ImageRef, ms: ColorMatrix): PreparedImage {
   const data = ref.data;
   if (!data || data.length < 8) throw new Error('empty image data');
   const key = createHash('sha1').update(data).digest('base64') + '|' + matrixKey(ms);
   const hit = filtered.get(key);
-  if (hit) { filtered.delete(key); filtered.set(key, hit); return hit; }
+  if (hit) return hit;
   let width: number, height: number, orientation = 1;
   let color: Uint8Array, alpha: Uint8Array | null, channels: 1 | 3;
   if (data[0] === 0xff && data[1] === 0xd8) {
@@ -444,8 +445,7 @@ export function prepareFilteredImage(ref: ImageRef, ms: ColorMatrix): PreparedIm
     img.smask = { dict: { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Interpolate: false, ...mask.dict }, data: mask.data };
   }
   if (sizeOf(img) <= CACHE_MAX_BYTES / 4) {
-    filtered.set(key, img);
-    while (filtered.size > FILTERED_MAX_ENTRIES) filtered.delete(filtered.keys().next().value as string);
+    filtered.set(key, img, sizeOf(img));
   }
   return img;
 }
