@@ -438,15 +438,15 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   const monolithic = fc.monolithic === true || (s.overflowY !== 'visible' && specH !== null && Number.isFinite(env.pageBottom));
   // A transformed or filtered box is the containing block of its absolute and fixed descendants (css-transforms-1 §3,
   // filter-effects-1 §5: a filter other than none).
-  const transformed = hasTransform(s) || s.filter.length > 0;
-  const positioned = s.position !== 'static' || p.isRoot === true || transformed;
+  const fixedContainer = hasTransform(s) || s.filter.length > 0;
+  const positioned = s.position !== 'static' || p.isRoot === true || fixedContainer;
   const abs = positioned && !p.isRoot ? [] : p.abs;
   let childEnv = env;
   let floats: BfcFloats | null = null;
   if (fc.layout) {
     floats = contentFloats(box, p, env, bfc, specH);
     childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : reserve > 0 ? { ...env, pageBottom: env.pageBottom - reserve, reservedBy: box } : env);
-    if (transformed && !p.isRoot) childEnv = { ...childEnv, fixed: abs };
+    if (fixedContainer && !p.isRoot) childEnv = { ...childEnv, fixed: abs };
     const cb = { x: contentX, y: 0, width: top.widths.width, height: childPercentBasis(box, p, env, m) };
     layoutContent(box, fc, {
       p, x: contentX, width: top.widths.width, border, padding, cb, specH, floats, abs, token: p.token?.content ?? null,
