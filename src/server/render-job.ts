@@ -97,6 +97,37 @@ function compiledFor(job: RenderJob, compile: typeof compileTemplate): { templat
   return { template, recount: () => { compiledTemplates.resize(key, template.bytes + assetBytes); } };
 }
 
+/** A 16 x 8 palette PNG with a transparent index (tRNS), as a template's logo often is. */
+const WARM_LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAICAMAAADHqI+lAAAACVBMVEUzZpms1WH///9U5BjMAAAAA3RSTlP//wDXyg1BAAAAG0lEQVR4nGNgYGRCReh8BjQ+EyO6FoJGEKEEACM9AIQYRgwmAAAAAElFTkSuQmCC';
+
+/**
+ * A small stored-template-like invoice: escaped and raw values, a repeated section, an inverted one, a data: URI
+ * logo, and text past U+058F (€, typographic quotes: the first such character builds bidi-js's class table, ~30-90 ms).
+ */
+const WARM_TEMPLATE = '<!DOCTYPE html><html><head><style>@page{size:A4;margin:12mm} body{font:10pt/1.4 sans-serif} ' +
+  'header{display:flex;justify-content:space-between;align-items:center} img{height:24px} table{width:100%;border-collapse:collapse} ' +
+  'td,th{border-bottom:1px solid #ddd;padding:4px} td.n{text-align:right} .paid{color:#2a7}</style></head><body>' +
+  `<header><img src="${WARM_LOGO}" alt="logo"><h1>Invoice {{number}}</h1></header><p>{{{address}}}</p>` +
+  '<table><thead><tr><th>Item</th><th>Price</th></tr></thead><tbody>{{#items}}<tr><td>{{name}}</td><td class="n">{{price}}</td></tr>{{/items}}</tbody></table>' +
+  '{{#paid}}<p class="paid">Paid \u2013 thank you</p>{{/paid}}{{^paid}}<p>Due {{due}} \u201cnet 30\u201d</p>{{/paid}}</body></html>';
+
+/**
+ * The jobs a render thread runs once at start, after the engine's own warm-up (render-worker-loop.ts): one
+ * template rendered twice with other values, so the path a request takes (compile cache, compileTemplate,
+ * the Mustache fill of a compiled template, its second render, a data: URI image) is compiled before the
+ * first request instead of by it. Their template stays in `compiledTemplates` like any other (a few KB).
+ */
+export function warmUpJobs(): RenderJob[] {
+  const job = (n: number, paid: boolean): RenderJob => ({
+    template: WARM_TEMPLATE, creationDate: new Date(0), timeoutMs: 30000, maxPages: 10,
+    view: {
+      number: `W-${n}`, address: 'Jane Roe<br>12 Sunny Road', due: '2026-01-31', paid,
+      items: [{ name: 'Design', price: `\u20ac ${300 + n}.00` }, { name: 'Hosting', price: '\u20ac 75.00' }],
+    },
+  });
+  return [job(1, false), job(2, true)];
+}
+
 /** A render failure the service answers with 422 RENDER_FAILED: the engine's or the template's. */
 export type RenderFailure = RenderError | TemplateError;
 

@@ -9,6 +9,8 @@ export interface JobModule {
   runRenderJob(job: RenderJob, engine?: Engine, marginMs?: number): Promise<RenderOutput>;
   isRenderFailure(e: unknown): e is RenderFailure;
   toWire(e: RenderFailure): WireFailure;
+  /** Jobs run once after the engine's warm-up, so the path of a request is compiled too (render-job.ts). */
+  warmUpJobs?(): RenderJob[];
 }
 
 /** The engine's optional warm-up: its steps (src/index.ts warmUpSteps), or one call. */
@@ -27,15 +29,19 @@ function heapBytes(): number {
  * Answers { type: 'ready' } as soon as the engine is loaded, then for each job { type: 'done',
  * ok, out | failure + message + stack, heapBytes }; the PDF's buffer is transferred, not copied.
  * { warm: true } (the pool sends it when the thread is idle) starts the engine's warm-up (the
- * common fonts, a small document): one step per turn of the event loop and never while a job
- * runs, so a job that comes meanwhile waits for one step at most (tens of ms) instead of the whole
- * warm-up. `compiled` is called when the thread has been through a render: after its first job
+ * common fonts, a small document), then the job module's warm-up jobs (a stored template's path):
+ * one step per turn of the event loop and never while a job runs, so a job that comes meanwhile
+ * waits for one step at most (tens of ms) instead of the whole warm-up. `compiled` is called when the thread has been through a render: after its first job
  * and after its warm-up (the bundle saves its code cache then).
  */
 export function serveRenderJobs(jobs: JobModule, engine: Engine & WarmUp, compiled?: () => void): void {
   const port = parentPort;
   if (!port) throw new Error('serveRenderJobs runs in a worker thread');
   const steps = engine.warmUpSteps?.() ?? (engine.warmUp ? [engine.warmUp] : []);
+  // then the request's own path (compile cache, compileTemplate, fill, a second render), one job per step
+  if (engine.warmUpSteps && jobs.warmUpJobs) {
+    for (const job of jobs.warmUpJobs()) steps.push(() => jobs.runRenderJob(job, engine).then(() => {}, () => {}));
+  }
   let running = 0;
   let stepping = false;
   let warming = false;
