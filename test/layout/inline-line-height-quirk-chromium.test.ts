@@ -54,3 +54,47 @@ test('limited-quirks mode: the line height calculation quirk as Chromium 156 app
 test('quirks mode: only inline-direction borders and padding make an inline box without text count', () => {
   assertBoxes(BODY, CHROMIUM);
 });
+
+// Text inside inline boxes only: the root inline box (the strut) counts only for text of its own (a kept space too),
+// and a <br> gives it the strut only when nothing before it on the line gave it metrics (Blink's InlineBoxState:
+// EnsureTextMetrics for each text item's own box, PlaceControlItem only while !box->HasMetrics()). react-email's
+// nike receipt (XHTML 1.0 Transitional: limited quirks) sets its footer links, <a style="font-size:13.5px"> alone in
+// a 16px cell: Chromium's cell is 15 px tall, the link at its top.
+const TEXT_BODY = `<html><head><style>body{margin:0;font:16px "Liberation Sans"} div{width:300px}</style></head><body>
+<div id=q1><a id=qa1 href="#x" style="font-size:13.5px">Shipping</a></div>
+<div id=q2>x <a id=qa2 href="#x" style="font-size:13.5px">Shipping</a></div>
+<div id=q3><b><span id=qs3 style="font-size:10px">nested</span></b></div>
+<div id=q4 style="line-height:30px"><span id=qs4 style="line-height:12px">tight</span></div>
+<table cellpadding=0 cellspacing=0 id=qt5><tr><td id=qc5><a id=qa5 href="#x" style="font-size:13.5px">Status</a></td></tr></table>
+<div id=q6><span id=qs6 style="font-size:10px">a</span> <span style="font-size:10px">b</span></div>
+<div id=q7><span id=qs7 style="font-size:10px">a</span><br></div>
+</body></html>`;
+
+/** Chromium 156 (print emulation, project fonts): getBoundingClientRect, the same in quirks and limited-quirks mode. */
+const TEXT_QUIRKS: BoxFigure[] = [
+  ['q1', 0, 0, 300, 15], ['qa1', 0, 0, 52.55, 15],
+  ['q2', 0, 15, 300, 18], ['qa2', 12.45, 17, 52.55, 15],
+  ['q3', 0, 33, 300, 11], ['qs3', 0, 33, 32.23, 11],
+  ['q4', 0, 44, 300, 12], ['qs4', 0, 41, 30.25, 17],
+  ['qt5', 0, 56, 38.28, 15], ['qc5', 0, 56, 38.28, 15], ['qa5', 0, 56, 38.28, 15],
+  ['q6', 0, 71, 300, 18], ['qs6', 0, 76, 5.56, 11],
+  ['q7', 0, 89, 300, 11], ['qs7', 0, 89, 5.56, 11],
+];
+
+/** The same document in no-quirks mode: every line has the strut. */
+const TEXT_STANDARDS: BoxFigure[] = [
+  ['q1', 0, 0, 300, 18], ['qa1', 0, 2, 52.55, 15],
+  ['q3', 0, 36, 300, 18], ['qs3', 0, 41, 32.23, 11],
+  ['q4', 0, 54, 300, 30], ['qs4', 0, 60, 30.25, 17],
+  ['qt5', 0, 84, 38.28, 18], ['qa5', 0, 86, 38.28, 15],
+  ['q7', 0, 120, 300, 18], ['qs7', 0, 125, 5.56, 11],
+];
+
+test('quirks and limited-quirks mode: the strut only for text of the root inline box itself', () => {
+  assertBoxes(TEXT_BODY, TEXT_QUIRKS);
+  assertBoxes(`<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n${TEXT_BODY}`, TEXT_QUIRKS);
+});
+
+test('no-quirks mode: text inside inline boxes keeps the strut', () => {
+  assertBoxes(`<!DOCTYPE html>\n${TEXT_BODY}`, TEXT_STANDARDS);
+});

@@ -178,11 +178,11 @@ export function buildLine(spec: LineSpec, env: LineEnv, isLast: boolean): BuiltL
   }
   endText(b);
   while (b.stack.length > 1) closeTop(b, false);
-  const { positioned, below, lineHasText } = b;
+  const { positioned, below } = b;
 
   // ---- Vertical alignment (CSS 2.1 §10.8.1; Blink's InlineLayoutStateStack).
   const pending: Pending[] = [];
-  measureBox(rootV, { quirks, lineHasText, fonts, pending });
+  measureBox(rootV, { quirks, fonts, pending });
   let lineTop = rootV.top === Infinity ? 0 : rootV.top;
   let lineBottom = rootV.bottom === -Infinity ? 0 : rootV.bottom;
   for (const c of pending) {
@@ -283,7 +283,8 @@ function placeLeaf(b: Build, p: PlacedItem): void {
       }
       cur.width += w;
       b.x += w;
-      if (piece.word !== '' || !it.collapsible) { top.hasText = true; b.lineHasText = true; }
+      // A kept space is text of its box too (Blink's EnsureTextMetrics for every text item placed on the line).
+      if (piece.word !== '' || !it.collapsible || spacesKept(p, piece)) { top.hasText = true; b.lineHasText = true; }
       break;
     }
     case 'atomic': {
@@ -298,10 +299,13 @@ function placeLeaf(b: Build, p: PlacedItem): void {
       b.placedAtomic = true;
       break;
     }
-    case 'br':
-      b.stack[b.stack.length - 1].hasText = true;
+    case 'br': {
+      // Blink's PlaceControlItem gives the box the strut only when nothing before the break gave it metrics.
+      const top = b.stack[b.stack.length - 1];
+      if (!top.children.some(hasMetrics)) top.hasText = true;
       b.lineHasText = true;
       break;
+    }
     case 'abs': {
       if (it.box.originalOuter !== 'block') { b.positioned.push({ item: it, x: b.x, y: b.spec.y }); break; }
       // CSS 2.1 §10.3.7/§10.6.4, css-position-3 §3 static position: a box that would have been
@@ -371,19 +375,27 @@ function closeTop(b: Build, ends: boolean): void {
 /** Under the line height quirk, only inline-direction borders and padding keep a box without text from being empty (Blink's IsInlineBoxStartEmpty/EndEmpty: not margins, not top/bottom). */
 const hasEdges = (e: InlineEdges): boolean => e.borderLeft + e.borderRight + e.paddingLeft + e.paddingRight !== 0;
 
+/** Whether a placed child gives its box metrics under the line height quirk: text, an atomic inline, or an inline box with text or edges at some depth. */
+const hasMetrics = (c: VChild): boolean =>
+  c.kind !== 'box' || c.v.hasText || hasEdges(c.v.edges!) || c.v.children.some(hasMetrics);
+
+/** Whether a text piece's trailing spaces are placed (not dropped at the line end). */
+const spacesKept = (p: PlacedItem, piece: { spaces: string }): boolean => !p.dropSpaces && piece.spaces !== '';
+
 const pendingKey = (c: Pending): unknown => (c.kind === 'box' ? c.v : c);
 
-interface MeasureCtx { quirks: boolean; lineHasText: boolean; fonts: LayoutContext['fonts']; pending: Pending[] }
+interface MeasureCtx { quirks: boolean; fonts: LayoutContext['fonts']; pending: Pending[] }
 
 /**
  * Computes the extents of an inline box's aligned subtree relative to its baseline (its own
  * A + half-leading above, D + half-leading below, CSS 2.1 §10.8.1, unioned with its children
  * shifted by their vertical-align) and each child's baseline shift. 'top'/'bottom' children go to
  * `pending`. Quirks and limited-quirks mode: boxes without text or inline-direction borders and
- * padding contribute nothing (quirks §3.3), and the root (the strut) only on lines with text.
+ * padding contribute nothing (quirks §3.3), and the root (the strut) only with text of its own: text
+ * inside an inline box on the line does not give the root the strut (Blink's InlineBoxState metrics).
  */
 function measureBox(v: VBox, mc: MeasureCtx): void {
-  const contributes = !mc.quirks || (v.frag ? v.hasText || hasEdges(v.edges!) : mc.lineHasText);
+  const contributes = !mc.quirks || v.hasText || (v.frag !== null && hasEdges(v.edges!));
   let top = contributes ? -(v.m.ascent + v.m.leadingTop) : Infinity;
   let bottom = contributes ? v.m.descent + v.m.leadingBottom : -Infinity;
   for (const c of v.children) {
