@@ -24,6 +24,7 @@ import { replacedSize } from './replaced.ts';
 import { outsideMarkerLine, placeOutsideMarker } from './marker.ts';
 import { relativeOffset, layoutPendingAbs } from './positioned.ts';
 import { childFlowEnv, discardContinuation, ownClamp } from './clamp.ts';
+import { markOutOfFlow, restoreOutOfFlow } from './oof-mark.ts';
 
 /** The result of a box that does not fit here and of which nothing was placed: break before it. */
 export const PUSHED: BlockResult = Object.freeze({ fragment: null, bottom: 0, margin: NO_MARGIN, firstY: null, collapsedThrough: false, token: null, pushed: true }) as BlockResult;
@@ -357,8 +358,7 @@ function buildFragment(box: Box, env: FlowEnv, m: BoxMetrics, g: { x: number; wi
  */
 export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>): BlockResult {
   if (!Number.isFinite(env.pageBottom) || env.clamp) return layoutBlockLevelOnce(box, p, env, fc, 0);
-  const floatMark = p.floats instanceof BfcFloats ? p.floats.mark() : null;
-  const absLength = p.abs.length, fixedLength = env.fixed.length;
+  const oof = markOutOfFlow(env, p.abs, p.floats);
   const r = layoutBlockLevelOnce(box, p, env, fc, 0);
   const f = r.fragment;
   if (f === null || f.kind !== 'box' || r.token !== null || r.pushed || r.collapsedThrough) return r;
@@ -377,9 +377,7 @@ export function layoutBlockLevelBox<B extends Box>(box: B, p: BlockParams, env: 
   // Chromium breaks at the latest break point: before a trailing empty box (a clearfix ::after) when there is one, which
   // moves only that box and the padding, not content (kept as laid out: its end overflows by the padding here).
   if (endsWithEmptyBox(f)) return r;
-  if (floatMark !== null) (p.floats as BfcFloats).rollback(floatMark);
-  p.abs.length = absLength;
-  env.fixed.length = fixedLength;
+  restoreOutOfFlow(oof);
   return layoutBlockLevelOnce(box, p, env, fc, bottom - contentEnd);
 }
 

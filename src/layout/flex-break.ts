@@ -15,6 +15,7 @@ import type { BoxFragment, Fragment, ReplacedFragment } from './fragment.ts';
 import type { ContainingBlock, FlexLineItem, FlexToken, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
 import { isAbsolute, lp } from './box-model.ts';
+import { markOutOfFlow, restoreOutOfFlow, withoutOutOfFlow } from './oof-mark.ts';
 
 /** An item as the flex layout placed it: its fragment (border box, absolute px) and its used margins (px). */
 export interface PlacedFlexItem { box: Box; frag: BoxFragment | ReplacedFragment; mt: number; mb: number; ml: number; mr: number }
@@ -41,8 +42,8 @@ function itemParams(q: Omit<FlexLineItem, 'token'>, cbx: number, cb: ContainingB
  * last child's margin) continues on the next page, where a block would break before the last child to keep them.
  */
 export function breakLine(items: PlacedFlexItem[], lineTop: number, cbx: number, cb: ContainingBlock, abs: PendingAbs[], env: FlowEnv, mayPush: boolean, definite = false, column = false): BrokenLine | null {
-  const absAt = abs.length, fixedAt = env.fixed.length;
-  const fail = (): null => { abs.length = absAt; env.fixed.length = fixedAt; return null; };
+  const oof = markOutOfFlow(env, abs);
+  const fail = (): null => { restoreOutOfFlow(oof); return null; };
   const children: Fragment[] = [];
   const line: FlexLineItem[] = [];
   let more = false;
@@ -100,10 +101,8 @@ function resumeLine(prev: FlexLineItem[], y: number, cbx: number, cb: Containing
  * and the row gap), or null when there is none here (the line continues again, or no items follow: `flow.token` says).
  */
 export function continueBrokenLine(box: FlexBox, line: FlexLineItem[], next: number, c: ContentParams, flow: Flow, env: FlowEnv): FlexToken | null {
-  const fixedAt = env.fixed.length;
   // Their absolutely positioned descendants were collected when the items were laid out whole.
-  const r = resumeLine(line, flow.y, c.x, c.cb, [], env);
-  env.fixed.length = fixedAt;
+  const r = withoutOutOfFlow(env, (abs) => resumeLine(line, flow.y, c.x, c.cb, abs, env));
   flow.children.push(...r.children);
   flow.placedAny = true;
   if (r.line) { flow.y = Math.max(flow.y + r.height, env.pageBottom); flow.token = { kind: 'flex', index: next, line: r.line }; return null; }
@@ -136,9 +135,7 @@ export function carryOverflow(placed: PlacedFlexItem[], children: Fragment[], cb
   const out: FlexLineItem[] = [];
   for (const it of placed) {
     if (it.frag.y + it.frag.height <= env.pageBottom + 0.01 && !contentBelow(it.frag, env.pageBottom)) continue;
-    const fixedAt = env.fixed.length;
-    const b = breakLine([it], it.frag.y - it.mt, cbx, cb, [], env, false, true);
-    env.fixed.length = fixedAt;
+    const b = withoutOutOfFlow(env, (abs) => breakLine([it], it.frag.y - it.mt, cbx, cb, abs, env, false, true));
     const q = b?.line?.[0];
     if (!b || !q || q.token === null || q.token === 'pushed') continue;
     const k = children.indexOf(it.frag);
@@ -154,9 +151,7 @@ export function carryOverflow(placed: PlacedFlexItem[], children: Fragment[], cb
  * page's content, taking no room. Returns the items whose overflow goes on further.
  */
 export function continueOverflow(items: FlexLineItem[], c: ContentParams, flow: Flow, env: FlowEnv): FlexLineItem[] {
-  const fixedAt = env.fixed.length;
-  const r = resumeLine(items, flow.y, c.x, c.cb, [], env);
-  env.fixed.length = fixedAt;
+  const r = withoutOutOfFlow(env, (abs) => resumeLine(items, flow.y, c.x, c.cb, abs, env));
   flow.children.push(...r.children);
   return r.line?.filter((q) => q.token !== null) ?? [];
 }

@@ -12,6 +12,7 @@ import type { BreakToken, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
 import { inheritedStyle } from '../css/properties/index.ts';
 import { cachingInlineContext, copyToken } from './multicol-cache.ts';
+import { markOutOfFlow, restoreOutOfFlow } from './oof-mark.ts';
 
 /** The used column geometry (css-multicol-1 §3.4): count, width and gap in px. */
 export interface ColumnGeometry { count: number; width: number; gap: number }
@@ -139,7 +140,7 @@ function balancedHeight(p: ColumnSetParams, avail: number, env: FlowEnv): number
  * `strict`: no column may force progress (a trial of the balancer). Trials collect positioned boxes apart.
  */
 function runColumns(p: ColumnSetParams, h: number, max: number, abs: PendingAbs[], env: FlowEnv, strict = false): ColumnRun {
-  const fixedMark = env.fixed.length;
+  const oof = markOutOfFlow(env);
   const columns: Column[] = [];
   let token = copyToken(p.token);
   const commit = abs === p.abs;
@@ -148,14 +149,14 @@ function runColumns(p: ColumnSetParams, h: number, max: number, abs: PendingAbs[
     const col = layoutColumn(p, token, h, strict ? false : i === 0 ? p.atTop : true, abs, env);
     if (commit) col.pending = { abs, from: absFrom, to: abs.length, fixed: env.fixed, fixedFrom, fixedTo: env.fixed.length };
     if (col.pushed) {
-      if (!commit) env.fixed.length = fixedMark;
+      if (!commit) restoreOutOfFlow(oof);
       return { columns, token, pushed: i === 0 };
     }
     columns.push(col);
     token = col.token;
     if (token === null) break;
   }
-  if (!commit) env.fixed.length = fixedMark;
+  if (!commit) restoreOutOfFlow(oof);
   return { columns, token, pushed: false };
 }
 

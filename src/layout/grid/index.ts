@@ -15,6 +15,7 @@ import { sizeTracks, type TrackItem } from './tracks.ts';
 import { autoRepeatCount } from './template.ts';
 import { justifyOverrides } from './align.ts';
 import { layoutRowPieces, type LayoutPiece, type RowPieces } from './row-break.ts';
+import { markOutOfFlow, takeFixedSince } from '../oof-mark.ts';
 
 export { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 export { sizeTracks, type TrackItem, type SizingMode } from './tracks.ts';
@@ -399,13 +400,13 @@ function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: Flow
   const layoutItem = (it: PlacedItem, height?: number, areaH?: number): ItemLayout => {
     const w = areaW(it);
     const itemAbs: PendingAbs[] = [];
-    const fixedFrom = env.fixed.length;
+    const oof = markOutOfFlow(env);
     const frag = ctx.layoutBlockLevel(it.box, {
       cb: { x: contentX + areaX(it), y: 0, width: w, height: areaH ?? null }, y: 0, margin: NO_MARGIN,
       token: null, atTop: true, truncate: false, abs: itemAbs, forceBfc: true, heightOverride: height,
       ...(justifyOverrides(it.box, w, s, ctx) ?? inlineAutoMargins(it.box, w, ctx)),
     }, innerEnv).fragment;
-    return { frag, abs: itemAbs, fixed: env.fixed.splice(fixedFrom) };
+    return { frag, abs: itemAbs, fixed: takeFixedSince(oof) };
   };
   const laidItem = (it: PlacedItem): LaidItem => {
     const w = areaW(it);
@@ -431,13 +432,13 @@ function layoutGridContent(box: GridBox, c: ContentParams, flow: Flow, env: Flow
   const layPiece: LayoutPiece = (it, q) => {
     const w = areaW(it);
     const itemAbs: PendingAbs[] = [];
-    const fixedFrom = env.fixed.length;
+    const oof = markOutOfFlow(env);
     const r = ctx.layoutBlockLevel(it.box, {
       cb: { x: contentX + areaX(it), y: q.y, width: w, height: null }, y: q.y, margin: NO_MARGIN,
       token: q.token, atTop: q.atTop, truncate: q.truncate, abs: itemAbs, forceBfc: true, heightOverride: stretchedHeight(it),
       ...(justifyOverrides(it.box, w, s, ctx) ?? inlineAutoMargins(it.box, w, ctx)),
     }, env);
-    return { frag: r.fragment, token: r.token, pushed: r.pushed, abs: itemAbs, fixed: env.fixed.splice(fixedFrom) };
+    return { frag: r.fragment, token: r.token, pushed: r.pushed, abs: itemAbs, fixed: takeFixedSince(oof) };
   };
   /** A stretched item's content height in its row's track (css-align-3 §6: align-self normal/stretch, auto height), fragmented as a specified height. */
   const stretchedHeight = (it: PlacedItem): number | undefined => {

@@ -15,6 +15,7 @@ import { columnConstraints, gridMinMax, autoColumnWidths, fixedColumnWidths, typ
 import { layoutGridRows, rowFragment, unpainted, collapseColumns, type TableLayout, type RowLayout } from './rows.ts';
 import { collapsedBorderPieces } from './paint.ts';
 import { RenderMemo } from '../render-memo.ts';
+import { markOutOfFlow, restoreOutOfFlow } from '../oof-mark.ts';
 
 export type { TableLayout } from './rows.ts';
 
@@ -402,10 +403,10 @@ function placeRows(L: TableLayout, tok: TableToken | null, c: ContentParams, tab
     } else if (crosses && y < limit - 0.01 && (breakableRow(L, k) || tall)) {
       // A row that crosses the end of the page breaks inside when its cells can (css-break-3 §4.4, LayoutNG: rows are not
       // monolithic); else it moves to the next page whole (and breaks there when it fits no page).
-      const absAt = c.abs.length, fixedAt = env.fixed.length;
+      const oof = markOutOfFlow(env, c.abs);
       split = splitRow(r, x, y, undefined, c.abs, cellEnv, true);
       if (split && !split.resume) split = null;
-      if (!split) { c.abs.length = absAt; env.fixed.length = fixedAt; }
+      if (!split) restoreOutOfFlow(oof);
     }
     if (split) {
       placed.push({ frag: split.frag, group: r.group, k });
