@@ -38,8 +38,8 @@ export interface PreparedImage {
 
 const CACHE_MAX_ENTRIES = 64;
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
-const cache = new Map<string, PreparedImage>();
-let cacheBytes = 0;
+/** Decoded images by content hash: at most 64, together at most CACHE_MAX_BYTES (each at most a quarter of it). */
+const cache = new ByteLru<string, PreparedImage>({ maxBytes: CACHE_MAX_BYTES, maxEntries: CACHE_MAX_ENTRIES });
 /** Buffers already hashed (weak: the loader's buffers come and go). */
 const byBuffer = new WeakMap<Uint8Array, { key: string; img: PreparedImage }>();
 
@@ -55,14 +55,12 @@ function sizeOf(p: PreparedImage): number {
 export function prepareImage(ref: ImageRef): PreparedImage {
   const data = ref.data;
   if (!data || data.length < 8) throw new Error('empty image data');
-  // The same bytes object again (a loader that caches files): no need to hash it.
+  // The same bytes object again (a loader that caches files): no need to hash it (and it counts as used, as a hash hit does).
   const same = byBuffer.get(data);
   if (same && cache.get(same.key) === same.img) return same.img;
   const key = createHash('sha1').update(data).digest('base64');
   const hit = cache.get(key);
   if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
     byBuffer.set(data, { key, img: hit });
     return hit;
   }
@@ -72,14 +70,8 @@ export function prepareImage(ref: ImageRef): PreparedImage {
   else throw new Error(`unsupported image format (${ref.format})`);
   const size = sizeOf(img);
   if (size <= CACHE_MAX_BYTES / 4) {
-    cache.set(key, img);
+    cache.set(key, img, size);
     byBuffer.set(data, { key, img });
-    cacheBytes += size;
-    while (cache.size > CACHE_MAX_ENTRIES || cacheBytes > CACHE_MAX_BYTES) {
-      const first = cache.keys().next().value as string;
-      cacheBytes -= sizeOf(cache.get(first)!);
-      cache.delete(first);
-    }
   }
   return img;
 }
