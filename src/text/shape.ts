@@ -48,6 +48,49 @@ export function isClusterExtender(cp: number): boolean {
   return v;
 }
 
+const EXT_PICT = /^\p{Extended_Pictographic}$/u;
+const isRegionalIndicator = (cp: number): boolean => cp >= 0x1f1e6 && cp <= 0x1f1ff;
+
+/**
+ * The typographic character units letter-spacing counts in each of `texts` (a run's glyph cluster texts in logical
+ * order, contiguous): css-text-3 §8.2 adds it after every typographic character unit (a grapheme cluster, §3.2), and
+ * Chromium 156 counts HarfBuzz's grapheme clusters (hb_set_unicode_props' continuations): a code point starts one
+ * unless it extends the cluster before it (isClusterExtender: marks, ZWJ, variation selectors, emoji modifiers, tags),
+ * is an Extended_Pictographic after a ZWJ (emoji ZWJ sequences), the second of a pair of regional indicators (a flag) or
+ * a halfwidth katakana sound mark (U+FF9E, U+FF9F); a default-ignorable one (soft hyphen, ZWSP) is a unit of no spacing. Measured in Chromium (letter-spacing 10px): "x👨‍👩y", "x🇩🇪y",
+ * "xｶﾞy" and "xa‍❤y" get it 3 times, "x🇩🇪🇫y" 4 times. Each count sits on the glyph drawn last of its cluster.
+ */
+function spacingUnits(texts: readonly string[], rtl: boolean): number[] {
+  const out = new Array<number>(texts.length).fill(0);
+  let prev = -1;
+  let prevJoined = false; // whether `prev` continued the cluster before it
+  let last = -1; // the glyph the open cluster ends on so far, which carries its spacing
+  for (let g = 0; g < texts.length; g++) {
+    const t = texts[g]!;
+    let n = 0;
+    let continues = t === ''; // a glyph without text (a mark, a multiple substitution's rest) is part of the cluster before it
+    for (let j = 0; j < t.length; ) {
+      const cp = t.codePointAt(j)!;
+      const joined: boolean = isClusterExtender(cp) || (cp >= 0xff9e && cp <= 0xff9f) ||
+        (prev === 0x200d && EXT_PICT.test(String.fromCodePoint(cp))) || (isRegionalIndicator(cp) && isRegionalIndicator(prev) && !prevJoined);
+      if (joined && j === 0) continues = true;
+      else if (!joined && !isDefaultIgnorable(cp)) n++;
+      prev = cp;
+      prevJoined = joined;
+      j += cp > 0xffff ? 2 : 1;
+    }
+    // Chromium adds the spacing after a cluster's last glyph (ｶﾞ: both glyphs side by side, then the spacing); right to
+    // left, the glyphs go in visual order, so the cluster's first glyph in logical order is its last one drawn.
+    if (continues && last >= 0 && !rtl) {
+      n += out[last]!;
+      out[last] = 0;
+    }
+    out[g] = n;
+    last = g;
+  }
+  return out;
+}
+
 /**
  * Default_Ignorable_Code_Point (DerivedCoreProperties; the set fontkit and HarfBuzz hide): these
  * take no letter-spacing (measured in Chromium: "a\u00ADb" and "a\u200Bb" get it once).
@@ -220,8 +263,7 @@ const RUN_CACHE = new Lru<string, ShapedText>(20000);
  * table), with the default features browsers apply (ccmp, locl, rlig, mark, mkmk, calt, clig,
  * liga, kern; not dlig). As Blink does, a non-zero letter-spacing turns the optional ligatures
  * off (liga, clig, calt). Advances are `xAdvance × size / unitsPerEm`, then letter-spacing is
- * added after every typographic character (each glyph's cluster, per code point that is neither a
- * combining mark nor default-ignorable) and
+ * added after every typographic character unit (spacingUnits: HarfBuzz's grapheme clusters) and
  * word-spacing after each word separator (U+0020, U+00A0 …) (css-text-3 §8.1, §8.2).
  * Each glyph carries its cluster's source text (ligature "fi" → "fi"; a multiple substitution's
  * 2nd+ glyphs → ''). Results are shared and cached: do not mutate them. Never throws: a font
@@ -255,8 +297,10 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
   const n = run.glyphs.length;
   let texts = attachMarks(clusterTexts(text, n, cap.counts));
   const rtl = run.direction === 'rtl';
+  let units = ls !== 0 ? spacingUnits(texts, rtl) : null;
   if (rtl) {
     texts = texts.reverse();
+    units = units && units.reverse();
     // fontkit reverses the glyphs of a right-to-left run only in its OpenType/AAT engines: a font
     // with neither (no GSUB, GPOS or morx) comes back in logical order.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -282,14 +326,16 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
       // advance. fontkit's own pass reads the code points of its cached Glyph for the id (.notdef's
       // are whatever first created it), so a bidi isolate could keep .notdef's advance.
       if (spaceId < 0) spaceId = safeSpaceId(font);
-      glyphs[i] = { id: spaceId, advance: 0, dx: 0, dy: 0, text: t };
+      const advance = units ? units[i]! * ls : 0; // a ZWJ that ends its cluster carries the cluster's spacing
+      glyphs[i] = { id: spaceId, advance, dx: 0, dy: 0, text: t };
+      width += advance;
       continue;
     }
     let advance = pos.xAdvance * scale;
-    if (t !== '' && (ls !== 0 || opts.wordSpacing !== 0)) {
+    if (units) advance += units[i]! * ls;
+    if (t !== '' && opts.wordSpacing !== 0) {
       for (let j = 0; j < t.length; ) {
         const cp = t.codePointAt(j)!;
-        if (ls !== 0 && !isClusterExtender(cp) && !isDefaultIgnorable(cp)) advance += ls;
         if (WORD_SEPARATORS.has(cp)) advance += opts.wordSpacing;
         j += cp > 0xffff ? 2 : 1;
       }
