@@ -1,85 +1,60 @@
-// In: SVG path data (SVG 2 §9.3 path data grammar: M L H V C S Q T A Z, absolute and relative), and offsets.
+// In: SVG path data (SVG 2 §9.3 path data grammar: M L H V C S Q T A Z, absolute and relative, parsed by svgpath), and offsets.
 // Out: the same outline as PathOp lists of moves, lines and cubic Béziers only (arcs and quadratics converted).
+import SvgPath from 'svgpath';
 import type { PathOp } from './display-list.ts';
-
-const CMD = /[MmLlHhVvCcSsQqTtAaZz]/;
-const NUMBER = /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
-
-/** Tokens of path data: command letters and numbers (arc flags may be written without separators). */
-function tokens(d: string): Array<string | number> | null {
-  const out: Array<string | number> = [];
-  let i = 0;
-  let lastCmd = '';
-  let argIndex = 0;
-  while (i < d.length) {
-    const c = d[i]!;
-    if (c === ' ' || c === ',' || c === '\n' || c === '\t' || c === '\r') { i++; continue; }
-    if (CMD.test(c)) { out.push(c); lastCmd = c.toLowerCase(); argIndex = 0; i++; continue; }
-    // arc flags (the 4th and 5th argument of each arc) are single digits
-    if (lastCmd === 'a' && (argIndex % 7 === 3 || argIndex % 7 === 4) && (c === '0' || c === '1')) { out.push(Number(c)); argIndex++; i++; continue; }
-    NUMBER.lastIndex = i;
-    const m = NUMBER.exec(d);
-    if (!m) return null;
-    out.push(Number(m[0]));
-    argIndex++;
-    i += m[0].length;
-  }
-  return out;
-}
-
-const ARITY: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
 
 /**
  * Parses SVG path data into PathOps translated by (ox, oy) (css-shapes-1 §3.1.6 path(): coordinates in px from the
- * reference box's origin). Stops at the first error, keeping what came before (SVG 2 §9.5.4 error handling);
- * returns [] for data that starts wrong.
+ * reference box's origin). The grammar (SVG 2 §9.3.9: commands, implicit repeats, arc flags without separators) is
+ * svgpath's; this turns its segments into moves, lines and cubics. Stops at the first error, keeping what came before
+ * (SVG 2 §9.5.4 error handling); data that does not start with a moveto gives [].
  */
 export function parsePathData(d: string, ox: number, oy: number): PathOp[] {
-  const t = tokens(d) ?? [];
   const out: PathOp[] = [];
-  let i = 0, cmd = '';
   let x = 0, y = 0, sx = 0, sy = 0;
   let cx = 0, cy = 0; // the last control point (for S and T)
   let prev = '';
-  while (i < t.length) {
-    if (typeof t[i] === 'string') cmd = t[i++] as string;
-    else if (cmd === '' || cmd === 'z' || cmd === 'Z') break;
-    const lc = cmd.toLowerCase(), rel = cmd !== cmd.toUpperCase() ? 1 : 0;
-    const n = ARITY[lc]!;
-    const a: number[] = [];
-    for (let k = 0; k < n; k++) { const v = t[i++]; if (typeof v !== 'number') return out; a.push(v); }
+  // Segments in source order, one per command (implicit repeats split): the letter, then the arguments.
+  const segments = (new SvgPath(d) as unknown as { segments: Array<[string, ...number[]]> }).segments;
+  for (const seg of segments) {
+    const cmd = seg[0], lc = cmd.toLowerCase();
+    const a = seg as unknown as readonly number[]; // a[1..]: the arguments
+    const rel = cmd !== cmd.toUpperCase();
     const bx = rel ? x : 0, by = rel ? y : 0;
     switch (lc) {
-      case 'm': x = bx + a[0]!; y = by + a[1]!; sx = x; sy = y; out.push(['M', x + ox, y + oy]); cmd = rel ? 'l' : 'L'; break;
-      case 'l': x = bx + a[0]!; y = by + a[1]!; out.push(['L', x + ox, y + oy]); break;
-      case 'h': x = bx + a[0]!; out.push(['L', x + ox, y + oy]); break;
-      case 'v': y = (rel ? y : 0) + a[0]!; out.push(['L', x + ox, y + oy]); break;
+      case 'm': x = bx + a[1]!; y = by + a[2]!; sx = x; sy = y; out.push(['M', x + ox, y + oy]); break;
+      case 'l': x = bx + a[1]!; y = by + a[2]!; out.push(['L', x + ox, y + oy]); break;
+      case 'h': x = bx + a[1]!; out.push(['L', x + ox, y + oy]); break;
+      case 'v': y = by + a[1]!; out.push(['L', x + ox, y + oy]); break;
       case 'c': case 's': {
+        const k = lc === 'c' ? 3 : 1;
         let x1: number, y1: number;
-        if (lc === 'c') { x1 = bx + a[0]!; y1 = by + a[1]!; a.splice(0, 2); }
+        if (lc === 'c') { x1 = bx + a[1]!; y1 = by + a[2]!; }
         else if (prev === 'c' || prev === 's') { x1 = 2 * x - cx; y1 = 2 * y - cy; } else { x1 = x; y1 = y; }
-        cx = bx + a[0]!; cy = by + a[1]!; x = bx + a[2]!; y = by + a[3]!;
+        cx = bx + a[k]!; cy = by + a[k + 1]!; x = bx + a[k + 2]!; y = by + a[k + 3]!;
         out.push(['C', x1 + ox, y1 + oy, cx + ox, cy + oy, x + ox, y + oy]);
         break;
       }
       case 'q': case 't': {
+        const k = lc === 'q' ? 3 : 1;
         let qx: number, qy: number;
-        if (lc === 'q') { qx = bx + a[0]!; qy = by + a[1]!; a.splice(0, 2); }
+        if (lc === 'q') { qx = bx + a[1]!; qy = by + a[2]!; }
         else if (prev === 'q' || prev === 't') { qx = 2 * x - cx; qy = 2 * y - cy; } else { qx = x; qy = y; }
-        const ex = bx + a[0]!, ey = by + a[1]!;
+        const ex = bx + a[k]!, ey = by + a[k + 1]!;
         out.push(['C', x + (2 / 3) * (qx - x) + ox, y + (2 / 3) * (qy - y) + oy, ex + (2 / 3) * (qx - ex) + ox, ey + (2 / 3) * (qy - ey) + oy, ex + ox, ey + oy]);
         cx = qx; cy = qy; x = ex; y = ey;
         break;
       }
       case 'a': {
-        const ex = bx + a[5]!, ey = by + a[6]!;
-        for (const c of arcToCubics(x, y, a[0]!, a[1]!, a[2]!, a[3] !== 0, a[4] !== 0, ex, ey)) {
+        const ex = bx + a[6]!, ey = by + a[7]!;
+        for (const c of arcToCubics(x, y, a[1]!, a[2]!, a[3]!, a[4] !== 0, a[5] !== 0, ex, ey)) {
           out.push(['C', c[0] + ox, c[1] + oy, c[2] + ox, c[3] + oy, c[4] + ox, c[5] + oy]);
         }
         x = ex; y = ey;
         break;
       }
       case 'z': out.push(['Z']); x = sx; y = sy; break;
+      default: return out; // svgpath's 'R' (Raphaël's Catmull-Rom) is not SVG path data: an error
     }
     prev = lc;
   }
