@@ -3,82 +3,30 @@
  * In: a box, its BlockParams (containing block, flow position, pending margins, floats, break token), the flow environment
  * and its formatting context's ContentLayout. Out: its fragment on this fragmentainer and where it resumes (BlockResult).
  *
- * CSS 2.1 §10.3.3 (widths), §8.3.1 (collapsing margins, carried as a pending {positive, negative} set through the flow),
+ * CSS 2.1 §10.3.3 (widths: block-widths.ts), §8.3.1 (collapsing margins, carried as a pending {positive, negative} set through the flow),
  * §9.5.2 (clearance), §9.5 (boxes that establish a formatting context do not overlap floats), §10.6.3/§10.6.7 (auto heights),
  * §10.7 (min/max heights), §9.4.3 (relative offsets), §10.1 (the containing block of absolute descendants); css-break-3
  * (pushing to the next fragmentainer, break-inside: avoid, margin truncation, box-decoration-break: slice, monolithic boxes).
  */
 import type { Box } from '../box/types.ts';
 import { hasTransform, type ComputedStyle } from '../css/computed.ts';
-import type { BlockParams, BlockResult, ContentLayout, ContentParams, FlowEnv, LayoutContext, UsedWidths } from './context.ts';
+import type { BlockParams, BlockResult, ContentLayout, ContentParams, FlowEnv, UsedWidths } from './context.ts';
 import type { BoxFragment, Edges, Fragment, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { BreakToken, Flow, MarginSet } from './flow.ts';
 import { NO_MARGIN, addMargin, atContentStart, collapsed, collapsedAtQuirkyEnd, leaving, overflowOnly, quirkyStart } from './flow.ts';
 import {
-  borderOf, paddingOf, marginValue, sizeValue, toContent, clampWidth, clampHeight, establishesBfc, isAbsolute, isAvoidBreak, slicedEdges,
-  ratioHeight, ratioWidth, keywordWidths,
+  borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, establishesBfc, isAbsolute, isAvoidBreak, slicedEdges, ratioHeight,
 } from './box-model.ts';
 import { BfcFloats } from './float.ts';
-import { replacedSize } from './replaced.ts';
 import { outsideMarkerLine, placeOutsideMarker } from './marker.ts';
 import { relativeOffset, layoutPendingAbs } from './positioned.ts';
 import { childFlowEnv, discardContinuation, ownClamp } from './clamp.ts';
 import { markOutOfFlow, restoreOutOfFlow } from './oof-mark.ts';
+import { blockWidths } from './block-widths.ts';
 
 /** The result of a box that does not fit here and of which nothing was placed: break before it. */
 export const PUSHED: BlockResult = Object.freeze({ fragment: null, bottom: 0, margin: NO_MARGIN, firstY: null, collapsedThrough: false, token: null, pushed: true }) as BlockResult;
-
-/**
- * Used horizontal metrics of a block-level box (CSS 2.1 §10.3.3, §10.4) in `cbWidth` px; percentages of `pctBasis` (the
- * containing block's width). A width of min-content, max-content or fit-content (css-sizing-3 §3.1) is the box's content
- * size through `env`'s intrinsic sizes and then solved as a specified width (auto margins centre it), and such a min-width or
- * max-width clamps it (§3.2); without `env` these keywords are auto / none.
- */
-export function blockWidths(
-  box: Box, cbWidth: number, p: Pick<BlockParams, 'widthOverride' | 'marginsOverride' | 'cbRtl' | 'cb'>, pctBasis = cbWidth, env?: { ctx: LayoutContext },
-): UsedWidths {
-  const s = box.style;
-  const border = borderOf(s);
-  const padding = paddingOf(s, pctBasis);
-  const bp = border.left + border.right + padding.left + padding.right;
-  if (p.widthOverride !== undefined) {
-    return { ml: p.marginsOverride?.left ?? (marginValue(s.marginLeft, pctBasis) ?? 0), mr: p.marginsOverride?.right ?? (marginValue(s.marginRight, pctBasis) ?? 0), width: p.widthOverride };
-  }
-  const ml = marginValue(s.marginLeft, pctBasis);
-  const mr = marginValue(s.marginRight, pctBasis);
-  const keyword = s.widthKeyword || s.minWidthKeyword || s.maxWidthKeyword;
-  const kw = env && keyword ? keywordWidths(box, env.ctx, cbWidth, bp + (ml ?? 0) + (mr ?? 0)) : undefined;
-  let specified: number | null;
-  if (box.kind === 'replaced') {
-    specified = replacedSize(box, pctBasis, null).width;
-    // Floats, absolute and atomic boxes: margins already resolved by the caller, no §10.3.3 equation.
-    if (p.marginsOverride) return { ml: p.marginsOverride.left, mr: p.marginsOverride.right, width: specified };
-  } else {
-    const w = sizeValue(s.width, pctBasis);
-    if (w !== null) specified = toContent(w, s, bp);
-    else if (s.widthKeyword && kw) specified = kw(s.widthKeyword);
-    // An aspect-ratio transfers a definite height (a percentage of the containing block's definite height too) to the width.
-    else specified = ratioWidth(box, p.cb.height, bp, border.top + border.bottom + padding.top + padding.bottom);
-  }
-  const solve = (w: number | null): UsedWidths => {
-    let l = ml, r = mr;
-    if (w === null) return { ml: l ?? 0, mr: r ?? 0, width: Math.max(0, cbWidth - (l ?? 0) - (r ?? 0) - bp) };
-    if (w + bp + (l ?? 0) + (r ?? 0) > cbWidth) { l = l ?? 0; r = r ?? 0; }
-    if (l === null && r === null) { const m = (cbWidth - w - bp) / 2; return { ml: m, mr: m, width: w }; }
-    if (l === null) return { ml: cbWidth - w - bp - (r as number), mr: r as number, width: w };
-    if (r === null) return { ml: l, mr: cbWidth - w - bp - l, width: w };
-    // Over-constrained: margin-right (ltr) or margin-left (rtl) is ignored, by the containing block's direction.
-    if (p.cbRtl ?? s.direction === 'rtl') return { ml: cbWidth - w - bp - r, mr: r, width: w };
-    return { ml: l, mr: cbWidth - w - bp - l, width: w };
-  };
-  let out = solve(specified);
-  if (box.kind !== 'replaced') {
-    const clamped = clampWidth(out.width, s, pctBasis, bp, kw);
-    if (clamped !== out.width) out = solve(clamped);
-  }
-  return out;
-}
 
 /** The used edges and vertical sizes of a box on this fragmentainer (px). */
 interface BoxMetrics {

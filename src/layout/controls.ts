@@ -7,7 +7,7 @@ import type { ContentLayout, ContentParams, FlowEnv } from './context.ts';
 import type { Flow } from './flow.ts';
 import { translateFragment } from './fragment.ts';
 import { borderOf, clampHeight, clampWidth, marginValue, paddingOf, sizeValue, toContent } from './box-model.ts';
-import { blockWidths } from './block-level.ts';
+import { blockWidths } from './block-widths.ts';
 import { layoutBlockFlow } from './block.ts';
 import { fontSpecOf, inlineMetricsOf } from './inline/style.ts';
 

@@ -7,7 +7,8 @@
 import type { Box, BlockBox, FlexBox, ReplacedBox, TableCellBox } from '../box/types.ts';
 import type { BlockParams, BlockResult, ContentLayout, FlowEnv } from './context.ts';
 import { isMulticolContainer } from './box-model.ts';
-import { blockWidths, layoutBlockLevelBox } from './block-level.ts';
+import { layoutBlockLevelBox } from './block-level.ts';
+import { blockWidths } from './block-widths.ts';
 import { blockFlow, layoutBlockFlow } from './block.ts';
 import { isFieldset, fieldsetMinInline, placeRenderedLegend, renderedLegendOf } from './fieldset.ts';
 import { multicolContent } from './multicol.ts';

@@ -4,16 +4,14 @@ import type { Box, GridBox } from '../../box/types.ts';
 import type { ComputedStyle, TrackSize } from '../../css/computed.ts';
 import type { BoxFragment, ReplacedFragment } from '../fragment.ts';
 import { translateFragment } from '../fragment.ts';
-import type { ContentLayout, ContentParams, FlowEnv, LayoutContext } from '../context.ts';
-
-type IntrinsicMeasure = Pick<LayoutContext, 'intrinsicSizes' | 'intrinsicContentSizes'>;
+import type { ContentLayout, ContentParams, FlowEnv } from '../context.ts';
 import type { Flow, GridToken, PendingAbs } from '../flow.ts';
 import { NO_MARGIN } from '../flow.ts';
-import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, clampWidth, fitContent, keywordWidths, isAbsolute, isScrollContainer, lp, isAvoidBreak, isForcedBreak } from '../box-model.ts';
+import { borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, isAbsolute, isScrollContainer, lp, isAvoidBreak, isForcedBreak } from '../box-model.ts';
 import { placeGridItems, type GridPlacement, type PlacedItem } from './placement.ts';
 import { sizeTracks, type TrackItem } from './tracks.ts';
 import { autoRepeatCount } from './template.ts';
-import { justifyOverrides } from './align.ts';
+import { alignOffset, blockAlign, distributeContent, inlineAutoMargins, justifyOverrides } from './align.ts';
 import { layoutRowPieces, type LayoutPiece, type RowPieces } from './row-break.ts';
 import { markOutOfFlow, takeFixedSince } from '../oof-mark.ts';
 
@@ -119,25 +117,6 @@ export function gridIntrinsicSizes(box: GridBox, sizes: (b: Box) => { min: numbe
   return { min, max: Math.max(min, total('max-content')) };
 }
 
-/** Offsets of content-distribution alignment (css-align-3 §5.3) for `n` tracks and `free` px: [start offset, extra space between tracks]. */
-function distributeContent(v: ComputedStyle['justifyContent'] | ComputedStyle['alignContent'], free: number, n: number): [number, number] {
-  if (n === 0) return [0, 0];
-  if (free < 0) {
-    // Overflow: distributed alignment falls back to start (safe alignment is not assumed; center/end still apply).
-    if (v === 'center') return [free / 2, 0];
-    if (v === 'end' || v === 'flex-end' || v === 'right') return [free, 0];
-    return [0, 0];
-  }
-  switch (v) {
-    case 'end': case 'flex-end': case 'right': return [free, 0];
-    case 'center': return [free / 2, 0];
-    case 'space-between': return n > 1 ? [0, free / (n - 1)] : [0, 0];
-    case 'space-around': return [free / n / 2, free / n];
-    case 'space-evenly': return [free / (n + 1), free / (n + 1)];
-    default: return [0, 0];
-  }
-}
-
 /** Track start positions (px from the content edge) given sizes, gap and content-distribution offsets. */
 function positions(sizes: number[], gap: number, start: number, between: number): number[] {
   const out: number[] = [];
@@ -146,41 +125,10 @@ function positions(sizes: number[], gap: number, start: number, between: number)
   return out;
 }
 
-/** Self-alignment in the block axis resolved for a grid item (css-align-3 §6): 'stretch', 'start', 'end' or 'center'. */
-function blockAlign(item: Box, container: ComputedStyle): 'stretch' | 'start' | 'end' | 'center' | 'baseline' {
-  const v = item.style.alignSelf === 'auto' ? container.alignItems : item.style.alignSelf;
-  switch (v) {
-    case 'normal': return item.kind === 'replaced' ? 'start' : 'stretch';
-    case 'stretch': return 'stretch';
-    case 'end': case 'flex-end': case 'self-end': return 'end';
-    case 'center': return 'center';
-    case 'baseline': return 'baseline';
-    default: return 'start'; // start, self-start, flex-start, last baseline (approximated)
-  }
-}
-
 /** True when a size property of the item is a percentage (resolved against the grid area's height after row sizing). */
 function pctHeight(st: ComputedStyle): boolean {
   const pct = (v: ComputedStyle['height'] | 'none'): boolean => v !== 'auto' && v !== 'none' && v.pct !== 0;
   return pct(st.height) || pct(st.minHeight) || pct(st.maxHeight);
-}
-
-/**
- * An auto-width, non-replaced item with an auto inline margin is not stretched (css-align-3 §6.1): it gets its
- * fit-content width (css-sizing-3 §5.1: min(max(min-content, area), max-content)) and the auto margins share what is
- * left (0 when it overflows). Returns the layout overrides, or {} when the item is stretched or sized normally.
- */
-function inlineAutoMargins(b: Box, areaW: number, ctx: IntrinsicMeasure): { widthOverride?: number; marginsOverride?: { left: number; right: number } } {
-  const st = b.style;
-  if (b.kind === 'replaced' || st.width !== 'auto' || (st.marginLeft !== 'auto' && st.marginRight !== 'auto')) return {};
-  const bd = borderOf(st), pd = paddingOf(st, areaW);
-  const bp = bd.left + bd.right + pd.left + pd.right;
-  const ml = marginValue(st.marginLeft, areaW), mr = marginValue(st.marginRight, areaW);
-  const fixedM = (ml ?? 0) + (mr ?? 0);
-  const width = clampWidth(fitContent(ctx.intrinsicSizes(b), areaW, fixedM + bp), st, areaW, bp, keywordWidths(b, ctx, areaW, fixedM + bp));
-  const free = Math.max(0, areaW - width - bp - fixedM);
-  const autos = (ml === null ? 1 : 0) + (mr === null ? 1 : 0);
-  return { widthOverride: width, marginsOverride: { left: ml ?? free / autos, right: mr ?? free / autos } };
 }
 
 /** One layout of a grid item at (its area's x, y = 0): its fragment and the positioned boxes met inside it (static positions at y = 0). */
@@ -255,14 +203,6 @@ function rowsOnPage(box: GridBox, items: PlacedItem[], t: RowTracks & { gridH: n
     return { endRow, next: endRow < nRows ? { kind: 'grid', row: endRow } : null, split };
   }
   return { endRow, next: endRow < nRows ? { kind: 'grid', row: endRow } : null };
-}
-
-/** Block-axis offset of an item in its area (css-align-3 §6; auto margins first), px below its top margin edge. */
-function alignOffset(slack: number, mt: number | null, mb: number | null, align: ReturnType<typeof blockAlign>, shim: number): number {
-  if (mt === null && mb === null) return slack / 2;
-  if (mt === null) return slack;
-  if (mb === null) return 0;
-  return align === 'end' ? slack : align === 'center' ? slack / 2 : align === 'baseline' ? shim : 0;
 }
 
 /**
