@@ -9,6 +9,9 @@
 import type { Color } from '../css/computed.ts';
 import type { Radii, Rect } from './display-list.ts';
 
+/** pt per CSS px: the scale of every page stream's first transform. */
+export const PX = 0.75;
+
 /** Bezier control-point factor for a quarter ellipse: 4/3·(√2 − 1). */
 export const KAPPA = 0.5522847498307936;
 

@@ -7,7 +7,7 @@
  * fonts are subset and embedded once per PDF (pdf-fonts.ts), images once per PDF per
  * ImageRef.key (pdf-images.ts). Opacity groups (push/pop-opacity) are transparency-group form
  * XObjects painted with an ExtGState alpha: overlapping children composite as one layer first,
- * as css-color-4 §3.2 'opacity' requires (per-item alpha would show the overlaps). Link items
+ * as css-color-4 §3.2 'opacity' requires (per-item alpha would show the overlaps). Link items (pdf-links.ts)
  * become Link annotations (URI, or GoTo a named destination for '#id'); anchors become named
  * destinations. pdfkit serves as the object store only (see pdf-doc.ts); pdf-file.ts lays the
  * file out with object streams and a cross-reference stream (PDF 1.5 structures).
@@ -19,7 +19,7 @@ import type { WarningSink } from '../warnings.ts';
 import type { BlendMode } from '../css/computed.ts';
 import type { RenderLimits } from '../errors.ts';
 import type { FontContext } from '../text/types.ts';
-import { ContentStream, boxPath, num, usedRadii, type ResourceNamer } from './pdf-content.ts';
+import { ContentStream, PX, boxPath, num, usedRadii, type ResourceNamer } from './pdf-content.ts';
 import { CONTENT_LEVEL, createPdfDoc, type PdfDocLike, type PdfPageLike, type PdfRef } from './pdf-doc.ts';
 import { FontRegistry } from './pdf-fonts.ts';
 import { imageMatrix, prepareFilteredImage, prepareImage, type PreparedImage } from './pdf-images.ts';
@@ -32,6 +32,7 @@ import { drawBorder, drawLine } from './pdf-borders.ts';
 import { drawBoxShadow } from './pdf-shadow.ts';
 import { drawHairlines } from './pdf-hairlines.ts';
 import { ShadingWriter } from './pdf-shading.ts';
+import { writeAnchor, writeLink } from './pdf-links.ts';
 
 /**
  * Options of writePdf: the creation date (Info CreationDate/ModDate, file ID), an optional sink
@@ -47,7 +48,6 @@ export interface WritePdfOptions {
   fonts?: Pick<FontContext, 'match'>;
 }
 
-const PX = 0.75; // pt per CSS px
 const A4: [number, number] = [793.7007874015749, 1122.5196850393702];
 /**
  * Above this many tiles an image-tiles item becomes a tiling pattern. Placements (one
@@ -317,8 +317,8 @@ class PageWriter implements ResourceNamer {
       case 'pop-opacity': this.pop('opacity'); return;
       case 'push-mask': this.pushMask(it.items, it.luminance); return;
       case 'pop-mask': this.pop('clip'); return;
-      case 'link': this.link(it.rect, it.url); return;
-      case 'anchor': this.anchor(it.name, it.x, it.y); return;
+      case 'link': writeLink(this.dw.doc, this.page, it.rect, it.url, this.dw.warnings); return;
+      case 'anchor': writeAnchor(this.dw.doc, this.page, it.name, it.x, it.y); return;
       case 'box-shadow': drawBoxShadow(cs, it); return;
       case 'hairlines': drawHairlines(cs, it); return;
       default: return;
@@ -457,56 +457,6 @@ class PageWriter implements ResourceNamer {
       cs.op(`/Pattern cs /${name} scn ${num(x0)} ${num(y0)} ${num(x1 - x0)} ${num(y1 - y0)} re f`);
     }
     cs.restore();
-  }
-
-  /** A link annotation (§12.5.6.5) over `rect`: URI action, or GoTo a named destination for '#id'. */
-  private link(rect: Rect, url: string): void {
-    if (typeof url !== 'string' || !url || !(rect.w > 0 && rect.h > 0)) return;
-    let action: Record<string, unknown>;
-    if (url.startsWith('#')) {
-      const name = safeDecode(url.slice(1));
-      if (!name) return;
-      action = { S: 'GoTo', D: new String(name) };
-    } else {
-      if (!/^(https?:|mailto:|tel:)/i.test(url)) {
-        this.dw.warnings?.add('resource-blocked', `link not written (only http, https, mailto and tel links): ${url.slice(0, 200)}`);
-        return;
-      }
-      let ascii: string;
-      try {
-        ascii = url.replace(/[^\x21-\x7e]+/g, (s) => encodeURIComponent(s));
-      } catch {
-        return;
-      }
-      action = { S: 'URI', URI: new String(ascii) };
-    }
-    const H = this.page.height;
-    const r = (v: number): number => Math.round(v * 1000) / 1000;
-    const annot = this.dw.doc.ref({
-      Type: 'Annot', Subtype: 'Link', F: 4, Border: [0, 0, 0],
-      Rect: [r(rect.x * PX), r(H - (rect.y + rect.h) * PX), r((rect.x + rect.w) * PX), r(H - rect.y * PX)],
-      A: action,
-    });
-    annot.end();
-    const d = this.page.dictionary.data;
-    ((d.Annots as unknown[]) ??= []).push(annot);
-  }
-
-  /** A named destination (§12.3.2.3) at (x, y) px: /XYZ left top, zoom unchanged. First name wins. */
-  private anchor(name: string, x: number, y: number): void {
-    if (typeof name !== 'string' || !name) return;
-    const dests = this.dw.doc._root.data.Names.data.Dests;
-    if (dests.get(name) !== undefined) return;
-    const r = (v: number): number => (Number.isFinite(v) ? Math.round(v * 1000) / 1000 : 0);
-    dests.add(name, [this.page.dictionary, 'XYZ', r(x * PX), r(this.page.height - y * PX), null]);
-  }
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
   }
 }
 
