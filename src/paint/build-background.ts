@@ -196,6 +196,10 @@ function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, img: Im
     else if (h === null) { tw = w; th = image ? tw / ratio : O.h; }
     else { tw = w; th = h; }
   }
+  // Blink positions the tiles with the size before rounding: background-position resolves against the positioning area less
+  // that size, and the rescaled tiles repeat from there (BackgroundImageGeometry; css-backgrounds-3 §3.9 would use the
+  // rescaled size). Measured in Chromium 156: 'center/60px round' in a 200px box starts a tile at 70 - 66.67, not at 0.
+  const posW = tw, posH = th;
   if (layer.repeat.x === 'round' && tw > 0) { const n = Math.max(1, Math.round(O.w / tw)); const ntw = O.w / n; if (image && size !== 'cover' && size !== 'contain' && size.h === 'auto') th = ntw / ratio; tw = ntw; }
   if (layer.repeat.y === 'round' && th > 0) {
     const n = Math.max(1, Math.round(O.h / th)); const nth = O.h / n;
@@ -204,8 +208,8 @@ function paintLayer(f: Boxish, s: ComputedStyle, layer: BackgroundLayer, img: Im
     th = nth;
   }
   if (tw <= 0 || th <= 0) return;
-  const px = O.x + resolveLength(layer.position.x, O.w - tw);
-  const py = O.y + resolveLength(layer.position.y, O.h - th);
+  const px = O.x + resolveLength(layer.position.x, O.w - posW);
+  const py = O.y + resolveLength(layer.position.y, O.h - posH);
   const sx = spaced(layer.repeat.x, O.x, O.w, tw, C.x, C.w);
   const sy = spaced(layer.repeat.y, O.y, O.h, th, C.y, C.h);
   if (!image) { paintGradientTiles(img as Gradient, { tw, th, C, radii, push }, sx ?? axisOf(layer.repeat.x, px), sy ?? axisOf(layer.repeat.y, py)); return; }
