@@ -151,10 +151,12 @@ export async function generatePdf(ctx: Context, d: GenerateDeps): Promise<Genera
     let pages: number;
     const assets = await assetsForRender(d.store, template.id, [template.html, JSON.stringify(variables)]);
     try {
-      ({ pdf, pageCount: pages } = await d.queue.run(account.id, (hold) => {
-        t0 = performance.now(); // render time, without the wait for a slot
-        return d.renderer.render(renderJob(template.html, values.view, d, assets), { hold });
-      }, abortOnClose(ctx)));
+      // a job held back only by its account's cap may be staged behind the account's running render (render-queue.ts)
+      ({ pdf, pageCount: pages } = await d.queue.run(account.id, (hold, staging) => {
+        t0 = performance.now(); // render time, without the wait for a slot (a staged job's: from when it begins)
+        const staged = staging && { started: () => { t0 = performance.now(); staging.started(); } };
+        return d.renderer.render(renderJob(template.html, values.view, d, assets), { hold, group: account.id, staged });
+      }, abortOnClose(ctx), { stage: d.renderer.canStage && (() => d.renderer.canStage!(account.id)) }));
     } catch (e) {
       if (e instanceof QueueFullError) {
         throw new ApiError(503, 'UNAVAILABLE', 'The service is busy; retry later', { 'Retry-After': String(e.retryAfterSeconds) });

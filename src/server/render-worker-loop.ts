@@ -27,7 +27,9 @@ function heapBytes(): number {
 
 /**
  * Answers { type: 'ready' } as soon as the engine is loaded, then for each job { type: 'done',
- * ok, out | failure + message + stack, heapBytes }; the PDF's buffer is transferred, not copied.
+ * ok, out | failure + message + stack, heapBytes }, in the order the jobs came; the PDF's buffer is
+ * transferred, not copied. Jobs run one at a time: one that comes while another runs (a staged job)
+ * begins as soon as that one has answered.
  * { warm: true } (the pool sends it when the thread is idle) starts the engine's warm-up (the
  * common fonts, a small document), then the job module's warm-up jobs (a stored template's path):
  * one step per turn of the event loop and never while a job runs, so a job that comes meanwhile
@@ -61,13 +63,9 @@ export function serveRenderJobs(jobs: JobModule, engine: Engine & WarmUp, compil
       setImmediate(warmNext);
     });
   };
-  port.on('message', async (m: { job: RenderJob; marginMs: number } | { warm: true }) => {
-    if ('warm' in m) {
-      warming = true;
-      warmNext();
-      return;
-    }
-    const { job, marginMs } = m;
+  // jobs one after another: one sent while another runs (a staged job, renderer.ts) begins as that one ends
+  const queued: Array<{ job: RenderJob; marginMs: number }> = [];
+  const runJob = async ({ job, marginMs }: { job: RenderJob; marginMs: number }): Promise<void> => {
     running++;
     try {
       const out = await jobs.runRenderJob(job, engine, marginMs);
@@ -88,8 +86,19 @@ export function serveRenderJobs(jobs: JobModule, engine: Engine & WarmUp, compil
     } finally {
       running--;
       if (++jobsDone === 1) setImmediate(() => compiled?.());
-      setImmediate(warmNext);
+      const next = queued.shift();
+      if (next) void runJob(next);
+      else setImmediate(warmNext);
     }
+  };
+  port.on('message', (m: { job: RenderJob; marginMs: number } | { warm: true }) => {
+    if ('warm' in m) {
+      warming = true;
+      warmNext();
+      return;
+    }
+    if (running > 0) queued.push(m);
+    else void runJob(m);
   });
   port.postMessage({ type: 'ready' });
 }

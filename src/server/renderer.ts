@@ -3,6 +3,7 @@
 import { Worker } from 'node:worker_threads';
 import { RenderError } from '../errors.ts';
 import { revive, runRenderJob, type RenderJob, type RenderOutput, type WireFailure } from './render-job.ts';
+import type { Staging } from './render-queue.ts';
 
 export type { RenderJob, RenderOutput } from './render-job.ts';
 export { isRenderFailure } from './render-job.ts';
@@ -15,6 +16,17 @@ export interface RenderOptions {
    * the caller's slot taken until then, so the cost of a runaway render stays with its account.
    */
   hold?: (until: Promise<void>) => void;
+  /**
+   * Whose render this is (an account id): a staged job goes behind a running render of the same group.
+   * Only with `staged`.
+   */
+  group?: string;
+  /**
+   * The job was started ahead of its slot (RenderQueue's Staging), as `canStage(group)` allowed: the
+   * renderer queues it in the thread of a running render of `group`, to begin when that one ends,
+   * and calls `started()` when it begins.
+   */
+  staged?: Staging;
 }
 
 /** Renders jobs. `render` rejects with RenderError or TemplateError for what the template causes. */
@@ -24,6 +36,11 @@ export interface Renderer {
   close(): Promise<void>;
   /** Threads started and loaded now (absent: not a pool). */
   ready?(): number;
+  /**
+   * Whether a job of `group` started now with `staged` would be queued behind a running render of
+   * that group (absent: the renderer does not stage, and a job must not be started ahead of its slot).
+   */
+  canStage?(group: string): boolean;
 }
 
 /** Runs jobs on the calling thread: no hard deadline, no memory cap (tests and the CLI). */
@@ -59,7 +76,11 @@ type Reply =
   | { type: 'done'; ok: true; out: RenderOutput; heapBytes: number }
   | { type: 'done'; ok: false; failure?: WireFailure; message: string; stack?: string; heapBytes: number };
 
-interface Task { job: RenderJob; opts: RenderOptions; resolve: (o: RenderOutput) => void; reject: (e: Error) => void }
+interface Task {
+  job: RenderJob; opts: RenderOptions; resolve: (o: RenderOutput) => void; reject: (e: Error) => void;
+  /** A staged task that any idle thread may take: the thread it was queued in stopped before it began. */
+  free?: boolean;
+}
 
 interface Thread {
   worker: Worker;
@@ -70,6 +91,8 @@ interface Thread {
   successor?: Thread;
   task?: Task;
   timer?: NodeJS.Timeout;
+  /** A staged task sent to the thread behind `task`: it begins there when `task` ends. */
+  next?: Task;
   /** Told to warm up (render-worker-loop.ts), once, when it was idle. */
   warming?: boolean;
   /** Settles when the thread is ready or gone. */
@@ -105,6 +128,12 @@ function softMarginMs(timeoutMs: number): number {
  *   `recycleHeapMb` after a render, so memory a burst used goes back to the system: its
  *   successor loads while it still serves, then it leaves.
  * A thread that fails to load is replaced after a back-off; renders wait meanwhile.
+ * A staged job (RenderOptions.staged) goes behind a busy thread running a render of its group that
+ * has none staged yet (canStage), which begins it as that render ends, without waiting for this
+ * thread (render-worker-loop.ts). Its deadline starts when this thread learns it began (the previous
+ * render's answer), so the hard stop comes that much late (milliseconds); the engine's own deadline
+ * starts in the thread. A staged job whose thread is stopped before it began goes to the front of
+ * the line, for the next idle thread.
  * At start the threads load one after another (the next is started when one is ready), so the
  * first takes renders as soon as it can instead of sharing the CPUs with all the others. Up to
  * `size` threads are told to warm up (fonts, a small document: render-worker-loop.ts) when they
@@ -141,6 +170,16 @@ class WorkerPool implements Renderer {
       this.pending.push({ job, opts: renderOpts, resolve, reject });
       this.dispatch();
     });
+  }
+
+  canStage(group: string): boolean {
+    return !this.closed && this.stagingThread(group) !== undefined;
+  }
+
+  /** A busy thread rendering a job of `group` with nothing staged behind it. */
+  private stagingThread(group: string): Thread | undefined {
+    for (const t of this.threads) if (t.state === 'busy' && !t.next && t.task?.opts.group === group) return t;
+    return undefined;
   }
 
   ready(): number {
@@ -199,15 +238,19 @@ class WorkerPool implements Renderer {
     t.markUp();
     const task = t.task;
     t.task = undefined;
+    const next = t.next;
+    t.next = undefined;
     void t.worker?.terminate();
     if (this.closed) {
       task?.reject(err ?? new Error('renderer is closed'));
+      next?.reject(new Error('renderer is closed'));
       return;
     }
-    const next = t.retiring ? null : this.replace(t, wasBooting, err);
+    if (next) this.pending.unshift({ ...next, free: true }); // it never began: the next idle thread takes it
+    const successor = t.retiring ? null : this.replace(t, wasBooting, err);
     if (task) {
-      // the slot is free at once when a loaded thread is there for it (a spare); else it waits for `next`
-      if (next && this.loaded() < this.opts.size) task.opts.hold?.(next.up);
+      // the slot is free at once when a loaded thread is there for it (a spare); else it waits for the successor
+      if (successor && this.loaded() < this.opts.size) task.opts.hold?.(successor.up);
       task.reject(err ?? new Error('render worker stopped'));
     }
     this.dispatch();
@@ -249,6 +292,10 @@ class WorkerPool implements Renderer {
     clearTimeout(t.timer);
     t.task = undefined;
     t.renders++;
+    // the staged task began in the thread as this one ended: it holds its slot before this one frees its own
+    const next = t.next;
+    t.next = undefined;
+    if (next) this.begin(t, next);
     if (task) {
       if (m.ok) task.resolve(m.out);
       else if (m.failure) task.reject(revive(m.failure));
@@ -258,16 +305,44 @@ class WorkerPool implements Renderer {
         task.reject(e);
       }
     }
-    t.state = 'idle';
+    if (!next) t.state = 'idle';
     if (!t.retiring && (t.renders >= this.opts.recycleAfter || m.heapBytes > this.opts.recycleHeapMb * 1024 * 1024)) {
       t.retiring = true;
       t.successor = this.spawn() ?? undefined;
     }
-    if (t.retiring && (!t.successor || t.successor.state === 'idle' || t.successor.state === 'busy')) this.end(t, null);
+    const successorUp = !t.successor || t.successor.state === 'idle' || t.successor.state === 'busy';
+    if (t.retiring && t.state === 'idle' && successorUp) this.end(t, null);
   }
 
-  /** Hands waiting jobs to idle threads (each with its deadline), and tells idle threads to warm up when nothing waits. */
+  /** Makes `task` the thread's render: busy, its deadline from now, its Staging told (the job is already in the thread). */
+  private begin(t: Thread, task: Task): void {
+    t.state = 'busy';
+    t.task = task;
+    const { job } = task;
+    t.timer = setTimeout(
+      () => this.end(t, new RenderError('TIMEOUT', `render exceeded its time limit of ${job.timeoutMs} ms (RENDER_TIMEOUT_MS)`)),
+      job.timeoutMs,
+    );
+    task.opts.staged?.started();
+  }
+
+  /**
+   * Hands waiting jobs to idle threads (each with its deadline), staged ones left over behind a busy
+   * thread of their group, and tells idle threads to warm up when nothing waits.
+   */
   private dispatch(): void {
+    for (let i = 0; i < this.pending.length; i++) {
+      const task = this.pending[i]!;
+      if (!task.opts.staged || task.free) continue;
+      const t = task.opts.group === undefined ? undefined : this.stagingThread(task.opts.group);
+      if (!t) {
+        task.free = true; // not what canStage promised; an idle thread takes it
+        continue;
+      }
+      this.pending.splice(i--, 1);
+      t.next = task;
+      this.send(t, task);
+    }
     for (const t of this.threads) {
       if (t.state !== 'idle') continue;
       if (!this.pending.length) {
@@ -278,15 +353,13 @@ class WorkerPool implements Renderer {
         continue;
       }
       const task = this.pending.shift()!;
-      t.state = 'busy';
-      t.task = task;
-      const { job } = task;
-      t.timer = setTimeout(
-        () => this.end(t, new RenderError('TIMEOUT', `render exceeded its time limit of ${job.timeoutMs} ms (RENDER_TIMEOUT_MS)`)),
-        job.timeoutMs,
-      );
-      t.worker.postMessage({ job, marginMs: softMarginMs(job.timeoutMs) });
+      this.begin(t, task);
+      this.send(t, task);
     }
+  }
+
+  private send(t: Thread, task: Task): void {
+    t.worker.postMessage({ job: task.job, marginMs: softMarginMs(task.job.timeoutMs) });
   }
 
   /**
