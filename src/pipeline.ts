@@ -5,7 +5,7 @@
  */
 import { parseHtml, type ParsedHtml } from './html/parse.ts';
 import { styleDocument } from './css/index.ts';
-import { createFontContext } from './text/index.ts';
+import { createFontContext, type FontFaceSets } from './text/index.ts';
 import { buildBoxTree, loadImage } from './box/index.ts';
 import { layoutDocument } from './layout/index.ts';
 import { layoutWithContainerQueries } from './layout/container-queries.ts';
@@ -30,6 +30,8 @@ export interface PipelineOptions {
    * renders); default: a new ResourceLoader over baseUrl, resourceRoot and resolveResource.
    */
   loader?: ResourceLoader;
+  /** A compiled template's @font-face faces and font results kept between its renders; default: the render's own. */
+  fontFaceSets?: FontFaceSets;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function runPipeline(html: string, opts: PipelineOptions): Promise<
 export async function renderParsed(parsed: ParsedHtml, opts: PipelineOptions, limits = new RenderLimits(opts.timeoutMs, opts.maxPages)): Promise<RenderResult> {
   const warnings = new WarningSink();
   const loader = opts.loader ?? new ResourceLoader(opts.baseUrl, opts.resourceRoot, opts.resolveResource);
-  const fonts = createFontContext({ loader, warnings });
+  const fonts = createFontContext({ loader, warnings, faceSets: opts.fontFaceSets });
 
   // css/cascade → box/build → layout, again while @container rules change with their containers' laid-out sizes
   const { styled, pages } = layoutWithContainerQueries((containerSizes) => {

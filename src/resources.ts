@@ -58,8 +58,16 @@ export class ResourceLoader {
   /**
    * With `resolver`, `baseUrl` is any absolute URL ending in '/' (default RESOLVER_BASE), only
    * URLs under it are passed to the resolver, others are blocked, and `rootDir` must be unset.
+   * Given another loader instead of `baseUrl`: a loader with its base, folder and resolver (checked and
+   * resolved when it was made: no file system call here) and an empty cache, for another render of the same document.
    */
-  constructor(baseUrl?: string, rootDir?: string, resolver?: ResourceResolver) {
+  constructor(baseUrl?: string | ResourceLoader, rootDir?: string, resolver?: ResourceResolver) {
+    if (baseUrl instanceof ResourceLoader) {
+      this.base = baseUrl.base;
+      this.root = baseUrl.root;
+      this.resolver = baseUrl.resolver;
+      return;
+    }
     this.resolver = resolver;
     if (resolver) {
       if (rootDir !== undefined) throw new TypeError('a resource root cannot be combined with a resolver');

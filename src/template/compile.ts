@@ -6,6 +6,7 @@ import { RenderLimits } from '../errors.ts';
 import { ResourceLoader, type LoadResult } from '../resources.ts';
 import type { RenderOptions, RenderResult } from '../render-options.ts';
 import { ByteLru } from '../byte-lru.ts';
+import { FontFaceSets } from '../text/index.ts';
 import { compileFill, DEFAULT_FILL_LIMITS, fillCompiled, fillSites, realize, type CompiledFill, type FillLimits } from './fill.ts';
 import { treeFillable, TreeFills } from './tree-fill.ts';
 import { mayWriteMarkers, restore, restoreText, takeOut, type TakenOut } from './take-out.ts';
@@ -31,7 +32,7 @@ export interface TemplateRenderOptions extends Pick<RenderOptions, 'creationDate
 
 /** A compiled template: render it with values as often as needed; it never changes. */
 export interface CompiledTemplate {
-  /** Bytes the handle holds (its source, kept stylesheets and cached resources), for cache accounting. */
+  /** Bytes the handle holds (its source, kept stylesheets, cached resources and kept @font-face faces; estimates), for cache accounting. */
   readonly bytes: number;
   /**
    * Fills the template with `values` (ignored for plain HTML) and renders it: the same PDF bytes
@@ -60,8 +61,9 @@ class SharedLoader extends ResourceLoader {
    * `resolved`: the template's own data: URIs as the URL parser gives them, kept by the handle (one entry per constant),
    * so a 10 KB logo is not parsed as a URL on every render.
    */
-  constructor(opts: PipelineOptions, private readonly shared: ByteLru<string, LoadResult>, private readonly constants: ReadonlySet<string>, private readonly resolved: Map<string, string | null>) {
-    super(opts.baseUrl, opts.resourceRoot, opts.resolveResource);
+  /** `place`: the handle's loader, whose base, folder and resolver were settled at compile time (no realpath per render). */
+  constructor(place: ResourceLoader, private readonly shared: ByteLru<string, LoadResult>, private readonly constants: ReadonlySet<string>, private readonly resolved: Map<string, string | null>) {
+    super(place);
   }
 
   override resolve(url: string, from?: string): string | null {
@@ -96,7 +98,8 @@ class SharedLoader extends ResourceLoader {
  * 1 KiB or more without tags are taken out of the markup (take-out.ts), so neither the fill nor
  * the HTML parser reads them again and the stylesheet parse cache (src/css/stylesheet.ts, keyed
  * by the text) finds them at once; resources loaded
- * by a render are kept (up to `resourceCacheBytes`) for the next, and so is the parsed document of
+ * by a render are kept (up to `resourceCacheBytes`) for the next, so are its @font-face faces with what was matched and
+ * shaped with them (text/font-caches.ts FontFaceSets), and so is the parsed document of
  * the last fill, for a render whose fill gives the same text (plain HTML, the same values again). New values are put
  * into the parsed markup of the fill's shape (its sections and list lengths; tree-fill.ts), not parsed with the text,
  * where the values' places allow it. Renders give the same bytes as
@@ -106,8 +109,8 @@ class SharedLoader extends ResourceLoader {
 export function compileTemplate(html: string, options: CompileOptions = {}): CompiledTemplate {
   if (typeof html !== 'string') throw new TypeError('compileTemplate: html must be a string');
   const base = pipelineOptions('compileTemplate', options);
-  // The loader's constructor checks the base, root and resolver now, not at the first render.
-  void new ResourceLoader(base.baseUrl, base.resourceRoot, base.resolveResource);
+  // The loader's constructor checks the base, root and resolver now, not at the first render; each render's loader starts from it.
+  const place = new ResourceLoader(base.baseUrl, base.resourceRoot, base.resolveResource);
   const mustache = options.mustache !== false;
   const cacheBytes = options.resourceCacheBytes ?? 32 * 1024 * 1024;
   const resources = new ByteLru<string, LoadResult>({ maxBytes: cacheBytes, maxEntries: 512 });
@@ -115,6 +118,8 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
   const taken = takeOut(html, mustache);
   const constantUris = new Set(taken ? taken.attrs.filter((a) => a.startsWith('data:')) : []);
   const resolvedUris = new Map<string, string | null>();
+  /** The @font-face faces and font results of the template's renders, for the next (text/font-caches.ts). */
+  const faceSets = new FontFaceSets();
   const resolvedBytes = (): number => {
     let n = 0;
     for (const r of resolvedUris.values()) n += r ? r.length * 2 : 0;
@@ -148,7 +153,7 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
   return {
     get bytes() {
       // the kept parsed document: about 8 bytes of nodes per character of markup (an estimate)
-      return html.length * 2 + (taken ? taken.source.length * 2 : 0) + resources.bytes + (last ? last.filled.length * 8 : 0) + (trees ? trees.bytes : 0) + resolvedBytes();
+      return html.length * 2 + (taken ? taken.source.length * 2 : 0) + resources.bytes + (last ? last.filled.length * 8 : 0) + (trees ? trees.bytes : 0) + resolvedBytes() + faceSets.bytes;
     },
     async render(values = {}, options = {}) {
       const opts = pipelineOptions('render', { ...base, ...options });
@@ -172,7 +177,7 @@ export function compileTemplate(html: string, options: CompileOptions = {}): Com
         filled = fillWith(fullFill(), html, view, fillLimits);
         parsed = parse(filled, null)!;
       }
-      const out = await renderParsed(parsed, { ...opts, loader: new SharedLoader(opts, resources, constantUris, resolvedUris) }, limits);
+      const out = await renderParsed(parsed, { ...opts, loader: new SharedLoader(place, resources, constantUris, resolvedUris), fontFaceSets: faceSets }, limits);
       const text = filled;
       const filledHtml = use ? () => restoreText(text, use) : () => text;
       return { ...out, filledHtml };

@@ -229,6 +229,19 @@ function variedWoff2Glyphs(v: Record<string, unknown>): DecodedGlyph[] {
   });
 }
 
+/**
+ * What face entries load through and warn to: the loader and sink of the render using them (a compiled template's
+ * kept set of faces is pointed at each of its renders in turn). `failed` becomes true when a rule is skipped or a face
+ * has no usable source: its warning belongs to every render, so such a set is not kept.
+ */
+export interface FaceScope {
+  loader: ResourceLoader;
+  warnings: WarningSink;
+  failed: boolean;
+  /** Bytes of the font files loaded through it (whose parsed fonts a kept set holds). */
+  bytes: number;
+}
+
 class FontFaceEntry implements FaceEntry {
   readonly key: string;
   readonly family: string;
@@ -242,7 +255,7 @@ class FontFaceEntry implements FaceEntry {
   /** Instances of a variable font by used weight (a handful per document). */
   private readonly instances = new Map<number, FontFace>();
 
-  constructor(private readonly rule: FontFaceRule, index: number, private readonly loader: ResourceLoader, private readonly warnings: WarningSink) {
+  constructor(private readonly rule: FontFaceRule, index: number, private readonly scope: FaceScope) {
     this.family = rule.family;
     const lo = clampWeight(rule.weight?.[0] ?? 400);
     const hi = clampWeight(rule.weight?.[1] ?? lo);
@@ -301,7 +314,7 @@ class FontFaceEntry implements FaceEntry {
       const fmt = src.format?.trim().toLowerCase().replace(/^["']|["']$/g, '');
       if (fmt && !SUPPORTED_FORMATS.has(fmt)) continue; // e.g. embedded-opentype, svg: not ours to read
       if (/\.(eot|svgz?)([?#].*)?$/i.test(src.url) && !fmt) continue;
-      const res = this.loader.load(src.url);
+      const res = this.scope.loader.load(src.url);
       if (!res.ok) {
         reasons.push(res.failure.message);
         continue;
@@ -311,6 +324,7 @@ class FontFaceEntry implements FaceEntry {
         reasons.push(`${shortUrl(src.url)} is not a readable font (${sniff(res.resource.data) ?? 'unknown format'}: ${parsed.error})`);
         continue;
       }
+      this.scope.bytes += res.resource.data.byteLength;
       const o = this.rule.metricOverrides;
       this.loaded = makeFace(o ? `${parsed.key}#${this.key}` : parsed.key, this.family, weight, this.style, o ? overridden(parsed.font, o) : parsed.font);
       this.axis = weightAxis(parsed.font);
@@ -318,7 +332,8 @@ class FontFaceEntry implements FaceEntry {
       return this.loaded;
     }
     const why = reasons.length ? reasons.join('; ') : 'no usable source';
-    this.warnings.add('font-load', `@font-face "${this.family}": ${why}`, this.rule.line !== undefined ? { line: this.rule.line } : undefined);
+    this.scope.failed = true;
+    this.scope.warnings.add('font-load', `@font-face "${this.family}": ${why}`, this.rule.line !== undefined ? { line: this.rule.line } : undefined);
     return undefined;
   }
 }
@@ -334,16 +349,17 @@ function clampWeight(w: number): number {
  * later rules come first so that they win ties in matching (css-fonts-4 §4.1: the last rule with
  * the same descriptors replaces earlier ones).
  */
-export function fontFaceEntries(rules: readonly FontFaceRule[], loader: ResourceLoader, warnings: WarningSink, startIndex = 0): Map<string, FaceEntry[]> {
+export function fontFaceEntries(rules: readonly FontFaceRule[], scope: FaceScope, startIndex = 0): Map<string, FaceEntry[]> {
   const out = new Map<string, FaceEntry[]>();
   rules.forEach((rule, i) => {
     if (!rule || typeof rule.family !== 'string' || rule.family.trim() === '') {
-      warnings.add('font-load', '@font-face without a font-family is ignored', rule?.line !== undefined ? { line: rule.line } : undefined);
+      scope.failed = true;
+      scope.warnings.add('font-load', '@font-face without a font-family is ignored', rule?.line !== undefined ? { line: rule.line } : undefined);
       return;
     }
     const fam = rule.family.trim().replace(/\s+/g, ' ').toLowerCase();
     const list = out.get(fam) ?? [];
-    list.unshift(new FontFaceEntry(rule, startIndex + i, loader, warnings));
+    list.unshift(new FontFaceEntry(rule, startIndex + i, scope));
     out.set(fam, list);
   });
   return out;

@@ -6,7 +6,8 @@ import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';
 import type { FontContext, FontFace, FontSpec, GlyphRun, ScaledMetrics } from './types.ts';
 import { bundledFaces, bundledFamilyFor, defaultFace, DEFAULT_FAMILY, FALLBACK_FAMILIES, fontMetrics, GENERIC_FAMILIES, normaliseFamily, type FaceEntry } from './fonts.ts';
-import { fontFaceEntries } from './fontface.ts';
+import { fontFaceEntries, type FaceScope } from './fontface.ts';
+import { FontFaceSets, keepShape, newCaches, type Caches, type FallbackStep, type FamilySlot, type Resolved } from './font-caches.ts';
 import { matchFace, needsSynthesis } from './matching.ts';
 import { scaleMetrics } from './metrics.ts';
 import { isClusterExtender, isIgnoredInFontMatching } from './shape.ts';
@@ -17,54 +18,8 @@ export { breakOpportunities };
 export { autoDecorations, type AutoDecorations } from './metrics.ts';
 export { SMALL_CAPS_SCALE } from './segment.ts';
 export type * from './types.ts';
+export { FontFaceSets };
 
-
-/** A face of a font-family list after resolution: the family's faces (bundled or @font-face). */
-type FamilySlot = readonly FaceEntry[];
-
-/**
- * A step of per-character fallback. `system` steps stand for Chromium's platform fallback
- * (fontconfig): they use the family's regular face and synthesise bold/oblique when the text
- * asks for them (Blink's FallbackOnStandardFontStyle), instead of matching weight and style.
- */
-interface FallbackStep { entries: FamilySlot; system: boolean }
-
-/** Per (family list, weight, style): the fallback steps and the primary face. */
-interface Resolved {
-  slots: FallbackStep[];
-  primary: FontFace;
-  /** The 'unknown-font' message for a list with no available family (emitted when text is shaped). */
-  unknown?: string;
-  /** Faces tried for a character, in order, memoised per code point. */
-  byCp: Map<number, FontFace | null>;
-  /**
-   * A family listed before the primary face's was passed over for the primary font because no face
-   * of it covers U+0020, but its unicode-range faces still serve their own characters first.
-   */
-  rangedBefore: boolean;
-}
-
-/** Memoised results of a font context (resolution per family list, shaped text, metrics). */
-interface Caches {
-  resolved: Map<string, Resolved>;
-  shapes: Map<string, GlyphRun[]>;
-  metrics: Map<string, ScaledMetrics>;
-  /**
-   * Shaped text per FontSpec object (computed styles and their specs are kept between renders),
-   * looked up before `shapes`, whose string keys cost more than the shaping they save; by text,
-   * one map per direction argument. `bySpecSize` counts the entries: past SHAPES_MAX, it starts empty.
-   */
-  bySpec: WeakMap<FontSpec, SpecShapes>;
-  bySpecSize: number;
-}
-interface SpecShapes { plain: Map<string, GlyphRun[]>; rtl: Map<string, GlyphRun[]> | null; ltr: Map<string, GlyphRun[]> | null }
-
-/** Most shaped texts kept in `shapes` (and in `bySpec`). */
-const SHAPES_MAX = 20000;
-
-function newCaches(): Caches {
-  return { resolved: new Map(), shapes: new Map(), metrics: new Map(), bySpec: new WeakMap(), bySpecSize: 0 };
-}
 
 /** Shared by every context that has no @font-face faces (bundled fonts only: pure results). */
 const SHARED: Caches = newCaches();
@@ -139,16 +94,17 @@ function weightOf(spec: FontSpec): number {
  * document's @font-face faces (addFontFaces). `loader` reads @font-face url() sources (relative
  * to the document; no network, no escape); `warnings` receives 'unknown-font' and 'font-load'.
  * Results (GlyphRun arrays, ScaledMetrics) are cached and shared: callers must not mutate them.
+ * `faceSets`: a compiled template's store, whose faces and results later renders with the same rules take over.
  * @throws TypeError when `opts` lacks a loader or a warning sink.
  */
-export function createFontContext(opts: { loader: ResourceLoader; warnings: WarningSink }): FontContext {
+export function createFontContext(opts: { loader: ResourceLoader; warnings: WarningSink; faceSets?: FontFaceSets }): FontContext {
   if (!opts || !opts.loader || !opts.warnings) throw new TypeError('createFontContext needs { loader, warnings }');
-  return new Fonts(opts.loader, opts.warnings);
+  return new Fonts(opts.loader, opts.warnings, opts.faceSets);
 }
 
 /** The FontContext of one render (a class: no closures to create per render). */
 class Fonts implements FontContext {
-  private readonly faceFamilies = new Map<string, FaceEntry[]>();
+  private faceFamilies = new Map<string, FaceEntry[]>();
   private faceCount = 0;
   /**
    * Plain Maps emptied when full (cheaper than an LRU on this hot path). A context without
@@ -159,18 +115,37 @@ class Fonts implements FontContext {
   /** resolve()'s result per FontSpec object with this context's faces (renewed with `caches`). */
   private resolvedBySpec = new WeakMap<FontSpec, Resolved>();
   /** Faces from @font-face rules with a unicode-range: they only serve the code points in range. */
-  private readonly faceRanges = new WeakMap<FontFace, FaceEntry>();
+  private faceRanges = new WeakMap<FontFace, FaceEntry>();
 
-  constructor(private readonly loader: ResourceLoader, private readonly warnings: WarningSink) {}
+  constructor(private readonly loader: ResourceLoader, private readonly warnings: WarningSink, private readonly faceSets?: FontFaceSets) {}
 
   addFontFaces(rules: readonly FontFaceRule[]): void {
     if (!Array.isArray(rules)) throw new TypeError('addFontFaces expects an array of FontFaceRule');
-    const added = fontFaceEntries(rules, this.loader, this.warnings, this.faceCount);
+    const first = this.faceCount === 0;
+    const kept = first ? this.faceSets?.take(rules, this.loader, this.warnings) : undefined;
+    if (kept) {
+      // the faces an earlier render of this template made for the same rules, with what was matched and shaped
+      this.faceCount = rules.length;
+      this.faceFamilies = kept.families;
+      this.caches = kept.caches;
+      this.resolvedBySpec = kept.resolvedBySpec;
+      this.faceRanges = kept.faceRanges;
+      return;
+    }
+    const scope: FaceScope = { loader: this.loader, warnings: this.warnings, failed: false, bytes: 0 };
+    const added = fontFaceEntries(rules, scope, this.faceCount);
     this.faceCount += rules.length;
     if (added.size === 0) return;
+    const keep = first && this.faceSets !== undefined;
+    if (!first) {
+      // a kept set is not changed by a later call: this render's own from now on
+      this.faceFamilies = new Map(this.faceFamilies);
+      this.faceRanges = new WeakMap();
+    }
     for (const [fam, list] of added) this.faceFamilies.set(fam, [...list, ...(this.faceFamilies.get(fam) ?? [])]);
-    this.caches = newCaches(); // this document's fonts: its own caches from now on
+    this.caches = keep ? FontFaceSets.caches() : newCaches(); // this document's fonts: its own caches from now on
     this.resolvedBySpec = new WeakMap();
+    if (keep) this.faceSets!.keep({ rules, scope, families: this.faceFamilies, caches: this.caches, resolvedBySpec: this.resolvedBySpec, faceRanges: this.faceRanges });
   }
 
   /** The caches' object: shared by the contexts without @font-face faces, each document's own once it adds some. */
@@ -217,10 +192,9 @@ class Fonts implements FontContext {
       runs = [];
       for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs, rtl);
       if (rtl) runs.reverse(); // segments of a right-to-left run go right to left
-      if (c.shapes.size >= SHAPES_MAX) c.shapes.clear();
-      c.shapes.set(key, runs);
+      keepShape(c, key, runs);
     }
-    if (c.bySpecSize >= SHAPES_MAX) {
+    if (c.bySpecSize >= c.maxShapes) {
       c.bySpec = new WeakMap();
       c.bySpecSize = 0;
     } else {
