@@ -103,6 +103,7 @@ export function breakLine(
   let afterFloats: { i: number; stack: OpenItem[] } | null = null;
   let segments = 0;
   let lastSeg = { i: startI, placed: 0, lineW, hasContent, textStarted, stack: state.stack.length, floats: 0 };
+  const seg: SegmentMeasure = { sw: 0, hang: 0, segContent: false }; // filled by measureSegment for each segment
 
   outer: while (state.i < state.items.length) {
     // The segment: items up to the next soft wrap opportunity.
@@ -112,34 +113,7 @@ export function breakLine(
     // beside what precedes it, whether or not what follows fits (Chromium 156 handles a float as it reaches it).
     while (j < state.items.length - 1 && !state.items[j].breakAfter && (hasContent ? !(j === state.i && state.items[j].kind === 'float') : state.items[j].kind !== 'float')) j++;
     // Measure it as it would sit on this line.
-    let sw = 0;
-    let hang = 0;
-    let segContent = false;
-    let ts = textStarted;
-    for (let k = state.i; k <= j; k++) {
-      const it = state.items[k];
-      switch (it.kind) {
-        case 'text': {
-          if (it.tab) { sw += tabStop(it, lineW + sw, env.fonts); segContent = true; ts = true; hang = 0; break; }
-          if (!ts && it.collapsible && it.word === '') break;
-          const lead = !ts && it.collapsible && it.word.charCodeAt(0) === 32 ? leadingTrim(it, env.fonts) : null;
-          sw += lead ? lead.wordWidth + lead.spaceWidth : it.wordWidth + it.spaceWidth;
-          if (it.word !== '') { hang = 0; ts = true; segContent = true; } else if (!it.collapsible) { segContent = true; ts = true; }
-          if (it.hang) hang += it.spaceWidth; else hang = 0;
-          break;
-        }
-        case 'open': case 'close': {
-          const w = env.edgeWidth(it);
-          sw += w;
-          if (w !== 0) segContent = true;
-          if (it.kind === 'open') hang = 0;
-          break;
-        }
-        case 'atomic': sw += env.atomicWidth(it); segContent = true; ts = true; hang = 0; break;
-        case 'br': segContent = true; break;
-        default: break;
-      }
-    }
+    const { sw, hang, segContent } = measureSegment(state, env, j, lineW, textStarted, seg);
     const avail = band.right - band.left;
     const fits = lineW + sw - hang <= avail + EPS;
     if (!fits && hasContent) break;
@@ -236,6 +210,47 @@ export function breakLine(
     y, left: band.left, right: band.right, indent, items: placed, openAtStart: startStack,
     width, hasContent, forced, deferredFloats,
   };
+}
+
+/** A segment's width, trailing hanging width (px) and whether it has content (see measureSegment). */
+interface SegmentMeasure { sw: number; hang: number; segContent: boolean }
+
+/**
+ * The width (px) of the segment of items state.i..j as it would sit on the line after `lineW` px (tabs to their stops,
+ * collapsible spaces at the line start removed until text starts: css-text-3 §4.1.2 phase II), the width of its
+ * trailing hanging spaces (`hang`, §4.1.2), and whether it has content (text, atomic, br or an edge with a width), in `out`.
+ */
+function measureSegment(state: BreakerState, env: BreakerEnv, j: number, lineW: number, textStarted: boolean, out: SegmentMeasure): SegmentMeasure {
+  let sw = 0;
+  let hang = 0;
+  let segContent = false;
+  let ts = textStarted;
+  for (let k = state.i; k <= j; k++) {
+    const it = state.items[k];
+    switch (it.kind) {
+      case 'text': {
+        if (it.tab) { sw += tabStop(it, lineW + sw, env.fonts); segContent = true; ts = true; hang = 0; break; }
+        if (!ts && it.collapsible && it.word === '') break;
+        const lead = !ts && it.collapsible && it.word.charCodeAt(0) === 32 ? leadingTrim(it, env.fonts) : null;
+        sw += lead ? lead.wordWidth + lead.spaceWidth : it.wordWidth + it.spaceWidth;
+        if (it.word !== '') { hang = 0; ts = true; segContent = true; } else if (!it.collapsible) { segContent = true; ts = true; }
+        if (it.hang) hang += it.spaceWidth; else hang = 0;
+        break;
+      }
+      case 'open': case 'close': {
+        const w = env.edgeWidth(it);
+        sw += w;
+        if (w !== 0) segContent = true;
+        if (it.kind === 'open') hang = 0;
+        break;
+      }
+      case 'atomic': sw += env.atomicWidth(it); segContent = true; ts = true; hang = 0; break;
+      case 'br': segContent = true; break;
+      default: break;
+    }
+  }
+  out.sw = sw; out.hang = hang; out.segContent = segContent;
+  return out;
 }
 
 /**
