@@ -1,6 +1,7 @@
 // Process-wide cache of drawn SVG forms. In: the PDF objects one SVG drawing created (recorded while svg-to-pdfkit ran).
 // Out: the same objects written again into another PDF (references renumbered), so a logo is drawn once per process, not once per render.
 import type { PdfDocLike, PdfRef } from './pdf-doc.ts';
+import { ByteLru } from '../byte-lru.ts';
 
 /** One indirect object created while drawing: its final dictionary (without Length, and Filter when pdfkit compressed it) and stream chunks. */
 interface RecordedObject { ref: PdfRef; data: Record<string, unknown>; chunks: (string | Uint8Array)[]; ended: boolean }
@@ -21,8 +22,8 @@ export interface SvgRecording {
 
 const MAX_ENTRIES = 128;
 const MAX_BYTES = 16 * 1024 * 1024;
-const cache = new Map<string, SvgRecording>();
-let cacheBytes = 0;
+/** Recordings by the SVG text's hash: at most 128, together at most 16 MB (each at most an eighth of it). */
+const cache = new ByteLru<string, SvgRecording>({ maxBytes: MAX_BYTES, maxEntries: MAX_ENTRIES });
 
 function isRef(v: unknown): v is PdfRef {
   return typeof v === 'object' && v !== null && typeof (v as PdfRef).end === 'function' && 'data' in v && 'id' in v;
@@ -82,21 +83,13 @@ export function selfContained(objects: RecordedObject[], resources: Record<strin
 
 /** The cached recording for `key`, or undefined (a hit becomes the most recent entry). */
 export function cachedRecording(key: string): SvgRecording | undefined {
-  const hit = cache.get(key);
-  if (hit) { cache.delete(key); cache.set(key, hit); }
-  return hit;
+  return cache.get(key);
 }
 
 /** Stores a recording (dropping the least recently used past MAX_ENTRIES / MAX_BYTES). */
 export function storeRecording(key: string, rec: SvgRecording): void {
-  if (rec.bytes > MAX_BYTES / 8 || cache.has(key)) return;
-  cache.set(key, rec);
-  cacheBytes += rec.bytes;
-  while (cache.size > MAX_ENTRIES || cacheBytes > MAX_BYTES) {
-    const first = cache.keys().next().value as string;
-    cacheBytes -= cache.get(first)!.bytes;
-    cache.delete(first);
-  }
+  if (rec.bytes > MAX_BYTES / 8) return;
+  cache.set(key, rec, rec.bytes);
 }
 
 /** Size of a recording's stream data in bytes (for the cache bound). */
