@@ -213,9 +213,11 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
 
   const pseudoStyleOf = (el: Element, pseudo: PseudoElement): ComputedStyle | undefined => {
     const parent = styleOf(el);
+    const ms = pseudoMatches.get(el)?.get(pseudo);
+    // Most elements have none: nothing to compute or keep (no Map per element and render).
+    if (ms === undefined && (pseudo !== 'marker' || parent.display !== 'list-item')) return undefined;
     let cached = pseudoStyles.get(el);
     if (cached?.has(pseudo)) return cached.get(pseudo);
-    const ms = pseudoMatches.get(el)?.get(pseudo);
     let result: ComputedStyle | undefined;
     if (pseudo === 'marker' ? parent.display === 'list-item' : ms !== undefined) {
       const decls = ms ? orderDeclarations(ms) : EMPTY;

@@ -41,7 +41,9 @@ function snap(f: Fragment, moved = 0): void {
   if (f.kind === 'line') {
     const dy = Math.round(f.y - moved) - f.y;
     if (dy !== 0) translateFragment(f, 0, dy);
-    for (const c of f.children) snap(c, moved + dy);
+    // (index loops: this walks every fragment, and for-of's iterator is not always optimised away here)
+    const kids = f.children;
+    for (let i = 0; i < kids.length; i++) snap(kids[i], moved + dy);
     return;
   }
   if (f.kind === 'box' || f.kind === 'replaced' || f.kind === 'inline') {
@@ -51,7 +53,7 @@ function snap(f: Fragment, moved = 0): void {
     const w = Math.round(f.x + f.width) - x, h = Math.round(top + f.height) - y;
     f.x = x; f.y = y; f.width = w; f.height = h;
     if (f.kind === 'box' && f.pieces) snapPieces(f, moved);
-    if (f.kind !== 'replaced') for (const c of f.children) snap(c, moved);
+    if (f.kind !== 'replaced') { const kids = f.children; for (let i = 0; i < kids.length; i++) snap(kids[i], moved); }
   }
 }
 

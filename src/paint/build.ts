@@ -195,7 +195,8 @@ class PageBuilder {
         this.boxItems(f, chain, ph.blocks, ph.outlines);
         const inner = this.clipChain(f, chain);
         const d = decorating(f.style) ? [...decos, { style: f.style }] : decos;
-        for (const c of f.children) this.classify(c, inner, ph, d, false);
+        const kids = f.children; // (an index loop: every fragment of every page passes here)
+        for (let i = 0; i < kids.length; i++) this.classify(kids[i], inner, ph, d, false);
         return;
       }
       case 'line':

@@ -341,10 +341,10 @@ function drawLoneSolidBand(cs: ContentStream, item: BorderItem): boolean {
   const ox0 = r.x + 0, oy0 = r.y + 0, ox1 = r.x + r.w - 0, oy1 = r.y + r.h - 0;
   const nx0 = r.x + (side === LEFT ? ws : 0), ny0 = r.y + (side === TOP ? ws : 0);
   const nx1 = r.x + r.w - (side === RIGHT ? ws : 0), ny1 = r.y + r.h - (side === BOTTOM ? ws : 0);
-  const px = (o: boolean, k: number): number => (k === 0 || k === 3 ? (o ? ox0 : nx0) : (o ? ox1 : nx1));
-  const py = (o: boolean, k: number): number => (k === 0 || k === 1 ? (o ? oy0 : ny0) : (o ? oy1 : ny1));
-  const [a, b] = SIDE_CORNERS[side]!;
-  const x0 = px(true, a), y0 = py(true, a), x1 = px(true, b), y1 = py(true, b), x2 = px(false, b), y2 = py(false, b), x3 = px(false, a), y3 = py(false, a);
+  // (no closures or destructuring here: this runs for every collapsed border piece of a long table)
+  const corners = SIDE_CORNERS[side]!, a = corners[0], b = corners[1];
+  const x0 = cornerX(a, ox0, ox1), y0 = cornerY(a, oy0, oy1), x1 = cornerX(b, ox0, ox1), y1 = cornerY(b, oy0, oy1);
+  const x2 = cornerX(b, nx0, nx1), y2 = cornerY(b, ny0, ny1), x3 = cornerX(a, nx0, nx1), y3 = cornerY(a, ny0, ny1);
   const horiz = y0 === y1 && y2 === y3 && x0 === x3 && x1 === x2;
   const vert = x0 === x1 && x2 === x3 && y0 === y3 && y1 === y2;
   if (!horiz && !vert) return false;
@@ -354,6 +354,11 @@ function drawLoneSolidBand(cs: ContentStream, item: BorderItem): boolean {
   cs.op(`${num(xa)} ${num(ya)} ${num(Math.max(x0, x1, x2, x3) - xa)} ${num(Math.max(y0, y1, y2, y3) - ya)} re f`);
   return true;
 }
+
+/** Corner k's x (0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left) of a rectangle from x0 to x1. */
+const cornerX = (k: number, x0: number, x1: number): number => (k === 0 || k === 3 ? x0 : x1);
+/** Corner k's y of a rectangle from y0 to y1. */
+const cornerY = (k: number, y0: number, y1: number): number => (k === 0 || k === 1 ? y0 : y1);
 
 function loneSolidSide(w: Sides, styles: ReadonlyArray<BorderStyleUsed | 'none'>, visible: boolean[]): number {
   let side = -1;

@@ -58,7 +58,9 @@ export function pageReach(list: readonly Fragment[]): Reach {
 }
 
 function addReach(list: readonly Fragment[], into: Reach): void {
-  for (const f of list) {
+  // (an index loop: this walks every fragment of every page, and for-of's iterator is not always optimised away)
+  for (let i = 0; i < list.length; i++) {
+    const f = list[i];
     const boxLike = f.kind === 'box' || f.kind === 'replaced';
     if (boxLike && f.style.position === 'fixed') continue;
     const m = boxLike && hasTransform(f.style) ? transformMatrix(f.style, { x: f.x, y: f.y, w: f.width, h: f.height }) : null;
