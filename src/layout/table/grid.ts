@@ -95,14 +95,30 @@ export function soleText(cell: TableCellBox): TextRun | null {
   return t.kind === 'text' && t.pageCounter === undefined && t.href === undefined && t.pseudo === undefined ? t : null;
 }
 
-/** Values kept per (cell style, text style, text, x, width) within one table: the cells soleText finds alike. */
+/** One kept value of AlikeCells: its x and width (px) and the next one kept for the same styles and text. */
+interface Alike<T> { x: number; width: number; v: T; next: Alike<T> | null }
+
+/**
+ * Values kept per (cell style, text style, text, x, width) within one table: the cells soleText finds alike. The
+ * values of one text are a short list (most texts are met at one x and width), so a cell of a text met once costs
+ * one entry, not a map per x and per width. x and width match as a Map's number keys do (SameValueZero).
+ */
 export class AlikeCells<T> {
-  private readonly m = new Map<object, Map<object, Map<string, Map<number, Map<number, T>>>>>();
+  private readonly m = new Map<object, Map<object, Map<string, Alike<T>>>>();
   get(cell: object, text: TextRun, x: number, width: number): T | undefined {
-    return this.m.get(cell)?.get(text.style)?.get(text.text)?.get(x)?.get(width);
+    for (let e: Alike<T> | null | undefined = this.m.get(cell)?.get(text.style)?.get(text.text); e; e = e.next) if (same(e.x, x) && same(e.width, width)) return e.v;
+    return undefined;
   }
   set(cell: object, text: TextRun, x: number, width: number, v: T): void {
-    const at = <K, V>(m: Map<K, V>, k: K, make: () => V): V => { let r = m.get(k); if (r === undefined) { r = make(); m.set(k, r); } return r; };
-    at(at(at(at(this.m, cell, () => new Map()), text.style, () => new Map()), text.text, () => new Map()), x, () => new Map()).set(width, v);
+    let byStyle = this.m.get(cell);
+    if (!byStyle) this.m.set(cell, (byStyle = new Map()));
+    let byText = byStyle.get(text.style);
+    if (!byText) byStyle.set(text.style, (byText = new Map()));
+    const first = byText.get(text.text) ?? null;
+    for (let e = first; e; e = e.next) if (same(e.x, x) && same(e.width, width)) { e.v = v; return; }
+    byText.set(text.text, { x, width, v, next: first });
   }
 }
+
+/** SameValueZero, as Map keys compare. */
+const same = (a: number, b: number): boolean => a === b || (a !== a && b !== b);
