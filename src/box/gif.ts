@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { ByteLru } from '../byte-lru.ts';
 
 /** Largest logical screen we convert (pixels); bigger GIFs are refused. */
 export const MAX_GIF_PIXELS = 40_000_000;
@@ -226,27 +227,14 @@ function encodePng(f: Frame): Buffer {
 export function gifToPng(gif: Uint8Array): { png: Buffer; width: number; height: number } {
   const key = createHash('sha1').update(gif).digest('base64');
   const hit = converted.get(key);
-  if (hit) {
-    converted.delete(key);
-    converted.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const frame = decodeFirstFrame(gif);
   const out = { png: encodePng(frame), width: frame.width, height: frame.height };
-  if (out.png.length <= CACHE_MAX_BYTES / 4) {
-    converted.set(key, out);
-    cachedBytes += out.png.length;
-    while (converted.size > CACHE_MAX_ENTRIES || cachedBytes > CACHE_MAX_BYTES) {
-      const first = converted.keys().next().value as string;
-      cachedBytes -= converted.get(first)!.png.length;
-      converted.delete(first);
-    }
-  }
+  if (out.png.length <= CACHE_MAX_BYTES / 4) converted.set(key, out, out.png.length);
   return out;
 }
 
 /** Process-wide LRU of conversions by content hash (a template's logo is converted once). */
 const CACHE_MAX_ENTRIES = 32;
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
-const converted = new Map<string, { png: Buffer; width: number; height: number }>();
-let cachedBytes = 0;
+const converted = new ByteLru<string, { png: Buffer; width: number; height: number }>({ maxBytes: CACHE_MAX_BYTES, maxEntries: CACHE_MAX_ENTRIES });
