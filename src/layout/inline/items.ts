@@ -244,7 +244,16 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
     }
   }
   if (missing) warnMissing(missing, warnings);
-  // A break opportunity right before closing edges moves after them: a box's end edge stays with its content.
+  breakAfterClosingEdges(items);
+  kernAcrossPieces(items, fonts);
+  const result: InlineParagraph = { items, bidi };
+  if (scope) KEPT.set(scope, only!.style, container.style, (only as TextRun).text, { items, bidi, run: only as TextRun, missing: missing ? [...missing.values()].join('') : '' });
+  memo.set(container.children, { para: result, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
+  return result;
+}
+
+/** A break opportunity right before closing edges moves after them: a box's end edge stays with its content. */
+function breakAfterClosingEdges(items: InlineItem[]): void {
   for (let i = 0; i < items.length - 1; i++) {
     if (!items[i].breakAfter || items[i + 1].kind !== 'close') continue;
     let j = i + 1;
@@ -253,11 +262,6 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
     items[j].breakAfter = true;
     i = j;
   }
-  kernAcrossPieces(items, fonts);
-  const result: InlineParagraph = { items, bidi };
-  if (scope) KEPT.set(scope, only!.style, container.style, (only as TextRun).text, { items, bidi, run: only as TextRun, missing: missing ? [...missing.values()].join('') : '' });
-  memo.set(container.children, { para: result, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
-  return result;
 }
 
 /**
