@@ -3,7 +3,11 @@
 import type { TableBox, TableCellBox, TableColumnBox, TableRowBox, TableRowGroupBox, TextRun } from '../../box/types.ts';
 
 /** A cell placed in the grid: its row (flattened over the row groups, visual order) and first column, its spans and its index in `TableGrid.cells`. */
-export interface GridCell { cell: TableCellBox; row: number; col: number; colspan: number; rowspan: number; index: number }
+export interface GridCell {
+  cell: TableCellBox; row: number; col: number; colspan: number; rowspan: number; index: number;
+  /** Set when merged columns (see mergeColumns) left the cell spanning fewer columns: its colspan in the HTML table model. */
+  modelSpan?: number;
+}
 
 /** One grid row: its box, its row group, the cells that start in it. */
 export interface GridRow { row: TableRowBox; group: TableRowGroupBox; cells: GridCell[] }
@@ -82,7 +86,34 @@ export function buildGrid(table: TableBox): TableGrid {
   while (columns.length > cols && autoCol(columns[columns.length - 1])) columns.pop();
   cols = Math.max(cols, columns.length);
   while (columns.length < cols) columns.push({ col: null, group: null });
-  return { rows, cols, cells, columns, slots, groups };
+  const fixed = table.style.tableLayout === 'fixed' && table.style.width !== 'auto';
+  const grid: TableGrid = { rows, cols, cells, columns, slots, groups };
+  return fixed ? grid : mergeColumns(grid, autoCol);
+}
+
+/**
+ * Auto table layout: a column in which no cell originates (only spanned by cells that start before it) and whose
+ * <col>/<colgroup> width is auto takes no space, its border-spacing included: the cells spanning it span one column
+ * less, yet stay spanning cells for the column constraints (their width does not fix a column: `modelSpan`).
+ * Chromium 156 (TableNG's mergeable columns) lays `<tr><td>a</td></tr><tr><td colspan=2>b</td></tr>` in a 400 px
+ * table as one 396 px column (2 px spacing); a fixed layout keeps the column. Returns the grid unchanged when none is.
+ */
+function mergeColumns(grid: TableGrid, autoCol: (c: GridColumn) => boolean): TableGrid {
+  const starts = new Uint8Array(grid.cols);
+  for (const gc of grid.cells) starts[gc.col] = 1;
+  const index: number[] = [];
+  let kept = 0;
+  for (let c = 0; c < grid.cols; c++) index.push(starts[c] || !autoCol(grid.columns[c]) ? kept++ : -1);
+  if (kept === grid.cols) return grid;
+  const cells = grid.cells.map((gc) => {
+    let colspan = 0;
+    for (let c = gc.col; c < gc.col + gc.colspan; c++) if (index[c] >= 0) colspan++;
+    return colspan === gc.colspan ? { ...gc, col: index[gc.col] } : { ...gc, col: index[gc.col], colspan, modelSpan: gc.colspan };
+  });
+  const slots: Array<Array<GridCell | undefined>> = grid.rows.map(() => []);
+  for (const gc of cells) for (let y = gc.row; y < gc.row + gc.rowspan; y++) for (let x = gc.col; x < gc.col + gc.colspan; x++) if (!slots[y][x]) slots[y][x] = gc;
+  const rows = grid.rows.map((r) => ({ ...r, cells: r.cells.map((gc) => cells[gc.index]) }));
+  return { rows, cols: kept, cells, columns: grid.columns.filter((_, c) => index[c] >= 0), slots, groups: grid.groups };
 }
 
 /**

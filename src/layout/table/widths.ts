@@ -94,7 +94,7 @@ export function columnConstraints(grid: TableGrid, ctx: LayoutContext, cellBorde
   for (const gc of grid.cells) {
     ctx.limits.check();
     const k = cellConstraint(gc, ctx, cellBorders(gc), alike);
-    if (gc.colspan > 1) { spanning.push({ gc, k }); continue; }
+    if (gc.colspan > 1 || gc.modelSpan !== undefined) { spanning.push({ gc, k }); continue; }
     const i = gc.col;
     min[i] = Math.max(min[i], k.min);
     max[i] = Math.max(max[i], k.max);
