@@ -34,7 +34,13 @@ export interface QueueOptions {
   now?: () => number;
 }
 
-interface Waiter { start: () => void; fail: (e: Error) => void }
+interface Waiter {
+  /** Given its slot (false) or started staged (true). */
+  start: (staged: boolean) => void;
+  fail: (e: Error) => void;
+  /** The job's `stage` option: whether it can be staged now. */
+  stage?: () => boolean;
+}
 
 /**
  * Given to a job started ahead of its slot (`run`'s `stage` option): the job hands its render to the
@@ -75,12 +81,13 @@ const MAX_REMEMBERED = 10000;
  * served, and alone it may use every slot (up to `maxPerAccount`).
  * A full waiting line makes room by refusing the newest job of the account with the most
  * waiting jobs, when that is not the caller's.
- * A job that opts in (`stage`) and is held back only by its account's cap, while nobody waits and a
- * slot is free for any other account, starts at once as staged (Staging): its render is queued
+ * A job that opts in (`stage`) and is held back only by its account's cap, while no other account
+ * waits and a slot is free for any other account, starts as staged (Staging): at once, or as the
+ * first of its account's waiting jobs when the account's staged job begins. Its render is queued
  * behind one of the account's running renders, so that thread goes from one render to the next
  * without waiting for this thread's answer and next job (an idle gap of 10-20 % of a small render
- * under load). It runs no sooner than a slot of its account frees; only it can then pass a job of
- * another account that came in meanwhile, by one render.
+ * under load). It renders no sooner than a slot of its account frees; only it can then pass a job
+ * of another account that came in meanwhile, by one render.
  */
 export class RenderQueue {
   private readonly accounts = new Map<string, AccountState>();
@@ -134,12 +141,7 @@ export class RenderQueue {
       t0 = this.now();
       a.started.push(t0);
     };
-    if (a.waiting.length === 0 && this.running < this.opts.slots && this.eligible(a)) {
-      this.begin(a);
-      take();
-    } else if (opts.stage && this.stageable(a) && opts.stage()) {
-      a.staged++;
-      this.staged++;
+    const stageIt = () => {
       staging = {
         started: () => {
           if (!Number.isNaN(t0)) return;
@@ -147,10 +149,20 @@ export class RenderQueue {
           this.staged--;
           this.begin(a);
           take();
+          this.stageHead(); // the account's next waiting job may go behind this one
         },
       };
+    };
+    if (a.waiting.length === 0 && this.running < this.opts.slots && this.eligible(a)) {
+      this.begin(a);
+      take();
+    } else if (opts.stage && a.waiting.length === 0 && this.ring.length === 0 && this.stageable(a) && opts.stage()) {
+      a.staged++;
+      this.staged++;
+      stageIt();
+    } else if (await this.wait(account, a, signal, opts.stage)) {
+      stageIt();
     } else {
-      await this.wait(account, a, signal);
       take();
     }
     const holds: Array<Promise<void>> = [];
@@ -180,13 +192,25 @@ export class RenderQueue {
   }
 
   /**
-   * May a job of `a` start staged now? Only when its account's cap alone holds it back (its
-   * other jobs run, none of its jobs wait, fewer staged than the cap), no account waits, and a slot is
-   * free for whichever account asks next.
+   * May a job of `a` start staged now (the callers check that no other account waits)? Only when its
+   * account's cap alone holds it back (as many of its jobs run, fewer staged than the cap) and a slot
+   * is free for whichever account asks next.
    */
   private stageable(a: AccountState): boolean {
-    return a.running >= this.opts.maxPerAccount && a.waiting.length === 0 && a.staged < this.opts.maxPerAccount &&
-      this.ring.length === 0 && this.running < this.opts.slots;
+    return a.running >= this.opts.maxPerAccount && a.staged < this.opts.maxPerAccount && this.running < this.opts.slots;
+  }
+
+  /** Starts the first waiting job staged, when only its account waits and it may (stageable, its `stage`). */
+  private stageHead(): void {
+    if (this.ring.length !== 1) return;
+    const id = this.ring[0]!;
+    const a = this.accounts.get(id)!;
+    const w = a.waiting[0];
+    if (!w?.stage || !this.stageable(a) || !w.stage()) return;
+    this.dropWaiter(id, a, 0);
+    a.staged++;
+    this.staged++;
+    w.start(true);
   }
 
   /** Hands free slots to waiting jobs. */
@@ -196,7 +220,7 @@ export class RenderQueue {
       const i = this.ring.findIndex((id) => this.eligible(this.accounts.get(id)!, c));
       if (i < 0) {
         this.repumpWhenReservationsLapse();
-        return;
+        break;
       }
       const id = this.ring[i];
       const a = this.accounts.get(id)!;
@@ -206,8 +230,9 @@ export class RenderQueue {
       this.ring.splice(i, 1);
       if (a.waiting.length) this.ring.push(id);
       this.begin(a);
-      w.start();
+      w.start(false);
     }
+    this.stageHead();
   }
 
   /**
@@ -285,11 +310,12 @@ export class RenderQueue {
     return this.opts.slots - this.running > c.reserved;
   }
 
-  private wait(id: string, a: AccountState, signal?: AbortSignal): Promise<void> {
+  /** Waits for a slot (resolves false) or to be started staged (true, with `stage`). */
+  private wait(id: string, a: AccountState, signal?: AbortSignal, stage?: () => boolean): Promise<boolean> {
     if (this.waiting >= this.opts.maxWaiting && !this.makeRoom(id)) {
       throw new QueueFullError(this.retryAfter(id));
     }
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<boolean>((resolve, reject) => {
       const onAbort = () => {
         const i = a.waiting.indexOf(w);
         if (i < 0) return;
@@ -297,9 +323,10 @@ export class RenderQueue {
         reject(new QueueAbortedError());
       };
       const w: Waiter = {
-        start: () => {
+        stage,
+        start: (staged) => {
           signal?.removeEventListener('abort', onAbort);
-          resolve();
+          resolve(staged);
         },
         fail: (e) => {
           signal?.removeEventListener('abort', onAbort);
@@ -310,6 +337,7 @@ export class RenderQueue {
       a.waiting.push(w);
       this.waiting++;
       if (a.waiting.length === 1) this.ring.push(id);
+      this.stageHead();
     });
   }
 

@@ -22,25 +22,34 @@ test('the queue stages a job held back only by its cap, counts it waiting until 
   assert.ok(called && staging, 'started at once, with a Staging');
   assert.deepEqual(q.stats, { running: 1, waiting: 1, slots: 2 });
   // a third job of the account is not staged (one each at cap 1): it waits
-  let thirdCalled = false;
-  const third = q.run('a', async () => { thirdCalled = true; }, undefined, { stage: () => true });
-  assert.equal(thirdCalled, false);
+  const thirdGot: { staging: Staging | undefined | null } = { staging: null };
+  let endThird!: () => void;
+  const third = q.run('a', (_hold, s) => {
+    thirdGot.staging = s;
+    return new Promise<void>((r) => { endThird = r; });
+  }, undefined, { stage: () => true });
+  await Promise.resolve();
+  assert.equal(thirdGot.staging as unknown, null);
   // the renderer says no: not staged either
   let refusedCalled = false;
   const refused = q.run('b2', async () => { refusedCalled = true; }, undefined, { stage: () => false });
   await sleep(0);
   assert.equal(refusedCalled, true, 'b2 was below its cap and a slot was free: it ran');
+  await refused;
   // the staged job begins as the first ends: it holds the account's slot from then on
   staging!.started();
   endFirst();
   await first;
   assert.equal(q.stats.running, 1);
-  assert.equal(thirdCalled, false, "the account's cap still holds the third");
+  // with a slot free and no other account waiting, the waiting third is staged in its turn
+  await sleep(0);
+  assert.ok(thirdGot.staging, 'the third was started staged once the second began');
+  assert.deepEqual(q.stats, { running: 1, waiting: 1, slots: 2 });
+  (thirdGot.staging as unknown as Staging).started();
   endSecond();
   await second;
+  endThird();
   await third;
-  assert.equal(thirdCalled, true);
-  await refused;
   assert.deepEqual(q.stats, { running: 0, waiting: 0, slots: 2 });
 });
 
