@@ -22,10 +22,11 @@ import type { FontFaceRule, PageStyle, PseudoElement, StyledDocument } from './s
 import type { WarningSink } from '../warnings.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { ParsedHtml } from '../html/parse.ts';
-import { forEachNode, rootElement, sourceLine, textContent } from '../html/parse.ts';
+import { rootElement, sourceLine } from '../html/parse.ts';
+import { documentInfo } from '../html/document-info.ts';
 import { compileSelectorListFor, DEPS, selectorSupported } from './selectors.ts';
 import { AncestorFilter } from './ancestor-filter.ts';
-import { RuleIndex, type IndexedRule, type Match } from './rule-index.ts';
+import { RuleIndex, type ContainerTest, type IndexedRule, type Match } from './rule-index.ts';
 import { followKey, followKeyOf, MatchMemo, NO_ID, UNKEPT, type MatchEntry, type SiblingCursor } from './match-memo.ts';
 import { collectStyles, type CollectedRule } from './stylesheet-collect.ts';
 import { parseStyleAttribute } from './stylesheet-syntax.ts';
@@ -79,23 +80,9 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   // ---- index the style rules by their rightmost compound (reused while the sheets are unchanged)
   const U = collected.unlayeredRank;
   const built = ruleIndexFor(collected.rules, quirks, table);
-  const index = built.index;
-  const reported = new Set<string>();
-  for (const p of built.problems) {
-    if (reported.has(p.message)) continue;
-    reported.add(p.message);
-    warnings.add(p.code, p.message, p.where);
-  }
-
-  const reportLate = (r: IndexedRule): void => {
-    reported.add(r.sel.problem!);
-    const where: { line?: number; source?: string } = { line: r.rule.line };
-    if (r.rule.source !== undefined) where.source = r.rule.source;
-    warnings.add('unsupported-selector', r.sel.problem!, where);
-  };
   const styles = new Map<Element, ComputedStyle>();
-  const containerOk = containerTest(styles, opts.containerSizes);
   const pseudoMatches = new Map<Element, Map<PseudoElement, Match[]>>();
+  const matchesOf = ruleMatcher(built, warnings, pseudoMatches, containerTest(styles, opts.containerSizes));
   const pseudoStyles = new Map<Element, Map<PseudoElement, ComputedStyle | undefined>>();
   let body: Element | null = null;
   for (const c of root.children) if (isTag(c) && c.name === 'body') body = c;
@@ -110,61 +97,9 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     return ctx;
   };
 
-  /** Rules with a rejected selector met while matching the element being matched (recorded with its matches). */
-  let problemsMet: IndexedRule[] | null = null;
-  const onProblem = (r: IndexedRule): void => {
-    (problemsMet ??= []).push(r);
-    if (!reported.has(r.sel.problem!)) reportLate(r);
-  };
-  const matches = built.matches;
-  const ancestors = new AncestorFilter();
-  /**
-   * The rules `el` matches: those kept under its key by an earlier element of this or an earlier render (their
-   * rejected selectors' warnings given again), else tested now and kept.
-   */
-  const matchesOf = (el: Element, parentId: number, cursor: SiblingCursor, follow: string): MatchEntry => {
-    const key = matches.key(el, parentId, cursor, follow);
-    const kept = key === null ? undefined : matches.get(key);
-    if (kept) {
-      if (kept.pseudo) pseudoMatches.set(el, kept.pseudo);
-      if (kept.problems) for (const r of kept.problems) if (!reported.has(r.sel.problem!)) reportLate(r);
-      return kept;
-    }
-    ancestors.enter(el);
-    problemsMet = null;
-    const rules = index.match(el, pseudoMatches, onProblem, ancestors, containerOk).sort(byPrecedence);
-    // The style memo's key names the declaration lists in precedence order; presentational hints go between the UA's and the author's.
-    let uaKey = '';
-    let authorKey = '';
-    for (const m of rules) {
-      if (m.band < BAND.hints) uaKey += `,${declListId(m.decls)}`;
-      else authorKey += `,${declListId(m.decls)}`;
-    }
-    return matches.add(key, { rules, uaKey, authorKey, pseudo: pseudoMatches.get(el), problems: problemsMet });
-  };
-
   const memo = memoFor(built, collected.registered);
-  interface Work { el: Element; parent: ComputedStyle | null; inh: Inh; parentId: number; cursor: SiblingCursor; follow: string }
   const work: Work[] = [];
-  const follows = matches.follows;
-  /** Queues the element children of `el` so that they are visited next, in document order (counting the siblings each has after it, if keys need that). */
-  const queueChildren = (el: Element, style: ComputedStyle, inh: Inh, id: number): void => {
-    const kids = el.children;
-    const cursor: SiblingCursor = { prevId: NO_ID };
-    const names = follows ? new Map<string, number>() : null;
-    let all = 0;
-    for (let i = kids.length - 1; i >= 0; i--) {
-      const c = kids[i]!;
-      if (!isTag(c)) continue;
-      let follow = '';
-      if (names) {
-        const same = names.get(c.name) ?? 0;
-        follow = followKey(all++, same, follows);
-        names.set(c.name, same + 1);
-      }
-      work.push({ el: c, parent: style, inh, parentId: id, cursor, follow });
-    }
-  };
+  const follows = built.matches.follows;
   /** Computes one element's style; its children are queued on `work` (no recursion: deep documents are fine). */
   const visit = (w: Work): void => {
     const { el, parent, inh } = w;
@@ -193,7 +128,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     });
     if (parent === null) rootFontSize = entry.style.fontSize;
     styles.set(el, entry.style);
-    queueChildren(el, entry.style, entry.extra, m.id);
+    queueChildren(work, follows, el, entry.style, entry.extra, m.id);
   };
   /** Styles `start` and its descendants; `kept`: their matches may be kept (not for elements outside <html>, which have no parent key). */
   const run = (start: Element, kept: boolean): void => {
@@ -320,6 +255,81 @@ interface BuiltIndex {
   /** The same for documents that register custom properties (@property), per registration map. */
   registeredMemos: WeakMap<ReadonlyMap<string, RegisteredProperty>, StyleMemo<Inh>>;
 }
+/** An element waiting to be styled: its parent's style and inherited extras, and what its match key needs (match-memo.ts). */
+interface Work { el: Element; parent: ComputedStyle | null; inh: Inh; parentId: number; cursor: SiblingCursor; follow: string }
+
+/**
+ * Queues the element children of `el` on `work` so that they are visited next, in document order (counting the siblings
+ * each has after it when the match keys need that: `follows`).
+ */
+function queueChildren(work: Work[], follows: MatchMemo['follows'], el: Element, style: ComputedStyle, inh: Inh, id: number): void {
+  const kids = el.children;
+  const cursor: SiblingCursor = { prevId: NO_ID };
+  const names = follows ? new Map<string, number>() : null;
+  let all = 0;
+  for (let i = kids.length - 1; i >= 0; i--) {
+    const c = kids[i]!;
+    if (!isTag(c)) continue;
+    let follow = '';
+    if (names) {
+      const same = names.get(c.name) ?? 0;
+      follow = followKey(all++, same, follows);
+      names.set(c.name, same + 1);
+    }
+    work.push({ el: c, parent: style, inh, parentId: id, cursor, follow });
+  }
+}
+
+/**
+ * Selector matching for one render (selectors-4; the matched rules in css-cascade-5 §6 order): returns `matchesOf(el,
+ * parentId, cursor, follow)`, the rules `el` matches, kept under its key by an earlier element of this or an earlier
+ * render, else tested now (its pseudo-elements' matches go into `pseudoMatches`) and kept. A rejected selector is reported
+ * once per message and render (`unsupported-selector`), also when its element's matches are kept from an earlier render.
+ */
+function ruleMatcher(built: BuiltIndex, warnings: WarningSink, pseudoMatches: Map<Element, Map<PseudoElement, Match[]>>, containerOk: ContainerTest): (el: Element, parentId: number, cursor: SiblingCursor, follow: string) => MatchEntry {
+  const index = built.index;
+  const reported = new Set<string>();
+  for (const p of built.problems) {
+    if (reported.has(p.message)) continue;
+    reported.add(p.message);
+    warnings.add(p.code, p.message, p.where);
+  }
+  const reportLate = (r: IndexedRule): void => {
+    reported.add(r.sel.problem!);
+    const where: { line?: number; source?: string } = { line: r.rule.line };
+    if (r.rule.source !== undefined) where.source = r.rule.source;
+    warnings.add('unsupported-selector', r.sel.problem!, where);
+  };
+  /** Rules with a rejected selector met while matching the element being matched (recorded with its matches). */
+  let problemsMet: IndexedRule[] | null = null;
+  const onProblem = (r: IndexedRule): void => {
+    (problemsMet ??= []).push(r);
+    if (!reported.has(r.sel.problem!)) reportLate(r);
+  };
+  const matches = built.matches;
+  const ancestors = new AncestorFilter();
+  return (el: Element, parentId: number, cursor: SiblingCursor, follow: string): MatchEntry => {
+    const key = matches.key(el, parentId, cursor, follow);
+    const kept = key === null ? undefined : matches.get(key);
+    if (kept) {
+      if (kept.pseudo) pseudoMatches.set(el, kept.pseudo);
+      if (kept.problems) for (const r of kept.problems) if (!reported.has(r.sel.problem!)) reportLate(r);
+      return kept;
+    }
+    ancestors.enter(el);
+    problemsMet = null;
+    const rules = index.match(el, pseudoMatches, onProblem, ancestors, containerOk).sort(byPrecedence);
+    // The style memo's key names the declaration lists in precedence order; presentational hints go between the UA's and the author's.
+    let uaKey = '';
+    let authorKey = '';
+    for (const m of rules) {
+      if (m.band < BAND.hints) uaKey += `,${declListId(m.decls)}`;
+      else authorKey += `,${declListId(m.decls)}`;
+    }
+    return matches.add(key, { rules, uaKey, authorKey, pseudo: pseudoMatches.get(el), problems: problemsMet });
+  };
+}
+
 /**
  * The style memo of `built` for documents with these @property registrations (their initial
  * values and inheritance change computed styles; the same collection gives the same map).
@@ -473,26 +483,4 @@ function legacyAligns(s: ComputedStyle): boolean {
   if (l === 'auto' || r === 'auto' || l.px !== 0 || l.pct !== 0 || r.px !== 0 || r.pct !== 0) return false;
   // A block with width auto fills its line anyway; a table shrinks to fit, so it moves.
   return s.width !== 'auto' || d === 'table';
-}
-
-/** Title and metadata for the PDF's document information (HTML §4.2.2, §4.2.5.1). */
-function documentInfo(root: Element): StyledDocument['info'] {
-  const info: StyledDocument['info'] = {};
-  forEachNode(root, (node) => {
-    if (!isTag(node)) return false;
-    if (node.name === 'title' && info.title === undefined) {
-      const t = textContent(node).replace(/[\t\n\f\r ]+/g, ' ').trim();
-      if (t) info.title = t;
-    } else if (node.name === 'meta') {
-      const n = node.attribs['name']?.trim().toLowerCase();
-      const c = node.attribs['content'];
-      if (c !== undefined) {
-        if (n === 'author' && info.author === undefined) info.author = c.trim();
-        else if (n === 'description' && info.subject === undefined) info.subject = c.trim();
-        else if (n === 'keywords' && info.keywords === undefined) info.keywords = c.trim();
-      }
-    }
-    return node.name !== 'svg' && node.name !== 'template';
-  });
-  return info;
 }
