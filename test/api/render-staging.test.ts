@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { RenderQueue, type Staging } from '../../src/server/render-queue.ts';
+import { RenderError } from '../../src/errors.ts';
 import { workerPoolRenderer, type RenderJob } from '../../src/server/renderer.ts';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -95,6 +96,27 @@ test('through the worker pool: staged renders of one account run one after anoth
     assert.ok(stagedCount > 0, 'some jobs were staged');
     assert.equal(most, 1, 'never two renders of the account at once (cap 1)');
     assert.deepEqual(q.stats, { running: 0, waiting: 0, slots: 2 });
+  } finally {
+    await r.close();
+  }
+});
+
+test('a staged job whose thread is stopped at its deadline before it began renders on another thread', async () => {
+  const stub = new URL('./fixtures/hanging-engine.ts', import.meta.url).href;
+  const r = workerPoolRenderer({ size: 1, spare: 1, memoryMb: 256, recycleAfter: 1000, recycleHeapMb: 1024, engineUrl: stub });
+  try {
+    for (let i = 0; i < 600 && r.ready!() < 2; i++) await sleep(50);
+    const job = (template: string, timeoutMs: number): RenderJob => ({ template, view: null, creationDate: new Date(0), timeoutMs, maxPages: 10 });
+    const hung = r.render(job('<hang>', 1500), { group: 'a' });
+    assert.equal(r.canStage!('a'), true, 'a busy thread of the group with nothing staged');
+    assert.equal(r.canStage!('b'), false, 'no render of that group runs');
+    let began = 0;
+    const staged = r.render(job('<p>staged</p>', 30000), { group: 'a', staged: { started: () => { began++; } } });
+    assert.equal(r.canStage!('a'), false, 'one staged per thread');
+    await assert.rejects(hung, (e: unknown) => e instanceof RenderError && e.code === 'TIMEOUT');
+    const out = await staged;
+    assert.equal(Buffer.from(out.pdf.subarray(0, 5)).toString('latin1'), '%PDF-');
+    assert.equal(began, 1, 'told once, when it began on the other thread');
   } finally {
     await r.close();
   }
