@@ -16,7 +16,7 @@ export const INHERITED_PROPERTIES: ReadonlyArray<keyof ComputedStyle> = Object.f
   'lineHeight', 'textAlign', 'textAlignLast', 'textIndent', 'letterSpacing', 'wordSpacing',
   'textTransform', 'whiteSpace', 'overflowWrap', 'wordBreak', 'hyphens', 'direction', 'tabSize',
   'listStyleType', 'listStylePosition', 'listStyleImage', 'quotes', 'orphans', 'widows',
-  'borderCollapse', 'borderSpacingH', 'borderSpacingV', 'emptyCells', 'captionSide',
+  'borderCollapse', 'borderSpacingH', 'borderSpacingV', 'emptyCells', 'captionSide', 'rubyPosition', 'rubyAlign',
   'customProperties', 'blockEllipsis',
 ] as Array<keyof ComputedStyle>);
 
@@ -98,7 +98,7 @@ export function withWhiteSpacePre(style: ComputedStyle): ComputedStyle {
  */
 export function blockify(display: Display): Display {
   switch (display) {
-    case 'inline': case 'inline-block':
+    case 'inline': case 'inline-block': case 'ruby': case 'ruby-text':
     case 'table-row-group': case 'table-header-group': case 'table-footer-group':
     case 'table-row': case 'table-cell': case 'table-column': case 'table-column-group':
     case 'table-caption':

@@ -16,6 +16,7 @@ import { contentBoxes, imageBox, markerContent, type GeneratedContext } from './
 import { isInlineLevelDisplay, isOutOfFlowStyle, isTablePartDisplay, textInfo, withInfo, type BoxInfo, type Item, type RawTablePart } from './items.ts';
 import { buildReplacedOrControl, isReplacedOrControl, outerOf, textContent } from './replaced-elements.ts';
 import { buildTable, fixStrayTableParts } from './table.ts';
+import { rubyColumns } from './ruby.ts';
 
 /** The render-wide state of one build. */
 interface Build extends GeneratedContext {
@@ -172,8 +173,12 @@ function makeBox(style: ComputedStyle, info: BoxInfo, items: Item[], out: Item[]
     case 'contents':
       for (const it of items) out.push(it);
       return;
-    case 'inline':
+    case 'inline': case 'ruby-text':
       out.push(makeInlineBox(style, fixStrayTableParts(items, style, true, info.href), info));
+      return;
+    case 'ruby':
+      // An inline box holding its ruby columns (css-ruby-1 §2.1).
+      out.push(makeInlineBox(style, rubyColumns(fixStrayTableParts(items, style, true, info.href), style, info.href), info));
       return;
     case 'table': case 'inline-table':
       out.push(buildTable(style, info, items));

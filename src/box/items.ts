@@ -71,7 +71,7 @@ export function isTablePartDisplay(d: Display): d is TablePartDisplay {
 
 /** Inline-level display values (CSS 2.1 §9.2.2; css-display-3 §2.1 outer display inline). */
 export function isInlineLevelDisplay(d: Display): boolean {
-  return d === 'inline' || d === 'inline-block' || d === 'inline-table' || d === 'inline-flex' || d === 'inline-grid';
+  return d === 'inline' || d === 'inline-block' || d === 'inline-table' || d === 'inline-flex' || d === 'inline-grid' || d === 'ruby' || d === 'ruby-text';
 }
 
 /** Whether a style makes its box float or absolutely/fixed positioned (CSS 2.1 §9.3). */

@@ -75,6 +75,11 @@ export interface BlockBox extends BoxCommon {
   marker?: MarkerBox;
   /** Set on the box of a form control (HTML §15.5): what layout sizes it by (src/layout/controls.ts) and paint draws (src/paint/controls.ts). */
   control?: FormControl;
+  /**
+   * Set on a ruby column (css-ruby-1 §2.1, src/box/ruby.ts): this atomic inline holds the ruby base's inline content,
+   * and `annotation` (a block container of the ruby-text box, its style's text-align center) is laid out over or under it.
+   */
+  ruby?: { annotation: BlockBox };
 }
 
 /**

@@ -41,7 +41,8 @@ export type Display =
   | 'block' | 'inline' | 'inline-block' | 'list-item' | 'none' | 'contents'
   | 'table' | 'inline-table' | 'table-row-group' | 'table-header-group' | 'table-footer-group'
   | 'table-row' | 'table-cell' | 'table-column' | 'table-column-group' | 'table-caption'
-  | 'flex' | 'inline-flex' | 'grid' | 'inline-grid';
+  | 'flex' | 'inline-flex' | 'grid' | 'inline-grid'
+  | 'ruby' | 'ruby-text';
 
 export type BorderStyle =
   | 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double'
@@ -311,6 +312,9 @@ export interface ComputedStyle {
   emptyCells: 'show' | 'hide';
   captionSide: 'top' | 'bottom';
   tableLayout: 'auto' | 'fixed';
+  // ---- ruby (css-ruby-1 §3)
+  rubyPosition: 'over' | 'under';
+  rubyAlign: 'space-around' | 'center' | 'start' | 'space-between';
   // ---- flexbox (css-flexbox-1)
   flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse';
   flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse';
@@ -498,7 +502,7 @@ export function initialStyle(): ComputedStyle {
     content: 'normal', quotes: 'auto', counterReset: [], counterIncrement: [], counterSet: [],
     breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto',
     borderCollapse: 'separate', borderSpacingH: 0, borderSpacingV: 0, emptyCells: 'show',
-    captionSide: 'top', tableLayout: 'auto',
+    captionSide: 'top', tableLayout: 'auto', rubyPosition: 'over', rubyAlign: 'space-around',
     flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0,
     justifyContent: 'normal', alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal',
     rowGap: 'normal', columnGap: 'normal',

@@ -113,8 +113,9 @@ q::before { content: open-quote }
 q::after { content: close-quote }
 fieldset { margin-left: 2px; margin-right: 2px; padding: 0.35em 0.75em 0.625em; border: 2px groove #efefef }
 legend { padding-left: 2px; padding-right: 2px }
-ruby { display: inline }
-rt { font-size: 50% }
+ruby { display: ruby }
+rt { display: ruby-text; line-height: normal; font-size: 50% }
+rp { display: none }
 ::marker { white-space: pre; text-transform: none }
 iframe { border: 2px inset #767676 }
 /* SVG 2 "User agent style sheet" (Chromium's svg.css): an inline <svg> is a scroll container */

@@ -11,6 +11,7 @@ import type { Flow, InlineLayoutResult, InlineToken, PendingAbs } from './flow.t
 import type { BreakerState } from './inline/line-breaker.ts';
 import { NO_MARGIN, collapsed, takeMarker } from './flow.ts';
 import { consumeLines, truncateLines } from './clamp.ts';
+import { paddingOf } from './box-model.ts';
 
 /**
  * Inline content of a block container (its content box and floats in `q`): line boxes from the inline layout, split
@@ -42,7 +43,9 @@ export function layoutInlineChildren(box: BlockBox | TableCellBox, flow: Flow, q
       for (const a of result.positioned) if (a.lineIndex >= start) a.staticY += dy;
     }
   } else {
-    result = truncateLines(env.ctx.layoutInline({ container: box, x: q.x, y: top, width: q.width, floats: q.floats, containing: q.cb, ctx: env.ctx }), box, env);
+    // Ruby annotations over the first line may take the margin collapsed above it and the container's padding (css-ruby-1 §4.2).
+    const annotationRoom = Math.max(0, collapsed(flow.margin)) + paddingOf(box.style, q.cb.width).top;
+    result = truncateLines(env.ctx.layoutInline({ container: box, x: q.x, y: top, width: q.width, floats: q.floats, containing: q.cb, ctx: env.ctx, annotationRoom }), box, env);
     if (flow.marker !== undefined && result.lines.length > 0) pushForMarker(result, takeMarker(flow, result.lines[0].baseline - result.lines[0].y));
   }
   const lines = result.lines;

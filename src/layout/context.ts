@@ -31,6 +31,11 @@ export interface InlineLayoutInput {
   ctx: LayoutContext;
   /** A state from an earlier result's `resume`: lay out only the lines from there on (no text-indent), the first at `y`. */
   resume?: BreakerState;
+  /**
+   * Room above the first line that ruby annotations may take before it moves down (css-ruby-1 §4.2; Chromium 156's
+   * block-start annotation space): the margin collapsed before the container's content and its block-start padding, px.
+   */
+  annotationRoom?: number;
 }
 
 /**

@@ -23,6 +23,7 @@ import { layoutBlockLevel } from './dispatch.ts';
 import { controlIntrinsicWidth, isControl } from './controls.ts';
 import { lastBaselineOf } from './block-level.ts';
 import { layoutAbsoluteParts, floatLikeWidths, layoutPendingAbs } from './positioned.ts';
+import { placeAnnotation } from './ruby.ts';
 
 /** What layoutDocument needs besides the trees. */
 export interface LayoutOptions {
@@ -100,6 +101,8 @@ function layoutAtomic(box: Box, available: number, containing: ContainingBlock, 
     const first = box.kind === 'flex' || box.kind === 'table-wrapper' || (isControl(box) && box.control.kind !== 'textarea' && f.baseline !== undefined);
     const last = first ? f.baseline : s.overflowX === 'visible' && s.overflowY === 'visible' ? lastBaselineOf(f) : undefined;
     f.baseline = last ?? f.height + f.margin.bottom;
+    // A ruby column: its annotation over or under the base (css-ruby-1 §4).
+    if (box.kind === 'block' && box.ruby) placeAnnotation(f, box as typeof box & { ruby: NonNullable<typeof box.ruby> }, (b) => layoutAtomic(b, Infinity, containing, env), env.ctx.fonts);
   }
   return f;
 }

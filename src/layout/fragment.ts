@@ -39,6 +39,11 @@ export interface BoxFragment {
    * translateFragment and print snapping give the fragment a moved copy.
    */
   pieces?: FragmentPieces;
+  /**
+   * A ruby column's annotation (src/layout/ruby.ts): how far its em box reaches above the fragment's `baseline` (`over`) or
+   * below it (`under`), px; the line box makes room for what reaches past it (css-ruby-1 §4.2, Chromium's annotation overflow).
+   */
+  annotation?: { over: number; under: number };
 }
 
 /**

@@ -42,7 +42,12 @@ export class IntrinsicSizer {
   sizes(box: Box): IntrinsicSizes {
     const hit = this.cache.get(box);
     if (hit) return hit;
-    const r = this.compute(box, false);
+    let r = this.compute(box, false);
+    if (box.kind === 'block' && box.ruby) {
+      // A ruby column is as wide as the wider of its base and annotation, each on one line (css-ruby-1 §4.3).
+      const w = Math.max(r.max, this.sizes(box.ruby.annotation).max);
+      r = { min: w, max: w };
+    }
     this.cache.set(box, r);
     return r;
   }

@@ -39,7 +39,7 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   counterSet: 'counter-set: a', breakBefore: 'break-before: page', breakAfter: 'break-after: page',
   breakInside: 'break-inside: avoid', orphans: 'orphans: 3', widows: 'widows: 3', page: 'page: wide',
   borderCollapse: 'border-collapse: collapse', borderSpacingH: 'border-spacing: 1px', borderSpacingV: 'border-spacing: 1px',
-  emptyCells: 'empty-cells: hide', captionSide: 'caption-side: bottom', tableLayout: 'table-layout: fixed',
+  emptyCells: 'empty-cells: hide', captionSide: 'caption-side: bottom', tableLayout: 'table-layout: fixed', rubyPosition: 'ruby-position: under', rubyAlign: 'ruby-align: center',
   flexDirection: 'flex-direction: column', flexWrap: 'flex-wrap: wrap', flexGrow: 'flex-grow: 1', flexShrink: 'flex-shrink: 0',
   flexBasis: 'flex-basis: 1px', order: 'order: 1', justifyContent: 'justify-content: center', alignItems: 'align-items: center',
   alignSelf: 'align-self: center', alignContent: 'align-content: center', rowGap: 'row-gap: 1px', columnGap: 'column-gap: 1px',

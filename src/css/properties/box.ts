@@ -22,10 +22,11 @@ const DISPLAY_SINGLE: Record<string, Display> = {
   'table-caption': 'table-caption', flex: 'flex', 'inline-flex': 'inline-flex', grid: 'grid', 'inline-grid': 'inline-grid',
   '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', '-webkit-box': 'flex',
   '-webkit-inline-box': 'inline-flex', '-moz-box': 'flex', '-ms-flexbox': 'flex', '-ms-inline-flexbox': 'inline-flex',
+  ruby: 'ruby', 'ruby-text': 'ruby-text',
 };
 const WEBKIT_BOX = new Map<string, { legacy: Display }>([['-webkit-box', Object.freeze({ legacy: 'flex' })], ['-webkit-inline-box', Object.freeze({ legacy: 'inline-flex' })]]);
 const DISPLAY_APPROX: Record<string, Display> = {
-  'run-in': 'block', ruby: 'inline', 'ruby-base': 'inline', 'ruby-text': 'inline', 'ruby-base-container': 'inline',
+  'run-in': 'block', 'ruby-base': 'inline', 'ruby-base-container': 'inline',
   'ruby-text-container': 'inline', math: 'inline', 'inline-list-item': 'inline',
 };
 
@@ -65,6 +66,7 @@ function parseDisplay(v: readonly CV[]): Display | Note<Display> | typeof FLOW_R
     case 'table': return inl ? 'inline-table' : 'table';
     case 'flex': return inl ? 'inline-flex' : 'flex';
     case 'grid': return inl ? 'inline-grid' : 'grid';
+    case 'ruby': return inl ? 'ruby' : new Note('inline', `display: ${ids.join(' ')} is laid out as inline`);
     default: return new Note('inline', `display: ${ids.join(' ')} is laid out as inline`);
   }
 }

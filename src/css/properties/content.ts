@@ -2,7 +2,7 @@
  * Lists, generated content, fragmentation, paged media and table properties (CSS 2.1 §12,
  * §17; css-lists-3; css-content-3; css-break-3; css-page-3). In: component values.
  * Out: `Longhand` rows for list-style-*, content, quotes, counter-*, break-*, orphans, widows,
- * page, border-collapse, border-spacing, empty-cells, caption-side, table-layout.
+ * page, border-collapse, border-spacing, empty-cells, caption-side, table-layout, ruby-position, ruby-align.
  */
 import type { BreakValue, Content, ContentItem, CounterOp } from '../computed.ts';
 import { computePx, parseInteger, parseLength, type MathExpr } from '../values/length.ts';
@@ -200,6 +200,9 @@ export const CONTENT_ROWS: Longhand<any>[] = [
   keywordRow('empty-cells', 'emptyCells', true, ['show', 'hide']),
   keywordRow('caption-side', 'captionSide', true, { top: 'top', bottom: 'bottom', 'block-start': 'top', 'block-end': 'bottom' }),
   keywordRow('table-layout', 'tableLayout', false, ['auto', 'fixed']),
+  // css-ruby-1 §4.1, §4.3 (inherited); ruby-position's alternate keyword is not supported, inter-character is over in horizontal text
+  keywordRow('ruby-position', 'rubyPosition', true, { over: 'over', under: 'under', 'inter-character': 'over' }),
+  keywordRow('ruby-align', 'rubyAlign', true, ['space-around', 'center', 'start', 'space-between']),
 ];
 
 /**

@@ -2,6 +2,7 @@
 // Out: its line boxes as LineFragments (CSS 2.1 §9.4.2, §10.6.1, §10.8; css-text-3 §4–§8), floats and out-of-flow static positions; and its min/max-content inline sizes.
 import { resolveLength } from '../../css/computed.ts';
 import type { GlyphRun, FontContext, FontSpec } from '../../text/types.ts';
+import type { BlockBox } from '../../box/types.ts';
 import type { BoxFragment, ReplacedFragment } from '../fragment.ts';
 import type { InlineLayoutInput, InlineLayoutResult, LayoutContext } from '../context.ts';
 import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './items.ts';
@@ -15,6 +16,7 @@ import type { InlineEdges } from './style.ts';
 import { inlineEdgesOf, inlineMetricsOf, splitEdges } from './style.ts';
 import { floatLikeWidths } from '../positioned.ts';
 import { borderOf, paddingOf } from '../box-model.ts';
+import { liftAnnotations, makeAnnotationRoom, rubyOverhang, strutEmUnder } from '../ruby.ts';
 
 export { inlineIntrinsicSizes } from './intrinsic.ts';
 export { shapeBidiText } from './bidi.ts';
@@ -87,6 +89,9 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
   let first = !resumed;
   let bottom = input.y;
   let guard = 0;
+  // Room above the next line for ruby annotations (css-ruby-1 §4.2): what the block layout lends the first line, then
+  // what each line leaves under its text.
+  let annotationRoom = resumed ? 0 : input.annotationRoom ?? 0;
   while (state.i < state.items.length) {
     if ((++guard & 31) === 0) ctx.limits.check();
     const saved = { i: state.i, stack: state.stack.slice(), items: state.items, own: state.own };
@@ -113,6 +118,10 @@ export function layoutInlineContent(input: InlineLayoutInput): InlineLayoutResul
           spec = again;
           built = buildLine(spec, lineEnv, !contentRemains(state.items, state.i));
         }
+      }
+      if (para.hasRuby) {
+        liftAnnotations(built.line);
+        annotationRoom = makeAnnotationRoom(built.line, annotationRoom, para.strutEmUnder());
       }
       const index = result.lines.length;
       result.lines.push(built.line);
@@ -157,6 +166,9 @@ class Paragraph implements BreakerEnv, LineEnv {
   readonly root: InlineLayoutInput['container']['style'];
   readonly containing: InlineLayoutInput['containing'];
   readonly hasRelative: boolean;
+  /** Whether the paragraph has ruby columns (atomic inlines with an annotation). */
+  readonly hasRuby: boolean;
+  private strutUnder: number | null = null;
   readonly full: { left: number; right: number };
   /** The height of the band a line is fitted into: the strut's first; a taller line is re-fitted with its own. */
   bandHeight: number;
@@ -174,9 +186,52 @@ class Paragraph implements BreakerEnv, LineEnv {
     this.containing = input.containing;
     this.full = { left: input.x, right: input.x + width };
     this.bandHeight = strutHeight;
-    let rel = false;
-    for (const it of items) if ((it.kind === 'open' || it.kind === 'atomic') && it.style.position === 'relative') { rel = true; break; }
+    let rel = false, ruby = false;
+    for (const it of items) {
+      if ((it.kind === 'open' || it.kind === 'atomic') && it.style.position === 'relative') rel = true;
+      if (it.kind === 'atomic' && it.box.kind === 'block' && it.box.ruby) ruby = true;
+    }
     this.hasRelative = rel;
+    this.hasRuby = ruby;
+    this.items = items;
+  }
+
+  private readonly items: readonly InlineItem[];
+
+  /** The part of the container's strut em box under the baseline, px (see strutEmUnder). */
+  strutEmUnder(): number {
+    return (this.strutUnder ??= strutEmUnder(this.root, this.fonts));
+  }
+
+  /**
+   * A ruby column's overhang onto the text next to it (css-ruby-1 §4.4, Chromium 156's CanApplyStartOverhang and
+   * CommitPendingEndOverhang): at most half the width of the text item before or after it (open and close tags skipped),
+   * when that text's font is not larger than the ruby's; px.
+   */
+  private overhang(a: AtomicItem, f: BoxFragment): { start: number; end: number } {
+    const box = a.box as BlockBox & { ruby: { annotation: BlockBox } };
+    const o = rubyOverhang(f, box);
+    if (o.start === 0 && o.end === 0) return o;
+    const i = this.items.indexOf(a);
+    // The width of the text item (Blink's: the text of one box between tags, all its pieces) next to the column, or 0.
+    const near = (step: number): number => {
+      for (let k = i + step; k >= 0 && k < this.items.length; k += step) {
+        const it = this.items[k]!;
+        if (it.kind === 'text') {
+          if (it.style.fontSize > box.style.fontSize) return 0;
+          let w = 0;
+          for (let j = k; j >= 0 && j < this.items.length; j += step) {
+            const p = this.items[j]!;
+            if (p.kind !== 'text' || p.box !== it.box) break;
+            w += p.wordWidth + p.spaceWidth;
+          }
+          return w;
+        }
+        if (it.kind !== 'open' && it.kind !== 'close') return 0;
+      }
+      return 0;
+    };
+    return { start: i > 0 ? Math.min(o.start, near(-1) / 2) : 0, end: i >= 0 ? Math.min(o.end, near(1) / 2) : 0 };
   }
 
   edges(o: OpenItem): InlineEdges {
@@ -198,6 +253,11 @@ class Paragraph implements BreakerEnv, LineEnv {
       // An atomic inline's 'auto' horizontal margins are 0 (CSS 2.1 §10.3.2, §10.3.9), never the block-level fill.
       const e = inlineEdgesOf(a.style, this.width);
       f.margin = { ...f.margin, left: e.marginLeft, right: e.marginRight };
+      if (f.kind === 'box' && f.annotation) {
+        const o = this.overhang(a, f);
+        f.margin.left -= o.start;
+        f.margin.right -= o.end;
+      }
       (this.atomics ??= new Map()).set(a, f);
     }
     return f;
