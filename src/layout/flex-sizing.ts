@@ -104,6 +104,9 @@ export function flexItem(fx: Frame, b: Box): Item {
     const ratio = b.kind === 'replaced' && spec === null ? preferredRatio(b) : null;
     const cross = ratio !== null ? sizeValue(st.height, H) : null;
     if (cross !== null) contentMin = Math.min(contentMin, toContent(cross, st, it.bpCross) * ratio!);
+    // A definite stretched cross size (§9.8: a single-line container with a definite height) transfers too: Chromium 156
+    // sizes a 100 x 40 image with auto sizes in a 20 px high row 50 x 20, not at its natural width.
+    else if (stretchRatio !== null) contentMin = Math.min(contentMin, Math.max(0, H! - it.mt! - it.mb! - it.bpCross) * stretchRatio);
     it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
   } else if (!row && !isScrollContainer(st)) {
     const spec = sizeValue(mSpec, H);

@@ -31,7 +31,7 @@ import type { Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { ContainingBlock, FlexLineItem, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
-import { isAbsolute, isForcedBreak, lp } from './box-model.ts';
+import { clampHeight, isAbsolute, isForcedBreak, lp } from './box-model.ts';
 import { breakLine, carryOverflow, continueBrokenLine, continueOverflow, type PlacedFlexItem } from './flex-break.ts';
 import { alignOf, columnWidth, crossSizes, flexItem, flexLines, outerMain, replacedCross, resolveFlexibleLengths, type Frame, type Item, type LineCross } from './flex-sizing.ts';
 
@@ -224,9 +224,14 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
       else if (align === 'center') cOff = slack / 2;
       else if (wrapReverse && (align === 'stretch' || align === 'normal')) cOff = slack;
       let frag = f;
-      if ((align === 'stretch' || align === 'normal') && cStartM !== null && cEndM !== null && slack > 0.01 && f) {
+      // Stretched (§9.4 step 11): the used cross size is the line's, min/max clamped, also when the item is taller than the
+      // line (a single-line container with a definite cross size: its line is that size, §9.4 step 15). Chromium 156 shrinks
+      // a 130 x 52 px image (width: 100%, height: auto) in a 28 px high row to 130 x 28, and a three-line div to 20 px in a
+      // 20 px high row.
+      if ((align === 'stretch' || align === 'normal') && cStartM !== null && cEndM !== null && Math.abs(slack) > 0.01 && f) {
         if (row && st.height === 'auto') {
-          frag = fx.layoutItem(it.box, it.main, Math.max(0, lc - (it.mt ?? 0) - (it.mb ?? 0) - it.bpCross), cb.x, it.ml ?? 0, it.mr ?? 0);
+          const stretched = clampHeight(Math.max(0, lc - (it.mt ?? 0) - (it.mb ?? 0) - it.bpCross), st, fx.H, it.bpCross);
+          frag = fx.layoutItem(it.box, it.main, stretched, cb.x, it.ml ?? 0, it.mr ?? 0);
           cOff = 0;
         }
       }
