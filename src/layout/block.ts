@@ -11,7 +11,7 @@ import type { Box, BlockBox, TableCellBox, FlexBox } from '../box/types.ts';
 import type { ContentLayout, ContentParams, FlowEnv } from './context.ts';
 import type { BlockFlowToken, Flow, MarginSet, OverflowChild, PendingAbs } from './flow.ts';
 import { NO_MARGIN, collapsed, takeMarker } from './flow.ts';
-import { translateFragment } from './fragment.ts';
+import { translateFragment, type Fragment } from './fragment.ts';
 import { isAbsolute, isForcedBreak, isAvoidBreak } from './box-model.ts';
 import type { FloatMark } from './float.ts';
 import { layoutInlineChildren } from './block-lines.ts';
@@ -113,6 +113,12 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
   // Absolute and fixed children met while this box's top edge is pending: their static position is this box's content
   // top once the margins resolve, as Chromium 156 places them, not above margins that later collapse through its top.
   let absAtPendingTop: PendingAbs[] = [];
+  // Only boxes without content placed so far (margins collapsing through them, or an empty box that clearance moved down):
+  // margins after an unforced break stay truncated (css-break-3 §5.2). LayoutNG keeps discarding the margin strut through
+  // a cleared empty box too (a clearfix below a float continued from the previous page): Chromium 156 puts the next
+  // block's border edge at the float's end, not its margin-top below it. A second clearfix there, whose clearance is zero
+  // (the float ends where it stands), ends it: the next block's margin-top counts again, as Chromium prints it.
+  let onlyEmpty = true;
   // Children that ended with content overflowing them continued on the next fragmentainer (css-break-3 §4).
   const overflow = q.token?.overflow ? layoutOverflowChildren(children, q.token.overflow, flow, c, q, env) : [];
   const end = (t: BlockFlowToken): void => {
@@ -152,13 +158,16 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       end({ kind: 'block', index: i, inner: null, forced: true });
       return;
     }
+    // A box clearing floats that end where it stands (clearance of zero) ends the truncation, as one with content does.
+    const clearBottom = s.clear === 'none' ? -Infinity : c.floats.clearance(s.clear, -Infinity);
+    const clearsHere = clearBottom > -Infinity && clearBottom >= flow.y - 0.01;
     const mark = { ...markFlow(i, flow, c, env), conts: c.floats.continuations.length, placed: flow.placedAny };
     marks.push(mark);
     const floatsBefore = c.floats.mark();
     const r = env.ctx.layoutBlockLevel(child, {
       cb: c.cb, y: flow.y, margin: flow.margin, floats: c.floats,
       token: i === start ? (q.token?.inner ?? null) : null,
-      atTop, truncate: c.truncate && !flow.placedAny, abs: c.abs, pageName: c.pageName, cbRtl: q.rtl, topPending: flow.firstY === null,
+      atTop, truncate: c.truncate && (!flow.placedAny || onlyEmpty), abs: c.abs, pageName: c.pageName, cbRtl: q.rtl, topPending: flow.firstY === null,
       ...(flow.firstY === null && adjoiningAt !== null ? { pendingTopAt: adjoiningAt } : {}),
     }, env);
     if (r.pushed) {
@@ -211,6 +220,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
     flow.y = bottom;
     flow.margin = r.margin;
     if (!r.collapsedThrough) flow.placedAny = true;
+    if (r.collapsedThrough ? clearsHere : !(s.clear !== 'none' && emptyBox(r.fragment))) onlyEmpty = false;
     if (r.token?.atBlockEnd) overflow.push({ index: i, token: r.token });
     else if (r.token !== null) { end({ kind: 'block', index: i, inner: r.token }); return; }
     prevInFlow = child;
@@ -234,6 +244,13 @@ function layoutOverflowChildren(children: Box[], list: OverflowChild[], flow: Fl
     if (r.token !== null) out.push({ index: o.index, token: r.token });
   }
   return out;
+}
+
+/** A box fragment without border, padding, height or in-flow content (CSS 2.1 §8.3.1's self-collapsing box, placed). */
+function emptyBox(f: Fragment | null): boolean {
+  if (f === null || f.kind !== 'box' || f.height > 0.01) return false;
+  if (f.border.top + f.border.bottom + f.padding.top + f.padding.bottom > 0) return false;
+  return f.children.every((k) => (k.kind === 'box' || k.kind === 'replaced') && (k.style.float !== 'none' || isAbsolute(k.box)));
 }
 
 const usedPage = (b: Box, parent: string): string => (b.style.page !== 'auto' ? b.style.page : parent);
