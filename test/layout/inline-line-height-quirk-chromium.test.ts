@@ -98,3 +98,49 @@ test('quirks and limited-quirks mode: the strut only for text of the root inline
 test('no-quirks mode: text inside inline boxes keeps the strut', () => {
   assertBoxes(`<!DOCTYPE html>\n${TEXT_BODY}`, TEXT_STANDARDS);
 });
+
+// A list item's own lines keep the strut in quirks mode, whatever list-style (none too) and whichever line; lines of
+// blocks inside it (an anonymous block after a <div> too) do not. weasyprint-report's table of contents: <li> holding
+// a bottom-aligned ::before bullet and an empty <a>, 22 px lines in Chromium (the strut), not 21.33.
+
+const LIST = `<html><head><style>body{margin:0;font:16px/24px "Liberation Sans"} div,ul{width:300px} ul{list-style:none;padding-left:0;margin:0}
+b{font-weight:normal;font-size:40px;line-height:16px;vertical-align:bottom}</style></head><body>
+<div id=k1><b id=kb1>•</b></div>
+<ul><li id=k2><b id=kb2>•</b></li></ul>
+<div id=k3 style="display:list-item;list-style:none"><b>•</b><br><b id=kb3>•</b></div>
+<ul style="list-style:disc inside"><li id=k4><span id=ks4 style="font-size:10px">x</span></li></ul>
+<ul style="list-style:none"><li id=k5><span id=ks5 style="font-size:10px">x</span></li></ul>
+</body></html>`;
+
+const LIST_CHROMIUM: BoxFigure[] = [
+  ['k1', 0, 0, 300, 16],
+  ['kb1', 0, -14, 14.02, 44],
+  ['k2', 0, 16, 300, 24],
+  ['kb2', 0, 10, 14.02, 44],
+  ['k3', 0, 40, 300, 48],
+  ['kb3', 0, 58, 14.02, 44],
+  ['k4', 0, 88, 300, 26],
+  ['ks4', 22, 96, 5, 11],
+  ['k5', 0, 114, 300, 26],
+  ['ks5', 0, 122, 5, 11],
+];
+
+const LIST_BLOCKS = `<html><head><style>body{margin:0;font:16px/24px "Liberation Sans"} div,ul{width:300px} ul{list-style:none;padding-left:0;margin:0}
+b{font-weight:normal;font-size:40px;line-height:16px;vertical-align:bottom}</style></head><body>
+<ul><li id=j1><div id=jd1><b>•</b></div></li></ul>
+<ul><li id=j2><div id=jd2><b>•</b><br><b>•</b></div><b>•</b></li></ul>
+<ul><li id=j3>x<br><b>•</b></li></ul>
+</body></html>`;
+
+const LIST_BLOCKS_CHROMIUM: BoxFigure[] = [
+  ['j1', 0, 0, 300, 16],
+  ['jd1', 0, 0, 300, 16],
+  ['j2', 0, 16, 300, 48],
+  ['jd2', 0, 16, 300, 32],
+  ['j3', 0, 64, 300, 48],
+];
+
+test('quirks mode: the lines of a list item keep the strut, the blocks inside it do not', () => {
+  assertBoxes(LIST, LIST_CHROMIUM);
+  assertBoxes(LIST_BLOCKS, LIST_BLOCKS_CHROMIUM);
+});

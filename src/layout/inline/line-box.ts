@@ -393,9 +393,10 @@ interface MeasureCtx { quirks: boolean; fonts: LayoutContext['fonts']; pending: 
  * `pending`. Quirks and limited-quirks mode: boxes without text or inline-direction borders and
  * padding contribute nothing (quirks §3.3), and the root (the strut) only with text of its own: text
  * inside an inline box on the line does not give the root the strut (Blink's InlineBoxState metrics).
+ * The lines of a list item itself (not of blocks inside it) keep the strut, as Chromium 156 lays them out.
  */
 function measureBox(v: VBox, mc: MeasureCtx): void {
-  const contributes = !mc.quirks || v.hasText || (v.frag !== null && hasEdges(v.edges!));
+  const contributes = !mc.quirks || v.hasText || (v.frag !== null ? hasEdges(v.edges!) : v.style.display === 'list-item');
   let top = contributes ? -(v.m.ascent + v.m.leadingTop) : Infinity;
   let bottom = contributes ? v.m.descent + v.m.leadingBottom : -Infinity;
   for (const c of v.children) {
