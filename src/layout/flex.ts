@@ -32,6 +32,7 @@ import { translateFragment } from './fragment.ts';
 import type { ContainingBlock, FlexLineItem, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
 import { clampHeight, isAbsolute, isForcedBreak, lp } from './box-model.ts';
+import { markOutOfFlow, restoreOutOfFlow, withoutOutOfFlow } from './oof-mark.ts';
 import { breakLine, carryOverflow, continueBrokenLine, continueOverflow, type PlacedFlexItem } from './flex-break.ts';
 import { alignOf, columnWidth, crossSizes, flexItem, flexLines, outerMain, replacedCross, resolveFlexibleLengths, type Frame, type Item, type LineCross } from './flex-sizing.ts';
 
@@ -103,10 +104,10 @@ function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: 
     if (box.children.some((c, i) => c.kind !== 'text' && ((i > 0 && FORCED.has(c.style.breakBefore)) || (i < box.children.length - 1 && FORCED.has(c.style.breakAfter))))) return null;
   }
   const local: PendingAbs[] = [];
-  const fixed = env.fixed.length;
+  const oof = markOutOfFlow(env);
   const r = layoutFlexItems(box, cb, y, local, env, token?.index ?? 0, brk, token?.startMargin);
   // Block flow when an item is taller than a page (it must split inside): decided the same way on every page of the container.
-  if ((token !== null || r.breakAt !== undefined || y + r.height > env.pageBottom + 0.01) && (d === 'column-reverse' || r.tallest > (env.pageHeight ?? Infinity) + 0.01)) { env.fixed.length = fixed; return null; }
+  if ((token !== null || r.breakAt !== undefined || y + r.height > env.pageBottom + 0.01) && (d === 'column-reverse' || r.tallest > (env.pageHeight ?? Infinity) + 0.01)) { restoreOutOfFlow(oof); return null; }
   abs.push(...local);
   return r;
 }
@@ -126,6 +127,26 @@ export interface FlexResult {
   beforeFirst?: boolean;
 }
 
+
+/**
+ * justify-content for one flex line (css-flexbox-1 §9.5 step 12, §8.2): the offset of its first item from main-start and
+ * the space between items (the main gap plus distributed free space), px. Negative free space: space-between packs to
+ * start, space-around and space-evenly centre. start/end follow the writing mode, left/right are physical (a column's as
+ * start): they pack to main-end when that is where they point.
+ */
+function justifyLine(fx: Frame, free: number, n: number): [number, number] {
+  const { s, row, reverse, flip, mainGap } = fx;
+  const jc = s.justifyContent;
+  let start = 0, between = mainGap;
+  const packEnd = jc === 'flex-end' || (jc === 'start' && reverse) || (jc === 'end' && !reverse)
+    || (row && ((jc === 'left' && flip) || (jc === 'right' && !flip))) || (!row && (jc === 'left' || jc === 'right') && reverse);
+  if (packEnd) start = free;
+  else if (jc === 'center' || (free < 0 && (jc === 'space-around' || jc === 'space-evenly'))) start = free / 2;
+  else if (free > 0 && jc === 'space-between' && n > 1) between += free / (n - 1);
+  else if (free > 0 && jc === 'space-around') { between += free / n; start = free / n / 2; }
+  else if (free > 0 && jc === 'space-evenly') { between += free / (n + 1); start = free / (n + 1); }
+  return [start, between];
+}
 
 /**
  * Places the items line by line (§9.5 main-axis alignment: auto margins, justify-content; §9.4 cross-axis alignment, stretch),
@@ -149,10 +170,8 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
   const marginPast = (it: Item, top: number): number => Math.max(0, Math.min(it.mt ?? 0, top + (it.mt ?? 0) - env.pageBottom));
   /** Breaks the placed items of a line (a column: one item) at the page end; false when they move to the next page instead. */
   const split = (placed: PlacedFlexItem[], lineTop: number, mayPush: boolean, next: number, column = false): boolean => {
-    const fixedAt = env.fixed.length;
     // Their absolutely positioned descendants were collected when the items were laid out whole.
-    const b = lineTop < env.pageBottom - 0.01 ? breakLine(placed, lineTop, fx.cbx, { x: fx.cbx, y: 0, width: fx.W, height: fx.H }, [], env, mayPush, fx.H !== null, column) : null;
-    env.fixed.length = fixedAt;
+    const b = lineTop < env.pageBottom - 0.01 ? withoutOutOfFlow(env, (abs) => breakLine(placed, lineTop, fx.cbx, { x: fx.cbx, y: 0, width: fx.W, height: fx.H }, abs, env, mayPush, fx.H !== null, column)) : null;
     if (!b) return false;
     children.push(...b.children);
     if (b.line) { broken = b.line; breakAt = next; placedEnd = env.pageBottom - y; }
@@ -174,21 +193,9 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
     const sizes = line.map((k) => outerMain(fx, k, k.main));
     const autoCount = line.reduce((n, k) => n + (row ? (k.ml === null ? 1 : 0) + (k.mr === null ? 1 : 0) : (k.mt === null ? 1 : 0) + (k.mb === null ? 1 : 0)), 0);
     const free = Number.isFinite(avail) ? avail - sizes.reduce((a, b) => a + b, 0) - mainGap * (line.length - 1) : 0;
-    let start = 0, between = mainGap;
     const autoShare = autoCount > 0 && free > 0 ? free / autoCount : 0;
-    if (autoCount === 0) {
-      // justify-content (§9.5 step 12, §8.2); negative free space: space-between → start, space-around/evenly → center.
-      const jc = s.justifyContent;
-      const n = line.length;
-      // start/end follow the writing mode, left/right are physical (a column's as start): they pack to main-end when that is where they point.
-      const packEnd = jc === 'flex-end' || (jc === 'start' && reverse) || (jc === 'end' && !reverse)
-        || (row && ((jc === 'left' && flip) || (jc === 'right' && !flip))) || (!row && (jc === 'left' || jc === 'right') && reverse);
-      if (packEnd) start = free;
-      else if (jc === 'center' || (free < 0 && (jc === 'space-around' || jc === 'space-evenly'))) start = free / 2;
-      else if (free > 0 && jc === 'space-between' && n > 1) between += free / (n - 1);
-      else if (free > 0 && jc === 'space-around') { between += free / n; start = free / n / 2; }
-      else if (free > 0 && jc === 'space-evenly') { between += free / (n + 1); start = free / (n + 1); }
-    }
+    // Auto margins take the free space first (§9.5 step 12 after §8.1); justify-content only when there are none.
+    let [start, between] = autoCount === 0 ? justifyLine(fx, free, line.length) : [0, mainGap];
     // From main-start to the physical left (top) edge: the items are placed in physical order.
     if (flip) start = Number.isFinite(avail) ? avail - start - sizes.reduce((a, b) => a + b, 0) - between * (line.length - 1) - (autoCount > 0 ? autoShare * autoCount : 0) : start;
     let pos = start;
