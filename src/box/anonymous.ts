@@ -3,7 +3,8 @@
  * Out: the anonymous box style of CSS 2.1 §9.2.1.1 / §17.2.1 (inherited properties from the
  * parent, the rest initial), and restyled copies for blockification (css-display-3 §2.7).
  */
-import { initialStyle, type ComputedStyle, type Display } from '../css/computed.ts';
+import type { ComputedStyle, Display } from '../css/computed.ts';
+import { initialStyle } from '../css/initial.ts';
 
 /**
  * The inherited properties of ComputedStyle ("Inherited: yes" in each spec's property table; the

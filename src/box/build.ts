@@ -4,7 +4,8 @@
  * with anonymous boxes, white space processed, generated content, counters and images resolved.
  */
 import type { Element } from 'domhandler';
-import { initialStyle, type ComputedStyle, type CounterOp, type Display } from '../css/computed.ts';
+import type { ComputedStyle, CounterOp, Display } from '../css/computed.ts';
+import { initialStyle } from '../css/initial.ts';
 import type { StyledDocument } from '../css/styled.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';

@@ -1,6 +1,6 @@
 /**
  * Computed values: the contract between the cascade (src/css) and every later stage
- * (box tree, layout, paint). In: nothing. Out: the `ComputedStyle` shape and its initial values.
+ * (box tree, layout, paint). In: nothing. Out: the `ComputedStyle` shape and its value types (initial values: initial.ts).
  *
  * CSS 2.1 §6.1.2 / css-cascade-4 §4.4: a computed value is absolute where it can be without layout.
  * Units: every length here is in CSS px (1px = 0.75pt, 96px = 1in). Percentages stay percentages
@@ -456,13 +456,6 @@ export function floatLength(v: LengthPct, basis: number | null): number {
   return v.px === 0 ? p : Math.fround(v.px + p);
 }
 
-const noBorder = (): BorderSide => ({ width: 0, style: 'none', color: BLACK });
-const BI_100: BorderImageSide = { kind: 'length', value: { px: 0, pct: 100 } };
-const BI_1: BorderImageSide = { kind: 'number', value: 1 };
-const BI_0: BorderImageSide = { kind: 'number', value: 0 };
-const BI_AUTO: BorderImageSide = { kind: 'auto' };
-const noRadius = (): CornerRadius => ({ h: ZERO, v: ZERO });
-
 /**
  * Whether a style transforms its box (transform, translate, rotate or scale other than none): such a
  * box is a stacking context and the containing block of its absolute and fixed descendants
@@ -470,57 +463,4 @@ const noRadius = (): CornerRadius => ({ h: ZERO, v: ZERO });
  */
 export function hasTransform(s: ComputedStyle): boolean {
   return s.transform.length > 0 || s.translate !== null || s.rotate !== null || s.scale !== null;
-}
-
-/**
- * The initial value of every property (each spec's "Initial:" line). Returns a fresh object
- * the caller may mutate. `width` of a border is 0 here because its style is `none`.
- */
-export function initialStyle(): ComputedStyle {
-  return {
-    display: 'inline', position: 'static', float: 'none', clear: 'none',
-    top: 'auto', right: 'auto', bottom: 'auto', left: 'auto', zIndex: 'auto',
-    width: 'auto', height: 'auto', minWidth: 'auto', minHeight: 'auto', maxWidth: 'none', maxHeight: 'none',
-    marginTop: ZERO, marginRight: ZERO, marginBottom: ZERO, marginLeft: ZERO,
-    paddingTop: ZERO, paddingRight: ZERO, paddingBottom: ZERO, paddingLeft: ZERO,
-    borderTop: noBorder(), borderRight: noBorder(), borderBottom: noBorder(), borderLeft: noBorder(),
-    borderTopLeftRadius: noRadius(), borderTopRightRadius: noRadius(),
-    borderBottomRightRadius: noRadius(), borderBottomLeftRadius: noRadius(),
-    boxSizing: 'content-box', appearance: 'auto', overflowX: 'visible', overflowY: 'visible', visibility: 'visible', opacity: 1,
-    transform: [], transformOrigin: { x: { px: 0, pct: 50 }, y: { px: 0, pct: 50 } }, translate: null, rotate: null, scale: null, objectPosition: null,
-    clipPath: null, filter: [], mixBlendMode: 'normal', backgroundBlendMode: ['normal'], zoom: 1,
-    backgroundColor: TRANSPARENT, backgroundLayers: [],
-    color: BLACK, fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal',
-    fontVariantCaps: 'normal', fontVariantNumeric: '', fontVariantLigatures: '', fontVariantPosition: '', fontKerning: '', fontFeatureSettings: '',
-    fontVariationSettings: '', textShadow: Object.freeze([]) as readonly BoxShadow[], svgPaint: null, lineHeight: 'normal', textAlign: 'start', textAlignLast: 'auto',
-    textIndent: ZERO, letterSpacing: 0, wordSpacing: 0, textTransform: 'none',
-    textDecorationLine: { underline: false, overline: false, lineThrough: false },
-    textDecorationColor: BLACK, textDecorationStyle: 'solid', whiteSpace: 'normal',
-    verticalAlign: 'baseline', overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'manual',
-    direction: 'ltr', unicodeBidi: 'normal', tabSize: 8,
-    listStyleType: 'disc', listStylePosition: 'outside', listStyleImage: { kind: 'none' },
-    content: 'normal', quotes: 'auto', counterReset: [], counterIncrement: [], counterSet: [],
-    breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto', orphans: 2, widows: 2, page: 'auto',
-    borderCollapse: 'separate', borderSpacingH: 0, borderSpacingV: 0, emptyCells: 'show',
-    captionSide: 'top', tableLayout: 'auto', rubyPosition: 'over', rubyAlign: 'space-around',
-    flexDirection: 'row', flexWrap: 'nowrap', flexGrow: 0, flexShrink: 1, flexBasis: 'auto', order: 0,
-    justifyContent: 'normal', alignItems: 'normal', alignSelf: 'auto', alignContent: 'normal',
-    rowGap: 'normal', columnGap: 'normal',
-    columnCount: 'auto', columnWidth: 'auto', columnRuleWidth: 3, columnRuleStyle: 'none', columnRuleColor: null, columnFill: 'balance', columnSpan: 'none',
-    gridTemplateColumns: 'none', gridTemplateRows: 'none', gridTemplateAreas: 'none',
-    gridAutoColumns: [{ kind: 'auto' }], gridAutoRows: [{ kind: 'auto' }], gridAutoFlow: 'row',
-    gridColumnStart: { kind: 'auto' }, gridColumnEnd: { kind: 'auto' },
-    gridRowStart: { kind: 'auto' }, gridRowEnd: { kind: 'auto' },
-    gridColumnsRepeat: null, gridRowsRepeat: null, gridColumnLineNames: null, gridRowLineNames: null, justifyItems: 'legacy', justifySelf: 'auto',
-    objectFit: 'fill', aspectRatio: 'auto', widthKeyword: null, minWidthKeyword: null, maxWidthKeyword: null, minHeightKeyword: null, maxHeightKeyword: null,
-    boxShadow: [], outlineStyle: 'none', outlineWidth: 0, outlineColor: BLACK, outlineOffset: 0,
-    textDecorationThickness: 'auto', textUnderlineOffset: 'auto', clip: null,
-    borderImageSource: { kind: 'none' }, borderImageSlice: { sides: [BI_100, BI_100, BI_100, BI_100], fill: false },
-    borderImageWidth: [BI_1, BI_1, BI_1, BI_1], borderImageOutset: [BI_0, BI_0, BI_0, BI_0], borderImageRepeat: ['stretch', 'stretch'], runningName: null, stringSet: [],
-    maskBorderSource: { kind: 'none' }, maskBorderSlice: { sides: [BI_0, BI_0, BI_0, BI_0], fill: false },
-    maskBorderWidth: [BI_AUTO, BI_AUTO, BI_AUTO, BI_AUTO], maskBorderOutset: [BI_0, BI_0, BI_0, BI_0], maskBorderRepeat: ['stretch', 'stretch'], maskBorderMode: 'alpha',
-    containerType: 'normal', containerName: [], textOverflow: 'clip', blockEllipsis: 'none', maxLines: 'none', continue: 'auto', webkitLineClamp: 'none', webkitBoxOrient: 'horizontal', webkitBox: false, flowRoot: false,
-    currentColorMask: CC_BORDER_TOP | CC_BORDER_RIGHT | CC_BORDER_BOTTOM | CC_BORDER_LEFT | CC_TEXT_DECORATION | CC_OUTLINE,
-    customProperties: new Map(),
-  };
 }

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build, bodyDump, dump } from './helpers.ts';
 import { anonymousStyle } from '../../src/box/index.ts';
-import { initialStyle, px } from '../../src/css/computed.ts';
+import { px } from '../../src/css/computed.ts';
+import { initialStyle } from '../../src/css/initial.ts';
 import type { BlockBox, InlineBox } from '../../src/box/types.ts';
 
 const doc = (body: string): string => `<!doctype html><html><head></head><body>${body}</body></html>`;

@@ -3,7 +3,8 @@
  * properties cascade tests look at (display, color, font-*, margins, content, …), so cascade tests
  * do not depend on the real property table's details.
  */
-import { initialStyle, px, type ComputedStyle, type Color } from '../../src/css/computed.ts';
+import { px, type ComputedStyle, type Color } from '../../src/css/computed.ts';
+import { initialStyle } from '../../src/css/initial.ts';
 import type { PropertyTable, ComputeContext } from '../../src/css/property-table.ts';
 import type { Declaration } from '../../src/css/declaration.ts';
 

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeStyle } from '../../src/css/properties/index.ts';
-import { initialStyle, type ComputedStyle } from '../../src/css/computed.ts';
+import type { ComputedStyle } from '../../src/css/computed.ts';
+import { initialStyle } from '../../src/css/initial.ts';
 import { WarningSink } from '../../src/warnings.ts';
 
 /** A declaration that moves each field away from its initial value. */

@@ -1,6 +1,7 @@
 // In: hand-built box trees (styles from initialStyle() with overrides), a fake font and inline engine.
 // Out: helpers that lay them out through the real block/page layout (src/layout/engine.ts) and find fragments.
-import { initialStyle, px, type ComputedStyle } from '../../src/css/computed.ts';
+import { px, type ComputedStyle } from '../../src/css/computed.ts';
+import { initialStyle } from '../../src/css/initial.ts';
 import type { Box, BlockBox, BoxTree, TextRun, ReplacedBox, MarkerBox } from '../../src/box/types.ts';
 import type { StyledDocument, PageStyle } from '../../src/css/styled.ts';
 import type { FontContext, FontSpec, GlyphRun, FontFace, ScaledMetrics } from '../../src/text/types.ts';

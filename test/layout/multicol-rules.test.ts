@@ -7,7 +7,7 @@ import { WarningSink } from '../../src/warnings.ts';
 import { buildDisplayList } from '../../src/paint/build.ts';
 import type { DisplayItem } from '../../src/paint/display-list.ts';
 import { usedColumnGeometry } from '../../src/layout/multicol.ts';
-import { initialStyle } from '../../src/css/computed.ts';
+import { initialStyle } from '../../src/css/initial.ts';
 import { layoutHtml } from './helpers.ts';
 
 const style = (decls: Array<[string, string]>) => {

@@ -7,7 +7,8 @@
  * longhands; font properties are computed first (em/ex/ch depend on them), then the rest in
  * declaration order (later wins); last, currentcolor, border widths and background layers.
  */
-import { initialStyle, type BorderSide, type ComputedStyle } from '../computed.ts';
+import type { BorderSide, ComputedStyle } from '../computed.ts';
+import { initialStyle } from '../initial.ts';
 import type { Declaration } from '../declaration.ts';
 import type { WarningSink } from '../../warnings.ts';
 import { CURRENT_COLOR as CURRENT_COLOR_, resolveCurrent } from '../values/color.ts';

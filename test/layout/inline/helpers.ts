@@ -2,7 +2,7 @@
 // descent 0.2em, no line gap), float context stubs and a LayoutContext that run layoutInlineContent deterministically.
 import type { Box, BlockBox, InlineBox, LineBreak, ReplacedBox, TextRun } from '../../../src/box/types.ts';
 import type { ComputedStyle } from '../../../src/css/computed.ts';
-import { initialStyle } from '../../../src/css/computed.ts';
+import { initialStyle } from '../../../src/css/initial.ts';
 import type { FontContext, FontFace, FontSpec, GlyphRun, ScaledMetrics } from '../../../src/text/types.ts';
 import type { ContainingBlock, FloatContext, InlineLayoutResult, LayoutContext } from '../../../src/layout/context.ts';
 import type { BoxFragment, Fragment, LineFragment, ReplacedFragment, TextFragment } from '../../../src/layout/fragment.ts';
