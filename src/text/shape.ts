@@ -295,6 +295,7 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
     return { glyphs: [], width: 0 };
   }
   const n = run.glyphs.length;
+  const varied = Array.isArray((font as { variationCoords?: unknown }).variationCoords);
   let texts = attachMarks(clusterTexts(text, n, cap.counts));
   const rtl = run.direction === 'rtl';
   let units = ls !== 0 ? spacingUnits(texts, rtl) : null;
@@ -331,7 +332,9 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
       width += advance;
       continue;
     }
-    let advance = pos.xAdvance * scale;
+    // A variable font's advance (HVAR) in whole font units, as HarfBuzz's hmtx rounds the variation delta.
+    const aw = varied ? run.glyphs[i].advanceWidth : 0;
+    let advance = (varied ? pos.xAdvance + Math.round(aw) - aw : pos.xAdvance) * scale;
     if (units) advance += units[i]! * ls;
     if (t !== '' && opts.wordSpacing !== 0) {
       for (let j = 0; j < t.length; ) {
