@@ -119,6 +119,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
   // block's border edge at the float's end, not its margin-top below it. A second clearfix there, whose clearance is zero
   // (the float ends where it stands), ends it: the next block's margin-top counts again, as Chromium prints it.
   let onlyEmpty = true;
+  const contsAtStart = c.floats.continuations.length;
   // Children that ended with content overflowing them continued on the next fragmentainer (css-break-3 §4).
   const overflow = q.token?.overflow ? layoutOverflowChildren(children, q.token.overflow, flow, c, q, env) : [];
   const end = (t: BlockFlowToken): void => {
@@ -178,7 +179,11 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       const m = marks[k];
       restoreFlow(m, flow, c, env);
       c.floats.continuations.length = m.conts;
-      if (!m.placed) { flow.pushed = true; flow.placedAny = false; }
+      // Nothing placed before the break: the box moves whole, unless a float of its flow broke across this page end and the
+      // box has no block-start border or padding (Chromium 156 keeps a wrapper holding a split float and a clearfix on the
+      // page, the float's first part with it; with a padding-top it moves the wrapper whole).
+      const splitFloatHere = m.conts > contsAtStart && !c.resumed && c.border.top + c.padding.top === 0;
+      if (!m.placed && !splitFloatHere) { flow.pushed = true; flow.placedAny = false; }
       // Pushing the child this flow resumed keeps its break token (it is only pushed below a float continuation).
       end({ kind: 'block', index: m.index, inner: m.index === start ? (q.token?.inner ?? null) : null });
       return;
