@@ -406,7 +406,13 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
     if (flow.token !== null && !p.atTop && !resumed && (avoidsBreakInside(s, env) || (!flow.placedAny && atContentStart(flow.token, topBP)))) return PUSHED;
   }
   if (markerLine && flow.firstBaseline === undefined) holdMarkerLine(flow, markerLine.height, top.borderTop === null ? null : top.borderTop + topBP);
-  const borderTop = top.borderTop ?? flow.firstY ?? top.y + collapsed(top.margin);
+  // While the top edge is pending, the margins of children that all collapse through adjoin this box's top margin
+  // (CSS 2.1 §8.3.1: adjoining margins are transitive); a box that cannot collapse through itself (a height, a min-height,
+  // a block-end border or padding) resolves its top edge below all of them, as Chromium 156 (LayoutNG) does: with
+  // 'min-height: 2em' and an empty last child with 'margin-bottom: 5em', the box starts 5em down, not at its own margin.
+  const closesTop = top.borderTop === null && flow.firstY === null &&
+    !(zeroOrAuto(s.height) && zeroOrAuto(s.minHeight) && border.bottom + padding.bottom === 0);
+  const borderTop = top.borderTop ?? flow.firstY ?? (closesTop ? flow.y + collapsed(flow.margin) : top.y + collapsed(top.margin));
   const h = usedHeight(box, p, env, m, { bfc, monolithic, flow, contentTop: borderTop + topBP, floats });
   if (h === null) return PUSHED;
   // The box ends here (its token, if any, carries only content overflowing it), unless it ended on an earlier page.

@@ -1,0 +1,37 @@
+// In: boxes whose children all collapse through (empty blocks with margins, a block holding only a float) while the
+// box's own top margin is pending, the box itself kept from collapsing through by 'min-height', 'height', a block-end
+// border or padding. Out: boxes against Chromium 156's getBoundingClientRect (print emulation, 800 px page, fonts as
+// test/fidelity/make-refs.mjs). CSS 2.1 §8.3.1 (adjoining margins are transitive; the min-height clause of CSS 2.2):
+// the children's margins join the box's top margin and its top edge resolves below all of them; its own bottom margin
+// stays apart. Before, the box started at its own top margin and the children's margins were added below it
+// (WPT css21 margin-collapse-min-height-001: #a at 16 px where Chromium has 80).
+import { test } from 'node:test';
+import { assertBoxes } from './inline/inspect-boxes.ts';
+
+const DOC = `<!doctype html><html><head><style>@page{size:800px 1200px;margin:0} body{margin:8px;font:16px/20px 'Liberation Serif'}
+.p{margin:1em 0;background:#eee} .lc{margin-bottom:5em} .float{float:left} .e{margin:30px 0}
+hr{margin:0;border:1px solid}</style></head><body>
+<div class="p" id="a" style="min-height:2em"><div id="a1"></div><div class="lc" id="a2"><div class="float" id="af">float</div></div></div>
+<hr id="h1">
+<div class="p" id="b" style="height:40px"><div class="e" id="b1"></div></div>
+<hr id="h2">
+<div class="p" id="c" style="border-bottom:3px solid"><div class="e" id="c1"></div><div class="e" id="c2" style="margin-bottom:50px"></div></div>
+<hr id="h3">
+<div class="p" id="d" style="min-height:10px"><div class="e" id="d1"></div><span id="dabs" style="position:absolute">abs</span></div>
+<hr id="h4">
+<div class="p" id="e"><div class="e" id="e1"></div></div>
+<hr id="h5">
+<div class="p" id="f" style="padding-bottom:4px"><div class="e" id="f1"></div><p id="f2" style="margin:0;height:0"></p></div>
+<hr id="h6">
+</body></html>`;
+
+test("a box whose children all collapse through starts below their margins when it cannot collapse through itself, as Chromium 156", () => {
+  // Not listed: the collapsed-through children themselves (a1, a2, c1, c2, e) and the float inside a2, which Chromium
+  // places at the resolved top edge (80, 268, 377 px) and we at the margins above them: not fixed here.
+  assertBoxes(DOC, [
+    ['a', 8, 80, 784, 32], ['h1', 8, 128, 784, 2], ['b', 8, 160, 784, 40], ['b1', 8, 160, 784, 0], ['h2', 8, 216, 784, 2],
+    ['c', 8, 268, 784, 3], ['h3', 8, 287, 784, 2], ['d', 8, 319, 784, 10], ['d1', 8, 319, 784, 0], ['dabs', 8, 319, 21.328125, 20],
+    ['h4', 8, 345, 784, 2], ['h5', 8, 377, 784, 2], ['f', 8, 409, 784, 4], ['f1', 8, 409, 784, 0], ['f2', 8, 409, 784, 0],
+    ['h6', 8, 429, 784, 2],
+  ]);
+});
