@@ -150,8 +150,17 @@ class PageBuilder {
     this.pageClip = saved.clip; this.base = saved.base; this.links = saved.links;
   }
 
-  /** CSS 2.1 §14.2: the root's background (or body's) covers the canvas, positioned as for the root. */
-  private paintCanvas(root: BoxFragment, area: Rect): void {
+  /**
+   * CSS 2.1 §14.2: the root's background (or body's) covers the canvas, positioned as for the root. A root that is a
+   * table has its element's background on the table box inside the wrapper (§17.4): that one is the root's, as
+   * Chromium 156 prints it (an html with 'display: table; background: yellow' fills the page area yellow).
+   */
+  private paintCanvas(top: BoxFragment, area: Rect): void {
+    // The root element's box: a root table's wrapper stands in an anonymous block of its own.
+    let wrapper = top;
+    while (!wrapper.box.element && wrapper.children.length === 1 && wrapper.children[0]!.kind === 'box') wrapper = wrapper.children[0] as BoxFragment;
+    const table = wrapper.box.kind === 'table-wrapper' ? wrapper.box.table : null;
+    const root = (table && wrapper.children.find((c): c is BoxFragment => c.kind === 'box' && c.box === table)) || top;
     let src: BoxFragment = root;
     if (transparent(root.style.backgroundColor) && !root.style.backgroundLayers.some((l) => l.image.kind !== 'none')) {
       const body = root.children.find((c): c is BoxFragment => c.kind === 'box' && c.box.element?.name === 'body');
