@@ -16,6 +16,7 @@ import { isAbsolute, isForcedBreak, isAvoidBreak } from './box-model.ts';
 import type { FloatMark } from './float.ts';
 import { layoutInlineChildren } from './block-lines.ts';
 import { discardAfterClamp } from './clamp.ts';
+import { markOutOfFlow, restoreOutOfFlow, type OutOfFlowMark } from './oof-mark.ts';
 
 export type { FlowEnv } from './context.ts';
 
@@ -74,20 +75,19 @@ function inFlowBlock(b: Box): boolean {
 }
 
 /** Where the block flow stood before child `index`: its fragments, absolute and fixed boxes, position and pending margins. */
-interface FlowMark { index: number; frags: number; abs: number; fixed: number; y: number; margin: MarginSet }
+interface FlowMark { index: number; frags: number; oof: OutOfFlowMark; y: number; margin: MarginSet }
 
 /** Where the block flow stood before the first float placed while the box's top edge was pending (see layoutBlockChildren). */
 interface AdjoiningFloats extends FlowMark { at: number; floats: FloatMark; marks: number }
 
 function markFlow(index: number, flow: Flow, c: ContentParams, env: FlowEnv): FlowMark {
-  return { index, frags: flow.children.length, abs: c.abs.length, fixed: env.fixed.length, y: flow.y, margin: flow.margin };
+  return { index, frags: flow.children.length, oof: markOutOfFlow(env, c.abs), y: flow.y, margin: flow.margin };
 }
 
 /** Backs the flow up to `m`: what was placed after it is dropped (floats and their continuations are the caller's). */
-function restoreFlow(m: FlowMark, flow: Flow, c: ContentParams, env: FlowEnv): void {
+function restoreFlow(m: FlowMark, flow: Flow): void {
   flow.children.length = m.frags;
-  c.abs.length = m.abs;
-  env.fixed.length = m.fixed;
+  restoreOutOfFlow(m.oof);
   flow.y = m.y;
   flow.margin = m.margin;
 }
@@ -177,7 +177,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       while (k > 0 && avoidBetween(children, marks[k - 1].index, marks[k].index) && marks[k - 1].placed) k--;
       if (k > 0 && avoidBetween(children, marks[k - 1].index, marks[k].index)) k = marks.length - 1;
       const m = marks[k];
-      restoreFlow(m, flow, c, env);
+      restoreFlow(m, flow);
       c.floats.continuations.length = m.conts;
       // Nothing placed before the break: the box moves whole, unless a float of its flow broke across this page end and the
       // box has no block-start border or padding (Chromium 156 keeps a wrapper holding a split float and a clearfix on the
@@ -193,7 +193,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
       adjoining = null;
       if (r.firstY > a.at + 0.01) {
         // The margins resolved below the floats placed before this box: place them there and lay this box out again.
-        restoreFlow(a, flow, c, env);
+        restoreFlow(a, flow);
         c.floats.rollback(a.floats);
         marks.length = a.marks;
         absAtPendingTop = absAtPendingTop.filter((p) => c.abs.includes(p) || env.fixed.includes(p));
