@@ -10,7 +10,7 @@ import { fontFaceEntries, type FaceScope } from './fontface.ts';
 import { FontFaceSets, keepShape, newCaches, type Caches, type FallbackStep, type FamilySlot, type Resolved } from './font-caches.ts';
 import { matchFace, needsSynthesis } from './matching.ts';
 import { scaleMetrics } from './metrics.ts';
-import { isClusterExtender, isIgnoredInFontMatching } from './shape.ts';
+import { hasSpaceFallback, isClusterExtender, isIgnoredInFontMatching } from './shape.ts';
 import { shapeSegment } from './segment.ts';
 import { breakOpportunities } from './breaks.ts';
 
@@ -365,11 +365,15 @@ class Fonts implements FontContext {
       }
       const prev = out[out.length - 1];
       let face: FontFace;
-      if (isSpaceLike(first) || first < 0x20) {
+      if (first < 0x20 || hasSpaceFallback(first) || (isSpaceLike(first) && this.serves(r.primary, first))) {
         // White space comes from the primary font when it has it (Blink shapes the whole text with
         // the primary font first and only re-shapes what it lacks; measured: "✈ ✈" in serif has a
-        // Liberation Serif space), else it stays with the run it is in.
-        face = first < 0x20 || this.serves(r.primary, first) ? r.primary : prev ? prev.face : r.primary;
+        // Liberation Serif space), and so do the spaces HarfBuzz draws with the font's own space
+        // glyph when the font lacks them (shape.ts spaceFallback: U+2008 in Liberation Mono).
+        face = r.primary;
+      } else if (isSpaceLike(first) && prev && this.serves(prev.face, first)) {
+        // Else a space stays with the run it is in when that face has it.
+        face = prev.face;
       } else if (isIgnoredInFontMatching(first) && cps.every(isIgnoredInFontMatching)) {
         // A cluster of default-ignorables only (a ZWNJ after a space, a lone ZWJ) is invisible:
         // it stays with the run it is in instead of pulling in a face that has a glyph for it.

@@ -343,8 +343,14 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
         j += cp > 0xffff ? 2 : 1;
       }
     }
-    const id = run.glyphs[i].id;
-    if (id === 0 && t !== '') missing = addMissing(missing, t);
+    let id = run.glyphs[i].id;
+    if (id === 0 && t !== '') {
+      const fallback = spaceFallback(font, t, scale * (face.unitsPerEm || 1000));
+      if (fallback) {
+        id = fallback.id;
+        advance += fallback.advance - pos.xAdvance * scale;
+      } else missing = addMissing(missing, t);
+    }
     glyphs[i] = { id, advance, dx: pos.xOffset * scale, dy: pos.yOffset * scale, text: t };
     width += advance;
   }
@@ -412,6 +418,44 @@ function glyphsFor(font: Font, text: string): Glyph[] {
     }
   }
   return glyphs;
+}
+
+/**
+ * The width rule of HarfBuzz's space fallback for a space character (hb-unicode.hh space_fallback_type,
+ * the GC=Zs characters a font may lack): a number n is 1/n em; 'figure' the width of a digit, 'punctuation'
+ * that of '.' (else ','), 'narrow' half the font's space. Chromium 156 (its HarfBuzz) falls back for these;
+ * U+3000 is not among them there (measured: a font without it takes a fallback font's ideographic space).
+ */
+const SPACE_FALLBACK = new Map<number, number | 'figure' | 'punctuation' | 'narrow'>([
+  [0x2000, 2], [0x2001, 1], [0x2002, 2], [0x2003, 1], [0x2004, 3], [0x2005, 4], [0x2006, 6], [0x2007, 'figure'],
+  [0x2008, 'punctuation'], [0x2009, 5], [0x200a, 16], [0x202f, 'narrow'], [0x205f, 4 / 18],
+]);
+
+/** Whether a font lacking `cp` still draws it, as its space glyph at a width of its own (HarfBuzz's space fallback). */
+export function hasSpaceFallback(cp: number): boolean {
+  return SPACE_FALLBACK.has(cp);
+}
+
+/**
+ * A space character `t` the font has no glyph for, drawn as HarfBuzz does (hb-ot-shape-normalize.cc: the
+ * U+0020 glyph; hb-ot-shape-fallback.cc _hb_ot_shape_fallback_spaces: the advance by SPACE_FALLBACK), at
+ * `em` px per em. Undefined when `t` is not such a character or the font has no space either.
+ */
+function spaceFallback(font: Font, t: string, em: number): { id: number; advance: number } | undefined {
+  const rule = t.length === 1 ? SPACE_FALLBACK.get(t.charCodeAt(0)) : undefined;
+  if (rule === undefined) return undefined;
+  const px = (cp: number): number | undefined => {
+    if (!font.hasGlyphForCodePoint(cp)) return undefined;
+    return (font.glyphForCodePoint(cp).advanceWidth * em) / (font.unitsPerEm || 1000);
+  };
+  const id = safeSpaceId(font);
+  if (id === 0) return undefined;
+  let advance: number | undefined;
+  if (typeof rule === 'number') advance = rule === 4 / 18 ? (em * 4) / 18 : em / rule;
+  else if (rule === 'narrow') advance = (px(0x20) ?? 0) / 2;
+  else if (rule === 'punctuation') advance = px(0x2e) ?? px(0x2c);
+  else for (let d = 0x30; d <= 0x39 && advance === undefined; d++) advance = px(d);
+  return advance === undefined ? undefined : { id, advance };
 }
 
 function safeSpaceId(font: Font): number {
