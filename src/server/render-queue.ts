@@ -1,7 +1,7 @@
 // The render scheduler: fair shares of the render slots between accounts, a bounded waiting line,
 // and Retry-After from the work ahead. In: (account, async job) pairs. Out: their results, or QueueFullError (503).
 import type { ServerConfig } from './config.ts';
-import type { Renderer } from './renderer.ts';
+import type { Renderer, Staging } from './renderer.ts';
 
 /** No room in the waiting line; `retryAfterSeconds` is the estimated wait for a slot (≥ 1). */
 export class QueueFullError extends Error {
@@ -42,12 +42,6 @@ interface Waiter {
   stage?: () => boolean;
 }
 
-/**
- * Given to a job started ahead of its slot (`run`'s `stage` option): the job hands its render to the
- * thread of one of its account's running renders, to begin when that one ends, and calls `started()`
- * then (the job counts as running from that moment; before it, as waiting).
- */
-export interface Staging { started(): void }
 
 interface AccountState {
   running: number;

@@ -3,7 +3,6 @@
 import { Worker } from 'node:worker_threads';
 import { RenderError } from '../errors.ts';
 import { revive, runRenderJob, type RenderJob, type RenderOutput, type WireFailure } from './render-job.ts';
-import type { Staging } from './render-queue.ts';
 
 export type { RenderJob, RenderOutput } from './render-job.ts';
 export { isRenderFailure } from './render-job.ts';
@@ -28,6 +27,13 @@ export interface RenderOptions {
    */
   staged?: Staging;
 }
+
+/**
+ * Given to a job started ahead of its slot (RenderQueue.run's `stage` option): the job hands its render
+ * to the thread of one of its account's running renders, to begin when that one ends, and calls
+ * `started()` then (the job counts as running from that moment; before it, as waiting).
+ */
+export interface Staging { started(): void }
 
 /** Renders jobs. `render` rejects with RenderError or TemplateError for what the template causes. */
 export interface Renderer {

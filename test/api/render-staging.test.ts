@@ -2,9 +2,9 @@
 // thread of the account's running render. In: RenderQueue with stand-in jobs; the worker pool with the stub engine. Out: node:test results.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { RenderQueue, type Staging } from '../../src/server/render-queue.ts';
+import { RenderQueue } from '../../src/server/render-queue.ts';
 import { RenderError } from '../../src/errors.ts';
-import { workerPoolRenderer, type RenderJob } from '../../src/server/renderer.ts';
+import { workerPoolRenderer, type RenderJob, type Staging } from '../../src/server/renderer.ts';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
