@@ -2,7 +2,7 @@
  * The display-list builder: page fragments in, display items out, in CSS 2.1 Appendix E painting order (stacking contexts, z-index).
  * In: PageFragment[] from layout and the document info. Out: a DocumentDisplayList (rects, borders, glyphs, lines, images, clips, opacity groups, links, anchors).
  */
-import { hasTransform, type Color, type ComputedStyle } from '../css/computed.ts';
+import { hasTransform, type ComputedStyle } from '../css/computed.ts';
 import { pieceFragment, type Fragment, type PageFragment, type BoxFragment, type InlineFragment, type ReplacedFragment, type LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect } from './display-list.ts';
 import { hasImage, paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
@@ -20,6 +20,7 @@ import { decorating, newPhases, placeDecorations, stableSort, type Chain, type C
 import { markerItems, replacedItems } from './build-replaced.ts';
 import { spillFrom, type Reach, type SpillSide } from './spill.ts';
 import { applyFilter, clipPathItem, filterOf, groupOpacity, hasEffects } from './effects.ts';
+import { canvasArea, canvasSource } from './canvas.ts';
 
 export type { ImageLoader } from './build-background.ts';
 
@@ -27,7 +28,6 @@ export type { ImageLoader } from './build-background.ts';
 export interface BuildOptions { loadImage?: ImageLoader }
 
 const isVisible = (s: ComputedStyle): boolean => s.visibility === 'visible';
-const transparent = (c: Color): boolean => c.a === 0;
 
 /**
  * Builds the display list of every page (CSS 2.1 Appendix E): the page background, the canvas
@@ -150,22 +150,9 @@ class PageBuilder {
     this.pageClip = saved.clip; this.base = saved.base; this.links = saved.links;
   }
 
-  /**
-   * CSS 2.1 §14.2: the root's background (or body's) covers the canvas, positioned as for the root. A root that is a
-   * table has its element's background on the table box inside the wrapper (§17.4): that one is the root's, as
-   * Chromium 156 prints it (an html with 'display: table; background: yellow' fills the page area yellow).
-   */
+  /** CSS 2.1 §14.2: the root's background (or body's) covers the canvas `area`, positioned as for the root (canvas.ts). */
   private paintCanvas(top: BoxFragment, area: Rect): void {
-    // The root element's box: a root table's wrapper stands in an anonymous block of its own.
-    let wrapper = top;
-    while (!wrapper.box.element && wrapper.children.length === 1 && wrapper.children[0]!.kind === 'box') wrapper = wrapper.children[0] as BoxFragment;
-    const table = wrapper.box.kind === 'table-wrapper' ? wrapper.box.table : null;
-    const root = (table && wrapper.children.find((c): c is BoxFragment => c.kind === 'box' && c.box === table)) || top;
-    let src: BoxFragment = root;
-    if (transparent(root.style.backgroundColor) && !root.style.backgroundLayers.some((l) => l.image.kind !== 'none')) {
-      const body = root.children.find((c): c is BoxFragment => c.kind === 'box' && c.box.element?.name === 'body');
-      if (body) src = body;
-    }
+    const { root, src } = canvasSource(top);
     this.canvasSources.add(root.box);
     if (src !== root) this.canvasSources.add(src.box);
     if (!isVisible(src.style)) return;
@@ -467,18 +454,6 @@ class PageBuilder {
   private place(chain: Chain): LinkPlace {
     return { clips: (this.ctm ? this.base : chain).map((c) => c.rect), ctm: this.ctm };
   }
-}
-
-/**
- * Where the canvas background paints on a page: the page area, never the page margins, as Chromium 156 prints
- * (css-page-3 #painting keeps it off the margins too, which show the @page background): one fill of the page area,
- * its corner at the page area's whole-px origin and its size rounded to whole px (A4 with 10 mm margins: 720 × 1049
- * px at (37, 37); @page margin 20mm: 644 × 973 at (76, 76)), whatever the colour; the paper stays white around it.
- */
-function canvasArea(page: PageFragment, pb: ReturnType<typeof pageBorderBox>): Rect {
-  const { x, y } = page.area;
-  const right = pb.x + pb.width - pb.border.right - pb.padding.right, bottom = pb.y + pb.height - pb.border.bottom - pb.padding.bottom;
-  return { x, y, w: Math.max(0, Math.round(right - x)), h: Math.max(0, Math.round(bottom - y)) };
 }
 
 /**
