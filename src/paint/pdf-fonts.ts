@@ -129,7 +129,7 @@ function cacheStream(key: string, entry: CachedStream): void {
 const HEX2: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** A CID (0–65535) as the 4 hex digits of its Identity-H code. */
-export function hex4(n: number): string {
+function hex4(n: number): string {
   return HEX2[(n >> 8) & 255]! + HEX2[n & 255]!;
 }
 
@@ -161,6 +161,8 @@ export class EmbeddedFace {
   private readonly texts = new Map<number, string>();
   /** /W width in 1/1000 em by CID. */
   private readonly widthOf = new Map<number, number>();
+  /** The 4 hex digits of each CID handed out (hex4), made once: a page shows the same few CIDs thousands of times. */
+  private readonly hexOf = new Map<number, string>();
   /** The ShapedGlyph text (as given) that first asked for each first CID of a glyph. */
   private readonly firstText = new Map<number, string>();
   /** The next CID handed out in first-use order (CFF) or to a second text of a glyph (TrueType). */
@@ -208,6 +210,11 @@ export class EmbeddedFace {
     return alt;
   }
 
+  /** The Identity-H code of a CID this face handed out as 4 hex digits (hex4), without a new string each time. */
+  hex(cid: number): string {
+    return this.hexOf.get(cid) ?? hex4(cid);
+  }
+
   /** The /W width of a CID this face handed out, in 1/1000 em. */
   width(cid: number): number {
     return this.widthOf.get(cid) ?? 0;
@@ -224,6 +231,7 @@ export class EmbeddedFace {
     this.gidOf.set(c, gid);
     this.widthOf.set(c, !this.info.cff && isIgnorableText(text) ? 0 : glyphWidth(this.face, this.info, gid));
     this.texts.set(c, text);
+    this.hexOf.set(c, hex4(c));
   }
 
   /** Writes FontFile, FontDescriptor, CIDFont, ToUnicode and the Type0 dictionary. */

@@ -18,7 +18,7 @@ import type { GlyphRun, ShapedGlyph } from '../text/types.ts';
 import type { Rect } from './display-list.ts';
 import { isDegenerate, mapRect, type Matrix } from '../layout/transform.ts';
 import { ContentStream, num } from './pdf-content.ts';
-import { hex4, type EmbeddedFace } from './pdf-fonts.ts';
+import type { EmbeddedFace } from './pdf-fonts.ts';
 
 /** Skia's fake italic: x skewed by 1/4 of the height above the baseline (≈ 14°). */
 const FAKE_ITALIC_SKEW = 0.25;
@@ -66,13 +66,12 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
   cs.op(`1 0 ${syn && syn.oblique ? FAKE_ITALIC_SKEW : 0} -1 ${num(x)} ${num(y)} Tm`);
 
   const k = 1000 / fs;
-  // The TJ array as text: hex strings of consecutive glyphs, numbers between them where the pen moves.
-  let tj = '';
-  let hex = '';
-  const flush = (): void => {
-    if (hex) { tj += tj ? ` <${hex}>` : `<${hex}>`; hex = ''; }
-    if (tj) { cs.op(`[${tj}] TJ`); tj = ''; }
-  };
+  // The TJ array's text in pieces, joined once per TJ: '[' or ' ' and '<' before a glyph's 4 hex digits (made once per
+  // CID by the face), '>' after a string's last, numbers where the pen moves. At most 5 pieces a glyph (plus '] TJ'),
+  // in one list made at its final size (no growing, no per-glyph strings in the common case).
+  const tj: string[] = new Array(5 * glyphs.length + 1);
+  let n = 0; // pieces in tj
+  let inHex = false; // whether the last piece is inside an open <…> hex string
   let cur = 0; // where the PDF pen is, in 1/1000 text-space units from the run start
   let pen = 0; // the layout's pen, px
   let spanEnd = -1; // the last glyph of the open ActualText span
@@ -81,7 +80,7 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
     if (g.joinNext && i > spanEnd) {
       const text = clusterText(glyphs, i);
       if (text.end > i && text.text) {
-        flush();
+        n = writeTj(cs, tj, n, inHex); inHex = false;
         cs.op(`/Span<</ActualText <${utf16Hex(text.text)}> >> BDC`);
         spanEnd = text.end;
       }
@@ -92,21 +91,48 @@ export function writeGlyphRun(cs: ContentStream, ef: EmbeddedFace, x: number, y:
     // (a hidden bidi mark) must leave the pen exactly where the next glyph starts, as Chromium's do.
     const adj = Math.round((cur - target) * 100) / 100;
     if (adj !== 0 && Number.isFinite(adj)) {
-      if (hex) { tj += tj ? ` <${hex}>` : `<${hex}>`; hex = ''; }
-      tj += tj ? ` ${num(adj)}` : num(adj);
+      if (inHex) { tj[n++] = '>'; inHex = false; }
+      tj[n] = n === 0 ? '[' : ' ';
+      tj[n + 1] = adjText(adj);
+      n += 2;
       cur -= adj;
     }
     if (g.dy) {
-      flush();
-      cs.op(`${num(g.dy)} Ts [<${hex4(cid)}>] TJ 0 Ts`);
+      n = writeTj(cs, tj, n, inHex); inHex = false;
+      cs.op(`${num(g.dy)} Ts [<${ef.hex(cid)}>] TJ 0 Ts`);
     } else {
-      hex += hex4(cid);
+      if (!inHex) { tj[n] = n === 0 ? '[<' : ' <'; n++; inHex = true; }
+      tj[n++] = ef.hex(cid);
     }
     cur += ef.width(cid);
     pen += Number.isFinite(g.advance) ? g.advance : 0;
-    if (i === spanEnd) { flush(); cs.op('EMC'); }
+    if (i === spanEnd) { n = writeTj(cs, tj, n, inHex); inHex = false; cs.op('EMC'); }
   }
-  flush();
+  writeTj(cs, tj, n, inHex);
+}
+
+/**
+ * Writes the TJ operator whose text is the first `n` pieces of `tj`, if any (`inHex`: a hex string is still open).
+ * Returns 0, the piece count of the next TJ, which reuses `tj` (only a run broken by spans or rises has one).
+ */
+function writeTj(cs: ContentStream, tj: string[], n: number, inHex: boolean): 0 {
+  if (n === 0) return 0;
+  tj[n++] = inHex ? '>] TJ' : '] TJ';
+  if (tj.length !== n) tj.length = n;
+  cs.op(tj.join(''));
+  return 0;
+}
+
+/** TJ adjustments within ±ADJ_CACHED/100 text-space units: the ones width rounding leaves on nearly every glyph. */
+const ADJ_CACHED = 2000;
+/** num() of those adjustments by hundredths from -ADJ_CACHED, made on first use: a bounded cache (4,001 strings). */
+const adjTexts: Array<string | undefined> = new Array(2 * ADJ_CACHED + 1);
+
+/** num(adj) for a TJ adjustment already rounded to hundredths (the same text), without a new string for small ones. */
+function adjText(adj: number): string {
+  const i = Math.round(adj * 100);
+  if (!(i >= -ADJ_CACHED && i <= ADJ_CACHED)) return num(adj);
+  return adjTexts[i + ADJ_CACHED] ??= num(adj);
 }
 
 /** A fontkit glyph outline command (font units, y up). */
