@@ -31,6 +31,8 @@ export interface Frame {
   /** The main size when definite, the space lines fill (Infinity when indefinite), the gaps (px). */
   mainSize: number | null; avail: number; mainGap: number; crossGap: number;
   env: FlowEnv;
+  /** The container's min/max clamp of its cross size (a row's content height, px) when that size is indefinite. */
+  crossClamp?: (h: number) => number;
   /** Lays an item out (monolithic, as its own BFC) at the given used sizes (px). */
   layoutItem(b: Box, width: number | undefined, height: number | undefined, x: number, ml: number, mr: number): BoxFragment | ReplacedFragment | null;
 }
@@ -206,7 +208,10 @@ export function crossSizes(fx: Frame, lines: Item[][]): LineCross {
   });
   const multiLine = s.flexWrap !== 'nowrap';
   const wrapReverse = s.flexWrap === 'wrap-reverse';
+  // A single-line container's line is its inner cross size (§9.4 step 15): the definite one, else the line's own clamped
+  // by the container's min and max cross sizes, as Chromium 156 sizes it (stretched items take the clamped line).
   if (!multiLine && crossAvail !== null && crossAvail !== undefined) lineCross[0] = crossAvail;
+  else if (!multiLine && fx.crossClamp && lines.length > 0) lineCross[0] = fx.crossClamp(lineCross[0]);
   // align-content (§9.4 step 15, §8.4): distribute the container's free cross space among the lines.
   let lineStart = 0, lineBetween = crossGap;
   if (multiLine && crossAvail !== null && crossAvail !== undefined && lines.length > 0) {

@@ -31,7 +31,7 @@ import type { Fragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { ContainingBlock, FlexLineItem, Flow, PendingAbs } from './flow.ts';
 import { NO_MARGIN } from './flow.ts';
-import { clampHeight, isAbsolute, isForcedBreak, lp } from './box-model.ts';
+import { borderOf, clampHeight, isAbsolute, paddingOf, isForcedBreak, lp } from './box-model.ts';
 import { markOutOfFlow, restoreOutOfFlow, withoutOutOfFlow } from './oof-mark.ts';
 import { breakLine, carryOverflow, continueBrokenLine, continueOverflow, type PlacedFlexItem } from './flex-break.ts';
 import { alignOf, columnWidth, crossSizes, flexItem, flexLines, outerMain, replacedCross, resolveFlexibleLengths, type Frame, type Item, type LineCross } from './flex-sizing.ts';
@@ -61,7 +61,7 @@ export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, en
     token = continueBrokenLine(box, token.line, token.index, c, flow, env);
     if (token === null) { withOverflow(flow, carried, c.token!.index); return true; }
   }
-  const r = layoutFlexContainer(box, c.cb, flow.y, c.abs, env, c.specH, token, c.atTop && !flow.placedAny);
+  const r = layoutFlexContainer(box, c.cb, flow.y, c.abs, env, c.specH, token, c.atTop && !flow.placedAny, containerHeightClamp(box, c));
   if (r === null) return false;
   flow.children.push(...r.children);
   if (r.children.length > 0) flow.placedAny = true;
@@ -71,6 +71,18 @@ export function layoutFlexContent(box: FlexBox, c: ContentParams, flow: Flow, en
   if (r.baseline !== undefined) flow.firstBaseline = r.baseline;
   withOverflow(flow, [...carried, ...(r.overflow ?? [])], r.breakAt ?? 0);
   return true;
+}
+
+/**
+ * The flex container's min-height and max-height as a clamp of its content height (px, css-sizing-3 §5.2, box-sizing
+ * honoured, percentages against its containing block's height), for a single-line row's flex line (§9.4 step 15);
+ * undefined when its heights are ignored (a table cell's or margin box's content).
+ */
+function containerHeightClamp(box: FlexBox, c: ContentParams): ((h: number) => number) | undefined {
+  if (c.p.ignoreHeight) return undefined;
+  const s = box.style, b = borderOf(s), pd = paddingOf(s, c.p.cb.width);
+  const bpV = b.top + b.bottom + pd.top + pd.bottom;
+  return (h) => clampHeight(h, s, c.p.cb.height, bpV);
 }
 
 /** Adds the items whose overflow continues to the flow's token (a token of its own, `ended`, when the items have all ended). */
@@ -90,14 +102,14 @@ function withOverflow(flow: Flow, overflow: FlexLineItem[], index: number): void
  * columns with an item taller than a page. `token.index` resumes at that item (order-modified document order); `atTop`:
  * nothing precedes the container on this page. Pending absolute boxes are only recorded when the result is used.
  */
-function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, specH: number | null, token: { index: number; startMargin?: number } | null, atTop: boolean): FlexResult | null {
+function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, specH: number | null, token: { index: number; startMargin?: number } | null, atTop: boolean, heightClamp?: (h: number) => number): FlexResult | null {
   const definiteHeight = specH !== null;
   // Paginating, a line or column item that crosses the page end breaks inside, as LayoutNG does with any height: a
   // definite one that crosses the page end is sliced across pages; one that ends on this page ends there, and its items'
   // content past the page end continues on the next (css-break-3 §4, BreakToken.atBlockEnd).
   const brk = Number.isFinite(env.pageBottom) ? { atTop } : undefined;
-  if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0, brk, token?.startMargin);
-  if (!Number.isFinite(env.pageBottom)) return layoutFlexItems(box, cb, y, abs, env);
+  if (usesFlexAlgorithm(box, definiteHeight)) return layoutFlexItems(box, cb, y, abs, env, token?.index ?? 0, brk, token?.startMargin, heightClamp);
+  if (!Number.isFinite(env.pageBottom)) return layoutFlexItems(box, cb, y, abs, env, 0, undefined, undefined, heightClamp);
   const d = box.style.flexDirection;
   if (d === 'column-reverse') {
     if (token !== null) return null;
@@ -105,7 +117,7 @@ function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: 
   }
   const local: PendingAbs[] = [];
   const oof = markOutOfFlow(env);
-  const r = layoutFlexItems(box, cb, y, local, env, token?.index ?? 0, brk, token?.startMargin);
+  const r = layoutFlexItems(box, cb, y, local, env, token?.index ?? 0, brk, token?.startMargin, heightClamp);
   // Block flow when an item is taller than a page (it must split inside): decided the same way on every page of the container.
   if ((token !== null || r.breakAt !== undefined || y + r.height > env.pageBottom + 0.01) && (d === 'column-reverse' || r.tallest > (env.pageHeight ?? Infinity) + 0.01)) { restoreOutOfFlow(oof); return null; }
   abs.push(...local);
@@ -299,9 +311,10 @@ function placeLines(fx: Frame, items: Item[], fl: ReturnType<typeof flexLines>, 
  * Lays out the in-flow items of a flex container whose content box starts at (cb.x, y) with width cb.width (and height
  * cb.height when definite), each item whole at its flex size; `brk` (paginating): the line or column item that crosses
  * env.pageBottom is broken inside (flex-break.ts) or moves to the next page. `startItem` resumes at the line (column:
- * the item) that starts with that item. Returns the placed fragments, the used content height and the first baseline.
+ * the item) that starts with that item; `heightClamp`: the container's min/max-height clamp of its content height, for a
+ * single-line row's flex line when its height is auto. Returns the placed fragments, the used content height and the first baseline.
  */
-export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, startItem = 0, brk?: { atTop: boolean }, startMargin?: number): FlexResult {
+export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, abs: PendingAbs[], env: FlowEnv, startItem = 0, brk?: { atTop: boolean }, startMargin?: number, heightClamp?: (h: number) => number): FlexResult {
   const s = box.style;
   const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse';
   const W = cb.width;
@@ -315,7 +328,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   const rtl = s.direction === 'rtl';
   const fx: Frame = {
     s, row, reverse, flip: row ? reverse !== rtl : reverse, crossFlip: !row && rtl, W, H, cbx: cb.x, y,
-    mainSize: row ? W : H, avail: (row ? W : H) ?? Infinity, mainGap, crossGap: row ? rowGap : colGap, env, ...(brk ? { brk } : {}),
+    mainSize: row ? W : H, avail: (row ? W : H) ?? Infinity, mainGap, crossGap: row ? rowGap : colGap, env, ...(brk ? { brk } : {}), ...(row && heightClamp ? { crossClamp: heightClamp } : {}),
     layoutItem: (b, width, height, x, ml, mr) => env.ctx.layoutBlockLevel(b, {
       cb: { x, y: 0, width: W, height: H }, y, margin: NO_MARGIN, token: null,
       atTop: true, truncate: false, abs, widthOverride: width, marginsOverride: { left: ml, right: mr }, heightOverride: height, forceBfc: true,
