@@ -1,6 +1,6 @@
 // In: laid-out pages (fragments in page px, fractional). Out: the same fragments moved onto whole px where Chromium's
 // print output has them: line boxes' tops (text keeps its offsets inside the line) and boxes' painted rectangles.
-import type { BoxFragment, Fragment, PageFragment } from './fragment.ts';
+import type { BoxFragment, Fragment, InlineFragment, PageFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import { transformMatrix } from './transform.ts';
 import { hasTransform } from '../css/computed.ts';
@@ -51,10 +51,34 @@ function snap(f: Fragment, moved = 0): void {
     const top = f.y - moved;
     const x = Math.round(f.x), y = Math.round(top);
     const w = Math.round(f.x + f.width) - x, h = Math.round(top + f.height) - y;
+    // An inline box Blink does not cull paints its contents from its own snapped offset: they move with it.
+    const dy = f.kind === 'inline' && hasBoxFragment(f) ? y - f.y : 0;
     f.x = x; f.y = y; f.width = w; f.height = h;
     if (f.kind === 'box' && f.pieces) snapPieces(f, moved);
-    if (f.kind !== 'replaced') { const kids = f.children; for (let i = 0; i < kids.length; i++) snap(kids[i], moved); }
+    if (f.kind !== 'replaced') {
+      const kids = f.children;
+      for (let i = 0; i < kids.length; i++) { translateFragment(kids[i], 0, dy); snap(kids[i], moved + dy); }
+    }
   }
+}
+
+/**
+ * Whether Blink gives the inline box a box fragment rather than culling it (LayoutInline::
+ * ComputeInitialShouldCreateBoxFragment): a background, border or box-shadow, any padding or margin, an outline, a
+ * position other than static or a transform (an absolute containing block), or a ::before/::after pseudo-element
+ * (a hit-test target). Measured in Chromium 156's print: the text of such a box sits on its snapped border box top
+ * (a 53.3 px bullet of `li::before { vertical-align: bottom }` 0.33 px lower than in a plain span), a culled one's
+ * keeps its fractional offset in the snapped line.
+ */
+function hasBoxFragment(f: InlineFragment): boolean {
+  const s = f.style;
+  if (f.box.pseudo === 'before' || f.box.pseudo === 'after') return true;
+  if (s.backgroundColor.a > 0 || s.backgroundLayers.some((l) => l.image.kind !== 'none') || (s.boxShadow?.length ?? 0) > 0) return true;
+  for (const b of [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft]) if (b.width > 0 && b.style !== 'none' && b.style !== 'hidden') return true;
+  for (const l of [s.paddingTop, s.paddingRight, s.paddingBottom, s.paddingLeft, s.marginTop, s.marginRight, s.marginBottom, s.marginLeft]) {
+    if (l === 'auto' || l.px !== 0 || l.pct !== 0) return true;
+  }
+  return (s.outlineWidth ?? 0) > 0 || s.position !== 'static' || hasTransform(s);
 }
 
 /**
