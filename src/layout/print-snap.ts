@@ -8,7 +8,8 @@ import { hasTransform } from '../css/computed.ts';
 /**
  * Snaps what Chromium 156 snaps when it prints (measured with --print-to-pdf, 1 CSS px = 1 device px):
  * - each line box's top edge to the nearest whole px (page px); everything on the line moves with
- *   it, so baselines keep their fractional offsets inside the line (vertical-align 3.3px stays 3.3px);
+ *   it, so baselines keep their fractional offsets inside the line (vertical-align 3.3px stays 3.3px), except the
+ *   contents of an inline box Blink does not cull (hasBoxFragment), which move with that box's own snap;
  * - box, replaced and inline fragments' border boxes to whole px as Blink's PixelSnappedIntRect does
  *   (left/top rounded, right/bottom edges rounded), which is where their backgrounds and borders paint.
  * - a box whose transform is more than a translation, with everything inside it, so that its border box
