@@ -225,7 +225,10 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
     flow.y = bottom;
     flow.margin = r.margin;
     if (!r.collapsedThrough) flow.placedAny = true;
-    if (r.collapsedThrough ? clearsHere : !(s.clear !== 'none' && emptyBox(r.fragment))) onlyEmpty = false;
+    // A box resumed from the previous page whose in-flow content here is only cleared empty boxes (a wrapper holding a split
+    // float and its clearfix) keeps the truncation too: Chromium 156 puts the next block's border edge at its end.
+    const resumedEmpty = i === start && q.token?.inner != null && onlyClearedEmpty(r.fragment);
+    if (r.collapsedThrough ? clearsHere : !(s.clear !== 'none' && emptyBox(r.fragment)) && !resumedEmpty) onlyEmpty = false;
     if (r.token?.atBlockEnd) overflow.push({ index: i, token: r.token });
     else if (r.token !== null) { end({ kind: 'block', index: i, inner: r.token }); return; }
     prevInFlow = child;
@@ -256,6 +259,20 @@ function emptyBox(f: Fragment | null): boolean {
   if (f === null || f.kind !== 'box' || f.height > 0.01) return false;
   if (f.border.top + f.border.bottom + f.padding.top + f.padding.bottom > 0) return false;
   return f.children.every((k) => (k.kind === 'box' || k.kind === 'replaced') && (k.style.float !== 'none' || isAbsolute(k.box)));
+}
+
+/**
+ * A box fragment without border or padding whose in-flow children are only cleared empty boxes and that ends where the
+ * last of them stands (its height only their clearance, not a height of its own).
+ */
+function onlyClearedEmpty(f: Fragment | null): boolean {
+  if (f === null || f.kind !== 'box' || f.border.top + f.border.bottom + f.padding.top + f.padding.bottom > 0) return false;
+  let end = f.y;
+  for (const k of f.children) {
+    if ((k.kind !== 'box' && k.kind !== 'replaced') || (k.style.float === 'none' && !isAbsolute(k.box) && !(k.style.clear !== 'none' && emptyBox(k)))) return false;
+    if (k.style.float === 'none' && !isAbsolute(k.box)) end = Math.max(end, k.y);
+  }
+  return f.y + f.height <= end + 0.01;
 }
 
 const usedPage = (b: Box, parent: string): string => (b.style.page !== 'auto' ? b.style.page : parent);

@@ -23,6 +23,23 @@ const CASES: Array<[string, string, string]> = [
   ['without a clearfix inside, the clearing block after the wrapper goes below the float\'s end',
     doc(`<div>${FLOAT}</div><div style="clear:both">after</div>`),
     'top@0:0,0.5 f1@0:300,270.5 after@1:0,60.5 f2@1:300,0.5 f3@1:300,20.5 f4@1:300,40.5'],
+  // css-break-3 §5.2: the block after the wrapper is the first in-flow content after the break; its margin-top is
+  // truncated (LayoutNG's margin strut still discards through a continued wrapper holding only a cleared clearfix).
+  ['the margin-top of the block after the wrapper is truncated on the next page',
+    doc(`<div>${FLOAT}<div style="clear:both"></div></div><div style="margin-top:30px">after</div>`),
+    'top@0:0,0.5 f1@0:300,270.5 after@1:0,60.5 f2@1:300,0.5 f3@1:300,20.5 f4@1:300,40.5'],
+  ['and so are the margins collapsing with it',
+    doc(`<div>${FLOAT}<div style="clear:both"></div></div><div style="margin-top:30px"><div style="margin-top:10px">after</div></div>`),
+    'top@0:0,0.5 f1@0:300,270.5 after@1:0,60.5 f2@1:300,0.5 f3@1:300,20.5 f4@1:300,40.5'],
+  ['with a border-top on that block: its border edge at the wrapper\'s end',
+    doc(`<div>${FLOAT}<div style="clear:both"></div></div><div style="margin-top:30px;border-top:2px solid">after</div>`),
+    'top@0:0,0.5 f1@0:300,270.5 after@1:0,62.5 f2@1:300,0.5 f3@1:300,20.5 f4@1:300,40.5'],
+  ['in-flow content in the wrapper after the clearfix ends the truncation',
+    doc(`<div>${FLOAT}<div style="clear:both"></div><div>in</div></div><div style="margin-top:30px">after</div>`),
+    'top@0:0,0.5 f1@0:300,270.5 in@1:0,60.5 after@1:0,110.5 f2@1:300,0.5 f3@1:300,20.5 f4@1:300,40.5'],
+  ['so does a clearfix with a height',
+    doc(`<div>${FLOAT}<div style="clear:both;height:1px"></div></div><div style="margin-top:30px">after</div>`),
+    'top@0:0,0.5 f1@0:300,270.5 after@1:0,91.5 f2@1:300,0.5 f3@1:300,20.5 f4@1:300,40.5'],
 ];
 
 for (const [what, html, figures] of CASES) {
