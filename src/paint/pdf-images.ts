@@ -5,7 +5,7 @@
  * PNG (ISO/IEC 15948): non-interlaced images without transparency and with ≤ 8-bit samples pass
  * their IDAT data through unchanged (FlateDecode with PNG predictors, no decoding at all); the
  * others (alpha channel, tRNS, interlaced, 16-bit) are inflated, unfiltered and re-deflated as
- * 8-bit Gray/RGB plus an 8-bit /SMask (level 9, 6 for large ones; PNG predictors where they help, the colour of
+ * 8-bit Gray/RGB plus an 8-bit /SMask (level 9 for flat artwork, 6 for photographs; PNG predictors where they help, the colour of
  * fully transparent pixels bled from their visible neighbours). JPEG passes through
  * (DCTDecode); EXIF orientation is read so the drawing matrix can apply it as browsers do
  * (image-orientation: from-image).
@@ -181,11 +181,12 @@ function preparePng(d: Uint8Array): PreparedImage {
   const { color, alpha, gray } = decodePng(p);
   const channels = gray ? 1 : 3;
   if (alpha) bleed(color, alpha, width, height, channels);
-  const main = encodeSamples(color, width, height, channels);
+  const level = deflateLevel(d.length, color.length + (alpha ? alpha.length : 0));
+  const main = encodeSamples(color, width, height, channels, level);
   const dict: PdfDict = { ...base, BitsPerComponent: 8, ColorSpace: gray ? 'DeviceGray' : 'DeviceRGB', ...main.dict };
   const out: PreparedImage = { dict, data: main.data, width, height, orientation: 1 };
   if (alpha) {
-    const mask = encodeSamples(alpha, width, height, 1);
+    const mask = encodeSamples(alpha, width, height, 1, level);
     out.smask = {
       dict: { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Interpolate: false, ...mask.dict },
       data: mask.data,
@@ -198,22 +199,26 @@ function preparePng(d: Uint8Array): PreparedImage {
 const TRY_BOTH_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
- * Up to this many sample bytes an image is deflated at zlib level 9, beyond at level 6 (zlib's default). Level 9's
- * lazy matching over 4,096-long chains is slow on photographs: a 534 × 504 RGB photo (1,077,048 bytes of samples)
- * took 1,164 and 2,346 ms at level 9 against 194 and 214 ms at level 6, for 5–6 % more bytes (237,678 → 249,240;
- * 200,289 → 212,876), and a photo that comes from a template's variables is new on every render. Logos stay below.
+ * The zlib level for an image's re-encoded samples (ISO 32000-1 §7.4.4): 9 for flat artwork, 6 (zlib's default) for
+ * photographs, told apart by how well the source PNG compressed: at most 1/8 of its samples' bytes is flat (logos,
+ * icons, charts). Level 9's lazy matching over 4,096-long chains is cheap where long matches abound and slow where
+ * they do not: the README invoice's palette logo (898 × 106, 7,522 bytes for 380,752 of samples) deflates in 10 ms
+ * at level 9 (6,836 bytes; 3 ms and 7,526 at level 6), while a 534 × 504 RGBA product photo (254,782 bytes for
+ * 1,076,544) took 1,164–2,346 ms at level 9 against 194–214 ms at level 6 for 5–6 % more bytes; a photo taken from
+ * a template's variables is new on every render. A JPEG (filtered, prepareFilteredImage) is a photograph.
  */
-const LEVEL9_MAX_BYTES = 64 * 1024;
+function deflateLevel(sourceBytes: number, sampleBytes: number): number {
+  return sourceBytes * 8 <= sampleBytes ? 9 : 6;
+}
 
 /**
  * Deflates 8-bit samples (ISO 32000-1 §7.4.4) for an image XObject, the smaller of: plain, and
  * PNG-filtered rows (each row's filter chosen by the minimum sum of absolute differences, as
  * libpng does; /DecodeParms Predictor 15). Flat artwork such as logos usually deflates best
- * plain, photographs filtered. Level 9 for small images, 6 for large ones (LEVEL9_MAX_BYTES); the
- * result is cached with the decoded image.
+ * plain, photographs filtered. At zlib `level` (deflateLevel); the result is cached with the decoded
+ * image.
  */
-function encodeSamples(raw: Uint8Array, w: number, h: number, channels: number): { data: Uint8Array; dict: PdfDict } {
-  const level = raw.length <= LEVEL9_MAX_BYTES ? 9 : 6;
+function encodeSamples(raw: Uint8Array, w: number, h: number, channels: number, level: number): { data: Uint8Array; dict: PdfDict } {
   const filtered = deflateSync(pngFilter(raw, w, h, channels), { level });
   const predicted = { data: filtered, dict: { Filter: 'FlateDecode', DecodeParms: { Predictor: 15, Colors: channels, BitsPerComponent: 8, Columns: w } } };
   if (raw.length > TRY_BOTH_MAX_BYTES) return predicted;
@@ -437,13 +442,14 @@ export function prepareFilteredImage(ref: ImageRef, ms: ColorMatrix): PreparedIm
   } else throw new Error(`unsupported image format (${ref.format})`);
   const f = filterPixels(ms, color, alpha, channels);
   if (f.alpha) bleed(f.color, f.alpha, width, height, 3);
-  const main = encodeSamples(f.color, width, height, 3);
+  const level = data[0] === 0xff ? 6 : deflateLevel(data.length, color.length + (alpha ? alpha.length : 0)); // a JPEG is a photograph
+  const main = encodeSamples(f.color, width, height, 3, level);
   const img: PreparedImage = {
     dict: { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, Interpolate: false, BitsPerComponent: 8, ColorSpace: 'DeviceRGB', ...main.dict },
     data: main.data, width, height, orientation,
   };
   if (f.alpha) {
-    const mask = encodeSamples(f.alpha, width, height, 1);
+    const mask = encodeSamples(f.alpha, width, height, 1, level);
     img.smask = { dict: { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Interpolate: false, ...mask.dict }, data: mask.data };
   }
   if (sizeOf(img) <= CACHE_MAX_BYTES / 4) {
