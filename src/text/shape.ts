@@ -422,13 +422,13 @@ function glyphsFor(font: Font, text: string): Glyph[] {
 
 /**
  * The width rule of HarfBuzz's space fallback for a space character (hb-unicode.hh space_fallback_type,
- * the GC=Zs characters a font may lack): a number n is 1/n em; 'figure' the width of a digit, 'punctuation'
+ * the GC=Zs characters a font may lack): a number n is 1/n em (U+205F: 4/18 em); 'figure' the width of a digit, 'punctuation'
  * that of '.' (else ','), 'narrow' half the font's space. Chromium 156 (its HarfBuzz) falls back for these;
  * U+3000 is not among them there (measured: a font without it takes a fallback font's ideographic space).
  */
 const SPACE_FALLBACK = new Map<number, number | 'figure' | 'punctuation' | 'narrow'>([
   [0x2000, 2], [0x2001, 1], [0x2002, 2], [0x2003, 1], [0x2004, 3], [0x2005, 4], [0x2006, 6], [0x2007, 'figure'],
-  [0x2008, 'punctuation'], [0x2009, 5], [0x200a, 16], [0x202f, 'narrow'], [0x205f, 4 / 18],
+  [0x2008, 'punctuation'], [0x2009, 5], [0x200a, 16], [0x202f, 'narrow'], [0x205f, 18 / 4],
 ]);
 
 /** Whether a font lacking `cp` still draws it, as its space glyph at a width of its own (HarfBuzz's space fallback). */
@@ -451,7 +451,7 @@ function spaceFallback(font: Font, t: string, em: number): { id: number; advance
   const id = safeSpaceId(font);
   if (id === 0) return undefined;
   let advance: number | undefined;
-  if (typeof rule === 'number') advance = rule === 4 / 18 ? (em * 4) / 18 : em / rule;
+  if (typeof rule === 'number') advance = em / rule;
   else if (rule === 'narrow') advance = (px(0x20) ?? 0) / 2;
   else if (rule === 'punctuation') advance = px(0x2e) ?? px(0x2c);
   else for (let d = 0x30; d <= 0x39 && advance === undefined; d++) advance = px(d);
