@@ -266,6 +266,8 @@ export interface ComputedStyle {
   fontFeatureSettings: string;
   /** font-variation-settings (css-fonts-4 §7.2): '' for normal, else `axis=value` entries joined by ',' ('wght=700,wdth=80'). */
   fontVariationSettings: string;
+  /** text-rendering (SVG 2 Painting, rendering hints), inherited: the keyword as CSS spells it. */
+  textRendering: 'auto' | 'optimizeSpeed' | 'optimizeLegibility' | 'geometricPrecision';
   /** text-shadow (css-text-decor-3 §4): the first shadow on top; blur px; currentColor marks currentcolor (resolved with `color` when painted). */
   textShadow: readonly BoxShadow[];
   /** fill, stroke, stroke-width, fill-opacity, stroke-opacity declared on this element (SVG 2 §13; src/css/properties/svg-paint.ts); null: none. */

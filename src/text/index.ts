@@ -4,7 +4,7 @@ import type { Font } from 'fontkit';
 import type { FontFaceRule } from '../css/styled.ts';
 import type { ResourceLoader } from '../resources.ts';
 import type { WarningSink } from '../warnings.ts';
-import type { FontContext, FontFace, FontSpec, GlyphRun, ScaledMetrics } from './types.ts';
+import type { FontContext, FontFace, FontSpec, GlyphRun, ScaledMetrics, TextRendering } from './types.ts';
 import { bundledFaces, bundledFamilyFor, defaultFace, DEFAULT_FAMILY, FALLBACK_FAMILIES, fontMetrics, GENERIC_FAMILIES, normaliseFamily, type FaceEntry } from './fonts.ts';
 import { fontFaceEntries, type FaceScope } from './fontface.ts';
 import { FontFaceSets, keepShape, newCaches, type Caches, type FallbackStep, type FamilySlot, type Resolved } from './font-caches.ts';
@@ -160,11 +160,12 @@ class Fonts implements FontContext {
 
   metrics(spec: FontSpec): ScaledMetrics {
     validSpec(spec);
-    const key = `${this.specKey(spec)}\u0001${spec.fontSize}`;
+    const geometric = spec.textRendering === 'geometricPrecision';
+    const key = `${this.specKey(spec)}\u0001${spec.fontSize}${geometric ? '\u0001g' : ''}`;
     let m = this.caches.metrics.get(key);
     if (!m) {
       const face = this.resolve(spec).primary;
-      m = scaleMetrics(fontMetrics(face.font as Font), sizeOf(spec));
+      m = scaleMetrics(fontMetrics(face.font as Font), sizeOf(spec), geometric);
       if (this.caches.metrics.size >= 2000) this.caches.metrics.clear();
       this.caches.metrics.set(key, m);
     }
@@ -390,12 +391,12 @@ class Fonts implements FontContext {
 
 /**
  * Metrics of any face (e.g. a fallback face of a GlyphRun, `run.face`) at `size` px, rounded as
- * for the primary font (see scaleMetrics). Layout needs them when fallback glyphs take part in a
+ * for the primary font (see scaleMetrics; `textRendering` the style's). Layout needs them when fallback glyphs take part in a
  * line box (CSS 2.1 §10.8.1: the inline box's content area comes from the fonts used).
  */
-export function faceMetrics(face: FontFace, size: number): ScaledMetrics {
+export function faceMetrics(face: FontFace, size: number, textRendering?: TextRendering): ScaledMetrics {
   if (!face || !face.font) throw new TypeError('faceMetrics expects a FontFace');
-  return scaleMetrics(fontMetrics(face.font as Font), Number.isFinite(size) && size > 0 ? size : 0);
+  return scaleMetrics(fontMetrics(face.font as Font), Number.isFinite(size) && size > 0 ? size : 0, textRendering === 'geometricPrecision');
 }
 
 /**

@@ -130,21 +130,30 @@ function hintedXHeight(fb: { ref: number; shoot: number }, size: number, upem: n
  * (SkScalarRoundToScalar); the line gap is rounded; `normalLineHeight` = ascent + descent +
  * lineGap (FontMetrics::LineSpacing = lroundf(ascent) + lroundf(descent) + lroundf(lineGap)).
  * Checked against Chromium (headless, reference fonts.conf): Liberation Serif and Sans 16px → 18,
- * Liberation Mono 16px → 18 (13 + 5), DejaVu Sans 16px → 19. The Linux "borrow one pixel of
- * ascent for the descent" hack applies only with subpixel positioning, which the reference
- * (device scale factor 1) does not use; the tiny-font subpixel case (ascent < 3 px) is only for
- * `subpixel_ascent_descent` text and is not applied either.
+ * Liberation Mono 16px → 18 (13 + 5), DejaVu Sans 16px → 19.
+ * `geometricPrecision` (text-rendering: geometricPrecision; SVG 2 Painting, rendering hints) is the font as Blink sets it up for that
+ * value on Linux: subpixel positioning and no hinting. With subpixel positioning, a descent that rounding brought down
+ * is given one px of the ascent ("borrow 1 unit from the ascent", AscentDescentWithHacks; the sum, the normal line
+ * height, is unchanged): Liberation Sans 16px ascent 14.48 → 14, descent 3.39 → 3 becomes 13 + 4 (Chromium 156: the
+ * baseline 13 px below the top of an 18 px line, 14 px without geometricPrecision). Unhinted, the x-height of a font
+ * without an OS/2 sxHeight is its 'x' unscaled by the autohinter (DejaVu Sans 16px: 8.75 px, hinted 9). Otherwise
+ * Chromium's print (device scale factor 1) uses neither, and the tiny-font subpixel case (ascent < 3 px) is only
+ * for `subpixel_ascent_descent` text and is not applied either.
  * xHeight: OS/2 sxHeight scaled (not rounded), or the hinted 'x' for fonts without one, or
  * ascent × 0.56 as Blink's last resort. Other values are scaled, unrounded. Sizes ≤ 0 give zeros.
  */
-export function scaleMetrics(m: FaceMetrics, size: number): ScaledMetrics {
+export function scaleMetrics(m: FaceMetrics, size: number, geometricPrecision = false): ScaledMetrics {
   const s = size > 0 && Number.isFinite(size) ? size / m.unitsPerEm : 0;
-  const ascent = roundPx(m.ascent * s);
-  const descent = roundPx(m.descent * s);
+  let ascent = roundPx(m.ascent * s);
+  let descent = roundPx(m.descent * s);
   const lineGap = roundPx(m.lineGap * s);
+  if (geometricPrecision && descent < m.descent * s && ascent >= 1) {
+    descent++;
+    ascent--;
+  }
   let xHeight: number;
   if (m.xHeight > 0) xHeight = m.xHeight * s;
-  else if (m.xHeightFallback && s > 0) xHeight = hintedXHeight(m.xHeightFallback, size, m.unitsPerEm);
+  else if (m.xHeightFallback && s > 0) xHeight = geometricPrecision ? m.xHeightFallback.ref * s : hintedXHeight(m.xHeightFallback, size, m.unitsPerEm);
   else xHeight = ascent * 0.56;
   return {
     ascent,

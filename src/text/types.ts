@@ -24,7 +24,15 @@ export interface FontSpec {
   fontVariationSettings?: string;
   letterSpacing?: number;    // px, added after every character (css-text-3 §8.2)
   wordSpacing?: number;      // px, added to every word-separator character (U+0020, U+00A0 …)
+  /**
+   * text-rendering (SVG 2 Painting, rendering hints); 'geometricPrecision' sets the font up as Blink does on Linux
+   * (subpixel positioning, no hinting), which changes its rounded ascent/descent and hinted x-height (scaleMetrics).
+   */
+  textRendering?: TextRendering;
 }
+
+/** The keywords of text-rendering, as CSS spells them. */
+export type TextRendering = 'auto' | 'optimizeSpeed' | 'optimizeLegibility' | 'geometricPrecision';
 
 /**
  * A parsed font face. `key` is unique per face in the process (paint uses it to embed each face

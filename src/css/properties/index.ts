@@ -72,7 +72,7 @@ const SHORTHAND_MAP = new Map<string, Shorthand>(
 /** Properties with no effect on a static printed page: accepted silently. */
 const NO_EFFECT = new Set([
   'cursor', 'pointer-events', 'user-select', 'resize', 'caret-color', 'scroll-behavior', 'touch-action',
-  'print-color-adjust', 'color-adjust', 'color-scheme', 'text-rendering', 'font-smooth',
+  'print-color-adjust', 'color-adjust', 'color-scheme', 'font-smooth',
   'text-size-adjust', 'forced-color-adjust', 'accent-color', 'will-change', 'speak',
   'overscroll-behavior', 'background-attachment-fixed', 'image-rendering', 'font-optical-sizing',
   'transition', 'transition-property', 'transition-duration', 'transition-timing-function', 'transition-delay',

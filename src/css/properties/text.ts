@@ -325,6 +325,9 @@ export const TEXT_ROWS: Longhand<any>[] = [
   keywordRow('hyphens', 'hyphens', true, ['none', 'manual', 'auto']),
   // early: flow-relative properties (logical.ts) map to physical sides by direction
   { ...keywordRow('direction', 'direction', true, ['ltr', 'rtl']), early: true },
+  // early: with geometricPrecision the font's rounded ascent and x-height differ (src/text/metrics.ts scaleMetrics), and ex
+  // units are resolved from them
+  { ...keywordRow('text-rendering', 'textRendering', true, { auto: 'auto', optimizespeed: 'optimizeSpeed', optimizelegibility: 'optimizeLegibility', geometricprecision: 'geometricPrecision' }), early: true },
   keywordRow('unicode-bidi', 'unicodeBidi', false, ['normal', 'embed', 'isolate', 'bidi-override', 'isolate-override', 'plaintext']),
   {
     name: 'tab-size', inherited: true, fields: ['tabSize'],

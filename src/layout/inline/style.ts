@@ -7,7 +7,7 @@ import { faceMetrics } from '../../text/index.ts';
 
 const specCache = new WeakMap<ComputedStyle, FontSpec>();
 
-/** The FontSpec of a computed style (font-family, font-size px, weight, style, caps, OpenType features and variations in css-fonts-4 §7.2's order, letter/word spacing px); cached per style object. */
+/** The FontSpec of a computed style (font-family, font-size px, weight, style, caps, OpenType features and variations in css-fonts-4 §7.2's order, letter/word spacing px, text-rendering); cached per style object. */
 export function fontSpecOf(style: ComputedStyle): FontSpec {
   let spec = specCache.get(style);
   if (!spec) {
@@ -21,6 +21,7 @@ export function fontSpecOf(style: ComputedStyle): FontSpec {
       fontVariationSettings: style.fontVariationSettings,
       letterSpacing: style.letterSpacing,
       wordSpacing: style.wordSpacing,
+      textRendering: style.textRendering,
     };
     specCache.set(style, spec);
   }
@@ -98,7 +99,7 @@ export function fallbackExtents(style: ComputedStyle, runs: readonly GlyphRun[],
   for (const r of runs) {
     primary ??= fonts.match(fontSpecOf(style)).key;
     if (r.face.key === primary || !r.face.font) continue;
-    const m = faceMetrics(r.face, r.fontSize);
+    const m = faceMetrics(r.face, r.fontSize, style.textRendering);
     const above = leadingAbove(m.lineGap);
     const top = -(m.ascent + above), bottom = m.descent + m.lineGap - above;
     if (!out) out = { top, bottom };
