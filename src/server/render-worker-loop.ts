@@ -30,10 +30,12 @@ function heapBytes(): number {
  * ok, out | failure + message + stack, heapBytes }, in the order the jobs came; the PDF's buffer is
  * transferred, not copied. Jobs run one at a time: one that comes while another runs (a staged job)
  * begins as soon as that one has answered.
- * { warm: true } (the pool sends it when the thread is idle) starts the engine's warm-up (the
+ * { warm: true } (the pool sends it while no render runs) starts or resumes the engine's warm-up (the
  * common fonts, a small document), then the job module's warm-up jobs (a stored template's path):
  * one step per turn of the event loop and never while a job runs, so a job that comes meanwhile
- * waits for one step at most (tens of ms) instead of the whole warm-up. `compiled` is called when the thread has been through a render: after its first job
+ * waits for one step at most (tens of ms) instead of the whole warm-up; { warm: false } pauses it
+ * after the current step (a render runs in another thread). { type: 'warm' } answers its end.
+ * `compiled` is called when the thread has been through a render: after its first job
  * and after its warm-up (the bundle saves its code cache then).
  */
 export function serveRenderJobs(jobs: JobModule, engine: Engine & WarmUp, compiled?: () => void): void {
@@ -53,7 +55,10 @@ export function serveRenderJobs(jobs: JobModule, engine: Engine & WarmUp, compil
     if (!warming || stepping || running > 0) return; // resumed when the job ends
     const step = steps.shift();
     if (!step) {
-      if (!warm) compiled?.();
+      if (!warm) {
+        port.postMessage({ type: 'warm' });
+        compiled?.();
+      }
       warm = true;
       return;
     }
@@ -91,9 +96,9 @@ export function serveRenderJobs(jobs: JobModule, engine: Engine & WarmUp, compil
       else setImmediate(warmNext);
     }
   };
-  port.on('message', (m: { job: RenderJob; marginMs: number } | { warm: true }) => {
+  port.on('message', (m: { job: RenderJob; marginMs: number } | { warm: boolean }) => {
     if ('warm' in m) {
-      warming = true;
+      warming = m.warm;
       warmNext();
       return;
     }

@@ -79,6 +79,7 @@ export interface PoolOptions {
 
 type Reply =
   | { type: 'ready' }
+  | { type: 'warm' }
   | { type: 'done'; ok: true; out: RenderOutput; heapBytes: number }
   | { type: 'done'; ok: false; failure?: WireFailure; message: string; stack?: string; heapBytes: number };
 
@@ -99,8 +100,11 @@ interface Thread {
   timer?: NodeJS.Timeout;
   /** A staged task sent to the thread behind `task`: it begins there when `task` ends. */
   next?: Task;
-  /** Told to warm up (render-worker-loop.ts), once, when it was idle. */
-  warming?: boolean;
+  /**
+   * Its warm-up (render-worker-loop.ts): 'on' while told to warm, 'paused' while a render runs in
+   * another thread, 'done' once the thread said it is warm; absent until first told.
+   */
+  warm?: 'on' | 'paused' | 'done';
   /** Settles when the thread is ready or gone. */
   up: Promise<void>;
   markUp: () => void;
@@ -140,10 +144,12 @@ function softMarginMs(timeoutMs: number): number {
  * render's answer), so the hard stop comes that much late (milliseconds); the engine's own deadline
  * starts in the thread. A staged job whose thread is stopped before it began goes to the front of
  * the line, for the next idle thread.
- * At start the threads load one after another (the next is started when one is ready), so the
- * first takes renders as soon as it can instead of sharing the CPUs with all the others. Up to
- * `size` threads are told to warm up (fonts, a small document: render-worker-loop.ts) when they
- * are idle once loaded; renders that come meanwhile run between the steps.
+ * At start the threads load one after another (the next is started when one is ready and no render
+ * runs, or once a render has ended), so the first takes renders as soon as it can and the first
+ * render, which has its whole path to compile, runs without threads loading beside it. Up to
+ * `size` threads are told to warm up (fonts, a small document: render-worker-loop.ts) while no
+ * render runs in the pool, and told to pause while one does: warming steps take the CPUs
+ * renders need; a render sent to a warming thread runs between two steps.
  */
 export function workerPoolRenderer(opts: PoolOptions): Renderer {
   return new WorkerPool(opts);
@@ -157,8 +163,10 @@ class WorkerPool implements Renderer {
   private readonly pending: Task[] = [];
   private closed = false;
   private bootFailures = 0;
-  /** Threads of the initial set not started yet (started one per thread that becomes ready). */
+  /** Threads of the initial set not started yet (started one at a time: startNext). */
   private toStart: number;
+  /** Renders ended in the pool's threads (answered or not), up to 1: the first one runs alone. */
+  private ended = 0;
 
   constructor(private readonly opts: PoolOptions) {
     this.bootUrl = opts.workerUrl ?? new URL('./render-worker.mjs', import.meta.url);
@@ -166,8 +174,8 @@ class WorkerPool implements Renderer {
       engineUrl: opts.engineUrl ?? new URL('../index.ts', import.meta.url).href,
       jobUrl: new URL('./render-job.ts', import.meta.url).href,
     };
-    this.toStart = opts.size + (opts.spare ?? 0) - 1;
-    this.spawn();
+    this.toStart = opts.size + (opts.spare ?? 0);
+    this.startNext();
   }
 
   render(job: RenderJob, renderOpts: RenderOptions = {}): Promise<RenderOutput> {
@@ -253,6 +261,7 @@ class WorkerPool implements Renderer {
       return;
     }
     if (next) this.pending.unshift({ ...next, free: true }); // it never began: the next idle thread takes it
+    if (task) this.ended = 1;
     const successor = t.retiring ? null : this.replace(t, wasBooting, err);
     if (task) {
       // the slot is free at once when a loaded thread is there for it (a spare); else it waits for the successor
@@ -276,19 +285,16 @@ class WorkerPool implements Renderer {
   private onMessage(t: Thread, m: Reply): void {
     if (t.state === 'gone') return;
     if (m.type === 'ready') this.onReady(t);
+    else if (m.type === 'warm') t.warm = 'done';
     else this.onDone(t, m);
     this.dispatch();
   }
 
-  /** The thread loaded the engine: start the next of the initial set; a thread this one succeeds leaves (now if idle, else after its render). */
+  /** The thread loaded the engine; a thread this one succeeds leaves (now if idle, else after its render). */
   private onReady(t: Thread): void {
     this.bootFailures = 0;
     t.state = 'idle';
     t.markUp();
-    if (this.toStart > 0) {
-      this.toStart--;
-      this.spawn();
-    }
     for (const old of this.threads) if (old.successor === t && old.state === 'idle') this.end(old, null);
   }
 
@@ -298,6 +304,7 @@ class WorkerPool implements Renderer {
     clearTimeout(t.timer);
     t.task = undefined;
     t.renders++;
+    this.ended = 1;
     // the staged task began in the thread as this one ended: it holds its slot before this one frees its own
     const next = t.next;
     t.next = undefined;
@@ -334,7 +341,8 @@ class WorkerPool implements Renderer {
 
   /**
    * Hands waiting jobs to idle threads (each with its deadline), staged ones left over behind a busy
-   * thread of their group, and tells idle threads to warm up when nothing waits.
+   * thread of their group; then warms idle threads while no render runs, pauses their warm-up while one
+   * does, and starts the next thread of the initial set.
    */
   private dispatch(): void {
     for (let i = 0; i < this.pending.length; i++) {
@@ -350,18 +358,49 @@ class WorkerPool implements Renderer {
       this.send(t, task);
     }
     for (const t of this.threads) {
-      if (t.state !== 'idle') continue;
-      if (!this.pending.length) {
-        if (!t.warming && !t.retiring && this.warmed() < this.opts.size) {
-          t.warming = true;
-          t.worker.postMessage({ warm: true });
-        }
-        continue;
-      }
+      if (t.state !== 'idle' || !this.pending.length) continue;
       const task = this.pending.shift()!;
       this.begin(t, task);
       this.send(t, task);
     }
+    this.steerWarmUp();
+    this.startNext();
+  }
+
+  /**
+   * Warm-ups run while the pool renders nothing (and nothing waits): an idle thread is told to warm
+   * (up to `size` threads), a warming one to pause while a render runs, to resume when none does.
+   */
+  private steerWarmUp(): void {
+    let rendering = this.pending.length > 0;
+    for (const t of this.threads) if (t.state === 'busy') rendering = true;
+    for (const t of this.threads) {
+      if (t.state === 'booting' || t.state === 'gone' || t.warm === 'done') continue;
+      if (rendering) {
+        if (t.warm === 'on') {
+          t.warm = 'paused';
+          t.worker.postMessage({ warm: false });
+        }
+      } else if (t.warm === 'paused' || (t.warm === undefined && t.state === 'idle' && !t.retiring && this.warmed() < this.opts.size)) {
+        t.warm = 'on';
+        t.worker.postMessage({ warm: true });
+      }
+    }
+  }
+
+  /**
+   * Starts the next thread of the initial set: one at a time (none is loading), and not while the
+   * pool's first render runs (its thread compiles the render path then; a thread loading beside it
+   * took CPU from it: the first PDF after start-up).
+   */
+  private startNext(): void {
+    if (this.toStart <= 0 || this.closed) return;
+    for (const t of this.threads) {
+      if (t.state === 'booting') return;
+      if (t.state === 'busy' && this.ended === 0) return;
+    }
+    this.toStart--;
+    this.spawn();
   }
 
   private send(t: Thread, task: Task): void {
@@ -375,7 +414,7 @@ class WorkerPool implements Renderer {
    */
   private warmed(): number {
     let n = 0;
-    for (const t of this.threads) if (t.warming && !t.retiring && t.state !== 'gone') n++;
+    for (const t of this.threads) if (t.warm !== undefined && !t.retiring && t.state !== 'gone') n++;
     return n;
   }
 

@@ -114,6 +114,10 @@ export async function startServer(
   }, `Quire listening on ${url}: ${transport}`);
   // after listening: it lists the whole folder (seconds for a large one), and what it removes is never served
   const sweeping = sweepDisk(store, log, startedAt).catch((err: unknown) => log.error({ err }, 'the start-up sweep of the data folder failed'));
+  // Koa's body setter tests a JSON body against ReadableStream, Blob and Response: the first use of those globals
+  // loads Node's web streams and fetch (~50-60 ms, measured), which fell on the first request's answer; now
+  // while the first render thread still loads
+  setImmediate(() => void [globalThis.ReadableStream, globalThis.Blob, globalThis.Response]);
   // the bundle's code cache (bin/run-bundle.cjs) with the start-up code and the first requests' (not while they run)
   setTimeout(saveCodeCache, 5000).unref();
   const maintenance = new Maintenance({ store, clock: opts.clock ?? { now: () => new Date() }, log, metrics, retentionDays: config.pdfRetentionDays }).start();

@@ -1,7 +1,7 @@
 // The worker-thread renderer: fill + render in worker threads, failures carried back, the exact
 // deadline, the memory cap and recycling. In: workerPoolRenderer with real and stub engines. Out: node:test results.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -13,6 +13,7 @@ import { workerPoolRenderer, type RenderJob, type Renderer } from '../../src/ser
 import { TemplateError } from '../../src/template/fill.ts';
 
 const STUB = new URL('./fixtures/hanging-engine.ts', import.meta.url).href;
+const WARM_STUB = new URL('./fixtures/warm-engine.ts', import.meta.url).href;
 const base = { creationDate: new Date('2026-01-01T00:00:00Z'), timeoutMs: 30000, maxPages: 500 };
 const job = (template: string, extra: Partial<RenderJob> = {}): RenderJob => ({ ...base, template, view: {}, ...extra });
 const pool = (o: Partial<Parameters<typeof workerPoolRenderer>[0]> = {}) =>
@@ -107,6 +108,59 @@ test('a thread over RENDER_MEMORY_MB fails its render with 422-class UNRENDERABL
     assert.ok(isPdf((await r.render(job('<p>after</p>'))).pdf));
   } finally {
     await r.close();
+  }
+});
+
+/** The stub's log (fixtures/warm-engine.ts): each line's thread, event and time. */
+function stubLog(file: string): Array<{ thread: number; event: string; at: number }> {
+  return readFileSync(file, 'utf8').trim().split('\n').map((l) => {
+    const [thread, event, at] = l.split(' ');
+    return { thread: Number(thread), event: event!, at: Number(at) };
+  });
+}
+
+test('the first render runs alone: the next thread of the initial set starts loading when it ends', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-warmlog-'));
+  process.env.QUIRE_STUB_LOG = path.join(dir, 'log');
+  const r = pool({ engineUrl: WARM_STUB, size: 2, workerUrl: new URL('./fixtures/noting-worker.mjs', import.meta.url) });
+  try {
+    assert.ok(isPdf((await r.render(job('<sleep 1500>'))).pdf));
+    await ready(r, 2);
+    const log = stubLog(process.env.QUIRE_STUB_LOG);
+    const loads = log.filter((e) => e.event === 'began');
+    const rendered = log.find((e) => e.event === 'rendered')!;
+    assert.equal(loads.length, 2);
+    assert.equal(rendered.thread, loads[0]!.thread, 'the first thread took the render');
+    assert.ok(loads[1]!.at >= rendered.at, 'the second thread began after the first render ended');
+  } finally {
+    delete process.env.QUIRE_STUB_LOG;
+    await r.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('warm-ups pause while a render runs in the pool and resume after it', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-warmlog-'));
+  process.env.QUIRE_STUB_LOG = path.join(dir, 'log');
+  const r = pool({ engineUrl: WARM_STUB, size: 2 });
+  try {
+    await ready(r, 2); // the second thread's 20 steps (400 ms) have begun or are about to
+    assert.ok(isPdf((await r.render(job('<sleep 400>'))).pdf));
+    const log = stubLog(process.env.QUIRE_STUB_LOG);
+    const start = log.find((e) => e.event === 'render')!;
+    const end = log.find((e) => e.event === 'rendered')!;
+    const during = log.filter((e) => e.event === 'step' && e.at > start.at && e.at < end.at);
+    // the other thread may finish the step it is in and begin one more before it reads the pause
+    assert.ok(during.length <= 2, `${during.length} warm-up steps began during the render`);
+    for (let i = 0; i < 100; i++) {
+      if (stubLog(process.env.QUIRE_STUB_LOG).filter((e) => e.event === 'step').length === 40) break;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    assert.equal(stubLog(process.env.QUIRE_STUB_LOG).filter((e) => e.event === 'step').length, 40, 'both threads warmed to the end');
+  } finally {
+    delete process.env.QUIRE_STUB_LOG;
+    await r.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
