@@ -84,6 +84,65 @@ function banner(rootRel) {
 }
 
 /**
+ * esbuild plugin: pdfkit's import of @noble/ciphers/aes (AES for encrypted PDFs, which Quire never
+ * asks for) becomes a module that loads it on first call; its lookup tables (genTtable) were built in
+ * every process and render thread at load (~8 ms each, measured in a worker's start-up profile).
+ */
+function lazyAes() {
+  return {
+    name: 'quire-lazy-aes',
+    setup(build) {
+      build.onResolve({ filter: /^@noble\/ciphers\/aes$/ }, (args) => (
+        /[\\/]node_modules[\\/]pdfkit[\\/]/.test(args.importer) ? { path: 'aes', namespace: 'quire-lazy', pluginData: path.dirname(args.importer) } : undefined
+      ));
+      build.onLoad({ filter: /^aes$/, namespace: 'quire-lazy' }, (args) => ({
+        contents: [
+          'let aes;',
+          "const load = () => (aes ??= require('@noble/ciphers/aes'));",
+          'export const cbc = (...a) => load().cbc(...a);',
+          'export const ecb = (...a) => load().ecb(...a);',
+        ].join('\n'),
+        resolveDir: args.pluginData, loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * esbuild plugin: the Unicode tables that fontkit, unicode-properties and linebreak unpack as they load
+ * (each a base64 string decoded and inflated into a UnicodeTrie: general categories and scripts, the
+ * Indic and USE shapers' classes, line-break classes) are unpacked on their first lookup instead: they
+ * were about a fifth of a render thread's start-up, and the shapers' are only needed for such scripts.
+ * The packages use nothing of a trie but get(). A package whose text no longer has the expected
+ * constructions is bundled as it is.
+ */
+function lazyUnicodeTries() {
+  const expected = { fontkit: 3, 'unicode-properties': 1, linebreak: 1 };
+  const lazy = '\nfunction __quireLazyTrie(Trie, data) {\n  let trie;\n  return { get: (c) => (trie ??= new Trie(data())).get(c) };\n}\n';
+  return {
+    name: 'quire-lazy-unicode-tries',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/](fontkit|unicode-properties|linebreak)[\\/]dist[\\/]module\.mjs$/ }, (args) => {
+        const pkg = /(fontkit|unicode-properties|linebreak)[\\/]dist[\\/]module\.mjs$/.exec(args.path)[1];
+        let n = 0;
+        const text = readFileSync(args.path, 'utf8')
+          // new (0, $…$unicodetrie)(<base64 decoder>("…"))
+          .replace(/new \(0, (\$\w+\$unicodetrie)\)\(((?:\(0, [\w$]+\))?[\w$.]*\("[A-Za-z0-9+/=]+"\))\)/g, (_, trie, data) => {
+            n++;
+            return `__quireLazyTrie(${trie}, () => ${data})`;
+          })
+          // linebreak: const $…$data = <decoder>("…"); const $…$classTrie = new $…$unicodetrie($…$data);
+          .replace(/const ([\w$]+\$data) = ([\w$.]+\("[A-Za-z0-9+/=]+"\));\nconst ([\w$]+) = new (\$\w+\$unicodetrie)\(\1\);/, (_, d, data, name, trie) => {
+            n++;
+            return `const ${name} = __quireLazyTrie(${trie}, () => ${data});`;
+          });
+        return n === expected[pkg] ? { contents: text + lazy, loader: 'js' } : undefined;
+      });
+    },
+  };
+}
+
+/**
  * Packages left out of the bundle, required from node_modules when used: native code
  * (better-sqlite3), the dashboard's own bundler (esbuild), what only some settings load (the
  * S3 client with S3_BUCKET, pg's optional native binding).
@@ -121,7 +180,7 @@ export async function buildBundle(outdir, root = ROOT, replace = false) {
       // the file is one function expression, compiled as it is (bin/run-bundle.cjs): no wrapped copy of its text
       banner: { js: `(function (exports, require, module, __filename, __dirname) {\n${banner(rootRel)}` },
       footer: { js: '\n})' },
-      plugins: [sourceUrls(root)],
+      plugins: [lazyUnicodeTries(), sourceUrls(root), lazyAes()],
     });
     for (const name of Object.keys(ENTRIES)) oneByteText(path.join(tmp, `${name}.bundle.cjs`));
     const runner = `${path.relative(outdir, path.join(root, 'bin/run-bundle.cjs')).split(path.sep).join('/')}`;
