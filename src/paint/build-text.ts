@@ -10,6 +10,7 @@ import type { GlyphRun } from '../text/types.ts';
 import type { DisplayItem } from './display-list.ts';
 import { decorationThickness, underlineTop } from './build-decor.ts';
 import { blurBands, phi } from './pdf-shadow.ts';
+import { autoDecorations } from '../text/metrics.ts';
 
 /**
  * The stem width, as a fraction of the font size, taken for a blurred stroke's peak: 0.07 em (regular stems measure
@@ -64,7 +65,8 @@ export interface DecorationSegment { deco: Decorator; pos: 'under' | 'over' | 't
  * Adds (or extends) the decoration segments of one text fragment: for each decorating box and
  * each of its lines, a line from the fragment's left to right edge. Position and thickness come
  * from the text's primary face (post/OS2 metrics scaled by its font size): underline at the
- * font's underline position, overline at the ascent, line-through at the strikeout position;
+ * font's underline position, overline at the ascent, line-through at the strikeout position; an underline of
+ * `text-decoration-thickness: auto` is Chromium's instead (autoDecorations: font-size / 10 thick, below the baseline);
  * text-decoration-thickness and text-underline-offset of the decorating box override them (css-text-decor-4 §4).
  * Segments of the same decorating box and kind at the same y are merged into one.
  */
@@ -84,8 +86,17 @@ export function addDecorations(f: TextFragment, decos: readonly Decorator[], seg
       segs.push({ deco: d, pos, item: { kind: 'line', x1, x2, y, thickness: t, color: s.textDecorationColor, style: s.textDecorationStyle } });
     };
     if (lines.underline) {
-      const t = decorationThickness(s, face.underlineThickness * k);
-      add('under', underlineTop(s, f.baseline, f.baseline - face.underlinePosition * k) + t / 2, t);
+      const th = s.textDecorationThickness;
+      if (th === undefined || th === 'auto') {
+        // Blink's ComputeDecorationThickness (auto: font-size / 10, at least 1 px, painted whole pixels) and
+        // ComputeUnderlineOffsetAuto (the baseline plus a gap of max(1, ceil(thickness / 2))): the font's own
+        // underline metrics are not used (Chromium 156's page.pdf, Liberation Sans/Serif, DejaVu Sans, 12-40 px).
+        const a = autoDecorations(run.fontSize, 0);
+        add('under', underlineTop(s, f.baseline, f.baseline + a.underlineTop) + a.thickness / 2, a.thickness);
+      } else {
+        const t = decorationThickness(s, face.underlineThickness * k);
+        add('under', underlineTop(s, f.baseline, f.baseline - face.underlinePosition * k) + t / 2, t);
+      }
     }
     if (lines.overline) {
       const t = decorationThickness(s, face.underlineThickness * k);
