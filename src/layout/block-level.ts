@@ -193,6 +193,18 @@ function aspectRatioHeight(box: Box, m: BoxMetrics, width: number): void {
   m.toContent = s.minHeight === 'auto' && s.overflowY === 'visible' ? 'grows' : undefined;
 }
 
+/**
+ * A break before the box is allowed (css-break-3 §4.1, §4.4: it makes progress): something is placed above it on this
+ * fragmentainer, or an in-flow sibling precedes it (a class A break point) and its block-start border edge lies below the
+ * fragmentainer's start, after margins (preserved after a forced break, §5.2) or an empty sibling's collapsed ones. So
+ * Chromium 156 (LayoutNG) breaks before a break-inside: avoid box that does not fit there, leaving a page that holds only
+ * those margins (an empty break-before: page div, then a section whose heading's margin-top collapses through it).
+ */
+function breaksBefore(p: BlockParams, env: FlowEnv, borderTop: number | null): boolean {
+  if (!p.atTop) return true;
+  return p.afterSibling === true && borderTop !== null && env.fragmentainerTop !== undefined && borderTop > env.fragmentainerTop + 0.01;
+}
+
 /** A box that `break-inside` keeps whole on this fragmentainer (css-break-3 §3.2; avoid-column only in columns). */
 function avoidsBreakInside(s: ComputedStyle, env: FlowEnv): boolean {
   return isAvoidBreak(s.breakInside) || (env.inColumns === true && s.breakInside === 'avoid-column');
@@ -403,7 +415,8 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
     if (flow.token !== null && flow.placedAny && s.continue === 'discard') discardContinuation(flow, env.ctx.fonts);
     // A resumed box is never pushed whole (its earlier part is on an earlier page): it keeps its token instead.
     if (flow.pushed && !p.atTop && !resumed) return PUSHED;
-    if (flow.token !== null && !p.atTop && !resumed && (avoidsBreakInside(s, env) || (!flow.placedAny && atContentStart(flow.token, topBP)))) return PUSHED;
+    if (flow.token !== null && !resumed && ((avoidsBreakInside(s, env) && breaksBefore(p, env, top.borderTop ?? flow.firstY)) ||
+      (!p.atTop && !flow.placedAny && atContentStart(flow.token, topBP)))) return PUSHED;
   }
   if (markerLine && flow.firstBaseline === undefined) holdMarkerLine(flow, markerLine.height, top.borderTop === null ? null : top.borderTop + topBP);
   // While the top edge is pending, the margins of children that all collapse through adjoin this box's top margin

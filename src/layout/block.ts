@@ -168,7 +168,7 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
     const r = env.ctx.layoutBlockLevel(child, {
       cb: c.cb, y: flow.y, margin: flow.margin, floats: c.floats,
       token: i === start ? (q.token?.inner ?? null) : null,
-      atTop, truncate: c.truncate && (!flow.placedAny || onlyEmpty), abs: c.abs, pageName: c.pageName, cbRtl: q.rtl, topPending: flow.firstY === null,
+      atTop, afterSibling: prevInFlow !== null, truncate: c.truncate && (!flow.placedAny || onlyEmpty), abs: c.abs, pageName: c.pageName, cbRtl: q.rtl, topPending: flow.firstY === null,
       ...(flow.firstY === null && adjoiningAt !== null ? { pendingTopAt: adjoiningAt } : {}),
     }, env);
     if (r.pushed) {

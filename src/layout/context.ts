@@ -98,6 +98,8 @@ export interface FlowEnv {
    * the page before, in one flow of fragmentainers (css-break-3 §4.4); absent on the first page and outside page flow.
    */
   pageTop?: number;
+  /** Block-start edge of the fragmentainer (page area or column, absolute px), on every one of them; absent when not fragmenting. */
+  fragmentainerTop?: number;
   /** Fixed-position boxes met (laid out on every page by the page driver). */
   fixed: PendingAbs[];
   /** Height of the initial containing block, for quirks-mode percentage heights of html/body. */
@@ -138,6 +140,11 @@ export interface BlockParams {
   atTop: boolean;
   /** Margins adjoining the page top are truncated (after an unforced break, css-break-3 §5.2). */
   truncate: boolean;
+  /**
+   * An in-flow sibling precedes the box in its parent's flow on this fragmentainer, even one its margins collapsed
+   * through: a break before the box is a class A break point (css-break-3 §4.1).
+   */
+  afterSibling?: boolean;
   /**
    * The pending margins include the top margin of an ancestor whose top border edge is not resolved yet (the box would be
    * its first in-flow content): clearance then resolves that edge above the box (placeTop in block-level.ts).

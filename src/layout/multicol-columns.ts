@@ -164,8 +164,8 @@ function runColumns(p: ColumnSetParams, h: number, max: number, abs: PendingAbs[
 function layoutColumn(p: ColumnSetParams, token: BreakToken | null, h: number, atTop: boolean, abs: PendingAbs[], env: FlowEnv): Column {
   const top = p.y;
   const colEnv: FlowEnv = Number.isFinite(h)
-    ? { ...env, pageBottom: top + h, pageHeight: h, inColumns: true }
-    : { ...env, pageBottom: Infinity, pageHeight: undefined, inColumns: true };
+    ? { ...env, pageBottom: top + h, pageHeight: h, fragmentainerTop: top, inColumns: true }
+    : { ...env, pageBottom: Infinity, pageHeight: undefined, fragmentainerTop: undefined, inColumns: true };
   const width = p.geometry.width;
   // Margins at the column top are truncated after an unforced break (css-break-3 §5.2).
   const forced = token?.content?.kind === 'block' && token.content.forced === true;

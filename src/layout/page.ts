@@ -164,7 +164,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     ctx.limits.check();
     const info = forcedBreakOf(token);
     const { area, page } = newPage(nextPageGroup(root, token));
-    env = { ctx, pageBottom: area.y + (area.rootHeight ?? area.height), pageHeight: area.rootHeight ?? area.height, fixed, icbHeight: area.rootHeight ?? area.height, absLayout, floatLayout, absBreaks };
+    env = { ctx, pageBottom: area.y + (area.rootHeight ?? area.height), pageHeight: area.rootHeight ?? area.height, fixed, icbHeight: area.rootHeight ?? area.height, absLayout, floatLayout, absBreaks, fragmentainerTop: area.y };
     if (pages.length > 1) env.pageTop = area.y;
     session.env = env;
     const icbAbs: PendingAbs[] = [];
@@ -215,7 +215,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
   // prints them: a page holding only them (and fixed and margin boxes), or blank when one starts further down.
   while (carried.length > 0) {
     const { area, page } = newPage();
-    env = { ctx, pageBottom: area.y + (area.rootHeight ?? area.height), pageHeight: area.rootHeight ?? area.height, fixed, icbHeight: area.rootHeight ?? area.height, absLayout, floatLayout, absBreaks, pageTop: area.y };
+    env = { ctx, pageBottom: area.y + (area.rootHeight ?? area.height), pageHeight: area.rootHeight ?? area.height, fixed, icbHeight: area.rootHeight ?? area.height, absLayout, floatLayout, absBreaks, pageTop: area.y, fragmentainerTop: area.y };
     session.env = env;
     for (const c of carried) { const f = layoutAbsContinuation(c, area, env); if (f) page.children.push(f); }
     carried = absBreaks.drain(page.children);
