@@ -144,9 +144,9 @@ function softMarginMs(timeoutMs: number): number {
  * render's answer), so the hard stop comes that much late (milliseconds); the engine's own deadline
  * starts in the thread. A staged job whose thread is stopped before it began goes to the front of
  * the line, for the next idle thread.
- * At start the threads load one after another (the next is started when one is ready and no render
- * runs, or once a render has ended), so the first takes renders as soon as it can and the first
- * render, which has its whole path to compile, runs without threads loading beside it. Up to
+ * At start the threads load one after another (the next is started when one is ready, has warmed
+ * up and no render runs, or once a render has ended), so the first takes renders as soon as it can
+ * and the first render, which has its whole path to compile, runs without threads loading beside it. Up to
  * `size` threads are told to warm up (fonts, a small document: render-worker-loop.ts) while no
  * render runs in the pool, and told to pause while one does: warming steps take the CPUs
  * renders need; a render sent to a warming thread runs between two steps.
@@ -389,15 +389,16 @@ class WorkerPool implements Renderer {
   }
 
   /**
-   * Starts the next thread of the initial set: one at a time (none is loading), and not while the
-   * pool's first render runs (its thread compiles the render path then; a thread loading beside it
-   * took CPU from it: the first PDF after start-up).
+   * Starts the next thread of the initial set: one at a time (none is loading) and, until a render
+   * has ended, not while one runs nor while a thread's warm-up is unfinished: the pool's first render
+   * compiles the render path in its thread, and a thread loading beside it (which cannot be paused,
+   * unlike a warm-up) took CPU from it: the first PDF after start-up.
    */
   private startNext(): void {
     if (this.toStart <= 0 || this.closed) return;
     for (const t of this.threads) {
       if (t.state === 'booting') return;
-      if (t.state === 'busy' && this.ended === 0) return;
+      if (this.ended === 0 && (t.state === 'busy' || t.warm === 'on' || t.warm === 'paused')) return;
     }
     this.toStart--;
     this.spawn();

@@ -139,12 +139,16 @@ test('the first render runs alone: the next thread of the initial set starts loa
   }
 });
 
-test('warm-ups pause while a render runs in the pool and resume after it', async () => {
+test('warm-ups pause while a render runs in the pool and resume after it; an idle start-up warms one thread before loading the next', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-warmlog-'));
   process.env.QUIRE_STUB_LOG = path.join(dir, 'log');
-  const r = pool({ engineUrl: WARM_STUB, size: 2 });
+  const r = pool({ engineUrl: WARM_STUB, size: 2, workerUrl: new URL('./fixtures/noting-worker.mjs', import.meta.url) });
   try {
     await ready(r, 2); // the second thread's 20 steps (400 ms) have begun or are about to
+    const began = stubLog(process.env.QUIRE_STUB_LOG).filter((e) => e.event === 'began');
+    const firstSteps = stubLog(process.env.QUIRE_STUB_LOG).filter((e) => e.event === 'step' && e.thread === began[0]!.thread);
+    assert.equal(firstSteps.length, 20, 'the first thread warmed up before the second began');
+    assert.ok(began[1]!.at >= firstSteps[19]!.at);
     assert.ok(isPdf((await r.render(job('<sleep 400>'))).pdf));
     const log = stubLog(process.env.QUIRE_STUB_LOG);
     const start = log.find((e) => e.event === 'render')!;
