@@ -33,8 +33,8 @@ export interface Frame {
   env: FlowEnv;
   /** The container's min/max clamp of its cross size (a row's content height, px) when that size is indefinite. */
   crossClamp?: (h: number) => number;
-  /** Lays an item out (monolithic, as its own BFC) at the given used sizes (px). */
-  layoutItem(b: Box, width: number | undefined, height: number | undefined, x: number, ml: number, mr: number): BoxFragment | ReplacedFragment | null;
+  /** Lays an item out (monolithic, as its own BFC) at the given used sizes (px); `contentHeight`: its height, min-height and max-height ignored (its content's height). */
+  layoutItem(b: Box, width: number | undefined, height: number | undefined, x: number, ml: number, mr: number, contentHeight?: boolean): BoxFragment | ReplacedFragment | null;
 }
 
 /** An item's outer main size (margin box) for a content-box main size `size`, px. */
@@ -112,7 +112,13 @@ export function flexItem(fx: Frame, b: Box): Item {
     it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
   } else if (!row && !isScrollContainer(st)) {
     const spec = sizeValue(mSpec, H);
-    const contentMin = columnContent();
+    // The content size suggestion is the content's height, not the specified height's (Chromium 156: a height: 80px item
+    // holding one 20 px line shrinks to 50 px in a max-height: 100px column beside another such item).
+    let contentMin = columnContent();
+    if (spec !== null && b.kind !== 'replaced') {
+      const f = layoutItem(b, columnWidth(it, W, env, s.alignItems), undefined, fx.cbx, it.ml ?? 0, it.mr ?? 0, true);
+      contentMin = f ? Math.max(0, f.height - it.bpMain) : 0;
+    }
     it.min = spec !== null ? Math.min(contentMin, toContent(spec, st, it.bpMain)) : contentMin;
   }
   it.min = Math.min(it.min, it.max);

@@ -124,6 +124,22 @@ function layoutFlexContainer(box: FlexBox, cb: ContainingBlock, y: number, abs: 
   return r;
 }
 
+/**
+ * The flex lines of a column container whose height is auto (css-flexbox-1 §9.2 step 2, §9.3 steps 5-6), and its main
+ * size for §9.7: items are collected into lines against its max-height (clamp(Infinity): none leaves one line, as
+ * Chromium 156 breaks them), and the inner main size that the lines then flex into is the longest line's outer
+ * hypothetical main size clamped by min-height and max-height (`clamp`, box-sizing honoured), set as `fx.avail`.
+ * Measured in Chromium 156: items of 80 + 80 px in max-height: 100px shrink to 50 + 50; a flex-grow: 1 item between two
+ * 20 px items in min-height: 100px grows to 60; justify-content: center in min-height: 100px centres 40 px of items.
+ */
+function clampedColumnLines(fx: Frame, items: Item[], clamp: (h: number) => number): ReturnType<typeof flexLines> {
+  fx.avail = clamp(Infinity);
+  const fl = flexLines(fx, items, 0);
+  const gaps = (l: Item[]): number => fx.mainGap * Math.max(0, l.length - 1);
+  fx.avail = clamp(fl.lines.reduce((m, l) => Math.max(m, l.reduce((sum, k) => sum + outerMain(fx, k, k.hypo), 0) + gaps(l)), 0));
+  return fl;
+}
+
 /** Placed items (absolute px), the used content height (px), the first baseline, and the break token index (in order-modified item order) where the next page resumes. */
 export interface FlexResult {
   children: Fragment[]; height: number; baseline?: number; breakAt?: number; tallest: number;
@@ -326,12 +342,14 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   const reverse = s.flexDirection === 'row-reverse' || s.flexDirection === 'column-reverse';
   // The main and cross axes follow the writing mode (css-flexbox-1 §2.1, §5.1): in an rtl container a row's main-start and a column's cross-start are the right edge.
   const rtl = s.direction === 'rtl';
+  // A column whose height is auto (on its first page): its main size is its content height clamped by min/max-height.
+  const autoHeightColumn = !row && H === null && startItem === 0;
   const fx: Frame = {
     s, row, reverse, flip: row ? reverse !== rtl : reverse, crossFlip: !row && rtl, W, H, cbx: cb.x, y,
     mainSize: row ? W : H, avail: (row ? W : H) ?? Infinity, mainGap, crossGap: row ? rowGap : colGap, env, ...(brk ? { brk } : {}), ...(row && heightClamp ? { crossClamp: heightClamp } : {}),
-    layoutItem: (b, width, height, x, ml, mr) => env.ctx.layoutBlockLevel(b, {
+    layoutItem: (b, width, height, x, ml, mr, contentHeight) => env.ctx.layoutBlockLevel(b, {
       cb: { x, y: 0, width: W, height: H }, y, margin: NO_MARGIN, token: null,
-      atTop: true, truncate: false, abs, widthOverride: width, marginsOverride: { left: ml, right: mr }, heightOverride: height, forceBfc: true,
+      atTop: true, truncate: false, abs, widthOverride: width, marginsOverride: { left: ml, right: mr }, heightOverride: height, forceBfc: true, ...(contentHeight ? { ignoreHeight: true } : {}),
     }, innerEnv).fragment,
   };
   const boxes = box.children.filter((c) => c.kind !== 'text' && c.kind !== 'br' && c.kind !== 'marker');
@@ -343,7 +361,7 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   const items = inflow.map((b) => flexItem(fx, b));
   // A column resumed after an unforced break: its first item's block-start margin is what of it lay past the page end.
   if (startMargin !== undefined && !row && items[startItem]) items[startItem].mt = startMargin;
-  const fl = flexLines(fx, items, startItem);
+  const fl = autoHeightColumn && heightClamp ? clampedColumnLines(fx, items, heightClamp) : flexLines(fx, items, startItem);
   for (const line of fl.lines) resolveFlexibleLengths(fx, line);
   // ---- item layout at the resolved main size; cross sizes (§9.4)
   for (const it of fl.laidOut) {
@@ -356,7 +374,8 @@ export function layoutFlexItems(box: FlexBox, cb: ContainingBlock, y: number, ab
   const { children, baseline, firstItemBaseline, breakAt, placedEnd, line, pushed, beforeFirst, overflow, startMargin: nextMargin } = placeLines(fx, items, fl, lc);
   const { lines, breakableCol, laidOut } = fl;
   const { containerCross } = lc;
-  const height = breakAt !== undefined ? placedEnd : breakableCol ? Math.max(0, lines[0] ? lines[0].reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * (lines[0].length - 1) : 0) : row ? containerCross : items.reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * Math.max(0, items.length - 1);
+  const lineMain = (l: Item[]): number => l.reduce((sum, k) => sum + outerMain(fx, k, k.main), 0) + mainGap * Math.max(0, l.length - 1);
+  const height = breakAt !== undefined ? placedEnd : breakableCol ? Math.max(0, lines[0] ? lineMain(lines[0]) : 0) : row ? containerCross : lines.reduce((m, l) => Math.max(m, lineMain(l)), 0);
   const tallest = laidOut.reduce((m, k) => Math.max(m, row ? k.cross : outerMain(fx, k, k.main)), 0);
   return { children, height, baseline: baseline ?? firstItemBaseline, breakAt, tallest, ...(line ? { line } : {}), ...(pushed ? { pushed } : {}), ...(beforeFirst ? { beforeFirst } : {}), ...(overflow ? { overflow } : {}), ...(nextMargin !== undefined ? { startMargin: nextMargin } : {}) };
 }
