@@ -11,7 +11,9 @@ import { layoutDocument } from './layout/index.ts';
 import { layoutWithContainerQueries } from './layout/container-queries.ts';
 import type { FontFaceRule } from './css/styled.ts';
 import { snapPagesForPrint } from './layout/print-snap.ts';
-import { buildDisplayList } from './paint/build.ts';
+import { buildDisplayList, DisplayListBuilder } from './paint/build.ts';
+import type { DocumentDisplayList } from './paint/display-list.ts';
+import type { PageSink } from './layout/page-stream.ts';
 import { writePdf } from './paint/pdf.ts';
 import { RenderLimits } from './errors.ts';
 import { ResourceLoader, type ResourceResolver } from './resources.ts';
@@ -52,6 +54,11 @@ export async function renderParsed(parsed: ParsedHtml, opts: PipelineOptions, li
   const loader = opts.loader ?? new ResourceLoader(opts.baseUrl, opts.resourceRoot, opts.resolveResource);
   const fonts = createFontContext({ loader, warnings, faceSets: opts.fontFaceSets });
 
+  // Paint takes each page while layout goes on (src/layout/page-stream.ts); its warnings follow layout's, as when painting after layout.
+  let paintWarnings = new WarningSink();
+  const builder = new DisplayListBuilder({ loadImage: (url) => loadImage(loader, paintWarnings, url) });
+  const pageSink: PageSink = { page: (p, prev, next) => builder.page(p, prev, next), reset: () => { builder.reset(); paintWarnings = new WarningSink(); } };
+
   // css/cascade → box/build → layout, again while @container rules change with their containers' laid-out sizes
   const { styled, pages } = layoutWithContainerQueries((containerSizes) => {
     const sd = styleDocument(parsed, {
@@ -68,14 +75,20 @@ export async function renderParsed(parsed: ParsedHtml, opts: PipelineOptions, li
   }, (sd) => {
     const tree = buildBoxTree(sd, { loader, warnings });
     limits.check();
-    const laid = layoutDocument(tree, sd, { fonts, warnings, limits, quirks: parsed.quirksMode, loadImage: (url) => loadImage(loader, warnings, url) });
+    const laid = layoutDocument(tree, sd, {
+      fonts, warnings, limits, quirks: parsed.quirksMode, loadImage: (url) => loadImage(loader, warnings, url), ...(sd.containerQueries ? {} : { pageSink }),
+    });
     limits.checkPages(laid.length);
     return laid;
   });
-  // Lines and box edges on whole px, where Chromium prints them (paint only; layout stays exact).
-  snapPagesForPrint(pages);
-
-  const list = buildDisplayList(pages, styled.info, { loadImage: (url) => loadImage(loader, warnings, url) });
+  let list: DocumentDisplayList;
+  if (builder.count === pages.length) list = builder.finish(styled.info);
+  else {
+    // Lines and box edges on whole px, where Chromium prints them (paint only; layout stays exact).
+    snapPagesForPrint(pages);
+    list = buildDisplayList(pages, styled.info, { loadImage: (url) => loadImage(loader, warnings, url) });
+  }
+  for (const w of paintWarnings.list) warnings.add(w.code, w.message, w);
   const pdf = await writePdf(list, { creationDate: opts.creationDate, warnings, limits, fonts });
   return { pdf, pageCount: pages.length, warnings: warnings.list };
 }

@@ -19,6 +19,7 @@ import { tableIntrinsicSizes as tableIntrinsic, tableUsedWidth } from './table/i
 import type { LayoutSession } from './page.ts';
 import { paginate, makeFloatLayout } from './page.ts';
 import { overflowShrinkFactor } from './print-scale.ts';
+import { PageStream, streamable, type PageSink } from './page-stream.ts';
 import { layoutBlockLevel } from './dispatch.ts';
 import { controlIntrinsicWidth, isControl } from './controls.ts';
 import { lastBaselineOf } from './block-level.ts';
@@ -32,6 +33,11 @@ export interface LayoutOptions {
   lineHeightQuirks?: boolean;
   /** Loads an image by URL for content created during layout (`content: url()` in page-margin boxes); null when it cannot. */
   loadImage?: (url: string) => ImageRef | null;
+  /**
+   * Takes the pages as they are laid out, snapped for print (src/layout/page-stream.ts); the pages layoutDocument then
+   * returns are empty where the sink took them (all of them, or none when the sink was reset).
+   */
+  pageSink?: PageSink;
 }
 
 /** The inline formatting context's entry points (src/layout/inline). */
@@ -116,11 +122,21 @@ export function layoutWith(tree: BoxTree, styled: StyledDocument, opts: LayoutOp
   const session: LayoutSession = { env: null };
   const lineHeightQuirks = opts.lineHeightQuirks ?? (opts.quirks || documentMode(styled.document) === 'limited-quirks');
   const ctx = createLayoutContext({ ...opts, lineHeightQuirks }, inline, session);
-  const pages = paginate(tree, styled, ctx, session);
+  // Pages to a sink as they are laid out (src/layout/page-stream.ts), when the document allows it.
+  const stream = opts.pageSink !== undefined && streamable(tree) ? new PageStream(opts.pageSink) : undefined;
+  let pages = paginate(tree, styled, ctx, session, 1, stream);
+  if (stream?.redo) {
+    session.env = null;
+    pages = paginate(tree, styled, ctx, session);
+  }
   // Chromium's print shrink-to-fit: content wider than the page area is laid out again in a
   // wider page area and painted scaled down (src/layout/print-scale.ts).
-  const scale = overflowShrinkFactor(pages, pages.map((p) => p.area));
-  if (scale === 1) return pages;
+  const scale = overflowShrinkFactor(pages, pages.map((p) => p.area), undefined, stream?.factor);
+  if (scale === 1) {
+    stream?.end();
+    return pages;
+  }
+  stream?.stop();
   session.env = null;
   return paginate(tree, styled, ctx, session, scale);
 }

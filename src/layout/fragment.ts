@@ -178,6 +178,17 @@ export function translateFragment(f: Fragment, dx: number, dy: number): void {
   }
 }
 
+/**
+ * A deep copy of a fragment tree: every fragment a new object with the same fields, its children copied (rows placed on
+ * a page, repeated header and footer rows, a page snapped for print). What is not a fragment (edges, glyph runs, pieces,
+ * styles, boxes) stays shared.
+ */
+export function cloneFragment<T extends Fragment>(f: T): T {
+  const c = { ...f } as T;
+  if (c.kind === 'box' || c.kind === 'line' || c.kind === 'inline') (c as { children: Fragment[] }).children = c.children.map(cloneFragment);
+  return c;
+}
+
 /** A copy of `p` with every piece moved by (dx, dy) px (the pieces may be shared by copies of their fragment). */
 function movedPieces(p: FragmentPieces, dx: number, dy: number): FragmentPieces {
   const r = p.rects.slice();

@@ -17,6 +17,7 @@ import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
 import { snappedPageArea, initialContainingBlock, rtlOriginShift } from './print-scale.ts';
 import { placeFixedBoxes, fixedOverflowWantsPage } from './print-fixed.ts';
+import type { PageStream } from './page-stream.ts';
 
 /** The flow environment of the page being laid out, shared with the LayoutContext callbacks. */
 export interface LayoutSession { env: FlowEnv | null }
@@ -112,9 +113,10 @@ function emptyFragment(box: Box): BoxFragment {
  * Calls limits.check() per page and
  * limits.checkPages(n) per page added (RenderError past them). `scale` (>= 1) is the print
  * shrink-to-fit factor: content is laid out in page areas `scale` times larger and each page
- * records it as `contentScale` (src/layout/print-scale.ts).
+ * records it as `contentScale` (src/layout/print-scale.ts). With a `stream`, each page goes to it once laid out, and
+ * `pages` keeps an empty page in its place (see PageStream; when its `redo` is set, the pages returned are incomplete).
  */
-export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayoutContext, session: LayoutSession = { env: null }, scale = 1): PageFragment[] {
+export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayoutContext, session: LayoutSession = { env: null }, scale = 1, stream?: PageStream): PageFragment[] {
   const pages: PageFragment[] = [];
   const styles: PageStyle[] = [];
   /** Each page's initial containing block as content is laid out in it (times `scale`). */
@@ -203,6 +205,9 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
         pages[k].children.push(...placed);
       }
     }
+    // A streamed pagination gives the page on (src/layout/page-stream.ts); false: it is to be done again without the stream.
+    const plain = fixed.length === 0 && icbAbs.length === 0 && carried.length === 0 && Object.keys(styles[page.index]!.marginBoxes).length === 0;
+    if (stream && !stream.done(pages, page.index, plain)) return pages;
     token = r.token;
     if (token === null) break;
     const key = tokenKey(token);

@@ -72,16 +72,27 @@ function isRootOrBody(f: Fragment & { kind: 'box' }): boolean {
  * reaches past the page area's right edge, as (overflow right − area left) / area width; the
  * largest over all pages, at least 1, capped at `maximum` (MAXIMUM_SHRINK_FACTOR). 1 means the
  * content fits and nothing is scaled; s > 1 means "lay out again in a page area s times larger
- * (both axes) and paint it scaled by 1/s". `areas[i]` is page i's page area (page px).
+ * (both axes) and paint it scaled by 1/s". `areas[i]` is page i's page area (page px); `least`: the largest
+ * pageOverflow of pages no longer in `pages` (a streamed pagination's, src/layout/page-stream.ts).
  */
-export function overflowShrinkFactor(pages: readonly PageFragment[], areas: readonly AreaRect[], maximum = MAXIMUM_SHRINK_FACTOR): number {
-  let factor = 1;
-  pages.forEach((page, i) => {
-    const area = areas[i] ?? page.area;
-    if (!(area.width > 0)) return;
-    const right = overflowRight(page.children);
-    if (Number.isFinite(right)) factor = Math.max(factor, (right - area.x) / area.width);
-  });
+export function overflowShrinkFactor(pages: readonly PageFragment[], areas: readonly AreaRect[], maximum = MAXIMUM_SHRINK_FACTOR, least = 1): number {
+  let factor = least;
+  pages.forEach((page, i) => { factor = Math.max(factor, pageOverflow(page, areas[i] ?? page.area)); });
+  return overflowScale(factor, maximum);
+}
+
+/**
+ * One page's part of overflowShrinkFactor: (overflow right − area left) / area width, 1 when the page holds nothing or
+ * its area has no width. `area`: the page area (page px).
+ */
+export function pageOverflow(page: PageFragment, area: AreaRect): number {
+  if (!(area.width > 0)) return 1;
+  const right = overflowRight(page.children);
+  return Number.isFinite(right) ? Math.max(1, (right - area.x) / area.width) : 1;
+}
+
+/** The shrink factor for the largest page overflow `factor` (pageOverflow), capped at `maximum`. */
+export function overflowScale(factor: number, maximum = MAXIMUM_SHRINK_FACTOR): number {
   // Sub-pixel excess is rounding noise in our layout, not overflow worth a relayout.
   if (factor < 1 + 1e-4) return 1;
   return Math.min(factor, maximum);

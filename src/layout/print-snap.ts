@@ -20,15 +20,18 @@ import { hasTransform } from '../css/computed.ts';
  * the paint stage only (layout's own results stay unsnapped). Never throws.
  */
 export function snapPagesForPrint(pages: PageFragment[]): void {
-  for (const page of pages) {
-    for (const f of page.children) snap(f);
-    for (const mb of page.marginBoxes) snap(mb.fragment);
-    const d = page.originShift;
-    if (d) {
-      // A right-to-left root's content, snapped in its own frame, is drawn `d` px over (the page clip too).
-      for (const f of page.children) translateFragment(f, d, 0);
-      page.area = { ...page.area, x: page.area.x + d };
-    }
+  for (const page of pages) snapPageForPrint(page);
+}
+
+/** One page of snapPagesForPrint (the same contract): its fragments and margin boxes, in place. */
+export function snapPageForPrint(page: PageFragment): void {
+  for (const f of page.children) snap(f);
+  for (const mb of page.marginBoxes) snap(mb.fragment);
+  const d = page.originShift;
+  if (d) {
+    // A right-to-left root's content, snapped in its own frame, is drawn `d` px over (the page clip too).
+    for (const f of page.children) translateFragment(f, d, 0);
+    page.area = { ...page.area, x: page.area.x + d };
   }
 }
 

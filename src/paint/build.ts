@@ -41,14 +41,31 @@ const isVisible = (s: ComputedStyle): boolean => s.visibility === 'visible';
  */
 export function buildDisplayList(pages: PageFragment[], info: DocumentInfo, opts: BuildOptions = {}): DocumentDisplayList {
   if (!Array.isArray(pages)) throw new TypeError('buildDisplayList: expected an array of PageFragment');
-  const anchors = new Set<string>();
-  const out: PageDisplayList[] = [];
-  // How far each page's content reaches up and down, walked once per page for both of its neighbours (src/paint/spill.ts).
-  const reaches = new Map<PageFragment, Reach>();
-  pages.forEach((page, i) => out.push(new PageBuilder(page, opts, anchors, { prev: pages[i - 1] ?? null, next: pages[i + 1] ?? null, reaches }).build()));
-  // Chromium writes a link to '#name' only when the document has that anchor (Blink's Document::FindAnchor).
-  for (const p of out) p.items = p.items.filter((it) => it.kind !== 'link' || !it.url.startsWith('#') || anchors.has(safeDecode(it.url.slice(1))));
-  return { pages: out, info: { ...info } };
+  const builder = new DisplayListBuilder(opts);
+  pages.forEach((page, i) => builder.page(page, pages[i - 1] ?? null, pages[i + 1] ?? null));
+  return builder.finish(info);
+}
+
+/**
+ * buildDisplayList page by page, as a PageSink (src/layout/page-stream.ts): `page` builds a page from it and its neighbours
+ * (their content may spill onto it), `finish` the document (links to no anchor left out); `reset` forgets all pages built.
+ */
+export class DisplayListBuilder {
+  private readonly anchors = new Set<string>();
+  private readonly out: PageDisplayList[] = [];
+  private readonly reaches = new Map<PageFragment, Reach>(); // each page's reach, walked once for both its neighbours (spill.ts)
+  constructor(private readonly opts: BuildOptions = {}) {}
+  get count(): number { return this.out.length; }
+  reset(): void { this.anchors.clear(); this.out.length = 0; this.reaches.clear(); }
+  page(page: PageFragment, prev: PageFragment | null, next: PageFragment | null): void {
+    this.out.push(new PageBuilder(page, this.opts, this.anchors, { prev, next, reaches: this.reaches }).build());
+    if (prev) this.reaches.delete(prev); // no one's neighbour any more
+  }
+  finish(info: DocumentInfo): DocumentDisplayList {
+    // Chromium writes a link to '#name' only when the document has that anchor (Blink's Document::FindAnchor).
+    for (const p of this.out) p.items = p.items.filter((it) => it.kind !== 'link' || !it.url.startsWith('#') || this.anchors.has(safeDecode(it.url.slice(1))));
+    return { pages: this.out, info: { ...info } };
+  }
 }
 
 class PageBuilder {

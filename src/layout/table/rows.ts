@@ -3,7 +3,7 @@
 import type { Box, TableCellBox, TextRun } from '../../box/types.ts';
 import type { BorderSide, ComputedStyle } from '../../css/computed.ts';
 import type { BoxFragment, Edges, Fragment, FragmentPieces } from '../fragment.ts';
-import { translateFragment } from '../fragment.ts';
+import { cloneFragment, translateFragment } from '../fragment.ts';
 import type { FlowEnv } from '../context.ts';
 import type { PendingAbs } from '../flow.ts';
 import { NO_MARGIN } from '../flow.ts';
@@ -346,13 +346,6 @@ function grow(heights: number[], from: number, to: number, extra: number): void 
   let total = 0;
   for (let k = from; k < to; k++) total += heights[k];
   for (let k = from; k < to; k++) heights[k] += total > 0 ? extra * heights[k] / total : extra / (to - from);
-}
-
-/** A deep copy of a fragment tree (rows placed on a page; repeated header and footer rows). */
-export function cloneFragment<T extends Fragment>(f: T): T {
-  const c = { ...f } as T;
-  if (c.kind === 'box' || c.kind === 'line' || c.kind === 'inline') (c as { children: Fragment[] }).children = c.children.map(cloneFragment);
-  return c;
 }
 
 /**
