@@ -12,10 +12,20 @@ import type { FontContext } from '../text/types.ts';
 export class RenderMemo<K extends object, V> {
   private readonly byRender = new WeakMap<FontContext, Map<K, V>>();
 
+  /** `max`: the most entries `set` keeps per render (the oldest go first); unbounded by default. */
+  constructor(private readonly max = Infinity) {}
+
   /** The map of `render`'s values, made on first use. */
   of(render: FontContext): Map<K, V> {
     let m = this.byRender.get(render);
     if (!m) this.byRender.set(render, (m = new Map()));
     return m;
+  }
+
+  /** Keeps `value` for `key` in `render`'s map, first dropping its oldest entry when it holds `max` already. */
+  set(render: FontContext, key: K, value: V): void {
+    const m = this.of(render);
+    if (m.size >= this.max && !m.has(key)) m.delete(m.keys().next().value as K);
+    m.set(key, value);
   }
 }

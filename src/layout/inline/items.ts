@@ -84,9 +84,11 @@ export interface InlineParagraph { items: InlineItem[]; bidi: ParagraphBidi }
 /**
  * Paragraphs per child list: a container's copy with another style (a table cell with its collapsed half borders)
  * shares its children and finds the paragraph collected for the original. What else of the container the paragraph
- * depends on (its source line, direction and unicode-bidi) is checked on a hit.
+ * depends on (its source line, direction and unicode-bidi) is checked on a hit. The latest 16,384 per render: a table's
+ * cells are collected for its column widths, then for its rows, and a long document's paragraphs, once laid out on
+ * pages already painted (src/layout/page-stream.ts), are not needed again (they were ~0.15 MB a page of a long report).
  */
-const cache = new RenderMemo<readonly Box[], { para: InlineParagraph; line: number | undefined; direction: string; unicodeBidi: string }>();
+const cache = new RenderMemo<readonly Box[], { para: InlineParagraph; line: number | undefined; direction: string; unicodeBidi: string }>(16384);
 
 const isAtomic = (b: Box): boolean =>
   (b.kind === 'block' || b.kind === 'replaced' || b.kind === 'table-wrapper' || b.kind === 'flex' || b.kind === 'grid');
@@ -117,7 +119,7 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
     const kept = KEPT.get(scope, only!.style, container.style, (only as TextRun).text);
     if (kept) {
       const para = keptFor(kept, only as TextRun, fonts, warnings, (only as TextRun).line ?? container.line);
-      memo.set(container.children, { para, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
+      cache.set(fonts, container.children, { para, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
       return para;
     }
   }
@@ -248,7 +250,7 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
   kernAcrossPieces(items, fonts);
   const result: InlineParagraph = { items, bidi };
   if (scope) KEPT.set(scope, only!.style, container.style, (only as TextRun).text, { items, bidi, run: only as TextRun, missing: missing ? [...missing.values()].join('') : '' });
-  memo.set(container.children, { para: result, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
+  cache.set(fonts, container.children, { para: result, line: container.line, direction: container.style.direction, unicodeBidi: container.style.unicodeBidi });
   return result;
 }
 
