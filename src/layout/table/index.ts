@@ -137,6 +137,13 @@ function placeRow(L: TableLayout, k: number, tableX: number, y: number, repeated
   return rowFragment(L.rows[k], !repeated, tableX, y - L.rows[k].y);
 }
 
+/** The block-end edge (px, page coordinates) of a cell fragment's content: its children's border boxes, or its content box top. */
+function contentBottom(f: BoxFragment, y: number): number {
+  let b = y + f.border.top + f.padding.top;
+  for (const c of f.children) b = Math.max(b, c.y + c.height);
+  return b;
+}
+
 /** Where a row split across fragmentainers resumes: each cell's token (null: the cell has ended) and the row height used so far, px. */
 interface RowResume { cells: Map<TableCellBox, BreakToken | null>; consumed: number }
 
@@ -172,9 +179,11 @@ function splitRow(r: RowLayout, tableX: number, y: number, resume: RowResume | u
     if (res.token) more = true;
     if (res.fragment && res.fragment.kind === 'box') { res.fragment.style = c.paintStyle; cells.push(res.fragment); }
   }
-  // A cell that ends here with its content on the page but its block-end padding or border across the page end has no
-  // break point (LayoutNG: last resort): the whole row moves, even when other cells break inside (Chromium 156).
-  if (mayPush && cells.some((f) => f.endsBox && y + f.height > env.pageBottom + 0.01 && y + f.height - f.padding.bottom - f.border.bottom <= env.pageBottom + 0.01)) return null;
+  // A cell that ends here with all its content on the page but its end across the page end has no break point there: what
+  // crosses is its last child's block-end margin (kept inside the cell, a formatting context root), its block-end padding
+  // or its border (LayoutNG: last resort). The whole row moves, even when other cells break inside (Chromium 156). Content
+  // that itself crosses without a break (a monolithic box) slices the row instead, as Chromium prints it.
+  if (mayPush && cells.some((f) => f.endsBox && y + f.height > env.pageBottom + 0.01 && contentBottom(f, y) <= env.pageBottom + 0.01)) return null;
   let h = 0;
   for (const f of cells) h = Math.max(h, f.height);
   const consumed = resume?.consumed ?? 0;
