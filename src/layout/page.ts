@@ -15,6 +15,7 @@ import { layoutMarginBoxes } from './margin-boxes.ts';
 import { AbsBreaks } from './oof-break.ts';
 import type { AbsContinuation } from './oof-break.ts';
 import { pageBoxEdges } from './page-box.ts';
+import { isAbsolute } from './box-model.ts';
 import { snappedPageArea, initialContainingBlock, rtlOriginShift } from './print-scale.ts';
 import { placeFixedBoxes, fixedOverflowWantsPage } from './print-fixed.ts';
 import type { PageStream } from './page-stream.ts';
@@ -133,6 +134,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
   let lastKey = '';
   let stalls = 0;
   const root = tree.root;
+  const rootOutOfFlow = isAbsolute(root);
   let groupOwner: Box | undefined;
   let groupIndex = 0;
   const newPage = (group: { name?: string; owner?: Box } = {}): { ps: PageStyle; area: ReturnType<typeof pageArea>; page: PageFragment } => {
@@ -170,12 +172,16 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     if (pages.length > 1) env.pageTop = area.y;
     session.env = env;
     const icbAbs: PendingAbs[] = [];
-    const r = ctx.layoutBlockLevel(root, {
+    // An absolutely positioned root is laid out as such (CSS 2.1 §10.1: its containing block is the initial containing
+    // block; its static position the page area's origin): shrink-to-fit, placed by its offsets, fragmented as abspos boxes
+    // are, as Chromium 156 prints it (html { position: absolute; left: 100px } at 100 px; width auto shrinks to fit).
+    if (rootOutOfFlow) (root.style.position === 'fixed' ? fixed : icbAbs).push({ box: root, staticX: area.x, staticY: area.y });
+    const r: ReturnType<BlockLayoutContext['layoutBlockLevel']> | null = rootOutOfFlow ? null : ctx.layoutBlockLevel(root, {
       cb: { x: area.x, y: area.y, width: area.width, height: area.rootHeight ?? area.height }, y: area.y, margin: NO_MARGIN,
       token, atTop: true, truncate: token !== null && !info.forced,
       abs: icbAbs, isRoot: true, pageName: '',
     }, env);
-    if (r.fragment) page.children.push(r.fragment);
+    if (r?.fragment) page.children.push(r.fragment);
     const icb: ContainingBlock = { ...layoutAreas[page.index]! };
     for (const c of carried) { const f = layoutAbsContinuation(c, area, env); if (f) page.children.push(f); }
     const toFirstPage: PendingAbs[] = [];
@@ -208,7 +214,7 @@ export function paginate(tree: BoxTree, styled: StyledDocument, ctx: BlockLayout
     // A streamed pagination gives the page on (src/layout/page-stream.ts); false: it is to be done again without the stream.
     const plain = fixed.length === 0 && icbAbs.length === 0 && carried.length === 0 && Object.keys(styles[page.index]!.marginBoxes).length === 0;
     if (stream && !stream.done(pages, page.index, plain)) return pages;
-    token = r.token;
+    token = r?.token ?? null;
     if (token === null) break;
     const key = tokenKey(token);
     if (key === lastKey) {
