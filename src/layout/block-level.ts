@@ -264,7 +264,7 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
   }
   else {
     contentHeight = Math.max(0, contentBottom - contentTop);
-    if (m.fill !== null && p.token === null) contentHeight = Math.max(contentHeight, m.fill);
+    if (m.fill !== null && p.token === null) contentHeight = Math.max(contentHeight, quirkyFill(m, flow, collapseBottom));
     if (!p.ignoreHeight) contentHeight = clampHeight(contentHeight, s, m.cbHeight, m.bpV);
   }
   if (token !== null && !floatsGoOn && Number.isFinite(env.pageBottom) && (overflowOnly(flow.token) ||
@@ -287,6 +287,18 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
     contentHeight = room;
   }
   return { contentHeight, token, collapseBottom };
+}
+
+/**
+ * Quirks mode (quirks spec §3.8, the body element fills the html element): the least content height of body is the viewport
+ * less its margins, and Chromium 156 takes as its block-end margin the one its last child's bottom margin collapses into
+ * (CSS 2.1 §8.3.1; LayoutNG's end margin strut, quirky UA margins included): a body whose last child has margin-bottom:
+ * 60px ends 60 px above the page end, where a bottom: 0 box of a positioned body sits. html establishes the root's
+ * formatting context and keeps its own margins. Px.
+ */
+function quirkyFill(m: BoxMetrics, flow: Flow, collapseBottom: boolean): number {
+  if (!collapseBottom) return m.fill!;
+  return Math.max(0, m.fill! + m.mb - collapsed(addMargin(flow.margin, m.mb, m.mbQuirk)));
 }
 
 const zeroOrAuto = (v: ComputedStyle['height']): boolean => v === 'auto' || (v.px === 0 && v.pct === 0);
