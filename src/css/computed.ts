@@ -264,6 +264,8 @@ export interface ComputedStyle {
   fontVariantPosition: string;
   fontKerning: string;
   fontFeatureSettings: string;
+  /** -webkit-locale: the content language (BCP 47) from the `lang` attribute; '' for auto or an unknown language. Inherited. */
+  locale: string;
   /** font-variation-settings (css-fonts-4 §7.2): '' for normal, else `axis=value` entries joined by ',' ('wght=700,wdth=80'). */
   fontVariationSettings: string;
   /** text-rendering (SVG 2 Painting, rendering hints), inherited: the keyword as CSS spells it. */

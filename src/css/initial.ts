@@ -31,7 +31,7 @@ export function initialStyle(): ComputedStyle {
     clipPath: null, filter: [], mixBlendMode: 'normal', backgroundBlendMode: ['normal'], zoom: 1,
     backgroundColor: TRANSPARENT, backgroundLayers: [],
     color: BLACK, fontFamily: ['serif'], fontSize: 16, fontWeight: 400, fontStyle: 'normal',
-    fontVariantCaps: 'normal', fontVariantNumeric: '', fontVariantLigatures: '', fontVariantPosition: '', fontKerning: '', fontFeatureSettings: '',
+    fontVariantCaps: 'normal', fontVariantNumeric: '', fontVariantLigatures: '', fontVariantPosition: '', fontKerning: '', fontFeatureSettings: '', locale: '',
     fontVariationSettings: '', textRendering: 'auto', textShadow: Object.freeze([]) as readonly BoxShadow[], svgPaint: null, lineHeight: 'normal', textAlign: 'start', textAlignLast: 'auto',
     textIndent: ZERO, letterSpacing: 0, wordSpacing: 0, textTransform: 'none',
     textDecorationLine: { underline: false, overline: false, lineThrough: false },

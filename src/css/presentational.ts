@@ -201,11 +201,13 @@ function owningTable(el: Element): Element | null {
  */
 export function presentationalHints(el: Element, ctx: HintContext): Declaration[] {
   const a = el.attribs;
-  if (!HINTED.has(el.name) && a['dir'] === undefined && el.name !== 'bdi') return NONE;
+  if (!HINTED.has(el.name) && a['dir'] === undefined && a['lang'] === undefined && el.name !== 'bdi') return NONE;
   const out: Declaration[] = [];
   hintsOut = out;
   const name = el.name;
   dirHints(el);
+  // The lang attribute (HTML §3.2.6.2) as Blink maps it: -webkit-locale, inherited; lang="" is an unknown language.
+  if (a['lang'] !== undefined) add('-webkit-locale', `"${a['lang'].trim().replace(/["\\]/g, '\\$&')}"`);
 
   switch (name) {
     case 'body': {

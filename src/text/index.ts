@@ -172,7 +172,7 @@ class Fonts implements FontContext {
     return m;
   }
 
-  shape(text: string, spec: FontSpec, rtl?: boolean): GlyphRun[] {
+  shape(text: string, spec: FontSpec, rtl?: boolean, script?: string): GlyphRun[] {
     validSpec(spec);
     if (typeof text !== 'string') throw new TypeError('shape expects a string');
     if (text === '') return [];
@@ -184,14 +184,15 @@ class Fonts implements FontContext {
     let own = c.bySpec.get(spec);
     if (own === undefined) c.bySpec.set(spec, (own = { plain: new Map(), rtl: null, ltr: null }));
     const byText = rtl === undefined ? own.plain : rtl ? (own.rtl ??= new Map()) : (own.ltr ??= new Map());
-    const mine = byText.get(text);
+    const textKey = script === undefined ? text : `\u0003${script}\u0003${text}`;
+    const mine = byText.get(textKey);
     if (mine !== undefined) return mine;
     const size = sizeOf(spec);
-    const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}\u0001${spec.fontFeatures ?? ''}\u0001${spec.fontVariationSettings ?? ''}${rtl === undefined ? '' : rtl ? 'r' : 'l'}\u0001${text}`;
+    const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}\u0001${spec.fontFeatures ?? ''}\u0001${spec.fontVariationSettings ?? ''}\u0001${spec.language ?? ''}\u0001${script ?? ''}${rtl === undefined ? '' : rtl ? 'r' : 'l'}\u0001${text}`;
     let runs = c.shapes.get(key);
     if (runs === undefined) {
       runs = [];
-      for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs, rtl);
+      for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs, rtl, script);
       if (rtl) runs.reverse(); // segments of a right-to-left run go right to left
       keepShape(c, key, runs);
     }
@@ -199,7 +200,7 @@ class Fonts implements FontContext {
       c.bySpec = new WeakMap();
       c.bySpecSize = 0;
     } else {
-      byText.set(text, runs);
+      byText.set(textKey, runs);
       c.bySpecSize++;
     }
     return runs;

@@ -21,6 +21,10 @@ export interface RunOptions {
    * undefined = the script's own direction, as fontkit detects it (text outside a paragraph).
    */
   rtl?: boolean;
+  /** OpenType language system tag (FontSpec.language); undefined: the script's default language system. */
+  language?: string;
+  /** OpenType script tag for text of Common characters only (its script run's, src/text/ot-language.ts contextScript); undefined: fontkit's detection. */
+  script?: string;
 }
 
 /** A shaped single-face run before it is tied to a face object: glyphs and total advance (px). */
@@ -270,7 +274,7 @@ const RUN_CACHE = new Lru<string, ShapedText>(20000);
  * that fails to shape gives one .notdef-free empty run of width 0.
  */
 export function shapeRun(face: FontFace, text: string, opts: RunOptions): ShapedText {
-  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.features}${opts.rtl === undefined ? '' : opts.rtl ? 'r' : 'l'}\u0001${text}`;
+  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.features}${opts.rtl === undefined ? '' : opts.rtl ? 'r' : 'l'}\u0001${opts.language ?? ''}\u0001${opts.script ?? ''}\u0001${text}`;
   const hit = RUN_CACHE.get(key);
   if (hit) return hit;
   const result = shapeUncached(face, text, opts);
@@ -289,8 +293,9 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
   try {
     cap.counts = null;
     const glyphs = glyphsFor(font, opts.rtl ? mirrorText(text) : text);
-    if (opts.rtl === undefined) run = font.layout(glyphs, { ...feats });
-    else run = font.layout(glyphs, { ...feats }, undefined, undefined, opts.rtl ? 'rtl' : 'ltr');
+    if (opts.rtl === undefined && opts.language === undefined) run = font.layout(glyphs, { ...feats });
+    // A script given for Common characters (RunOptions.script) must not turn their direction: outside a bidi paragraph they are left to right.
+    else run = font.layout(glyphs, { ...feats }, opts.script, opts.language, opts.rtl === undefined ? (opts.script === undefined ? undefined : 'ltr') : opts.rtl ? 'rtl' : 'ltr');
   } catch {
     return { glyphs: [], width: 0 };
   }

@@ -20,6 +20,8 @@ export interface FontSpec {
    * (css-fonts-4 §6, §7.1), in that order, later entries winning: `tag` (on) or `tag=N` joined by ',' ('tnum,liga=0').
    */
   fontFeatures?: string;
+  /** The content language's OpenType language system tag ('KOR', 'FAR'; src/text/ot-language.ts): the font's lookups for that language apply. Absent: the script's default language system. */
+  language?: string;
   /** font-variation-settings (css-fonts-4 §7.2): `axis=value` joined by ',' ('wght=700'); '' or absent for normal. */
   fontVariationSettings?: string;
   letterSpacing?: number;    // px, added after every character (css-text-3 §8.2)
@@ -134,7 +136,7 @@ export interface FontContext {
    * their glyphs in visual order, right to left first, with mirrored characters mirrored (L4);
    * false shapes left to right; undefined lets each script take its own direction.
    */
-  shape(text: string, spec: FontSpec, rtl?: boolean): GlyphRun[];
+  shape(text: string, spec: FontSpec, rtl?: boolean, script?: string): GlyphRun[];
   /** Total advance of `text` in px: the sum of `shape(text, spec, rtl)` widths. */
   measure(text: string, spec: FontSpec, rtl?: boolean): number;
   /**

@@ -28,7 +28,7 @@ const SETTERS: Record<keyof ComputedStyle, string> = {
   color: 'color: red', fontFamily: 'font-family: Arial', fontSize: 'font-size: 10px', fontWeight: 'font-weight: 700',
   fontStyle: 'font-style: italic', fontVariantCaps: 'font-variant-caps: small-caps',
   fontVariantNumeric: 'font-variant-numeric: tabular-nums', fontVariantLigatures: 'font-variant-ligatures: none', fontVariantPosition: 'font-variant-position: super', fontKerning: 'font-kerning: none',
-  fontFeatureSettings: 'font-feature-settings: "tnum"', fontVariationSettings: 'font-variation-settings: "wght" 700', textRendering: 'text-rendering: geometricPrecision', textShadow: 'text-shadow: 1px 1px red', svgPaint: 'fill: red', lineHeight: 'line-height: 2',
+  fontFeatureSettings: 'font-feature-settings: "tnum"', locale: '-webkit-locale: "ko"', fontVariationSettings: 'font-variation-settings: "wght" 700', textRendering: 'text-rendering: geometricPrecision', textShadow: 'text-shadow: 1px 1px red', svgPaint: 'fill: red', lineHeight: 'line-height: 2',
   textAlign: 'text-align: center', textAlignLast: 'text-align-last: center', textIndent: 'text-indent: 1px',
   letterSpacing: 'letter-spacing: 1px', wordSpacing: 'word-spacing: 1px', textTransform: 'text-transform: uppercase',
   textDecorationLine: 'text-decoration-line: underline', textDecorationColor: 'text-decoration-color: red',

@@ -90,7 +90,7 @@ export function parseVariationSettings(v: readonly CV[]): string | null {
   return out.size ? [...out].map(([t, n]) => `${t}=${n}`).join(',') : null;
 }
 
-function row(name: string, field: 'fontVariantNumeric' | 'fontVariantLigatures' | 'fontVariantPosition' | 'fontKerning' | 'fontFeatureSettings' | 'fontVariationSettings',
+function row(name: string, field: 'fontVariantNumeric' | 'fontVariantLigatures' | 'fontVariantPosition' | 'fontKerning' | 'fontFeatureSettings' | 'fontVariationSettings' | 'locale',
   parse: (v: readonly CV[]) => string | null): Longhand<string> {
   return { name, inherited: true, fields: [field], parse, apply: setter(field) };
 }
@@ -105,4 +105,8 @@ export const FONT_FEATURE_ROWS: Longhand<any>[] = [
   row('font-variant-position', 'fontVariantPosition', (v) => single(v, { normal: '', sub: 'subs', super: 'sups' }) ?? null),
   row('font-feature-settings', 'fontFeatureSettings', parseFeatureSettings),
   row('font-variation-settings', 'fontVariationSettings', parseVariationSettings),
+  // -webkit-locale: Blink's inherited property for the content language, which the `lang` attribute sets as a
+  // presentational hint (src/css/presentational.ts); the shaper takes the font's lookups for that language from it.
+  // `auto` (initial) or a string; '' is an unknown language.
+  row('-webkit-locale', 'locale', (v) => (v.length !== 1 ? null : v[0]!.t === 'ident' && v[0]!.lc === 'auto' ? '' : v[0]!.t === 'str' ? v[0]!.v : null)),
 ];

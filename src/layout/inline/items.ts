@@ -13,6 +13,7 @@ import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './st
 import { RenderMemo } from '../render-memo.ts';
 import { KeptParagraphs } from './kept-paragraphs.ts';
 import { shapeWord } from './shape-word.ts';
+import { commonOnly, contextScript } from '../../text/ot-language.ts';
 
 /**
  * A piece of a text run between two break opportunities (or a run boundary): its word part
@@ -50,9 +51,14 @@ export interface TextPiece {
   symbol?: MarkerBox;
   /** The shaping direction: the level's parity in a bidi paragraph, undefined elsewhere (each script its own). */
   rtl: boolean | undefined;
+  /**
+   * Under a content language (spec.language), the OpenType script of the piece's script run (src/text/ot-language.ts
+   * contextScript): its spaces, and a word of Common characters only, are shaped in it, as in the whole run Blink shapes.
+   */
+  script?: string;
 }
-/** A piece's bidi fields: its level, its paragraph's base level and its shaping direction. */
-export type PieceBidi = Pick<TextPiece, 'level' | 'base' | 'rtl'>;
+/** A piece's bidi fields (its level, its paragraph's base level and its shaping direction) and its run's script. */
+export type PieceBidi = Pick<TextPiece, 'level' | 'base' | 'rtl' | 'script'>;
 /** The start edge of an inline box (its left margin, border and padding come before what follows). */
 export interface OpenItem { kind: 'open'; box: InlineBox; style: ComputedStyle; breakAfter: boolean }
 /** The end edge of an inline box. */
@@ -322,13 +328,15 @@ function splitLevels(
   items: InlineItem[], r: RawText, para: string, from: number, to: number, breakAfter: boolean, fonts: FontContext, bidi: ParagraphBidi,
 ): void {
   const lv = bidi.levels;
-  if (!lv) { splitPiece(items, r, para.slice(from, to), breakAfter, fonts, NO_BIDI); return; }
+  const lang = fontSpecOf(r.style).language !== undefined;
+  const script = (end: number): string | undefined => (lang ? contextScript(para, end) : undefined);
+  if (!lv) { splitPiece(items, r, para.slice(from, to), breakAfter, fonts, lang ? { ...NO_BIDI, script: script(to) } : NO_BIDI); return; }
   let a = from;
   while (a < to) {
     let b = a + 1;
     while (b < to && lv.levels[b] === lv.levels[a]) b++;
     const level = lv.levels[a];
-    splitPiece(items, r, para.slice(a, b), b === to ? breakAfter : false, fonts, { level, base: lv.base[a], rtl: (level & 1) === 1 });
+    splitPiece(items, r, para.slice(a, b), b === to ? breakAfter : false, fonts, { level, base: lv.base[a], rtl: (level & 1) === 1, script: script(b) });
     a = b;
   }
 }
@@ -340,17 +348,21 @@ const kernCache = new WeakMap<FontContext, Map<FontSpec, Map<string, number>>>()
  * in one font: width(ab) − width(a) − width(b), e.g. Liberation Serif's "space A" kerning,
  * which Chromium applies because it shapes whole runs. Memoised per FontContext, spec and pair.
  */
-function pairKern(fonts: FontContext, spec: FontSpec, a: string, b: string): number {
+function pairKern(fonts: FontContext, spec: FontSpec, a: string, b: string, script?: string): number {
   let bySpec = kernCache.get(fonts);
   if (!bySpec) { bySpec = new Map(); kernCache.set(fonts, bySpec); }
   let byPair = bySpec.get(spec);
   if (!byPair) { byPair = new Map(); bySpec.set(spec, byPair); }
   const pair = a + b;
-  let k = byPair.get(pair);
+  const key = script === undefined ? pair : `${script}\u0003${pair}`;
+  let k = byPair.get(key);
   if (k === undefined) {
-    k = shapeWord(fonts, spec, pair).width - shapeWord(fonts, spec, a).width - shapeWord(fonts, spec, b).width;
+    // Under a content language each side is shaped in the run's script (as the whole run is), so that a language-specific
+    // glyph (Noto Sans KR's KOR space) is no pair adjustment.
+    const own = (s: string): string | undefined => (script !== undefined && commonOnly(s) ? script : undefined);
+    k = shapeWord(fonts, spec, pair, undefined, own(pair)).width - shapeWord(fonts, spec, a, undefined, own(a)).width - shapeWord(fonts, spec, b, undefined, own(b)).width;
     if (Math.abs(k) < 1e-6) k = 0;
-    if (byPair.size < 4096) byPair.set(pair, k);
+    if (byPair.size < 4096) byPair.set(key, k);
   }
   return k;
 }
@@ -366,7 +378,7 @@ function kernAcrossPieces(items: InlineItem[], fonts: FontContext): void {
     // Runs of different bidi levels are shaped apart (as in Blink); a right-to-left pair's junction is not at the glyphs' ends.
     if (a.kind !== 'text' || a.tab || a.rtl) continue;
     if (a.word !== '' && a.spaces !== '') {
-      const k = pairKern(fonts, a.spec, lastChar(a.word), firstChar(a.spaces));
+      const k = pairKern(fonts, a.spec, lastChar(a.word), firstChar(a.spaces), a.script);
       if (k !== 0) { a.spaceRuns = withLastAdvance(a.spaceRuns, k); a.spaceWidth += k; }
     }
     const b = items[i + 1];
@@ -374,7 +386,7 @@ function kernAcrossPieces(items: InlineItem[], fonts: FontContext): void {
     const onSpace = a.spaces !== '';
     const left = onSpace ? a.spaces : a.word;
     if (left === '') continue;
-    const k = pairKern(fonts, a.spec, lastChar(left), firstChar(b.word));
+    const k = pairKern(fonts, a.spec, lastChar(left), firstChar(b.word), a.script);
     if (k === 0) continue;
     if (onSpace) { a.spaceRuns = withLastAdvance(a.spaceRuns, k); a.spaceWidth += k; }
     else { a.wordRuns = withLastAdvance(a.wordRuns, k); a.wordWidth += k; }
@@ -472,8 +484,8 @@ export function makePiece(
   const ws = st.whiteSpace;
   const shy = rawWord.endsWith(SHY);
   const word = tab ? '' : rawWord.includes(SHY) ? rawWord.split(SHY).join('') : rawWord;
-  const w = shapeWord(fonts, spec, word, bidi.rtl);
-  const sp = shapeWord(fonts, spec, spaces, bidi.rtl);
+  const w = shapeWord(fonts, spec, word, bidi.rtl, bidi.script !== undefined && commonOnly(word) ? bidi.script : undefined);
+  const sp = shapeWord(fonts, spec, spaces, bidi.rtl, bidi.script);
   return {
     kind: 'text', box: r.box, style: st, spec,
     word: tab ? '\t' : word, wordRuns: w.runs, wordWidth: w.width,
@@ -483,6 +495,6 @@ export function makePiece(
     shy, tab,
     canSplit: st.overflowWrap !== 'normal' || st.wordBreak === 'break-word',
     breakAfter,
-    level: bidi.level, base: bidi.base, rtl: bidi.rtl,
+    level: bidi.level, base: bidi.base, rtl: bidi.rtl, ...(bidi.script === undefined ? {} : { script: bidi.script }),
   };
 }

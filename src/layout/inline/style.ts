@@ -4,6 +4,7 @@ import type { ComputedStyle, LengthPctAuto } from '../../css/computed.ts';
 import { resolveLength } from '../../css/computed.ts';
 import type { FontContext, FontSpec, GlyphRun, ScaledMetrics } from '../../text/types.ts';
 import { faceMetrics } from '../../text/index.ts';
+import { openTypeLanguage } from '../../text/ot-language.ts';
 
 const specCache = new WeakMap<ComputedStyle, FontSpec>();
 
@@ -22,6 +23,7 @@ export function fontSpecOf(style: ComputedStyle): FontSpec {
       letterSpacing: style.letterSpacing,
       wordSpacing: style.wordSpacing,
       textRendering: style.textRendering,
+      language: style.locale === '' ? undefined : openTypeLanguage(style.locale),
     };
     specCache.set(style, spec);
   }
