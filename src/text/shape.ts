@@ -56,12 +56,21 @@ const EXT_PICT = /^\p{Extended_Pictographic}$/u;
 const isRegionalIndicator = (cp: number): boolean => cp >= 0x1f1e6 && cp <= 0x1f1ff;
 
 /**
+ * Characters of the cursive scripts css-text-3 §8.2 names (Arabic, Hanifi Rohingya, Mandaic, Mongolian, N'Ko, Phags Pa,
+ * Syriac), which "UAs should not apply letter-spacing to": Chromium 156 gives them none, by each character's own script
+ * (Arabic letters and Arabic-Indic digits unspaced, the spaces and Latin letters beside them spaced; word-spacing still
+ * applies). Not modelled: Chromium also leaves unspaced the Common characters other than spaces whose script run is
+ * cursive (European digits beside Arabic text). Measured: test/text/letter-spacing-cursive-chromium.test.ts.
+ */
+const CURSIVE = /^[\p{Script=Arabic}\p{Script=Hanifi_Rohingya}\p{Script=Mandaic}\p{Script=Mongolian}\p{Script=Nko}\p{Script=Phags_Pa}\p{Script=Syriac}]$/u;
+
+/**
  * The typographic character units letter-spacing counts in each of `texts` (a run's glyph cluster texts in logical
  * order, contiguous): css-text-3 §8.2 adds it after every typographic character unit (a grapheme cluster, §3.2), and
  * Chromium 156 counts HarfBuzz's grapheme clusters (hb_set_unicode_props' continuations): a code point starts one
  * unless it extends the cluster before it (isClusterExtender: marks, ZWJ, variation selectors, emoji modifiers, tags),
  * is an Extended_Pictographic after a ZWJ (emoji ZWJ sequences), the second of a pair of regional indicators (a flag) or
- * a halfwidth katakana sound mark (U+FF9E, U+FF9F); a default-ignorable one (soft hyphen, ZWSP) is a unit of no spacing. Measured in Chromium (letter-spacing 10px): "x👨‍👩y", "x🇩🇪y",
+ * a halfwidth katakana sound mark (U+FF9E, U+FF9F); a default-ignorable one (soft hyphen, ZWSP) and one of a cursive script (CURSIVE) are units of no spacing. Measured in Chromium (letter-spacing 10px): "x👨‍👩y", "x🇩🇪y",
  * "xｶﾞy" and "xa‍❤y" get it 3 times, "x🇩🇪🇫y" 4 times. Each count sits on the glyph drawn last of its cluster.
  */
 function spacingUnits(texts: readonly string[], rtl: boolean): number[] {
@@ -78,7 +87,7 @@ function spacingUnits(texts: readonly string[], rtl: boolean): number[] {
       const joined: boolean = isClusterExtender(cp) || (cp >= 0xff9e && cp <= 0xff9f) ||
         (prev === 0x200d && EXT_PICT.test(String.fromCodePoint(cp))) || (isRegionalIndicator(cp) && isRegionalIndicator(prev) && !prevJoined);
       if (joined && j === 0) continues = true;
-      else if (!joined && !isDefaultIgnorable(cp)) n++;
+      else if (!joined && !isDefaultIgnorable(cp) && !CURSIVE.test(String.fromCodePoint(cp))) n++;
       prev = cp;
       prevJoined = joined;
       j += cp > 0xffff ? 2 : 1;
