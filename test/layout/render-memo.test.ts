@@ -1,5 +1,6 @@
 // In: RenderMemo (src/layout/render-memo.ts) with and without a bound, keyed by objects per render (a FontContext).
-// Out: set keeps at most `max` entries per render, dropping the oldest; renders do not share entries.
+// Out: a bounded memo keeps at most `max` entries per render (two generations, the older dropped whole; an entry read
+// from the older one moves back); renders do not share entries; an unbounded one keeps them all.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { RenderMemo } from '../../src/layout/render-memo.ts';
@@ -7,19 +8,23 @@ import type { FontContext } from '../../src/text/types.ts';
 
 const render = (): FontContext => ({}) as FontContext;
 
-test('a bounded memo keeps the latest `max` entries of a render, the oldest dropped first', () => {
-  const memo = new RenderMemo<object, number>(2);
+test('a bounded memo keeps at most `max` entries of a render, dropping the older generation', () => {
+  const memo = new RenderMemo<object, number>(4);
   const r = render();
-  const [a, b, c] = [{}, {}, {}];
-  memo.set(r, a, 1);
-  memo.set(r, b, 2);
-  memo.set(r, a, 3); // an entry set again does not push another out
-  assert.equal(memo.of(r).size, 2);
-  memo.set(r, c, 4);
-  assert.equal(memo.of(r).size, 2);
-  assert.equal(memo.of(r).has(a), false);
-  assert.equal(memo.of(r).get(b), 2);
-  assert.equal(memo.of(r).get(c), 4);
+  const keys = Array.from({ length: 10 }, () => ({}));
+  keys.forEach((k, i) => memo.set(r, k, i));
+  const kept = keys.filter((k) => memo.get(r, k) !== undefined);
+  assert.ok(kept.length <= 4, `${kept.length} kept`);
+  assert.equal(memo.get(r, keys[9]!), 9);
+  assert.equal(memo.get(r, keys[0]!), undefined);
+  // Read from the older generation, an entry moves back to the current one and outlives the next turn.
+  const m = new RenderMemo<object, number>(4);
+  const [a, b, c, d, e] = [{}, {}, {}, {}, {}];
+  m.set(r, a, 1); m.set(r, b, 2); m.set(r, c, 3); // a, b older; c current
+  assert.equal(m.get(r, a), 1); // a back in the current generation
+  m.set(r, d, 4); m.set(r, e, 5); // c, a older; then d, e current... (c, a) survive one more turn
+  assert.equal(m.get(r, b), undefined);
+  assert.equal(m.get(r, a), 1);
 });
 
 test('each render has its own entries; without a bound they all stay', () => {
@@ -28,5 +33,6 @@ test('each render has its own entries; without a bound they all stay', () => {
   const keys = Array.from({ length: 100 }, () => ({}));
   keys.forEach((k, i) => memo.set(r1, k, i));
   assert.equal(memo.of(r1).size, 100);
-  assert.equal(memo.of(r2).size, 0);
+  assert.ok(keys.every((k, i) => memo.get(r1, k) === i));
+  assert.equal(memo.get(r2, keys[0]!), undefined);
 });

@@ -116,8 +116,7 @@ export function collectInlineItems(container: BlockBox | TableCellBox, fonts: Fo
  * that inline boxes' unicode-bidi stands for; `bidi.active` tells layout to reorder lines.
  */
 export function collectParagraph(container: BlockBox | TableCellBox, fonts: FontContext, warnings: WarningSink): InlineParagraph {
-  const memo = cache.of(fonts);
-  const hit = memo.get(container.children);
+  const hit = cache.get(fonts, container.children);
   if (hit && hit.line === container.line && hit.direction === container.style.direction && hit.unicodeBidi === container.style.unicodeBidi) return hit.para;
   const only = container.children.length === 1 ? container.children[0] : undefined;
   const scope = only?.kind === 'text' && !only.pageCounter ? fonts.shapingScope : undefined;
