@@ -3,7 +3,7 @@
 import type { Box, BlockBox, InlineBox, LineBreak, MarkerBox, TableCellBox, TextRun } from '../../box/types.ts';
 import { insideSymbolAdvance } from './symbol.ts';
 import type { ComputedStyle } from '../../css/computed.ts';
-import type { FontContext, FontSpec, GlyphRun } from '../../text/types.ts';
+import type { FontContext, FontSpec, GlyphRun, ShapedGlyph } from '../../text/types.ts';
 import type { WarningSink } from '../../warnings.ts';
 import type { BidiInsert } from '../../text/bidi.ts';
 import { bidiControls } from '../../text/bidi.ts';
@@ -435,6 +435,7 @@ function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: 
   const cut = wordEnd(slice);
   const word = cut === slice.length ? slice : slice.slice(0, cut), spaces = cut === slice.length ? '' : slice.slice(cut);
   if (st.wordBreak === 'break-all' && wrapsLines(ws) && word.length > 1) {
+    if (bidi.rtl === true) { clusterPieces(items, makePiece(r, word, spaces, spec, fonts, breakAfter, false, bidi)); return; }
     const chars = Array.from(word);
     chars.forEach((ch, i) => {
       const last = i === chars.length - 1;
@@ -443,6 +444,40 @@ function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: 
     return;
   }
   items.push(makePiece(r, word, spaces, spec, fonts, breakAfter, false, bidi));
+}
+
+/**
+ * word-break: break-all in a right-to-left word: a break opportunity between its typographic character units, its
+ * shaping kept (css-text-3 §5.2; shaping is done across the word, so Arabic keeps its joined forms, as Chromium 156
+ * prints a break-all Arabic link or button that fits its line; shaped letter by letter each took its isolated form
+ * and an inline-block around it came out 27-32 px wider). `whole`: the word shaped as one piece; pushes one piece per
+ * glyph cluster in logical order (its glyphs as shaped), the trailing spaces and the break after on the last.
+ */
+function clusterPieces(items: InlineItem[], whole: TextPiece): void {
+  const clusters: Array<{ run: GlyphRun; glyphs: ShapedGlyph[]; text: string; width: number }> = [];
+  for (const run of whole.wordRuns) { // right to left: runs and glyphs in visual order, the logical last first
+    let cur: ShapedGlyph[] = [];
+    for (const g of run.glyphs) {
+      cur.push(g);
+      if (g.joinNext) continue;
+      clusters.push({ run, glyphs: cur, text: cur.map((x) => x.text).reverse().join(''), width: cur.reduce((w, x) => w + x.advance, 0) });
+      cur = [];
+    }
+    if (cur.length) clusters.push({ run, glyphs: cur, text: cur.map((x) => x.text).reverse().join(''), width: cur.reduce((w, x) => w + x.advance, 0) });
+  }
+  clusters.reverse();
+  if (clusters.length < 2 || clusters.map((c) => c.text).join('') !== whole.word) { items.push(whole); return; }
+  clusters.forEach((c, i) => {
+    const last = i === clusters.length - 1;
+    const { missing, ...rest } = c.run;
+    const own = missing === undefined ? '' : Array.from(missing).filter((ch) => c.text.includes(ch)).join('');
+    const run: GlyphRun = own === '' ? { ...rest, glyphs: c.glyphs, width: c.width, text: c.text } : { ...rest, glyphs: c.glyphs, width: c.width, text: c.text, missing: own };
+    items.push({
+      ...whole, word: c.text, wordRuns: [run], wordWidth: c.width,
+      spaces: last ? whole.spaces : '', spaceRuns: last ? whole.spaceRuns : [], spaceWidth: last ? whole.spaceWidth : 0,
+      shy: last && whole.shy, breakAfter: last ? whole.breakAfter : true,
+    });
+  });
 }
 
 /** Where the trailing U+0020 spaces of `s` start (its length when it has none). */
