@@ -410,7 +410,10 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   // filter-effects-1 §5: a filter other than none).
   const fixedContainer = hasTransform(s) || s.filter.length > 0;
   const positioned = s.position !== 'static' || p.isRoot === true || fixedContainer;
-  const abs = positioned && !p.isRoot ? [] : p.abs;
+  // A positioned box holds its absolute descendants (CSS 2.1 §10.1), a positioned root too; a static root leaves them to
+  // the initial containing block (p.abs).
+  const ownAbs = positioned && (p.isRoot !== true || s.position !== 'static');
+  const abs = ownAbs ? [] : p.abs;
   let childEnv = env;
   let floats: BfcFloats | null = null;
   if (fc.layout) {
@@ -450,7 +453,7 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   if (monolithic && !p.atTop && !resumed && borderBottom > env.pageBottom + 0.01) return PUSHED;
   const frag = buildFragment(box, env, m, { x: top.x, widths: top.widths, borderTop, borderBottom, resumed, endsBox: endsHere, flow });
   // Absolutely positioned descendants whose containing block is this box's padding box (CSS 2.1 §10.1).
-  if (positioned && !p.isRoot && abs.length > 0 && frag.kind === 'box') layoutPendingAbs(abs, frag, env);
+  if (ownAbs && abs.length > 0 && frag.kind === 'box') layoutPendingAbs(abs, frag, env);
   const rel = relativeOffset(s, p.cb);
   if (rel) translateFragment(frag, rel.dx, rel.dy);
   let token = h.token;
