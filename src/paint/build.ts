@@ -100,7 +100,7 @@ class PageBuilder {
     const root = page.children.find((f): f is BoxFragment => f.kind === 'box');
     const area = canvasArea(page, pageBox);
     if (root) {
-      this.paintCanvas(root, area);
+      this.paintCanvas(root, area, page.children);
       this.viewportOverflow.add(root.box);
       let source: BoxFragment | undefined = root;
       if (root.style.overflowX === 'visible' && root.style.overflowY === 'visible') {
@@ -168,8 +168,8 @@ class PageBuilder {
   }
 
   /** CSS 2.1 §14.2: the root's background (or body's) covers the canvas `area`, positioned as for the root (canvas.ts). */
-  private paintCanvas(top: BoxFragment, area: Rect): void {
-    const { root, src } = canvasSource(top);
+  private paintCanvas(top: BoxFragment, area: Rect, page: readonly Fragment[]): void {
+    const { root, src } = canvasSource(top, page);
     this.canvasSources.add(root.box);
     if (src !== root) this.canvasSources.add(src.box);
     if (!isVisible(src.style)) return;
