@@ -13,6 +13,7 @@ import { scaleMetrics } from './metrics.ts';
 import { hasSpaceFallback, isClusterExtender, isIgnoredInFontMatching } from './shape.ts';
 import { shapeSegment } from './segment.ts';
 import { breakOpportunities } from './breaks.ts';
+import { commonOnly, contextScript } from './ot-language.ts';
 
 export { breakOpportunities };
 export { autoDecorations, type AutoDecorations } from './metrics.ts';
@@ -192,7 +193,10 @@ class Fonts implements FontContext {
     let runs = c.shapes.get(key);
     if (runs === undefined) {
       runs = [];
-      for (const seg of this.segments(r, spec, text)) shapeSegment(seg.face, text.slice(seg.start, seg.end), spec, size, runs, rtl, script);
+      for (const seg of this.segments(r, spec, text)) {
+        const part = text.slice(seg.start, seg.end);
+        shapeSegment(seg.face, part, spec, size, runs, rtl, script ?? this.segmentScript(spec, text, part, seg.end));
+      }
       if (rtl) runs.reverse(); // segments of a right-to-left run go right to left
       keepShape(c, key, runs);
     }
@@ -211,6 +215,19 @@ class Fonts implements FontContext {
     let w = 0;
     for (const run of runs) w += run.width;
     return w;
+  }
+
+  /**
+   * The OpenType script of a segment of Common characters only (a space) that font fallback shapes apart from the text
+   * around it, under a content language: its script run's (ot-language.ts contextScript), as Blink shapes it (RunSegmenter
+   * splits by script run first, then by font, and HarfBuzzShaper gives each font's segment its run's script), so that the
+   * language system's lookups reach it: Noto Sans KR as Google Fonts serves it has its space in the Latin slice, and
+   * between Hangul syllables of other slices that space is still KOR's wider one (280 units, not 224; Chromium 156).
+   * undefined (fontkit's detection) otherwise.
+   */
+  private segmentScript(spec: FontSpec, text: string, part: string, end: number): string | undefined {
+    if (spec.language === undefined || part.length === text.length || !commonOnly(part)) return undefined;
+    return contextScript(text, end);
   }
 
   private serves(face: FontFace, cp: number): boolean {
