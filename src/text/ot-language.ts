@@ -76,3 +76,19 @@ export function contextScript(text: string, end: number): string | undefined {
   }
   return undefined;
 }
+
+/** The last text latin1Only was asked about and its answer (one entry: a paragraph's pieces ask about the same text). */
+let lastLatin1: { text: string; only: boolean } | undefined;
+
+/**
+ * Whether `text` has only Latin-1 characters (U+0000-U+00FF). Blink keeps such a text in 8 bits and shapes the whole of
+ * an inline formatting context's text that is so (without bidi) as one Latin script run, without its script iterator
+ * (InlineNode::SegmentScriptRuns): under lang="ko" a paragraph of only digits, spaces and a middle dot ("010 · 02") is
+ * shaped in Noto Sans KR's latn:KOR system (KOR's wider space, narrower middle dot; Chromium 156), not the default one.
+ */
+export function latin1Only(text: string): boolean {
+  if (lastLatin1?.text === text) return lastLatin1.only;
+  const only = /^[\u0000-\u00ff]*$/.test(text);
+  lastLatin1 = { text, only };
+  return only;
+}

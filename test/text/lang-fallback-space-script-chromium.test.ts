@@ -36,3 +36,31 @@ test('a space font fallback shapes apart from its Hangul run keeps the run\'s sc
   assert.deepEqual(out.warnings, []);
   assert.deepEqual(missingWords(out.pdf, CHROMIUM, 0.05), []);
 });
+
+const LATIN1 = `<!doctype html><html><head><link href="noto-sans-kr.css" rel="stylesheet"><style>
+@page { size: 500px 300px; margin: 0 } body { margin: 10px; font: 20px/30px 'Noto Sans KR' }
+</style></head><body>
+<div lang="ko">010-2345-6789 · 02 · 1</div>
+<div>010-2345-6789 · 02 · 1</div>
+<div lang="ko">2012.03 · 2018.02 (3.87/4.3)</div>
+<div lang="ko">AWS · Jest · Playwright</div>
+</body></html>`;
+
+/**
+ * Chromium 156 (page.pdf of LATIN1 beside the fonts, pdftotext -bbox), as CHROMIUM. Blink shapes a text of Latin-1
+ * characters only as one Latin run: under lang="ko" a paragraph of digits, spaces and middle dots, which has no script of
+ * its own, is in latn:KOR, whose 'locl' gives the wider space and the narrower middle dot (4.2 pt, not 8.4; lines 1
+ * and 3, as line 4 with Latin words); without lang the default glyphs (line 2).
+ */
+const CHROMIUM_LATIN1: Array<[string, number, number, number, number]> = [
+  ['010-2345-6789', 7.5, 7.35, 109.514914, 29.069999], ['·', 113.7149, 7.35, 117.8999, 29.069999], ['02', 122.099894, 7.35, 138.749886, 29.069999], ['·', 142.949872, 7.35, 147.134872, 29.069999], ['1', 151.334866, 7.35, 159.659866, 29.069999],
+  ['010-2345-6789', 7.5, 29.849999, 109.484907, 51.569998], ['·', 112.844897, 29.849999, 121.259897, 51.569998], ['02', 124.619883, 29.849999, 141.269875, 51.569998], ['·', 144.629865, 29.849999, 153.044865, 51.569998], ['1', 156.404851, 29.849999, 164.72985, 51.569998],
+  ['2012.03', 7.5, 52.349998, 61.634964, 74.069997], ['·', 65.83495, 52.349998, 70.01995, 74.069997], ['2018.02', 74.219944, 52.349998, 128.354909, 74.069997], ['(3.87/4.3)', 132.554895, 52.349998, 198.584845, 74.069997],
+  ['AWS', 7.5, 74.849997, 38.594982, 96.569996], ['·', 42.794962, 74.849997, 46.979962, 96.569996], ['Jest', 51.179956, 74.849997, 79.814932, 96.569996], ['·', 84.01492, 74.849997, 88.19992, 96.569996], ['Playwright', 92.399914, 74.849997, 167.609835, 96.569996],
+];
+
+test('a Latin-1 paragraph with no script of its own is shaped as Latin under its content language, as Chromium 156 shapes it (lang=ko: KOR space and middle dot)', async () => {
+  const out = await renderPdf(LATIN1, { baseUrl: FONTS.href, creationDate: new Date(0) });
+  assert.deepEqual(out.warnings, []);
+  assert.deepEqual(missingWords(out.pdf, CHROMIUM_LATIN1, 0.05), []);
+});

@@ -13,7 +13,7 @@ import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './st
 import { RenderMemo } from '../render-memo.ts';
 import { KeptParagraphs } from './kept-paragraphs.ts';
 import { shapeWord } from './shape-word.ts';
-import { commonOnly, contextScript } from '../../text/ot-language.ts';
+import { commonOnly, contextScript, latin1Only } from '../../text/ot-language.ts';
 
 /**
  * A piece of a text run between two break opportunities (or a run boundary): its word part
@@ -328,7 +328,9 @@ function splitLevels(
 ): void {
   const lv = bidi.levels;
   const lang = fontSpecOf(r.style).language !== undefined;
-  const script = (end: number): string | undefined => (lang ? contextScript(para, end) : undefined);
+  // Blink shapes a Latin-1 text without bidi as one Latin run (ot-language.ts latin1Only), other text by script runs.
+  const latin = lang && !lv && latin1Only(para);
+  const script = (end: number): string | undefined => (latin ? 'latn' : lang ? contextScript(para, end) : undefined);
   if (!lv) { splitPiece(items, r, para.slice(from, to), breakAfter, fonts, lang ? { ...NO_BIDI, script: script(to) } : NO_BIDI); return; }
   let a = from;
   while (a < to) {
