@@ -22,7 +22,7 @@ import { BfcFloats } from './float.ts';
 import { outsideMarkerLine, placeOutsideMarker } from './marker.ts';
 import { relativeOffset, layoutPendingAbs } from './positioned.ts';
 import { childFlowEnv, discardContinuation, ownClamp } from './clamp.ts';
-import { markOutOfFlow, restoreOutOfFlow } from './oof-mark.ts';
+import { markOutOfFlow, restoreOutOfFlow, type OutOfFlowMark } from './oof-mark.ts';
 import { blockWidths } from './block-widths.ts';
 
 /** The result of a box that does not fit here and of which nothing was placed: break before it. */
@@ -384,8 +384,11 @@ function endsWithEmptyBox(f: BoxFragment): boolean {
   return false;
 }
 
-/** layoutBlockLevelBox once, its content's fragmentainer end `reserve` px higher (room kept for its block-end border and padding). */
-function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>, reserve: number): BlockResult {
+/**
+ * layoutBlockLevelBox once, its content's fragmentainer end `reserve` px higher (room kept for its block-end border and
+ * padding); `settled`: laid out again once its pending top edge resolved (done at most once).
+ */
+function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEnv, fc: ContentLayout<B>, reserve: number, settled = false): BlockResult {
   const s = box.style;
   const resumed = p.token !== null;
   const bfc = fc.independent || p.isRoot === true || p.forceBfc === true || establishesBfc(box);
@@ -416,11 +419,13 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   const abs = ownAbs ? [] : p.abs;
   let childEnv = env;
   let floats: BfcFloats | null = null;
+  let pendingOof: OutOfFlowMark | null = null;
   if (fc.layout) {
     floats = contentFloats(box, p, env, bfc, specH);
     childEnv = childFlowEnv(box, bfc, p.token, monolithic ? { ...env, pageBottom: Infinity } : reserve > 0 ? { ...env, pageBottom: env.pageBottom - reserve, reservedBy: box } : env);
     if (fixedContainer && !p.isRoot) childEnv = { ...childEnv, fixed: abs };
     const cb = { x: contentX, y: 0, width: top.widths.width, height: childPercentBasis(box, p, env, m) };
+    if (top.borderTop === null) pendingOof = markOutOfFlow(env, abs, floats);
     layoutContent(box, fc, {
       p, x: contentX, width: top.widths.width, border, padding, cb, specH, floats, abs, token: p.token?.content ?? null,
       consumed: p.token?.consumed ?? 0, resumed, atTop: p.atTop, truncate: p.truncate && (top.borderTop === null || resumed),
@@ -440,7 +445,17 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   // 'min-height: 2em' and an empty last child with 'margin-bottom: 5em', the box starts 5em down, not at its own margin.
   const closesTop = top.borderTop === null && flow.firstY === null &&
     !(zeroOrAuto(s.height) && zeroOrAuto(s.minHeight) && border.bottom + padding.bottom === 0);
-  const borderTop = top.borderTop ?? flow.firstY ?? (closesTop ? flow.y + collapsed(flow.margin) : top.y + collapsed(top.margin));
+  // Still pending, the top edge is where a later box resolved the margins above (BlockParams.pendingTopAt), else at them.
+  const pendingTop = p.pendingTopAt ?? top.y + collapsed(top.margin);
+  const borderTop = top.borderTop ?? flow.firstY ?? (closesTop ? flow.y + collapsed(flow.margin) : pendingTop);
+  // What the content placed while its top was pending (boxes its margins collapse through, the floats they hold) stood at
+  // the margins above it; Chromium places it at the top edge they resolve to (LayoutNG positions adjoining floats and
+  // self-collapsing children once the BFC block offset is known): laid out again from there, as block.ts does when a
+  // later sibling resolves the edge, so the floats' exclusions move too (CSS 2.1 §9.5).
+  if (!settled && closesTop && pendingOof !== null && flow.children.length > 0 && borderTop > pendingTop + 0.01) {
+    restoreOutOfFlow(pendingOof);
+    return layoutBlockLevelOnce(box, { ...p, pendingTopAt: borderTop }, env, fc, reserve, true);
+  }
   const h = usedHeight(box, p, env, m, { bfc, monolithic, flow, contentTop: borderTop + topBP, floats });
   if (h === null) return PUSHED;
   // The box ends here (its token, if any, carries only content overflowing it), unless it ended on an earlier page.

@@ -202,11 +202,12 @@ function layoutBlockChildren(children: Box[], flow: Flow, c: ContentParams, q: B
         continue;
       }
     }
-    // A box whose margins collapse through it while this box's top is pending placed its floats at that pending top: they
-    // go where the margins resolve too, as floats met here do (LayoutNG places a self-collapsing box's floats once its
-    // block offset is known; CSS 2.1 §8.3.1: its top border edge is then its parent's). Measured in Chromium 156: a header
-    // holding only floats, with a bottom margin, first in the body, has its floats below that margin.
-    if (r.collapsedThrough && flow.firstY === null && adjoining === null && adjoiningAt === null && c.floats.mark().placed > floatsBefore.placed) {
+    // A box whose margins collapse through it while this box's top is pending was placed, with the floats it holds, at that
+    // pending top: it goes where the margins resolve, as floats met here do (LayoutNG places a self-collapsing box and its
+    // floats once its block offset is known; CSS 2.1 §8.3.1: its top border edge is then its parent's). Measured in
+    // Chromium 156: a header holding only floats, with a bottom margin, first in the body, has its floats below that
+    // margin; an empty box with margins before a box with a larger top margin is at that box's top.
+    if (r.collapsedThrough && flow.firstY === null && adjoining === null && adjoiningAt === null) {
       adjoining = { ...mark, at: mark.y + collapsed(mark.margin), floats: floatsBefore, marks: marks.length - 1 };
     }
     let bottom = r.bottom;
