@@ -22,7 +22,7 @@ import { overflowShrinkFactor } from './print-scale.ts';
 import { PageStream, streamable, type PageSink } from './page-stream.ts';
 import { layoutBlockLevel } from './dispatch.ts';
 import { controlIntrinsicWidth, isControl } from './controls.ts';
-import { lastBaselineOf } from './block-level.ts';
+import { lastBaselineOf } from './baseline.ts';
 import { layoutAbsoluteParts, floatLikeWidths, layoutPendingAbs } from './positioned.ts';
 import { placeAnnotation } from './ruby.ts';
 

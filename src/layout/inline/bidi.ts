@@ -2,7 +2,7 @@
 // Out: the line's content in visual order with the inline box pieces to open and close around it.
 import type { FontContext, FontSpec, GlyphRun } from '../../text/types.ts';
 import { hasRtlOrControls, paragraphLevels, visualOrder } from '../../text/bidi.ts';
-import type { OpenItem } from './items.ts';
+import type { OpenItem } from './item-types.ts';
 import type { LineSpec, PlacedItem } from './line-breaker.ts';
 import type { ParagraphBidi } from './paragraph-bidi.ts';
 

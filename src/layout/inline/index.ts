@@ -5,7 +5,7 @@ import type { GlyphRun, FontContext, FontSpec } from '../../text/types.ts';
 import type { BlockBox } from '../../box/types.ts';
 import type { BoxFragment, ReplacedFragment } from '../fragment.ts';
 import type { InlineLayoutInput, InlineLayoutResult, LayoutContext } from '../context.ts';
-import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './items.ts';
+import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './item-types.ts';
 import { collectParagraph } from './items.ts';
 import type { ParagraphBidi } from './paragraph-bidi.ts';
 import type { BreakerEnv, BreakerState } from './line-breaker.ts';

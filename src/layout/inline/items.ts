@@ -1,6 +1,6 @@
 // In: a block container whose children are inline-level (InlineBox, TextRun, LineBreak, atomic inlines, out-of-flow boxes).
 // Out: the flat list of inline items of its inline formatting context: shaped text pieces between break opportunities (css-text-3 §5), box edges, atomics, forced breaks.
-import type { Box, BlockBox, InlineBox, LineBreak, MarkerBox, TableCellBox, TextRun } from '../../box/types.ts';
+import type { Box, BlockBox, MarkerBox, TableCellBox, TextRun } from '../../box/types.ts';
 import { insideSymbolAdvance } from './symbol.ts';
 import type { ComputedStyle } from '../../css/computed.ts';
 import type { FontContext, FontSpec, GlyphRun, ShapedGlyph } from '../../text/types.ts';
@@ -14,71 +14,8 @@ import { RenderMemo } from '../render-memo.ts';
 import { KeptParagraphs } from './kept-paragraphs.ts';
 import { shapeWord } from './shape-word.ts';
 import { commonOnly, contextScript, latin1Only } from '../../text/ot-language.ts';
-
-/**
- * A piece of a text run between two break opportunities (or a run boundary): its word part
- * (SHYs removed, shaped) and its trailing white space (shaped separately so the space can hang
- * or be dropped at a line end without re-shaping, css-text-3 §4.1.2).
- */
-export interface TextPiece {
-  kind: 'text';
-  box: TextRun;
-  style: ComputedStyle;
-  spec: FontSpec;
-  word: string;
-  wordRuns: GlyphRun[];
-  wordWidth: number;
-  spaces: string;
-  spaceRuns: GlyphRun[];
-  spaceWidth: number;
-  /** Trailing spaces hang at a line end (collapsible, or preserved under pre-wrap): not counted for fit or alignment. */
-  hang: boolean;
-  /** The white space of this piece is collapsible (phase II removes it at a line's start). */
-  collapsible: boolean;
-  /** The word ended in U+00AD: breaking after it shows a hyphen. */
-  shy: boolean;
-  /** A preserved tab: its advance goes to the next tab stop (css-text-3 §4.2). */
-  tab: boolean;
-  /** overflow-wrap: break-word/anywhere (or word-break: break-word): may be split when it does not fit an empty line. */
-  canSplit: boolean;
-  /** A soft wrap opportunity follows this item (css-text-3 §5). */
-  breakAfter: boolean;
-  /** Bidi embedding level of the whole piece (UAX #9; pieces are split where it changes); 0 outside bidi paragraphs. */
-  level: number;
-  /** Base level (0 ltr, 1 rtl) of the bidi paragraph the piece belongs to. */
-  base: number;
-  /** An inside disc/circle/square list marker: `word` is its bullet, drawn as a shape (no runs), `wordWidth` its advance. */
-  symbol?: MarkerBox;
-  /** The shaping direction: the level's parity in a bidi paragraph, undefined elsewhere (each script its own). */
-  rtl: boolean | undefined;
-  /**
-   * Under a content language (spec.language), the OpenType script of the piece's script run (src/text/ot-language.ts
-   * contextScript): its spaces, and a word of Common characters only, are shaped in it, as in the whole run Blink shapes.
-   */
-  script?: string;
-}
-/** A piece's bidi fields (its level, its paragraph's base level and its shaping direction) and its run's script. */
-export type PieceBidi = Pick<TextPiece, 'level' | 'base' | 'rtl' | 'script'>;
-/** The start edge of an inline box (its left margin, border and padding come before what follows). */
-export interface OpenItem { kind: 'open'; box: InlineBox; style: ComputedStyle; breakAfter: boolean }
-/** The end edge of an inline box. */
-export interface CloseItem { kind: 'close'; box: InlineBox; style: ComputedStyle; open: OpenItem; breakAfter: boolean }
-/** An atomic inline (inline-block, inline-table, inline-flex/grid, inline replaced element). */
-export interface AtomicItem {
-  kind: 'atomic'; box: Box; style: ComputedStyle; breakAfter: boolean;
-  /** Its U+FFFC's index in the paragraph text. */
-  start: number;
-  /** Bidi level of its U+FFFC and its paragraph's base level (see TextPiece). */
-  level: number; base: number;
-}
-/** A forced line break (<br>, or a preserved newline). */
-export interface BreakItem { kind: 'br'; box: LineBreak | TextRun; style: ComputedStyle; breakAfter: boolean }
-/** A float met in the inline content (CSS 2.1 §9.5.1). */
-export interface FloatItem { kind: 'float'; box: Box; style: ComputedStyle; breakAfter: boolean }
-/** An absolutely or fixed positioned box met in the inline content: only its static position matters. */
-export interface AbsItem { kind: 'abs'; box: Box; style: ComputedStyle; breakAfter: boolean }
-
-export type InlineItem = TextPiece | OpenItem | CloseItem | AtomicItem | BreakItem | FloatItem | AbsItem;
+import type { InlineItem, OpenItem, PieceBidi, TextPiece } from './item-types.ts';
+import { kernAcrossPieces } from './kern.ts';
 
 /** A text run's processed text at its place in the paragraph; `line`: the source line of its nearest element. */
 interface RawText { kind: 'raw'; box: TextRun; style: ComputedStyle; text: string; start: number; line: number | undefined; symbol?: MarkerBox }
@@ -340,73 +277,6 @@ function splitLevels(
     splitPiece(items, r, para.slice(a, b), b === to ? breakAfter : false, fonts, { level, base: lv.base[a], rtl: (level & 1) === 1, script: script(b) });
     a = b;
   }
-}
-
-const kernCache = new WeakMap<FontContext, Map<FontSpec, Map<string, number>>>();
-
-/**
- * The pair adjustment (px) between the last character of one piece and the first of the next
- * in one font: width(ab) − width(a) − width(b), e.g. Liberation Serif's "space A" kerning,
- * which Chromium applies because it shapes whole runs. Memoised per FontContext, spec and pair.
- */
-function pairKern(fonts: FontContext, spec: FontSpec, a: string, b: string, script?: string): number {
-  let bySpec = kernCache.get(fonts);
-  if (!bySpec) { bySpec = new Map(); kernCache.set(fonts, bySpec); }
-  let byPair = bySpec.get(spec);
-  if (!byPair) { byPair = new Map(); bySpec.set(spec, byPair); }
-  const pair = a + b;
-  const key = script === undefined ? pair : `${script}\u0003${pair}`;
-  let k = byPair.get(key);
-  if (k === undefined) {
-    // Under a content language each side is shaped in the run's script (as the whole run is), so that a language-specific
-    // glyph (Noto Sans KR's KOR space) is no pair adjustment.
-    const own = (s: string): string | undefined => (script !== undefined && commonOnly(s) ? script : undefined);
-    k = shapeWord(fonts, spec, pair, undefined, own(pair)).width - shapeWord(fonts, spec, a, undefined, own(a)).width - shapeWord(fonts, spec, b, undefined, own(b)).width;
-    if (Math.abs(k) < 1e-6) k = 0;
-    if (byPair.size < 4096) byPair.set(key, k);
-  }
-  return k;
-}
-
-/**
- * Gives each text piece the kerning with the next piece of the same run (added to its last glyph's advance), and the
- * kerning between its word and its own trailing white space (Liberation's "A ", "T ", "Y "): that one goes to the
- * white space, so it is gone with the space where a line ends there, as in Chromium ("X AA " measures as "X AA").
- */
-function kernAcrossPieces(items: InlineItem[], fonts: FontContext): void {
-  for (let i = 0; i < items.length; i++) {
-    const a = items[i];
-    // Runs of different bidi levels are shaped apart (as in Blink); a right-to-left pair's junction is not at the glyphs' ends.
-    if (a.kind !== 'text' || a.tab || a.rtl) continue;
-    if (a.word !== '' && a.spaces !== '') {
-      const k = pairKern(fonts, a.spec, lastChar(a.word), firstChar(a.spaces), a.script);
-      if (k !== 0) { a.spaceRuns = withLastAdvance(a.spaceRuns, k); a.spaceWidth += k; }
-    }
-    const b = items[i + 1];
-    if (b === undefined || b.kind !== 'text' || a.box !== b.box || b.tab || b.word === '' || a.level !== b.level || b.rtl) continue;
-    const onSpace = a.spaces !== '';
-    const left = onSpace ? a.spaces : a.word;
-    if (left === '') continue;
-    const k = pairKern(fonts, a.spec, lastChar(left), firstChar(b.word), a.script);
-    if (k === 0) continue;
-    if (onSpace) { a.spaceRuns = withLastAdvance(a.spaceRuns, k); a.spaceWidth += k; }
-    else { a.wordRuns = withLastAdvance(a.wordRuns, k); a.wordWidth += k; }
-  }
-}
-
-const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
-const firstChar = (s: string): string => String.fromCodePoint(s.codePointAt(0)!);
-const lastChar = (s: string): string => String.fromCodePoint(s.codePointAt(s.length - 1 - (s.length > 1 && isLowSurrogate(s.charCodeAt(s.length - 1)) ? 1 : 0))!);
-
-/** A copy of `runs` whose last glyph advances `k` px more (shaped runs are shared: never mutated). */
-function withLastAdvance(runs: GlyphRun[], k: number): GlyphRun[] {
-  if (runs.length === 0) return runs;
-  const last = runs[runs.length - 1];
-  if (last.glyphs.length === 0) return runs;
-  const glyphs = last.glyphs.slice();
-  const g = glyphs[glyphs.length - 1];
-  glyphs[glyphs.length - 1] = { ...g, advance: g.advance + k };
-  return [...runs.slice(0, -1), { ...last, glyphs, width: last.width + k }];
 }
 
 /** Whether a UAX #14 opportunity before `p` survives hyphens: none (no break after U+00AD) and word-break: keep-all (css-text-3 §5.2). */

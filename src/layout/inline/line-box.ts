@@ -5,7 +5,7 @@ import type { GlyphRun } from '../../text/types.ts';
 import type { BoxFragment, Fragment, InlineFragment, LineFragment, MarkerFragment, ReplacedFragment, TextFragment } from '../fragment.ts';
 import { symbolGeometry } from './symbol.ts';
 import { translateFragment } from '../fragment.ts';
-import type { AbsItem, AtomicItem, OpenItem, TextPiece } from './items.ts';
+import type { AbsItem, AtomicItem, OpenItem, TextPiece } from './item-types.ts';
 import { snappedWidth } from './shape-word.ts';
 import type { LineSpec, PlacedItem } from './line-breaker.ts';
 import { drawsNothing, lineBaseLevel, visualSteps } from './bidi.ts';

@@ -1,7 +1,7 @@
 // In: the inline items of a paragraph and the space left by floats for each line (css-text-3 §5, CSS 2.1 §9.4.2, §9.5).
 // Out: one line at a time: the items on it, with the white space that hangs or collapses at its ends (css-text-3 §4.1.2).
 import type { FontContext } from '../../text/types.ts';
-import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './items.ts';
+import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './item-types.ts';
 import { makePiece } from './items.ts';
 import { snappedWidth } from './shape-word.ts';
 
