@@ -11,7 +11,7 @@
 import type { Box } from '../box/types.ts';
 import { hasTransform, type ComputedStyle } from '../css/computed.ts';
 import type { BlockParams, BlockResult, ContentLayout, ContentParams, FlowEnv, UsedWidths } from './context.ts';
-import type { BoxFragment, Edges, Fragment, ReplacedFragment } from './fragment.ts';
+import type { BoxFragment, Edges, ReplacedFragment } from './fragment.ts';
 import { translateFragment } from './fragment.ts';
 import type { BreakToken, Flow, MarginSet } from './flow.ts';
 import { NO_MARGIN, addMargin, atContentStart, collapsed, collapsedAtQuirkyEnd, leaving, overflowOnly, quirkyStart } from './flow.ts';

@@ -32,8 +32,6 @@ export class PageStream {
   active = true;
   /** Whether the pagination must be done again without the stream (it stopped after letting laid-out pages go). */
   redo = false;
-  /** Pages given to the sink. */
-  given = 0;
   private released = 0;
   private prev: PageFragment | null = null;
   private cur: PageFragment | null = null;
@@ -77,13 +75,11 @@ export class PageStream {
     if (!this.active) return;
     this.active = false;
     this.prev = this.cur = null;
-    this.given = 0;
     this.sink.reset();
   }
 
   private give(page: PageFragment, next: PageFragment | null): void {
     this.sink.page(page, this.prev, next);
-    this.given++;
   }
 }
 

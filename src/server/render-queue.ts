@@ -42,7 +42,6 @@ interface Waiter {
   stage?: () => boolean;
 }
 
-
 interface AccountState {
   running: number;
   /** Jobs started ahead of their slot that have not begun rendering (Staging). */

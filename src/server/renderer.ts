@@ -165,8 +165,8 @@ class WorkerPool implements Renderer {
   private bootFailures = 0;
   /** Threads of the initial set not started yet (started one at a time: startNext). */
   private toStart: number;
-  /** Renders ended in the pool's threads (answered or not), up to 1: the first one runs alone. */
-  private ended = 0;
+  /** Whether a render has ended in the pool's threads (answered or not): until then the first one runs alone. */
+  private rendered = false;
 
   constructor(private readonly opts: PoolOptions) {
     this.bootUrl = opts.workerUrl ?? new URL('./render-worker.mjs', import.meta.url);
@@ -261,7 +261,7 @@ class WorkerPool implements Renderer {
       return;
     }
     if (next) this.pending.unshift({ ...next, free: true }); // it never began: the next idle thread takes it
-    if (task) this.ended = 1;
+    if (task) this.rendered = true;
     const successor = t.retiring ? null : this.replace(t, wasBooting, err);
     if (task) {
       // the slot is free at once when a loaded thread is there for it (a spare); else it waits for the successor
@@ -304,7 +304,7 @@ class WorkerPool implements Renderer {
     clearTimeout(t.timer);
     t.task = undefined;
     t.renders++;
-    this.ended = 1;
+    this.rendered = true;
     // the staged task began in the thread as this one ended: it holds its slot before this one frees its own
     const next = t.next;
     t.next = undefined;
@@ -398,7 +398,7 @@ class WorkerPool implements Renderer {
     if (this.toStart <= 0 || this.closed) return;
     for (const t of this.threads) {
       if (t.state === 'booting') return;
-      if (this.ended === 0 && (t.state === 'busy' || t.warm === 'on' || t.warm === 'paused')) return;
+      if (!this.rendered && (t.state === 'busy' || t.warm === 'on' || t.warm === 'paused')) return;
     }
     this.toStart--;
     this.spawn();
