@@ -1,7 +1,7 @@
 // In: the pages of a pagination (page.ts) as each is laid out, and a sink from a later stage (paint).
-// Out: each page snapped for print (a copy), given to the sink with its snapped neighbours once the next page is laid out.
+// Out: each page snapped for print (in place), given to the sink with its snapped neighbours once the next page is laid out.
 import type { Box, BoxTree } from '../box/types.ts';
-import { cloneFragment, type PageFragment } from './fragment.ts';
+import type { PageFragment } from './fragment.ts';
 import { pageOverflow } from './print-scale.ts';
 import { snapPageForPrint } from './print-snap.ts';
 
@@ -22,8 +22,9 @@ export interface PageSink {
  * out again when a page's content is wider than its area). Documents with fixed or absolute boxes or running elements
  * are not streamed (streamable); a page with margin boxes, or one whose content overflows, stops the stream: the sink
  * is reset, and pagination starts again without a stream when laid-out pages were let go already (`redo`).
- * The sink sees each page as snapPagesForPrint leaves it, from a copy (cloneFragment): later pages' layout may copy
- * fragments of earlier ones (a repeated table header), which must stay as layout left them.
+ * The sink sees each page as snapPagesForPrint leaves it, snapped in place (no copy): layout reads nothing of a page it
+ * has moved past, except rows a table places again (a repeated header or footer), which it copies with the positions
+ * and sizes they had when first placed (src/layout/table/rows.ts rowFragment).
  */
 export class PageStream {
   /** The largest pageOverflow of the pages looked at (print-scale.ts). */
@@ -54,7 +55,8 @@ export class PageStream {
       this.redo = plain ? false : this.released > 0;
       return !this.redo;
     }
-    const snapped: PageFragment = { ...page, children: page.children.map(cloneFragment), marginBoxes: [] };
+    // Snapped in place: pages[i] lets its fragments go, and what later pages copy of them is put back as laid out first.
+    const snapped: PageFragment = { ...page, marginBoxes: [] };
     snapPageForPrint(snapped);
     if (this.cur) this.give(this.cur, snapped);
     this.prev = this.cur;

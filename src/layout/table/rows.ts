@@ -349,19 +349,20 @@ function grow(heights: number[], from: number, to: number, extra: number): void 
 }
 
 /**
- * Moves a fragment tree by (dx, dy) px in place, as translateFragment does, writing the x, y and baseline (NaN: none) each
- * fragment had before into `out` from index `i`, depth first, and the pieces (BoxFragment.pieces, never mutated) each
- * fragment with pieces had into `pieces`; returns the index after them.
+ * Moves a fragment tree by (dx, dy) px in place, as translateFragment does, writing the x, y, baseline (NaN: none), width
+ * and height each fragment had before into `out` from index `i`, depth first, and the pieces (BoxFragment.pieces, never
+ * mutated) each fragment with pieces had into `pieces`; returns the index after them. (Width and height: the page stream
+ * snaps the placed row in place once its page is done, src/layout/page-stream.ts.)
  */
 function moveRecording(f: Fragment, dx: number, dy: number, out: number[], i: number, pieces: FragmentPieces[]): number {
   const move = dx !== 0 || dy !== 0; // as translateFragment: no move at all (a -0 stays -0)
-  out[i] = f.x; out[i + 1] = f.y;
+  out[i] = f.x; out[i + 1] = f.y; out[i + 3] = f.width; out[i + 4] = f.height;
   if (f.kind === 'box' && f.pieces) {
     // No children: translateFragment moves it, its pieces (a moved copy) and its baseline as the lines below would.
     pieces.push(f.pieces);
     out[i + 2] = f.baseline ?? NaN;
     translateFragment(f, dx, dy);
-    return i + 3;
+    return i + 5;
   }
   if (move) { f.x += dx; f.y += dy; }
   if (f.kind === 'box' || f.kind === 'line' || f.kind === 'text' || f.kind === 'marker') {
@@ -369,21 +370,21 @@ function moveRecording(f: Fragment, dx: number, dy: number, out: number[], i: nu
     out[i + 2] = b ?? NaN;
     if (b !== undefined && move) f.baseline = b + dy;
   } else out[i + 2] = NaN;
-  i += 3;
+  i += 5;
   if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) i = moveRecording(c, dx, dy, out, i, pieces);
   return i;
 }
 
 /**
- * Puts back positions (and pieces, from `pieces.next`) moveRecording took from a tree of the same shape, from index `i`;
+ * Puts back positions and sizes (and pieces, from `pieces.next`) moveRecording took from a tree of the same shape, from index `i`;
  * returns the index after them.
  */
 function restorePositions(f: Fragment, pos: readonly number[], i: number, pieces: { list: readonly FragmentPieces[]; next: number }): number {
-  f.x = pos[i]; f.y = pos[i + 1];
+  f.x = pos[i]; f.y = pos[i + 1]; f.width = pos[i + 3]; f.height = pos[i + 4];
   const bl = pos[i + 2];
   if (!Number.isNaN(bl)) (f as { baseline?: number }).baseline = bl;
   if (f.kind === 'box' && f.pieces) f.pieces = pieces.list[pieces.next++];
-  i += 3;
+  i += 5;
   if (f.kind === 'box' || f.kind === 'line' || f.kind === 'inline') for (const c of f.children) i = restorePositions(c, pos, i, pieces);
   return i;
 }
