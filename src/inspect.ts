@@ -8,7 +8,9 @@ import type { Document, Element } from 'domhandler';
 import { documentMode, parseHtml, sourceLine } from './html/parse.ts';
 import { styleDocument } from './css/index.ts';
 import type { ComputedStyle } from './css/computed.ts';
-import type { FontFaceRule } from './css/styled.ts';
+import type { StyledDocument } from './css/styled.ts';
+import type { StyleOptions } from './css/index.ts';
+import type { ContainerSize } from './css/stylesheet-media.ts';
 import { createFontContext } from './text/index.ts';
 import type { FontContext } from './text/types.ts';
 import { buildBoxTree, loadImage } from './box/index.ts';
@@ -121,21 +123,35 @@ export function layoutForInspection(html: string, options: InspectOptions = {}):
   const forced = options.contentScale;
   if (forced !== undefined && !(forced >= 1)) throw new TypeError('layoutForInspection: contentScale must be >= 1');
   let scale = forced ?? 1;
-  // As src/pipeline.ts: styled and laid out again while @container rules change with their containers' sizes.
-  const { styled, pages } = layoutWithContainerQueries((containerSizes) => styleDocument(parsed, {
-    loader, warnings,
-    ...(containerSizes === undefined ? { fontFaces: (rules: readonly FontFaceRule[]) => fonts.addFontFaces(rules) } : { containerSizes }),
-    fontMetrics: (style) => { const m = fonts.metrics(style); return { xHeight: m.xHeight, chWidth: m.chWidth }; },
-  }), (sd) => {
-    const tree = buildBoxTree(sd, { loader, warnings });
+  // As src/pipeline.ts: styled and laid out again while @container rules change with their containers' sizes, and at the
+  // shrink-to-fit factor when the styles have viewport units (LayoutOptions.restyle).
+  let sizes: ReadonlyMap<Element, ContainerSize> | undefined;
+  let fontFaces: StyleOptions['fontFaces'] = (rules) => fonts.addFontFaces(rules);
+  const style = (viewportScale: number): StyledDocument => {
+    const sd = styleDocument(parsed, {
+      loader, warnings, ...(fontFaces ? { fontFaces } : {}), ...(sizes ? { containerSizes: sizes } : {}), ...(viewportScale !== 1 ? { viewportScale } : {}),
+      fontMetrics: (style) => { const m = fonts.metrics(style); return { xHeight: m.xHeight, chWidth: m.chWidth }; },
+    });
+    fontFaces = undefined;
+    return sd;
+  };
+  let laidStyles: StyledDocument | undefined;
+  const { pages } = layoutWithContainerQueries((containerSizes) => { sizes = containerSizes; return style(forced ?? 1); }, (sd) => {
+    let tree = buildBoxTree(sd, { loader, warnings });
     const session = continuous ? unfragmentedSession() : { env: null };
     const ctx = createLayoutContext(opts, { layoutInlineContent, inlineIntrinsicSizes }, session);
     // As layoutWith (src/layout/engine.ts): print shrink-to-fit lays wide content out again in a larger area.
     let laid = paginate(tree, sd, ctx, session, forced ?? 1);
     scale = forced ?? overflowShrinkFactor(laid, laid.map((p) => p.area));
-    if (scale !== (forced ?? 1)) { session.env = null; laid = paginate(tree, sd, ctx, session, scale); }
+    if (scale !== (forced ?? 1)) {
+      session.env = null;
+      if (sd.viewportUnits) { sd = style(scale); tree = buildBoxTree(sd, { loader, warnings }); }
+      laid = paginate(tree, sd, ctx, session, scale);
+    }
+    laidStyles = sd;
     return laid;
   });
+  const styled = laidStyles!;
   const first = styled.pageStyle({ first: true, right: true, blank: false, index: 0, groupIndex: 0 });
   const area = pageArea(first);
   return {

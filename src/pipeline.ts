@@ -9,7 +9,11 @@ import { createFontContext, type FontFaceSets } from './text/index.ts';
 import { buildBoxTree, loadImage } from './box/index.ts';
 import { layoutDocument } from './layout/index.ts';
 import { layoutWithContainerQueries } from './layout/container-queries.ts';
-import type { FontFaceRule } from './css/styled.ts';
+import type { StyledDocument } from './css/styled.ts';
+import type { StyleOptions } from './css/index.ts';
+import type { ContainerSize } from './css/stylesheet-media.ts';
+import type { BoxTree } from './box/types.ts';
+import type { Element } from 'domhandler';
 import { snapPagesForPrint } from './layout/print-snap.ts';
 import { buildDisplayList, DisplayListBuilder } from './paint/build.ts';
 import type { DocumentDisplayList } from './paint/display-list.ts';
@@ -59,24 +63,38 @@ export async function renderParsed(parsed: ParsedHtml, opts: PipelineOptions, li
   const builder = new DisplayListBuilder({ loadImage: (url) => loadImage(loader, paintWarnings, url) });
   const pageSink: PageSink = { page: (p, prev, next) => builder.page(p, prev, next), reset: () => { builder.reset(); paintWarnings = new WarningSink(); } };
 
-  // css/cascade → box/build → layout, again while @container rules change with their containers' laid-out sizes
-  const { styled, pages } = layoutWithContainerQueries((containerSizes) => {
+  // css/cascade → box/build → layout, again while @container rules change with their containers' laid-out sizes, and
+  // again at the print shrink-to-fit factor when viewport units resolve against the widened page (LayoutOptions.restyle)
+  let sizes: ReadonlyMap<Element, ContainerSize> | undefined;
+  let fontFaces: StyleOptions['fontFaces'] = (rules) => fonts.addFontFaces(rules);
+  const style = (viewportScale?: number): StyledDocument => {
     const sd = styleDocument(parsed, {
       loader,
       warnings,
-      ...(containerSizes === undefined ? { fontFaces: (rules: readonly FontFaceRule[]) => fonts.addFontFaces(rules) } : { containerSizes }),
+      ...(fontFaces ? { fontFaces } : {}),
+      ...(sizes ? { containerSizes: sizes } : {}),
+      ...(viewportScale ? { viewportScale } : {}),
       fontMetrics: (style) => {
         const m = fonts.metrics(style);
         return { xHeight: m.xHeight, chWidth: m.chWidth };
       },
     });
+    fontFaces = undefined;
     limits.check();
     return sd;
-  }, (sd) => {
+  };
+  const build = (sd: StyledDocument): BoxTree => {
     const tree = buildBoxTree(sd, { loader, warnings });
     limits.check();
-    const laid = layoutDocument(tree, sd, {
+    return tree;
+  };
+  const { styled, pages } = layoutWithContainerQueries((containerSizes) => {
+    sizes = containerSizes;
+    return style();
+  }, (sd) => {
+    const laid = layoutDocument(build(sd), sd, {
       fonts, warnings, limits, quirks: parsed.quirksMode, loadImage: (url) => loadImage(loader, warnings, url), ...(sd.containerQueries ? {} : { pageSink }),
+      restyle: (scale) => { const again = style(scale); return { styled: again, tree: build(again) }; },
     });
     limits.checkPages(laid.length);
     return laid;

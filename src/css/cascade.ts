@@ -32,7 +32,7 @@ import { collectStyles, type CollectedRule } from './stylesheet-collect.ts';
 import { parseStyleAttribute } from './stylesheet-syntax.ts';
 import { presentationalHints } from './presentational.ts';
 import { quirksSheetParsed, userAgentSheet } from './ua.ts';
-import { createPageStyler, pageAreaFromRules } from './page.ts';
+import { createPageStyler, pageAreaFromRules, unitViewport } from './page.ts';
 import { fontSizeIsAbsolute, isMonospaceOnly, monospaceQuirkSize } from './cascade-font.ts';
 import { StyleMemo } from './style-memo.ts';
 import { containerTest } from './container-query.ts';
@@ -54,6 +54,11 @@ export interface StyleOptions {
    * @container rules apply where these sizes match (css-conditional-5 §3.2); without them, none does.
    */
   containerSizes?: ReadonlyMap<Element, ContainerSize>;
+  /**
+   * The print shrink-to-fit factor the document is laid out at (>= 1, default 1; src/layout/print-scale.ts): viewport
+   * units resolve against the page area that many times larger (css/page.ts unitViewport). Media queries do not change.
+   */
+  viewportScale?: number;
 }
 
 /** Precedence bands (css-cascade-5 §6.1–6.4); layer ranks are added inside the author bands. */
@@ -74,6 +79,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const selectorOk = (s: string): boolean => selectorSupported(s, quirks);
   const uaSheets = quirks ? [userAgentSheet(), quirksSheetParsed()] : [userAgentSheet()];
   const env = pageAreaFromRules(document, table, warnings);
+  const viewport = unitViewport(env, opts.viewportScale ?? 1);
   const collected = collectStyles(document, uaSheets, { loader: opts.loader, warnings, env, isKnownProperty: table.isKnownProperty, selectorOk }, `${quirks ? 'q' : 's'}${tableId(table)}`);
   opts.fontFaces?.(collected.fontFaces);
 
@@ -88,10 +94,11 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   for (const c of root.children) if (isTag(c) && c.name === 'body') body = c;
   const hintCtx = { quirks, body };
   let rootFontSize = 16;
+  let viewportUnits = built.viewportUnits || collected.pages.some((p) => mentionsViewportUnit(p.declarations) || p.margins.some((m) => mentionsViewportUnit(m.declarations)));
 
   const ctxFor = (parent: ComputedStyle | null): ComputeContext => {
     // Viewport units resolve against the page area the document's @page rules give (css-values-4 §6.1.2, css-page-3 §3.2).
-    const ctx: ComputeContext = { parent, rootFontSize, quirks, warnings, viewport: env };
+    const ctx: ComputeContext = { parent, rootFontSize, quirks, warnings, viewport };
     if (opts.fontMetrics) ctx.fontMetrics = opts.fontMetrics;
     if (collected.registered.size) ctx.registered = collected.registered;
     return ctx;
@@ -108,13 +115,14 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     const hints = presentationalHints(el, hintCtx);
     const styleAttr = el.attribs['style'];
     const styleDecls = styleAttr !== undefined && styleAttr.trim() !== '' ? styleAttribute(styleAttr, sourceLine(el), warnings) : null;
+    if (styleDecls && !viewportUnits) viewportUnits = VIEWPORT_UNIT.test(styleAttr!);
     // Style sharing: an element whose parent style and matched declaration lists equal an
     // earlier element's gets the same computed style (repeated rows, cells, list items; in a
     // later render of the same sheets, every element whose ancestors kept their styles).
     let key = el.name === 'table' ? 'T' : '';
     key += inh.abs ? 'A' : 'a';
     key += inh.legacy ?? '-';
-    if (parent === null) key += `r${rootFontSize}v${env.width}x${env.height}`;
+    if (parent === null) key += `r${rootFontSize}v${viewport.width}x${viewport.height}`;
     key += m.uaKey;
     if (hints.length) key += hintKey(hints);
     key += m.authorKey;
@@ -170,7 +178,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const rootStyle = styleOf(root);
   const pageStyle: (ctx: Parameters<StyledDocument['pageStyle']>[0]) => PageStyle =
     createPageStyler(collected.pages, table, warnings, {
-      rootStyle, quirks, fontMetrics: opts.fontMetrics, viewport: env,
+      rootStyle, quirks, fontMetrics: opts.fontMetrics, viewport,
       memo: { style: (parent, key, ctx, compute) => (memo.get(parent, key, ctx) ?? memo.compute(parent, key, ctx, (c) => ({ style: compute(c), extra: NO_INH }))).style, id: declListId },
     });
 
@@ -184,6 +192,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     pageStyle,
     info: documentInfo(root),
     containerQueries: collected.rules.some((r) => r.containers !== undefined),
+    viewportUnits,
   };
 }
 
@@ -254,6 +263,16 @@ interface BuiltIndex {
   matches: MatchMemo;
   /** The same for documents that register custom properties (@property), per registration map. */
   registeredMemos: WeakMap<ReadonlyMap<string, RegisteredProperty>, StyleMemo<Inh>>;
+  /** Whether a declaration of these rules has a viewport unit (StyledDocument.viewportUnits). */
+  viewportUnits: boolean;
+}
+
+/** A number with a viewport unit (css-values-4 §6.1.2), in a declaration's text; a false positive only costs a restyle. */
+const VIEWPORT_UNIT = /[\d.](?:[sld]?v(?:w|h|i|b|min|max))(?![\w-])/i;
+
+function mentionsViewportUnit(decls: readonly Declaration[]): boolean {
+  for (const d of decls) if (VIEWPORT_UNIT.test(d.value)) return true;
+  return false;
 }
 /** An element waiting to be styled: its parent's style and inherited extras, and what its match key needs (match-memo.ts). */
 interface Work { el: Element; parent: ComputedStyle | null; inh: Inh; parentId: number; cursor: SiblingCursor; follow: string }
@@ -368,7 +387,7 @@ function ruleIndexFor(rules: CollectedRule[], quirks: boolean, table: PropertyTa
     indexCache.unshift(c);
     return c;
   }
-  const built: BuiltIndex = { index: new RuleIndex(), problems: [], rules, items: rules.map((r) => r.item), layers: rules.map((r) => r.layer), quirks, table, memo: new StyleMemo<Inh>(), matches: new MatchMemo(DEPS.UNSAFE), registeredMemos: new WeakMap() };
+  const built: BuiltIndex = { index: new RuleIndex(), problems: [], rules, items: rules.map((r) => r.item), layers: rules.map((r) => r.layer), quirks, table, memo: new StyleMemo<Inh>(), matches: new MatchMemo(DEPS.UNSAFE), registeredMemos: new WeakMap(), viewportUnits: rules.some((r) => mentionsViewportUnit(r.declarations)) };
   let uaFiltered = uaFilteredByTable.get(table);
   if (!uaFiltered) { uaFiltered = new WeakMap(); uaFilteredByTable.set(table, uaFiltered); }
   let U = 0;

@@ -248,6 +248,24 @@ export function pageAreaFromRules(document: Document, table: PropertyTable, _war
   return { width: Math.max(1, size.width - margins[1]! - margins[3]!), height: Math.max(1, size.height - margins[0]! - margins[2]!) };
 }
 
+/**
+ * The viewport viewport-percentage lengths resolve against (css-values-4 §6.1.2; in print the page area, css-page-3 §3.2),
+ * px, for the page area `area` (pageAreaFromRules) laid out at the print shrink-to-fit factor `scale` (>= 1,
+ * src/layout/print-scale.ts): the initial containing block Chromium 156 lays the document out in, the area times the
+ * factor, each side whole px rounded down. Measured with page.pdf on A4 with margins 20px 30px, 20.3px 30.4px and 10mm
+ * (100vw right-aligned text, 50vh blocks' painted edges): 100vw is 733 px of the 733.7 px area; with a 1200 px block
+ * (factor 1.5) 1100 px, with an 800 px one (factor 800 / 734) 799 px; 50vh 811-812 px (1623.8 / 2), not half of 1082.5;
+ * on Letter with margins 1in 0.5in and a calc(100vw + 100px) block, 819 px (the factor and product in single precision).
+ * Media queries still see the page area itself (a max-width: 1000px rule still applies there).
+ */
+export function unitViewport(area: MediaEnv, scale = 1): { width: number; height: number } {
+  const EPS = 1e-6;
+  // Blink's shrink factor is a float: 820 / 720 is 1.13888884, so 100vw on that page is 819 px, not 820.
+  const k = Math.fround(scale);
+  const side = (v: number): number => Math.max(1, Math.floor((k === 1 ? v : Math.fround(v * k)) + EPS));
+  return { width: side(area.width), height: side(area.height) };
+}
+
 /** The size and margin declarations of a sheet's unnamed @page rules, in order, per sheet (a sheet is immutable; the environment is the default one). */
 const pageSizeDecls = new WeakMap<SheetItem[], Declaration[]>();
 

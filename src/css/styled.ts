@@ -82,4 +82,9 @@ export interface StyledDocument {
   info: { title?: string; author?: string; subject?: string; keywords?: string };
   /** Whether a style rule is inside an @container rule: its styles then depend on the query containers' laid-out sizes. */
   containerQueries?: boolean;
+  /**
+   * Whether a declaration has a viewport unit (vw, vh, dvh...): its styles then depend on the print shrink-to-fit factor
+   * (StyleOptions.viewportScale), so a layout that shrinks the content styles the document again at that factor.
+   */
+  viewportUnits?: boolean;
 }

@@ -38,6 +38,13 @@ export interface LayoutOptions {
    * returns are empty where the sink took them (all of them, or none when the sink was reset).
    */
   pageSink?: PageSink;
+  /**
+   * Styles the document again with viewport units against a page area `scale` times larger (css StyleOptions.viewportScale)
+   * and builds its box tree. Print shrink-to-fit calls it before laying the content out again at that scale when the
+   * styles have viewport units (StyledDocument.viewportUnits): Chromium 156 lays the document out again in the widened
+   * page, where 100vw is the widened width. Absent: the styles are kept.
+   */
+  restyle?: (scale: number) => { tree: BoxTree; styled: StyledDocument };
 }
 
 /** The inline formatting context's entry points (src/layout/inline). */
@@ -138,5 +145,6 @@ export function layoutWith(tree: BoxTree, styled: StyledDocument, opts: LayoutOp
   }
   stream?.stop();
   session.env = null;
+  if (styled.viewportUnits && opts.restyle) ({ tree, styled } = opts.restyle(scale));
   return paginate(tree, styled, ctx, session, scale);
 }

@@ -15,6 +15,15 @@ export const ABSOLUTE_UNITS: Readonly<Record<string, number>> = Object.freeze({
   px: 1, pt: 96 / 72, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6,
 });
 const RELATIVE_UNITS = new Set(['em', 'rem', 'ex', 'ch', 'vw', 'vh', 'vmin', 'vmax']);
+/**
+ * The small, large and dynamic viewport units and the logical ones (css-values-4 §6.1.2.1-2) as the units they equal in
+ * print: pages have no browser UI that shows or hides, so the small, large and dynamic viewports are the page area; vi
+ * and vb are vw and vh in horizontal writing modes (the only ones laid out).
+ */
+const VIEWPORT_ALIASES: Readonly<Record<string, string>> = Object.freeze({
+  svw: 'vw', lvw: 'vw', dvw: 'vw', svh: 'vh', lvh: 'vh', dvh: 'vh', vi: 'vw', svi: 'vw', lvi: 'vw', dvi: 'vw', vb: 'vh', svb: 'vh', lvb: 'vh', dvb: 'vh',
+  svmin: 'vmin', lvmin: 'vmin', dvmin: 'vmin', svmax: 'vmax', lvmax: 'vmax', dvmax: 'vmax',
+});
 
 /** Dimension kinds for calc() type checking (css-values-4 §10.7): bit set. */
 export const K_NUM = 1, K_LEN = 2, K_PCT = 4;
@@ -68,6 +77,7 @@ function unitLin(v: number, unit: string): Lin | null {
   const l = new Lin();
   const abs = ABSOLUTE_UNITS[unit];
   if (abs !== undefined) { l.px = v * abs; l.kind = K_LEN; return l; }
+  unit = VIEWPORT_ALIASES[unit] ?? unit;
   if (!RELATIVE_UNITS.has(unit)) return null;
   (l as unknown as Record<string, number>)[unit] = v;
   l.kind = K_LEN;
