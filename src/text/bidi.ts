@@ -5,6 +5,11 @@ import bidiModule from 'bidi-js';
 // bidi-js is CommonJS: the default import is its factory at run time, typed as the namespace.
 const BIDI = ((typeof bidiModule === 'function' ? bidiModule : bidiModule.default) as typeof bidiModule.default)();
 
+/** The closing bracket paired with an opening one (Bidi_Paired_Bracket, Bidi_Paired_Bracket_Type=Open), else null. */
+export const closingBracketOf = (ch: string): string | null => BIDI.openingToClosingBracket(ch);
+/** The opening bracket paired with a closing one (Bidi_Paired_Bracket, Bidi_Paired_Bracket_Type=Close), else null. */
+export const openingBracketOf = (ch: string): string | null => BIDI.closingToOpeningBracket(ch);
+
 /** unicode-bidi values (css-writing-modes-3 §2.2). */
 export type UnicodeBidi = 'normal' | 'embed' | 'isolate' | 'bidi-override' | 'isolate-override' | 'plaintext';
 

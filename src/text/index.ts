@@ -13,7 +13,8 @@ import { scaleMetrics } from './metrics.ts';
 import { hasSpaceFallback, isClusterExtender, isIgnoredInFontMatching } from './shape.ts';
 import { shapeSegment } from './segment.ts';
 import { breakOpportunities } from './breaks.ts';
-import { commonOnly, contextScript } from './ot-language.ts';
+import { commonOnly, openTypeScript } from './ot-language.ts';
+import { decodeScriptRuns, scriptRuns, shapingKey, type ScriptRun } from './script-runs.ts';
 
 export { breakOpportunities };
 export { autoDecorations, type AutoDecorations } from './metrics.ts';
@@ -173,7 +174,7 @@ class Fonts implements FontContext {
     return m;
   }
 
-  shape(text: string, spec: FontSpec, rtl?: boolean, script?: string): GlyphRun[] {
+  shape(text: string, spec: FontSpec, rtl?: boolean, scripts?: string): GlyphRun[] {
     validSpec(spec);
     if (typeof text !== 'string') throw new TypeError('shape expects a string');
     if (text === '') return [];
@@ -185,18 +186,16 @@ class Fonts implements FontContext {
     let own = c.bySpec.get(spec);
     if (own === undefined) c.bySpec.set(spec, (own = { plain: new Map(), rtl: null, ltr: null }));
     const byText = rtl === undefined ? own.plain : rtl ? (own.rtl ??= new Map()) : (own.ltr ??= new Map());
-    const textKey = script === undefined ? text : `\u0003${script}\u0003${text}`;
+    const textKey = shapingKey(text, scripts);
     const mine = byText.get(textKey);
     if (mine !== undefined) return mine;
     const size = sizeOf(spec);
-    const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}\u0001${spec.fontFeatures ?? ''}\u0001${spec.fontVariationSettings ?? ''}\u0001${spec.language ?? ''}\u0001${script ?? ''}${rtl === undefined ? '' : rtl ? 'r' : 'l'}\u0001${text}`;
+    const key = `${this.specKey(spec)}\u0001${size}\u0001${spec.letterSpacing ?? 0}\u0001${spec.wordSpacing ?? 0}\u0001${spec.fontVariantCaps ?? ''}\u0001${spec.fontFeatures ?? ''}\u0001${spec.fontVariationSettings ?? ''}\u0001${spec.language ?? ''}\u0001${rtl === undefined ? '' : rtl ? 'r' : 'l'}\u0001${textKey}`;
     let runs = c.shapes.get(key);
     if (runs === undefined) {
       runs = [];
-      for (const seg of this.segments(r, spec, text)) {
-        const part = text.slice(seg.start, seg.end);
-        shapeSegment(seg.face, part, spec, size, runs, rtl, script ?? this.segmentScript(spec, text, part, seg.end));
-      }
+      const scriptRunList = scripts === undefined ? scriptRuns(text) : decodeScriptRuns(scripts);
+      for (const seg of this.segments(r, spec, text)) shapeByScript(seg.face, text, seg.start, seg.end, scriptRunList, spec, size, runs, rtl);
       if (rtl) runs.reverse(); // segments of a right-to-left run go right to left
       keepShape(c, key, runs);
     }
@@ -215,19 +214,6 @@ class Fonts implements FontContext {
     let w = 0;
     for (const run of runs) w += run.width;
     return w;
-  }
-
-  /**
-   * The OpenType script of a segment of Common characters only (a space) that font fallback shapes apart from the text
-   * around it, under a content language: its script run's (ot-language.ts contextScript), as Blink shapes it (RunSegmenter
-   * splits by script run first, then by font, and HarfBuzzShaper gives each font's segment its run's script), so that the
-   * language system's lookups reach it: Noto Sans KR as Google Fonts serves it has its space in the Latin slice, and
-   * between Hangul syllables of other slices that space is still KOR's wider one (280 units, not 224; Chromium 156).
-   * undefined (fontkit's detection) otherwise.
-   */
-  private segmentScript(spec: FontSpec, text: string, part: string, end: number): string | undefined {
-    if (spec.language === undefined || part.length === text.length || !commonOnly(part)) return undefined;
-    return contextScript(text, end);
   }
 
   private serves(face: FontFace, cp: number): boolean {
@@ -408,6 +394,28 @@ class Fonts implements FontContext {
 }
 
 /**
+ * Shapes the font segment [start, end) of `text` one script run at a time (`runs`: the text's script runs), as Blink
+ * does (RunSegmenter splits by script run, then by font; HarfBuzzShaper shapes each part apart, in its run's script):
+ * nothing is kerned or ligated across a run's edge, and a part of Common characters only is shaped in its run's
+ * script (openTypeScript), so that the language system's lookups reach it: a space between Hangul syllables that font
+ * fallback takes from a Latin slice of Noto Sans KR is still KOR's wider one (280 units, not 224), and a middle dot
+ * between Hangul syllables, a run of its own (its Script_Extensions lack Hangul), is the default one, not KOR's narrow
+ * one (Chromium 156). Other parts get fontkit's own detection: their first character's script, which is their run's.
+ */
+function shapeByScript(face: FontFace, text: string, start: number, end: number, runs: readonly ScriptRun[], spec: FontSpec, size: number, out: GlyphRun[], rtl?: boolean): void {
+  let from = 0;
+  for (const run of runs) {
+    const a = Math.max(from, start);
+    const b = Math.min(run.end, end);
+    from = run.end;
+    if (a >= b) continue;
+    const part = text.slice(a, b);
+    shapeSegment(face, part, spec, size, out, rtl, commonOnly(part) ? openTypeScript(run.script) : undefined);
+    if (from >= end) break;
+  }
+}
+
+/**
  * Metrics of any face (e.g. a fallback face of a GlyphRun, `run.face`) at `size` px, rounded as
  * for the primary font (see scaleMetrics; `textRendering` the style's). Layout needs them when fallback glyphs take part in a
  * line box (CSS 2.1 §10.8.1: the inline box's content area comes from the fonts used).
@@ -461,7 +469,7 @@ const PRELOADED_FAMILIES = ['serif', 'sans-serif', 'monospace', 'DejaVu Sans'];
  * Warms the process-wide state a first render would otherwise pay for (≈ 0.3–0.6 s on a busy
  * machine: fontkit's Unicode tables, GSUB/GPOS of the common faces, linebreak's tries), one step
  * per family (its regular and bold faces parsed and a sample shaped; the last step also finds the
- * line breaks of a sample), so a caller can serve work between steps. Every step never throws.
+ * line breaks and script runs of a sample), so a caller can serve work between steps. Every step never throws.
  */
 export function preloadFontSteps(): Array<() => void> {
   return PRELOADED_FAMILIES.map((family, i) => () => {
@@ -472,7 +480,7 @@ export function preloadFontSteps(): Array<() => void> {
         ctx.metrics(spec);
         ctx.measure('Invoice total: 1,234.56 €', spec);
       }
-      if (i === PRELOADED_FAMILIES.length - 1) breakOpportunities('Warm-up: “text” stage.');
+      if (i === PRELOADED_FAMILIES.length - 1) { breakOpportunities('Warm-up: “text” stage.'); scriptRuns('Warm-up · 준비'); }
     } catch {
       // a broken font installation shows up on the first real render instead
     }

@@ -1,6 +1,6 @@
 // The OpenType language system of a content language (BCP 47, from `lang` through -webkit-locale), as HarfBuzz maps it.
-// In: a language tag ('ko', 'zh-Hant-TW', 'fa-IR'), or a text and an offset. Out: the OpenType language system tag ('KOR',
-// 'ZHT', 'FAR'), or the OpenType script tag of the script run at that offset (UAX #24), or undefined.
+// In: a language tag ('ko', 'zh-Hant-TW', 'fa-IR'), or a script run's Unicode script ('Hangul'). Out: the OpenType language system tag ('KOR',
+// 'ZHT', 'FAR'), or the OpenType script tag of a Unicode script (UAX #24), or undefined.
 
 /**
  * ISO 639 primary subtag → OpenType language system tag (OpenType spec, "Language system tags"), the values of
@@ -35,60 +35,25 @@ export function openTypeLanguage(bcp47: string): string | undefined {
   return OT_LANGUAGE[primary];
 }
 
-/** Unicode script (UAX #24 name) → OpenType script tag, for the scripts whose fonts carry language systems. */
-const OT_SCRIPT: ReadonlyArray<[RegExp, string]> = ([
-  ['Latin', 'latn'], ['Hangul', 'hang'], ['Han', 'hani'], ['Hiragana', 'kana'], ['Katakana', 'kana'], ['Arabic', 'arab'],
-  ['Hebrew', 'hebr'], ['Cyrillic', 'cyrl'], ['Greek', 'grek'], ['Thai', 'thai'], ['Armenian', 'armn'], ['Georgian', 'geor'],
-  ['Syriac', 'syrc'], ['Thaana', 'thaa'], ['Lao', 'lao '], ['Bopomofo', 'bopo'], ['Ethiopic', 'ethi'], ['Khmer', 'khmr'],
-  ['Mongolian', 'mong'], ['Tibetan', 'tibt'], ['Myanmar', 'mymr'],
-] as Array<[string, string]>).map(([name, tag]) => [new RegExp(`^\\p{Script=${name}}$`, 'u'), tag]);
+/** Unicode script (UAX #24 long name) → OpenType script tag, for the scripts whose fonts carry language systems. */
+const OT_SCRIPT: Readonly<Record<string, string>> = {
+  Latin: 'latn', Hangul: 'hang', Han: 'hani', Hiragana: 'kana', Katakana: 'kana', Arabic: 'arab', Hebrew: 'hebr',
+  Cyrillic: 'cyrl', Greek: 'grek', Thai: 'thai', Armenian: 'armn', Georgian: 'geor', Syriac: 'syrc', Thaana: 'thaa',
+  Lao: 'lao ', Bopomofo: 'bopo', Ethiopic: 'ethi', Khmer: 'khmr', Mongolian: 'mong', Tibetan: 'tibt', Myanmar: 'mymr',
+};
 const COMMON = /^[\p{Script=Common}\p{Script=Inherited}\p{Script=Unknown}]$/u;
+
+/**
+ * The OpenType script tag of a script run's Unicode script (script-runs.ts), undefined for Common and for a script
+ * OT_SCRIPT lacks: fontkit then takes the text's own ('zzzz' for Common characters only, which selects the font's
+ * DFLT script as HarfBuzz does for a script the font has no table for: Coptic, which a middle dot's run may resolve to).
+ */
+export function openTypeScript(script: string): string | undefined {
+  return OT_SCRIPT[script];
+}
 
 /** Whether `text` has no character of a script of its own (only Common and Inherited ones: spaces, digits, punctuation). */
 export function commonOnly(text: string): boolean {
   for (const ch of text) if (!COMMON.test(ch)) return false;
   return true;
-}
-
-/** The OpenType script tag of a character, '' for Common and Inherited ones, undefined for a script OT_SCRIPT lacks. */
-function scriptTag(ch: string): string | undefined {
-  if (COMMON.test(ch)) return '';
-  for (const [re, tag] of OT_SCRIPT) if (re.test(ch)) return tag;
-  return undefined;
-}
-
-/**
- * The OpenType script of the script run that ends at `end` in `text` (UAX #24 as HarfBuzz and Blink's ScriptRunIterator
- * resolve it): Common and Inherited characters take the script of the last character before them that has one, else
- * of the first after; undefined when the text has none or the script is not one of OT_SCRIPT's. Blink shapes a whole
- * run, so its spaces and punctuation get the run's language system (Noto Sans KR's KOR space); pieces shaped apart need it.
- */
-export function contextScript(text: string, end: number): string | undefined {
-  for (let i = end - 1; i >= 0; i--) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xdc00 && c <= 0xdfff && i > 0) continue; // the low half of a pair: read from its high half
-    const t = scriptTag(String.fromCodePoint(text.codePointAt(i)!));
-    if (t !== '') return t;
-  }
-  for (let i = end; i < text.length; i += text.codePointAt(i)! > 0xffff ? 2 : 1) {
-    const t = scriptTag(String.fromCodePoint(text.codePointAt(i)!));
-    if (t !== '') return t;
-  }
-  return undefined;
-}
-
-/** The last text latin1Only was asked about and its answer (one entry: a paragraph's pieces ask about the same text). */
-let lastLatin1: { text: string; only: boolean } | undefined;
-
-/**
- * Whether `text` has only Latin-1 characters (U+0000-U+00FF). Blink keeps such a text in 8 bits and shapes the whole of
- * an inline formatting context's text that is so (without bidi) as one Latin script run, without its script iterator
- * (InlineNode::SegmentScriptRuns): under lang="ko" a paragraph of only digits, spaces and a middle dot ("010 · 02") is
- * shaped in Noto Sans KR's latn:KOR system (KOR's wider space, narrower middle dot; Chromium 156), not the default one.
- */
-export function latin1Only(text: string): boolean {
-  if (lastLatin1?.text === text) return lastLatin1.only;
-  const only = /^[\u0000-\u00ff]*$/.test(text);
-  lastLatin1 = { text, only };
-  return only;
 }

@@ -23,7 +23,7 @@ export interface RunOptions {
   rtl?: boolean;
   /** OpenType language system tag (FontSpec.language); undefined: the script's default language system. */
   language?: string;
-  /** OpenType script tag for text of Common characters only (its script run's, src/text/ot-language.ts contextScript); undefined: fontkit's detection. */
+  /** OpenType script tag for text of Common characters only (its script run's, src/text/index.ts shapeByScript); undefined: fontkit's detection. */
   script?: string;
 }
 

@@ -135,8 +135,10 @@ export interface FontContext {
    * `rtl`: the text is one bidi level run (UAX #9) of that direction: true gives the runs and
    * their glyphs in visual order, right to left first, with mirrored characters mirrored (L4);
    * false shapes left to right; undefined lets each script take its own direction.
+   * `scripts`: the script runs `text` is part of in its paragraph (script-runs.ts encodeScriptRuns); undefined: the
+   * text's own (scriptRuns). Each run is shaped apart, a part of Common characters only in its run's script.
    */
-  shape(text: string, spec: FontSpec, rtl?: boolean, script?: string): GlyphRun[];
+  shape(text: string, spec: FontSpec, rtl?: boolean, scripts?: string): GlyphRun[];
   /** Total advance of `text` in px: the sum of `shape(text, spec, rtl)` widths. */
   measure(text: string, spec: FontSpec, rtl?: boolean): number;
   /**

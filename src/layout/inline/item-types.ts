@@ -41,13 +41,13 @@ export interface TextPiece {
   /** The shaping direction: the level's parity in a bidi paragraph, undefined elsewhere (each script its own). */
   rtl: boolean | undefined;
   /**
-   * Under a content language (spec.language), the OpenType script of the piece's script run (src/text/ot-language.ts
-   * contextScript): its spaces, and a word of Common characters only, are shaped in it, as in the whole run Blink shapes.
+   * The script runs of the piece's text (word, then spaces) in its paragraph (src/text/script-runs.ts
+   * encodeScriptRuns), as Blink segments the paragraph for shaping: its word and spaces are shaped in them.
    */
-  script?: string;
+  scripts?: string;
 }
-/** A piece's bidi fields (its level, its paragraph's base level and its shaping direction) and its run's script. */
-export type PieceBidi = Pick<TextPiece, 'level' | 'base' | 'rtl' | 'script'>;
+/** A piece's bidi fields (its level, its paragraph's base level and its shaping direction) and its script runs. */
+export type PieceBidi = Pick<TextPiece, 'level' | 'base' | 'rtl' | 'scripts'>;
 /** The start edge of an inline box (its left margin, border and padding come before what follows). */
 export interface OpenItem { kind: 'open'; box: InlineBox; style: ComputedStyle; breakAfter: boolean }
 /** The end edge of an inline box. */

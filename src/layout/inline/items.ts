@@ -13,7 +13,7 @@ import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './st
 import { RenderMemo } from '../render-memo.ts';
 import { KeptParagraphs } from './kept-paragraphs.ts';
 import { shapeWord } from './shape-word.ts';
-import { commonOnly, contextScript, latin1Only } from '../../text/ot-language.ts';
+import { decodeScriptRuns, encodeScriptRuns, paragraphScriptRuns, sliceScriptRuns } from '../../text/script-runs.ts';
 import type { InlineItem, OpenItem, PieceBidi, TextPiece } from './item-types.ts';
 import { kernAcrossPieces } from './kern.ts';
 
@@ -264,19 +264,22 @@ function splitLevels(
   items: InlineItem[], r: RawText, para: string, from: number, to: number, breakAfter: boolean, fonts: FontContext, bidi: ParagraphBidi,
 ): void {
   const lv = bidi.levels;
-  const lang = fontSpecOf(r.style).language !== undefined;
-  // Blink shapes a Latin-1 text without bidi as one Latin run (ot-language.ts latin1Only), other text by script runs.
-  const latin = lang && !lv && latin1Only(para);
-  const script = (end: number): string | undefined => (latin ? 'latn' : lang ? contextScript(para, end) : undefined);
-  if (!lv) { splitPiece(items, r, para.slice(from, to), breakAfter, fonts, lang ? { ...NO_BIDI, script: script(to) } : NO_BIDI); return; }
+  // The paragraph's script runs (Blink's InlineNode::SegmentScriptRuns); each piece carries those of its text.
+  const runs = paragraphScriptRuns(para, !!lv);
+  if (!lv) { splitPiece(items, r, para.slice(from, to), breakAfter, fonts, { ...NO_BIDI, scripts: encodeScriptRuns(runs, from, to) }); return; }
   let a = from;
   while (a < to) {
     let b = a + 1;
     while (b < to && lv.levels[b] === lv.levels[a]) b++;
     const level = lv.levels[a];
-    splitPiece(items, r, para.slice(a, b), b === to ? breakAfter : false, fonts, { level, base: lv.base[a], rtl: (level & 1) === 1, script: script(b) });
+    splitPiece(items, r, para.slice(a, b), b === to ? breakAfter : false, fonts, { level, base: lv.base[a], rtl: (level & 1) === 1, scripts: encodeScriptRuns(runs, a, b) });
     a = b;
   }
+}
+
+/** `bidi` for the part [from, to) of the text whose script runs it carries (PieceBidi.scripts sliced). */
+export function bidiOfPart(bidi: PieceBidi, from: number, to: number): PieceBidi {
+  return bidi.scripts === undefined ? bidi : { ...bidi, scripts: sliceScriptRuns(bidi.scripts, from, to) };
 }
 
 /** Whether a UAX #14 opportunity before `p` survives hyphens: none (no break after U+00AD) and word-break: keep-all (css-text-3 §5.2). */
@@ -296,9 +299,11 @@ function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: 
   if (preserved && slice.includes('\t')) {
     // Tabs are pieces of their own: their advance depends on where they fall on the line.
     const parts = slice.split('\t');
+    let at = 0;
     parts.forEach((part, i) => {
-      if (i > 0) items.push(makePiece(r, '\t', '', spec, fonts, false, true, bidi));
-      if (part !== '') items.push(makePiece(r, ...splitSpaces(part), spec, fonts, false, false, bidi));
+      if (i > 0) { items.push(makePiece(r, '\t', '', spec, fonts, false, true, bidiOfPart(bidi, at, at + 1))); at++; }
+      if (part !== '') items.push(makePiece(r, ...splitSpaces(part), spec, fonts, false, false, bidiOfPart(bidi, at, at + part.length)));
+      at += part.length;
     });
     const last = items[items.length - 1] as TextPiece;
     last.breakAfter = breakAfter;
@@ -309,9 +314,12 @@ function splitPiece(items: InlineItem[], r: RawText, slice: string, breakAfter: 
   if (st.wordBreak === 'break-all' && wrapsLines(ws) && word.length > 1) {
     if (bidi.rtl === true) { clusterPieces(items, makePiece(r, word, spaces, spec, fonts, breakAfter, false, bidi)); return; }
     const chars = Array.from(word);
+    let at = 0;
     chars.forEach((ch, i) => {
       const last = i === chars.length - 1;
-      items.push(makePiece(r, ch, last ? spaces : '', spec, fonts, last ? breakAfter : true, false, bidi));
+      const to = at + ch.length + (last ? spaces.length : 0);
+      items.push(makePiece(r, ch, last ? spaces : '', spec, fonts, last ? breakAfter : true, false, bidiOfPart(bidi, at, to)));
+      at += ch.length;
     });
     return;
   }
@@ -339,16 +347,19 @@ function clusterPieces(items: InlineItem[], whole: TextPiece): void {
   }
   clusters.reverse();
   if (clusters.length < 2 || clusters.map((c) => c.text).join('') !== whole.word) { items.push(whole); return; }
+  let at = 0;
   clusters.forEach((c, i) => {
     const last = i === clusters.length - 1;
     const { missing, ...rest } = c.run;
     const own = missing === undefined ? '' : Array.from(missing).filter((ch) => c.text.includes(ch)).join('');
     const run: GlyphRun = own === '' ? { ...rest, glyphs: c.glyphs, width: c.width, text: c.text } : { ...rest, glyphs: c.glyphs, width: c.width, text: c.text, missing: own };
+    const to = at + c.text.length + (last ? whole.spaces.length : 0);
     items.push({
-      ...whole, word: c.text, wordRuns: [run], wordWidth: c.width,
+      ...bidiOfPart(whole, at, to) as TextPiece, word: c.text, wordRuns: [run], wordWidth: c.width,
       spaces: last ? whole.spaces : '', spaceRuns: last ? whole.spaceRuns : [], spaceWidth: last ? whole.spaceWidth : 0,
       shy: last && whole.shy, breakAfter: last ? whole.breakAfter : true,
     });
+    at += c.text.length;
   });
 }
 
@@ -390,8 +401,9 @@ export function makePiece(
   const ws = st.whiteSpace;
   const shy = rawWord.endsWith(SHY);
   const word = tab ? '' : rawWord.includes(SHY) ? rawWord.split(SHY).join('') : rawWord;
-  const w = shapeWord(fonts, spec, word, bidi.rtl, bidi.script !== undefined && commonOnly(word) ? bidi.script : undefined);
-  const sp = shapeWord(fonts, spec, spaces, bidi.rtl, bidi.script);
+  const scripts = bidi.scripts === undefined || tab ? undefined : word === rawWord ? bidi.scripts : withoutShy(bidi.scripts, rawWord);
+  const w = shapeWord(fonts, spec, word, bidi.rtl, scripts === undefined ? undefined : sliceScriptRuns(scripts, 0, word.length));
+  const sp = shapeWord(fonts, spec, spaces, bidi.rtl, scripts === undefined ? undefined : sliceScriptRuns(scripts, word.length, word.length + spaces.length));
   return {
     kind: 'text', box: r.box, style: st, spec,
     word: tab ? '\t' : word, wordRuns: w.runs, wordWidth: w.width,
@@ -401,6 +413,13 @@ export function makePiece(
     shy, tab,
     canSplit: st.overflowWrap !== 'normal' || st.wordBreak === 'break-word',
     breakAfter,
-    level: bidi.level, base: bidi.base, rtl: bidi.rtl, ...(bidi.script === undefined ? {} : { script: bidi.script }),
+    level: bidi.level, base: bidi.base, rtl: bidi.rtl, ...(scripts === undefined ? {} : { scripts }),
   };
+}
+
+/** The script runs `scripts` of `rawWord` (and what follows it) with the word's soft hyphens taken out. */
+function withoutShy(scripts: string, rawWord: string): string {
+  const shyBefore = (end: number): number => { let n = 0; for (let i = 0; i < Math.min(end, rawWord.length); i++) if (rawWord[i] === SHY) n++; return n; };
+  const runs = decodeScriptRuns(scripts).map((run) => ({ end: run.end - shyBefore(run.end), script: run.script }));
+  return encodeScriptRuns(runs.filter((run, i) => run.end > (i === 0 ? 0 : runs[i - 1].end)), 0, runs[runs.length - 1].end);
 }

@@ -3,14 +3,16 @@
 import type { FontContext, FontSpec, GlyphRun } from '../../text/types.ts';
 import type { InlineItem } from './item-types.ts';
 import { shapeWord } from './shape-word.ts';
-import { commonOnly } from '../../text/ot-language.ts';
+import { scriptAt, shapingKey } from '../../text/script-runs.ts';
 
 const kernCache = new WeakMap<FontContext, Map<FontSpec, Map<string, number>>>();
 
 /**
  * The pair adjustment (px) between the last character of one piece and the first of the next
  * in one font: width(ab) − width(a) − width(b), e.g. Liberation Serif's "space A" kerning,
- * which Chromium applies because it shapes whole runs. Memoised per FontContext, spec and pair.
+ * which Chromium applies because it shapes whole runs. `script`: the script run both are in (each side and the pair
+ * are shaped in it, as the whole run is, so that a language-specific glyph such as Noto Sans KR's KOR space is no
+ * pair adjustment); undefined: their own. Memoised per FontContext, spec, script and pair.
  */
 function pairKern(fonts: FontContext, spec: FontSpec, a: string, b: string, script?: string): number {
   let bySpec = kernCache.get(fonts);
@@ -18,17 +20,29 @@ function pairKern(fonts: FontContext, spec: FontSpec, a: string, b: string, scri
   let byPair = bySpec.get(spec);
   if (!byPair) { byPair = new Map(); bySpec.set(spec, byPair); }
   const pair = a + b;
-  const key = script === undefined ? pair : `${script}\u0003${pair}`;
+  const run = (s: string): string | undefined => (script === undefined ? undefined : `${s.length}:${script}`);
+  const key = shapingKey(pair, run(pair));
   let k = byPair.get(key);
   if (k === undefined) {
-    // Under a content language each side is shaped in the run's script (as the whole run is), so that a language-specific
-    // glyph (Noto Sans KR's KOR space) is no pair adjustment.
-    const own = (s: string): string | undefined => (script !== undefined && commonOnly(s) ? script : undefined);
-    k = shapeWord(fonts, spec, pair, undefined, own(pair)).width - shapeWord(fonts, spec, a, undefined, own(a)).width - shapeWord(fonts, spec, b, undefined, own(b)).width;
+    k = shapeWord(fonts, spec, pair, undefined, run(pair)).width - shapeWord(fonts, spec, a, undefined, run(a)).width - shapeWord(fonts, spec, b, undefined, run(b)).width;
     if (Math.abs(k) < 1e-6) k = 0;
     if (byPair.size < 4096) byPair.set(key, k);
   }
   return k;
+}
+
+/**
+ * The kerning at the junction of `left` (ending at offset `leftAt` of the text whose script runs are `leftScripts`) and
+ * `right` (starting at `rightAt` of the text of `rightScripts`): none where they are in different script runs, which
+ * Blink shapes apart (script-runs.ts).
+ */
+function junction(fonts: FontContext, spec: FontSpec, left: string, leftScripts: string | undefined, leftAt: number, right: string, rightScripts: string | undefined, rightAt: number): number {
+  const a = lastChar(left);
+  const b = firstChar(right);
+  const sa = leftScripts === undefined ? undefined : scriptAt(leftScripts, leftAt - a.length);
+  const sb = rightScripts === undefined ? undefined : scriptAt(rightScripts, rightAt);
+  if (sa !== sb && sa !== undefined && sb !== undefined) return 0;
+  return pairKern(fonts, spec, a, b, sa ?? sb);
 }
 
 /**
@@ -42,7 +56,7 @@ export function kernAcrossPieces(items: InlineItem[], fonts: FontContext): void 
     // Runs of different bidi levels are shaped apart (as in Blink); a right-to-left pair's junction is not at the glyphs' ends.
     if (a.kind !== 'text' || a.tab || a.rtl) continue;
     if (a.word !== '' && a.spaces !== '') {
-      const k = pairKern(fonts, a.spec, lastChar(a.word), firstChar(a.spaces), a.script);
+      const k = junction(fonts, a.spec, a.word, a.scripts, a.word.length, a.spaces, a.scripts, a.word.length);
       if (k !== 0) { a.spaceRuns = withLastAdvance(a.spaceRuns, k); a.spaceWidth += k; }
     }
     const b = items[i + 1];
@@ -50,7 +64,7 @@ export function kernAcrossPieces(items: InlineItem[], fonts: FontContext): void 
     const onSpace = a.spaces !== '';
     const left = onSpace ? a.spaces : a.word;
     if (left === '') continue;
-    const k = pairKern(fonts, a.spec, lastChar(left), firstChar(b.word), a.script);
+    const k = junction(fonts, a.spec, left, a.scripts, onSpace ? a.word.length + a.spaces.length : a.word.length, b.word, b.scripts, 0);
     if (k === 0) continue;
     if (onSpace) { a.spaceRuns = withLastAdvance(a.spaceRuns, k); a.spaceWidth += k; }
     else { a.wordRuns = withLastAdvance(a.wordRuns, k); a.wordWidth += k; }

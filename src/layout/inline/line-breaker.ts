@@ -2,7 +2,7 @@
 // Out: one line at a time: the items on it, with the white space that hangs or collapses at its ends (css-text-3 §4.1.2).
 import type { FontContext } from '../../text/types.ts';
 import type { AtomicItem, CloseItem, FloatItem, InlineItem, OpenItem, TextPiece } from './item-types.ts';
-import { makePiece } from './items.ts';
+import { bidiOfPart, makePiece } from './items.ts';
 import { snappedWidth } from './shape-word.ts';
 
 const EPS = 1 / 128;
@@ -349,7 +349,7 @@ function snapExcess(placed: readonly PlacedItem[]): number {
 /** A collapsible piece with its leading spaces removed (phase II at a line start); re-shaped through the text stage's cache. */
 function leadingTrim(it: TextPiece, fonts: FontContext): TextPiece {
   const word = it.word.replace(/^ +/, '');
-  const p = makePiece(it, word, it.spaces, it.spec, fonts, it.breakAfter, false, it);
+  const p = makePiece(it, word, it.spaces, it.spec, fonts, it.breakAfter, false, bidiOfPart(it, it.word.length - word.length, it.word.length + it.spaces.length));
   p.shy = it.shy;
   return p;
 }
@@ -392,8 +392,9 @@ function splitToFit(state: BreakerState, env: BreakerEnv, j: number, room: numbe
     }
     if (count >= chars.length) return false;
     ensureOwn(state);
-    const head = makePiece(it, chars.slice(0, count).join(''), '', it.spec, env.fonts, true, false, it);
-    const tail = makePiece(it, chars.slice(count).join(''), it.spaces, it.spec, env.fonts, it.breakAfter, false, it);
+    const headText = chars.slice(0, count).join('');
+    const head = makePiece(it, headText, '', it.spec, env.fonts, true, false, bidiOfPart(it, 0, headText.length));
+    const tail = makePiece(it, chars.slice(count).join(''), it.spaces, it.spec, env.fonts, it.breakAfter, false, bidiOfPart(it, headText.length, it.word.length + it.spaces.length));
     tail.shy = it.shy;
     state.items.splice(k, 1, head, tail);
     return true;

@@ -2,6 +2,7 @@
 // Out: its shaped glyph runs and advance, memoised per font context (bounded), and the 1/64 px snapped width Blink gives a text fragment.
 import type { FontContext, FontSpec, GlyphRun } from '../../text/types.ts';
 import { mayHaveRtlScript } from '../../text/bidi.ts';
+import { shapingKey } from '../../text/script-runs.ts';
 
 /**
  * The inline size of a piece of shaped text on a line as Blink lays it out: its advance rounded up to 1/64 px
@@ -21,23 +22,23 @@ const SHAPE_CACHE_MAX = 20000;
 let shapeCacheSize = 0;
 
 /**
- * `fonts.shape(text, spec, rtl, script)` with its total width, memoised per FontContext, FontSpec object,
- * direction, script (RunOptions.script) and text (a plain Map hit is cheaper than the text stage's LRU; bounded at 20,000
+ * `fonts.shape(text, spec, rtl, scripts)` with its total width, memoised per FontContext, FontSpec object,
+ * direction, script runs (FontContext.shape's `scripts`) and text (a plain Map hit is cheaper than the text stage's LRU; bounded at 20,000
  * entries). A left-to-right run without right-to-left characters is shaped as text outside a
  * bidi paragraph (same result, shared cache entries).
  */
-export function shapeWord(fonts: FontContext, spec: FontSpec, text: string, rtl?: boolean, script?: string): Shaped {
+export function shapeWord(fonts: FontContext, spec: FontSpec, text: string, rtl?: boolean, scripts?: string): Shaped {
   if (text === '') return EMPTY;
   if (rtl === false && !mayHaveRtlScript(text)) rtl = undefined;
   const dirKey = rtl === undefined ? text : rtl ? `\u0001r${text}` : `\u0001l${text}`;
-  const key = script === undefined ? dirKey : `\u0003${script}\u0003${dirKey}`;
+  const key = shapingKey(dirKey, scripts);
   let bySpec = shapeCache.get(fonts);
   if (!bySpec) { bySpec = new Map(); shapeCache.set(fonts, bySpec); }
   let byText = bySpec.get(spec);
   if (!byText) { byText = new Map(); bySpec.set(spec, byText); }
   let hit = byText.get(key);
   if (!hit) {
-    const runs = fonts.shape(text, spec, rtl, script);
+    const runs = fonts.shape(text, spec, rtl, scripts);
     let width = 0;
     for (const r of runs) width += r.width;
     hit = { runs, width };
