@@ -44,12 +44,12 @@ export function layoutFile(objects: ReadonlyArray<WrittenObject | undefined>, ro
     for (let m; (m = REF.exec(t));) todo.push(Number(m[1]));
   }
 
-  const chunks: Uint8Array[] = [];
+  // The file's parts in order: latin-1 text (one byte per character) and stream bytes, copied once into the file at the end.
+  const chunks: Array<Uint8Array | string> = [];
   let offset = 0;
   const put = (b: Uint8Array | string): void => {
-    const u = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
-    chunks.push(u);
-    offset += u.length;
+    chunks.push(b);
+    offset += b.length;
   };
   put('%PDF-1.7\n%\xff\xff\xff\xff\n');
   // Cross-reference entries [type, field 2, field 3] by object number; 0 heads the free list.
@@ -95,7 +95,10 @@ export function layoutFile(objects: ReadonlyArray<WrittenObject | undefined>, ro
     `${filtered ? `/Filter /FlateDecode /DecodeParms << /Columns ${row} /Predictor 12 >> ` : ''}/Length ${data.length} >>\nstream\n`);
   put(data);
   put(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`);
-  return Buffer.concat(chunks);
+  const file = Buffer.allocUnsafe(offset);
+  let at = 0;
+  for (const c of chunks) at += typeof c === 'string' ? file.write(c, at, 'latin1') : (file.set(c, at), c.length);
+  return file;
 }
 
 /**
