@@ -10,7 +10,7 @@ import { fontFaceEntries, type FaceScope } from './fontface.ts';
 import { FontFaceSets, keepShape, newCaches, type Caches, type FallbackStep, type FamilySlot, type Resolved } from './font-caches.ts';
 import { matchFace, needsSynthesis } from './matching.ts';
 import { scaleMetrics } from './metrics.ts';
-import { hasSpaceFallback, isClusterExtender, isIgnoredInFontMatching } from './shape.ts';
+import { CURSIVE_SCRIPTS, hasSpaceFallback, isClusterExtender, isIgnoredInFontMatching } from './shape.ts';
 import { shapeSegment } from './segment.ts';
 import { breakOpportunities } from './breaks.ts';
 import { commonOnly, openTypeScript } from './ot-language.ts';
@@ -401,6 +401,7 @@ class Fonts implements FontContext {
  * fallback takes from a Latin slice of Noto Sans KR is still KOR's wider one (280 units, not 224), and a middle dot
  * between Hangul syllables, a run of its own (its Script_Extensions lack Hangul), is the default one, not KOR's narrow
  * one (Chromium 156). Other parts get fontkit's own detection: their first character's script, which is their run's.
+ * A run of a cursive script takes no letter-spacing but on its spaces (shape.ts CURSIVE_SCRIPTS).
  */
 function shapeByScript(face: FontFace, text: string, start: number, end: number, runs: readonly ScriptRun[], spec: FontSpec, size: number, out: GlyphRun[], rtl?: boolean): void {
   let from = 0;
@@ -410,7 +411,7 @@ function shapeByScript(face: FontFace, text: string, start: number, end: number,
     from = run.end;
     if (a >= b) continue;
     const part = text.slice(a, b);
-    shapeSegment(face, part, spec, size, out, rtl, commonOnly(part) ? openTypeScript(run.script) : undefined);
+    shapeSegment(face, part, spec, size, out, rtl, { script: commonOnly(part) ? openTypeScript(run.script) : undefined, cursive: CURSIVE_SCRIPTS.has(run.script) });
     if (from >= end) break;
   }
 }

@@ -2,7 +2,7 @@
 // font-variation-settings of its FontSpec (§6, §7). In: a face, the segment's text, the FontSpec and size (px). Out: GlyphRun(s) appended to a list (synthesised caps may split a segment by letter case).
 import type { Font } from 'fontkit';
 import type { FontFace, FontSpec, FontVariantCaps, GlyphRun } from './types.ts';
-import { isClusterExtender, shapeRun, type ShapedText } from './shape.ts';
+import { isClusterExtender, shapeRun, type RunOptions, type ShapedText } from './shape.ts';
 import { variedFace } from './fontface.ts';
 
 /**
@@ -30,10 +30,10 @@ const FULL: Record<Exclude<FontVariantCaps, 'normal'>, string> = {
  * HarfBuzzShaper): the value's OpenType features when the face has them; else petite caps fall back to the face's small
  * caps, unicase to small capitals of upper-case letters; without those, small capitals are synthesised (letters upper-cased
  * at 0.7 of the size), and titling-caps draws normal text. The spec's fontFeatures follow the caps features (css-fonts-4
- * §7.2), and a variable face is instanced at its fontVariationSettings (variedFace). `rtl`: the run's bidi direction (see RunOptions.rtl); `script`: RunOptions.script; runs are
+ * §7.2), and a variable face is instanced at its fontVariationSettings (variedFace). `rtl`: the run's bidi direction (see RunOptions.rtl); `run`: its script run's RunOptions.script and .cursive; runs are
  * appended in logical order either way.
  */
-export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size: number, out: GlyphRun[], rtl?: boolean, script?: string): void {
+export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size: number, out: GlyphRun[], rtl?: boolean, run: Pick<RunOptions, 'script' | 'cursive'> = {}): void {
   const ls = Number.isFinite(spec.letterSpacing) ? spec.letterSpacing! : 0;
   const ws = Number.isFinite(spec.wordSpacing) ? spec.wordSpacing! : 0;
   const caps = spec.fontVariantCaps ?? 'normal';
@@ -42,7 +42,7 @@ export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size:
   const plan = caps === 'normal' ? null : capsPlan(face.font as Font, caps);
   if (plan === null || plan.synthesis === 'none') {
     const features = plan === null ? '' : plan.support === 'full' ? FULL[caps as Exclude<FontVariantCaps, 'normal'>] : fallbackFeatures(caps, false);
-    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, features: joinFeatures(features, own), rtl, language: spec.language, script });
+    const s = shapeRun(face, text, { size, letterSpacing: ls, wordSpacing: ws, features: joinFeatures(features, own), rtl, language: spec.language, ...run });
     out.push(glyphRun(face, size, s, text));
     return;
   }
@@ -62,7 +62,7 @@ export function shapeSegment(face: FontFace, text: string, spec: FontSpec, size:
     const synthetic = plan.support === 'none' && (lower ? plan.synthesis === 'lower' || plan.synthesis === 'both' : plan.synthesis === 'upper' || plan.synthesis === 'both');
     const mapped = caseMapped(part, lower, plan);
     const runSize = synthetic ? smallSize : size;
-    const s = shapeRun(face, mapped, { size: runSize, letterSpacing: ls, wordSpacing: ws, features: joinFeatures(plan.support === 'fallback' ? fallbackFeatures(caps, lower) : '', own), rtl, language: spec.language, script });
+    const s = shapeRun(face, mapped, { size: runSize, letterSpacing: ls, wordSpacing: ws, features: joinFeatures(plan.support === 'fallback' ? fallbackFeatures(caps, lower) : '', own), rtl, language: spec.language, ...run });
     out.push(glyphRun(face, runSize, mapped === part ? s : { ...s, glyphs: sourceTexts(s, mapped, part) }, part));
     i = j;
   }

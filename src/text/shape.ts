@@ -25,6 +25,8 @@ export interface RunOptions {
   language?: string;
   /** OpenType script tag for text of Common characters only (its script run's, src/text/index.ts shapeByScript); undefined: fontkit's detection. */
   script?: string;
+  /** The text is in a script run of a cursive script (CURSIVE_SCRIPTS): no letter-spacing but on its spaces (spacingUnits). */
+  cursive?: boolean;
 }
 
 /** A shaped single-face run before it is tied to a face object: glyphs and total advance (px). */
@@ -56,13 +58,15 @@ const EXT_PICT = /^\p{Extended_Pictographic}$/u;
 const isRegionalIndicator = (cp: number): boolean => cp >= 0x1f1e6 && cp <= 0x1f1ff;
 
 /**
- * Characters of the cursive scripts css-text-3 §8.2 names (Arabic, Hanifi Rohingya, Mandaic, Mongolian, N'Ko, Phags Pa,
- * Syriac), which "UAs should not apply letter-spacing to": Chromium 156 gives them none, by each character's own script
- * (Arabic letters and Arabic-Indic digits unspaced, the spaces and Latin letters beside them spaced; word-spacing still
- * applies). Not modelled: Chromium also leaves unspaced the Common characters other than spaces whose script run is
- * cursive (European digits beside Arabic text). Measured: test/text/letter-spacing-cursive-chromium.test.ts.
+ * The cursive scripts css-text-3 §8.2 names (Arabic, Hanifi Rohingya, Mandaic, Mongolian, N'Ko, Phags Pa, Syriac), to
+ * which "UAs should not apply letter-spacing". Chromium 156 leaves unspaced every character of a script run (script-runs.ts)
+ * of one of them but the spaces (U+0020, U+00A0, tab, newline: Blink's Character::TreatAsSpace): Arabic letters, Arabic-
+ * Indic and European digits, punctuation ('،', '.', ':', '(' ')'), tatweel and thin or ideographic spaces in an Arabic run
+ * get none; Latin letters and digits in a Latin run beside them, and a '،' between Latin letters (a run of its own,
+ * Arabic), as they are. Measured: test/text/letter-spacing-cursive-chromium.test.ts.
  */
-const CURSIVE = /^[\p{Script=Arabic}\p{Script=Hanifi_Rohingya}\p{Script=Mandaic}\p{Script=Mongolian}\p{Script=Nko}\p{Script=Phags_Pa}\p{Script=Syriac}]$/u;
+export const CURSIVE_SCRIPTS: ReadonlySet<string> = new Set(['Arabic', 'Hanifi_Rohingya', 'Mandaic', 'Mongolian', 'Nko', 'Phags_Pa', 'Syriac']);
+const treatAsSpace = (cp: number): boolean => cp === 0x20 || cp === 0xa0 || cp === 0x09 || cp === 0x0a;
 
 /**
  * The typographic character units letter-spacing counts in each of `texts` (a run's glyph cluster texts in logical
@@ -70,10 +74,10 @@ const CURSIVE = /^[\p{Script=Arabic}\p{Script=Hanifi_Rohingya}\p{Script=Mandaic}
  * Chromium 156 counts HarfBuzz's grapheme clusters (hb_set_unicode_props' continuations): a code point starts one
  * unless it extends the cluster before it (isClusterExtender: marks, ZWJ, variation selectors, emoji modifiers, tags),
  * is an Extended_Pictographic after a ZWJ (emoji ZWJ sequences), the second of a pair of regional indicators (a flag) or
- * a halfwidth katakana sound mark (U+FF9E, U+FF9F); a default-ignorable one (soft hyphen, ZWSP) and one of a cursive script (CURSIVE) are units of no spacing. Measured in Chromium (letter-spacing 10px): "x👨‍👩y", "x🇩🇪y",
+ * a halfwidth katakana sound mark (U+FF9E, U+FF9F); a default-ignorable one (soft hyphen, ZWSP) and, in a cursive script's run (`cursive`), one that is not a space are units of no spacing. Measured in Chromium (letter-spacing 10px): "x👨‍👩y", "x🇩🇪y",
  * "xｶﾞy" and "xa‍❤y" get it 3 times, "x🇩🇪🇫y" 4 times. Each count sits on the glyph drawn last of its cluster.
  */
-function spacingUnits(texts: readonly string[], rtl: boolean): number[] {
+function spacingUnits(texts: readonly string[], rtl: boolean, cursive: boolean): number[] {
   const out = new Array<number>(texts.length).fill(0);
   let prev = -1;
   let prevJoined = false; // whether `prev` continued the cluster before it
@@ -87,7 +91,7 @@ function spacingUnits(texts: readonly string[], rtl: boolean): number[] {
       const joined: boolean = isClusterExtender(cp) || (cp >= 0xff9e && cp <= 0xff9f) ||
         (prev === 0x200d && EXT_PICT.test(String.fromCodePoint(cp))) || (isRegionalIndicator(cp) && isRegionalIndicator(prev) && !prevJoined);
       if (joined && j === 0) continues = true;
-      else if (!joined && !isDefaultIgnorable(cp) && !CURSIVE.test(String.fromCodePoint(cp))) n++;
+      else if (!joined && !isDefaultIgnorable(cp) && (!cursive || treatAsSpace(cp))) n++;
       prev = cp;
       prevJoined = joined;
       j += cp > 0xffff ? 2 : 1;
@@ -283,7 +287,7 @@ const RUN_CACHE = new Lru<string, ShapedText>(20000);
  * that fails to shape gives one .notdef-free empty run of width 0.
  */
 export function shapeRun(face: FontFace, text: string, opts: RunOptions): ShapedText {
-  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.features}${opts.rtl === undefined ? '' : opts.rtl ? 'r' : 'l'}\u0001${opts.language ?? ''}\u0001${opts.script ?? ''}\u0001${text}`;
+  const key = `${face.key}\u0001${opts.size}\u0001${opts.letterSpacing}\u0001${opts.wordSpacing}\u0001${opts.features}${opts.rtl === undefined ? '' : opts.rtl ? 'r' : 'l'}\u0001${opts.language ?? ''}\u0001${opts.script ?? ''}${opts.cursive ? '\u0001c' : ''}\u0001${text}`;
   const hit = RUN_CACHE.get(key);
   if (hit) return hit;
   const result = shapeUncached(face, text, opts);
@@ -312,7 +316,7 @@ function shapeUncached(face: FontFace, text: string, opts: RunOptions): ShapedTe
   const varied = Array.isArray((font as { variationCoords?: unknown }).variationCoords);
   let texts = attachMarks(clusterTexts(text, n, cap.counts));
   const rtl = run.direction === 'rtl';
-  let units = ls !== 0 ? spacingUnits(texts, rtl) : null;
+  let units = ls !== 0 ? spacingUnits(texts, rtl, opts.cursive === true) : null;
   if (rtl) {
     texts = texts.reverse();
     units = units && units.reverse();
