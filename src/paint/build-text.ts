@@ -66,7 +66,8 @@ export interface DecorationSegment { deco: Decorator; pos: 'under' | 'over' | 't
  * each of its lines, a line from the fragment's left to right edge. Position and thickness come
  * from the text's primary face (post/OS2 metrics scaled by its font size): underline at the
  * font's underline position, overline at the ascent, line-through at the strikeout position; an underline of
- * `text-decoration-thickness: auto` is Chromium's instead (autoDecorations: font-size / 10 thick, below the baseline);
+ * `text-decoration-thickness: auto` is Chromium's instead (autoDecorations: font-size / 10 thick, below the baseline),
+ * and so is the position of an underline of any thickness (a length rounded to whole px, from-font floored);
  * text-decoration-thickness and text-underline-offset of the decorating box override them (css-text-decor-4 §4).
  * Segments of the same decorating box and kind at the same y are merged into one.
  */
@@ -94,8 +95,12 @@ export function addDecorations(f: TextFragment, decos: readonly Decorator[], seg
         const a = autoDecorations(run.fontSize, 0);
         add('under', underlineTop(s, f.baseline, f.baseline + a.underlineTop) + a.thickness / 2, a.thickness);
       } else {
-        const t = decorationThickness(s, face.underlineThickness * k);
-        add('under', underlineTop(s, f.baseline, f.baseline - face.underlinePosition * k) + t / 2, t);
+        // An explicit thickness (Blink's ComputeDecorationThickness): a length or percentage rounded to whole px,
+        // from-font the font's own floored, at least 1 px; the underline still sits max(1, ceil(thickness / 2)) px
+        // below the baseline (ComputeUnderlineOffsetAuto: the font's underline position serves only
+        // text-underline-position: from-font). Chromium 156's page.pdf: 2.5px is 3 px thick, 2 px below the baseline.
+        const t = th === 'from-font' ? Math.max(1, Math.floor(face.underlineThickness * k)) : Math.round(decorationThickness(s, 1));
+        add('under', underlineTop(s, f.baseline, f.baseline + Math.max(1, Math.ceil(t / 2))) + t / 2, t);
       }
     }
     if (lines.overline) {
