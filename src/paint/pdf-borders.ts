@@ -3,8 +3,9 @@
  * Out: fill/stroke operators in the page's content stream (CSS 2.1 §8.5, css-backgrounds-3 §4–5,
  * css-text-decor-3 §2).
  *
- * Solid parts are filled areas, not strokes: each side is the band between the outer border edge
- * and the padding edge, cut by the diagonals from the outer corners through the inner corners
+ * A border of one colour, width and solid/double style all round a box is drawn stripe by stripe as Chromium writes
+ * it (drawUniformBorder: stroked on the centre line where Blink strokes). Otherwise solid parts are filled areas: each
+ * side is the band between the outer border edge and the padding edge, cut by the diagonals from the outer corners through the inner corners
  * (mitred joins, as browsers draw). Without radii that band is a trapezoid; with radii it is the
  * rounded ring clipped to the side's wedge. A border whose four sides share one colour and one
  * solid/double style is one even-odd ring (no seams at the corners). Double borders are two
@@ -255,6 +256,7 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
 
   const s0 = item.styles[0], c0 = colorKey(item.colors[0]);
   const uniform = visible.every(Boolean) && item.styles.every((s) => s === s0) && item.colors.every((c) => colorKey(c) === c0);
+  if (uniform && s0 !== 'none' && drawUniformBorder(cs, r, radii, w[0]!, s0, item.colors[0], w)) return;
   if (uniform && s0 === 'solid' && !radii) {
     // Four separate rectangles, not an even-odd ring: rasterisers without anti-aliasing (pdftoppm
     // -aa no) fill a ring's path one pixel past its right and bottom edges, but a lone `re f` exactly.
@@ -318,6 +320,58 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
     }
     done.add(s);
   }
+}
+
+/**
+ * A border of one colour, one width and one solid or double style on all four sides, drawn as Chromium 156 writes it
+ * into its PDF: each stripe (the whole border, or the two of a double border, (width + 1) / 3 px each; solid below
+ * 3px; css-backgrounds-3 §4.3) is the ring between two (rounded) rectangles, and Blink's GraphicsContext::FillDRRect
+ * strokes such a ring on its centre line, with the stripe's width as line width, when every corner is square or
+ * circular with the inner radius the outer one less the stripe (IsSimpleDRRect); otherwise it fills the ring (even-odd).
+ * Measured with page.pdf (qpdf --qdf) on a 200 × 100 px box at (20, 20): 4px double `20.5 20.5 207 107 re S` and
+ * `23.5 23.5 201 101 re S` (/LW 1), 6px double 21/25 (/LW 2), 4px solid `22 22 204 104 re S`, 1px solid
+ * `20.5 20.5 201 101 re S`; rounded: 4px solid radius 10px and 1px radius 4px stroked from 22 and 20.5, 4px double
+ * radius 10px two strokes, one rounded corner only stroked; 4px solid radius 2px and 1px radius 20px/10px filled `f*`.
+ * The stroke and the ring cover the same area, but PDF rasterisers draw a stroke at least a device pixel wide (poppler
+ * at 50 dpi: a 1px double stripe stroked is the full colour, filled a light grey). False (nothing written) when the
+ * widths differ, or the style is not solid or double, or the box has no inner edge.
+ */
+function drawUniformBorder(cs: ContentStream, r: Rect, radii: Radii | null, width: number, style: BorderStyleUsed, color: Color, w: Sides): boolean {
+  if (!(w[1] === width && w[2] === width && w[3] === width)) return false;
+  const used = effectiveStyle(style, width);
+  if (used !== 'solid' && used !== 'double') return false;
+  if (!(r.w > 2 * width && r.h > 2 * width)) return false;
+  const t = third(width);
+  const stripes: Array<[number, number]> = used === 'double' ? [[0, t], [width - t, width]] : [[0, width]];
+  // q/Q keep the line width local (ContentStream tracks it for synthetic-bold text strokes).
+  cs.save();
+  for (const [a, b] of stripes) {
+    const outer = insetBox(r, radii, [a, a, a, a]);
+    const inner = insetBox(r, radii, [b, b, b, b]);
+    if (simpleRing(outer.radii, inner.radii, b - a)) {
+      const m = (a + b) / 2;
+      const mid = insetBox(r, radii, [m, m, m, m]);
+      cs.stroke(color);
+      cs.op(`${num(b - a)} w ${boxPath(mid.rect, mid.radii)} S`);
+    } else {
+      cs.fill(color);
+      cs.op(`${boxPath(outer.rect, outer.radii)} ${boxPath(inner.rect, inner.radii)} f*`);
+    }
+  }
+  cs.restore();
+  return true;
+}
+
+/** Blink's IsSimpleDRRect corner test: each corner square in both, or circular in both with outer = inner + stripe. */
+function simpleRing(outer: Radii | null, inner: Radii | null, stripe: number): boolean {
+  const near = (x: number, y: number): boolean => Math.abs(x - y) < 1e-3;
+  for (let i = 0; i < 4; i++) {
+    const [ox, oy] = outer ? outer[i]! : [0, 0];
+    const [ix, iy] = inner ? inner[i]! : [0, 0];
+    if (ox === 0 && oy === 0 && ix === 0 && iy === 0) continue;
+    if (!(near(ox, oy) && near(ix, iy) && near(ox, ix + stripe))) return false;
+  }
+  return true;
 }
 
 /** The side when exactly one side is visible, solid, and the only one with a width; else -1. */
