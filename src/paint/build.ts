@@ -5,7 +5,7 @@
 import { hasTransform, type ComputedStyle } from '../css/computed.ts';
 import { pieceFragment, type Fragment, type PageFragment, type BoxFragment, type InlineFragment, type ReplacedFragment, type LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect } from './display-list.ts';
-import { hasImage, paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
+import { paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
 import { addDecorations, textShadowItems, type Decorator, type DecorationSegment } from './build-text.ts';
 import { borderRect, clipRectOf, hasMaskBorder, outlineItem, pushBorder, pushBorderWidths, pushShadows, sliceCorners, usedBorderWidths } from './build-decor.ts';
 import { borderImageItems, borderImageOf, maskBorderOf } from './build-border-image.ts';
@@ -16,7 +16,7 @@ import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from '../layout/transform.ts';
 import { PageLinks, safeDecode, scaleAnnotations, type LinkPlace } from './links.ts';
-import { decorating, newPhases, placeDecorations, stableSort, type Chain, type Clip, type Entry, type Phases, type ScEntry } from './paint-order.ts';
+import { decorating, inFlowBlock, newPhases, paintsNothing, placeDecorations, stableSort, type Chain, type Clip, type Entry, type Phases, type ScEntry } from './paint-order.ts';
 import { markerItems, replacedItems } from './build-replaced.ts';
 import { spillFrom, type Reach, type SpillSide } from './spill.ts';
 import { applyFilter, clipPathItem, filterOf, groupOpacity, hasEffects } from './effects.ts';
@@ -181,7 +181,8 @@ class PageBuilder {
   private classify(f: Fragment, chain: Chain, ph: Phases, decos: Decorator[], inLine: boolean): void {
     switch (f.kind) {
       case 'box': case 'replaced': {
-        if (f.kind === 'box' && f.pieces) { for (let i = 0; i < f.pieces.styles.length; i++) this.classify(pieceFragment(f.pieces, i), chain, ph, decos, inLine); return; }
+        // A carrier of pieces painted as an in-flow block: each piece goes straight to that phase, as classify would send it.
+        if (f.kind === 'box' && f.pieces) { const p = f.pieces, flat = !inLine && inFlowBlock(f); for (let i = 0; i < p.styles.length; i++) { if (flat) this.boxItems(pieceFragment(p, i), chain, ph.blocks, ph.outlines); else this.classify(pieceFragment(p, i), chain, ph, decos, inLine); } return; }
         const s = f.style;
         const positioned = s.position !== 'static';
         const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;
@@ -473,24 +474,6 @@ class PageBuilder {
   }
 }
 
-/**
- * Whether a box with this style paints nothing of its own in boxItems: no shadow, background colour or image, outline,
- * border image or visible border side (a table row's, a collapsed cell's, most wrappers'). Per style object.
- */
-function paintsNothing(s: ComputedStyle): boolean {
-  let v = NOTHING.get(s);
-  if (v === undefined) {
-    const side = (b: ComputedStyle['borderTop']): boolean => b.width > 0 && b.style !== 'none' && b.style !== 'hidden' && b.color.a > 0;
-    v = (s.boxShadow === undefined || s.boxShadow.length === 0) && !(s.backgroundColor.a > 0) &&
-      !s.backgroundLayers.some(hasImage) &&
-      !((s.outlineWidth ?? 0) > 0 && s.outlineStyle !== undefined && s.outlineStyle !== 'none' && s.outlineStyle !== 'hidden' && s.outlineColor !== undefined && s.outlineColor.a > 0) &&
-      !(s.borderImageSource && s.borderImageSource.kind !== 'none') &&
-      !side(s.borderTop) && !side(s.borderRight) && !side(s.borderBottom) && !side(s.borderLeft);
-    NOTHING.set(s, v);
-  }
-  return v;
-}
-const NOTHING = new WeakMap<ComputedStyle, boolean>();
 
 /** A glyph run whose ink box (advance × ascent + descent) lies wholly outside the page area. */
 function outsidePage(g: { x: number; y: number; run: { width: number; fontSize: number; face: { ascent: number; descent: number; unitsPerEm: number } } }, r: Rect): boolean {

@@ -1,9 +1,12 @@
 // In: nothing (the shapes the display-list builder sorts fragments into, CSS 2.1 Appendix E).
-// Out: Entry, ScEntry, Phases and the steps of painting order that need no builder state.
-import type { ComputedStyle } from '../css/computed.ts';
+// Out: Entry, ScEntry, Phases and the steps of painting order that need no builder state (which boxes paint, and where).
+import { hasTransform, type ComputedStyle } from '../css/computed.ts';
 import type { BoxFragment, InlineFragment, ReplacedFragment } from '../layout/fragment.ts';
 import type { DisplayItem, Rect, Radii } from './display-list.ts';
 import type { Decorator, DecorationSegment } from './build-text.ts';
+import { hasImage } from './build-background.ts';
+import { hasMaskBorder } from './build-decor.ts';
+import { hasEffects } from './effects.ts';
 
 /** A clip pushed for an overflow: hidden/clip box (its padding box, inner radii). */
 export interface Clip { rect: Rect; radii?: Radii }
@@ -35,4 +38,35 @@ export function placeDecorations(lineItems: Entry[], segs: DecorationSegment[], 
   const firstText = lineItems.findIndex((e) => e.kind === 'item' && e.item.kind === 'glyphs');
   if (firstText >= 0) lineItems.splice(firstText, 0, ...under); else lineItems.push(...under);
   for (const g of segs) if (g.pos === 'through') lineItems.push({ kind: 'item', item: g.item, chain });
+}
+
+/**
+ * Whether a box with this style paints nothing of its own in boxItems: no shadow, background colour or image, outline,
+ * border image or visible border side (a table row's, a collapsed cell's, most wrappers'). Per style object.
+ */
+export function paintsNothing(s: ComputedStyle): boolean {
+  let v = NOTHING.get(s);
+  if (v === undefined) {
+    const side = (b: ComputedStyle['borderTop']): boolean => b.width > 0 && b.style !== 'none' && b.style !== 'hidden' && b.color.a > 0;
+    v = (s.boxShadow === undefined || s.boxShadow.length === 0) && !(s.backgroundColor.a > 0) &&
+      !s.backgroundLayers.some(hasImage) &&
+      !((s.outlineWidth ?? 0) > 0 && s.outlineStyle !== undefined && s.outlineStyle !== 'none' && s.outlineStyle !== 'hidden' && s.outlineColor !== undefined && s.outlineColor.a > 0) &&
+      !(s.borderImageSource && s.borderImageSource.kind !== 'none') &&
+      !side(s.borderTop) && !side(s.borderRight) && !side(s.borderBottom) && !side(s.borderLeft);
+    NOTHING.set(s, v);
+  }
+  return v;
+}
+const NOTHING = new WeakMap<ComputedStyle, boolean>();
+
+/**
+ * Whether classify paints a box as an in-flow block (Appendix E step 4) with no anchor, link or clip of its own and no
+ * children: static, no stacking context (opacity, transform, mask border, effects), no float. Such a box's pieces
+ * (BoxFragment.pieces: a table's collapsed border segments, whose styles differ from it in borders and background only)
+ * paint there too, each as a box of its own.
+ */
+export function inFlowBlock(f: BoxFragment): boolean {
+  const s = f.style;
+  return s.position === 'static' && s.float === 'none' && s.opacity >= 1 && !hasTransform(s) && !hasMaskBorder(s) && !hasEffects(s) &&
+    f.box.href === undefined && !f.box.element?.attribs?.id && f.children.length === 0;
 }

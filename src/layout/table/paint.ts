@@ -44,7 +44,9 @@ class PieceList {
 /**
  * The pieces as fragments: one fragment carrying them all (BoxFragment.pieces, its rectangle their union, its style the
  * table's, which paints nothing) when their style lets every walker treat them alike (not fixed, not transformed: their
- * union's overflow, spill reach and snapping are theirs); else one fragment each.
+ * union's overflow, spill reach and snapping are theirs); else one fragment each. The pieces' styles differ from `base`
+ * in borders, background colour and currentColorMask only (sideStyles, cornerStyle): paint decides where the carrier's
+ * pieces go from the carrier's style (src/paint/paint-order.ts inFlowBlock).
  */
 function pieceFragments(box: Box, base: ComputedStyle, list: PieceList): BoxFragment[] {
   const r = list.rects;
