@@ -227,3 +227,18 @@ test('the compile cache weighs a handle after each render: the files it loaded a
   assert.equal(lru.resize('c', 1), false, 'an absent key is not added');
   assert.deepEqual([lru.size, lru.bytes], [0, 0]);
 });
+
+test('a handle keeps URL resolutions per base: the same relative @import in stylesheets of two folders loads each folder\'s file, render after render', async () => {
+  const dir = mkdtempSync(path.join(tmp, 'urls-'));
+  for (const [sub, color] of [['a', '#f00'], ['b', '#00f']] as const) {
+    execFileSync('mkdir', ['-p', path.join(dir, sub)]);
+    writeFileSync(path.join(dir, sub, 'site.css'), '@import "inner.css";');
+    writeFileSync(path.join(dir, sub, 'inner.css'), `.${sub} { width: 40px; height: 40px; background: ${color} }`);
+  }
+  const tpl = '<link rel="stylesheet" href="a/site.css"><link rel="stylesheet" href="b/site.css"><div class="a"></div><div class="b"></div><p>{{n}}</p>';
+  const c = compileTemplate(tpl, { baseUrl: dir + '/' });
+  for (const n of ['1', '2', '3']) {
+    const plain = await renderPdf(fillTemplate(tpl, { n }), { baseUrl: dir + '/', creationDate: date });
+    same(plain, await c.render({ n }, { creationDate: date }), `render ${n}`);
+  }
+});
