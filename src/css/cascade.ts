@@ -28,7 +28,7 @@ import { compileSelectorListFor, DEPS, selectorSupported } from './selectors.ts'
 import { AncestorFilter } from './ancestor-filter.ts';
 import { RuleIndex, type ContainerTest, type IndexedRule, type Match } from './rule-index.ts';
 import { followKey, followKeyOf, MatchMemo, NO_ID, UNKEPT, type MatchEntry, type SiblingCursor } from './match-memo.ts';
-import { collectStyles, type CollectedRule } from './stylesheet-collect.ts';
+import { collectStyles, sheetElements, type CollectedRule } from './stylesheet-collect.ts';
 import { parseStyleAttribute } from './stylesheet-syntax.ts';
 import { presentationalHints } from './presentational.ts';
 import { quirksSheetParsed, userAgentSheet } from './ua.ts';
@@ -78,9 +78,10 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const warnings = opts.warnings;
   const selectorOk = (s: string): boolean => selectorSupported(s, quirks);
   const uaSheets = quirks ? [userAgentSheet(), quirksSheetParsed()] : [userAgentSheet()];
-  const env = pageAreaFromRules(document, table, warnings);
+  const sheets = sheetElements(document);
+  const env = pageAreaFromRules(sheets, table, warnings);
   const viewport = unitViewport(env, opts.viewportScale ?? 1);
-  const collected = collectStyles(document, uaSheets, { loader: opts.loader, warnings, env, isKnownProperty: table.isKnownProperty, selectorOk }, `${quirks ? 'q' : 's'}${tableId(table)}`);
+  const collected = collectStyles(sheets, uaSheets, { loader: opts.loader, warnings, env, isKnownProperty: table.isKnownProperty, selectorOk }, `${quirks ? 'q' : 's'}${tableId(table)}`);
   opts.fontFaces?.(collected.fontFaces);
 
   // ---- index the style rules by their rightmost compound (reused while the sheets are unchanged)

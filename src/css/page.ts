@@ -6,7 +6,7 @@
  * Follows css-page-3 §3 (page selectors and their specificity: names, then :first/:blank, then
  * :left/:right), §4 (margin boxes, whose parent is the page context), §7.1 (`size`).
  */
-import { isTag, type Document } from 'domhandler';
+import type { Element } from 'domhandler';
 import type { ComputedStyle } from './computed.ts';
 import type { Declaration } from './declaration.ts';
 import type { MarginBoxName, PageSelectorContext, PageStyle } from './styled.ts';
@@ -15,7 +15,7 @@ import type { CollectedPage } from './stylesheet-collect.ts';
 import type { ComputeContext, PropertyTable } from './property-table.ts';
 import { parseStylesheet, type SheetItem } from './stylesheet.ts';
 import { matchMedia, type MediaEnv } from './stylesheet-media.ts';
-import { forEachNode, sourceLine, textContent } from '../html/parse.ts';
+import { sourceLine, textContent } from '../html/parse.ts';
 import { DEFAULT_PAGE_SIZE } from './properties/page.ts';
 
 /** The default page in CSS px (A4 as Chromium prints it, see DEFAULT_PAGE_SIZE) and its margins (the UA's 28pt). */
@@ -223,7 +223,7 @@ function order(matched: PageMatch[], declsOf: (m: PageMatch) => Declaration[]): 
  * element (also inside @media blocks that match the default page, e.g. Bootstrap's
  * `@media print { @page { size: a3 } }`). (A simplification: per css-page-3 the viewport is each page's own page area.)
  */
-export function pageAreaFromRules(document: Document, table: PropertyTable, _warnings: WarningSink): MediaEnv {
+export function pageAreaFromRules(sheets: readonly Element[], table: PropertyTable, _warnings: WarningSink): MediaEnv {
   let size: { width: number; height: number } = { width: A4.width, height: A4.height };
   let margins = [MM10, MM10, MM10, MM10];
   const quiet = new WarningSink();
@@ -234,17 +234,13 @@ export function pageAreaFromRules(document: Document, table: PropertyTable, _war
       else if (d.name === 'margin') margins = absoluteBox(d.value) ?? margins;
     }
   };
-  forEachNode(document, (k) => {
-    if (!isTag(k)) return k.type === 'root';
-    if (k.name === 'style') {
-      const media = k.attribs['media'];
-      if (media === undefined || matchMedia(media, defaultEnv)) {
-        scan(parseStylesheet(textContent(k), { source: 'style element', firstLine: sourceLine(k) ?? 1 }).items);
-      }
-      return false;
+  for (const k of sheets) {
+    if (k.name !== 'style') continue;
+    const media = k.attribs['media'];
+    if (media === undefined || matchMedia(media, defaultEnv)) {
+      scan(parseStylesheet(textContent(k), { source: 'style element', firstLine: sourceLine(k) ?? 1 }).items);
     }
-    return k.name !== 'template';
-  });
+  }
   return { width: Math.max(1, size.width - margins[1]! - margins[3]!), height: Math.max(1, size.height - margins[0]! - margins[2]!) };
 }
 

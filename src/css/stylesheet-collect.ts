@@ -6,7 +6,7 @@
  * Follows css-cascade-5 §2 (@import with layer()/supports()/media), §6.4 (layer order: sub-layers
  * before their parent's own rules, unlayered last), mediaqueries-4 and css-conditional-3.
  */
-import { isTag, type AnyNode, type Document, type Element } from 'domhandler';
+import { isTag, type AnyNode, type Element } from 'domhandler';
 import type { Declaration } from './declaration.ts';
 import type { FontFaceRule } from './styled.ts';
 import type { RegisteredProperty } from './values/var.ts';
@@ -113,10 +113,10 @@ const TRACES_MAX = 8;
  * mode); collections of documents whose sheet elements, loaded bytes, environment and mode are
  * those of a recent one return its result (do not mutate it) and replay its warnings.
  */
-export function collectStyles(document: Document, uaSheets: ParsedSheet[], opts: CollectOptions, mode = ''): CollectedStyles {
+export function collectStyles(sheets: readonly Element[], uaSheets: ParsedSheet[], opts: CollectOptions, mode = ''): CollectedStyles {
   const key = `${mode}\u0000${opts.env.width}\u0000${opts.env.height}\u0000${opts.loader.base ?? ''}`;
   const elements: string[] = [];
-  walkSheets(document, (el) => { pushElementKey(el, elements); });
+  for (const el of sheets) pushElementKey(el, elements);
   for (let i = 0; i < traces.length; i++) {
     const t = traces[i]!;
     if (!sameTrace(t, key, uaSheets, elements, opts.loader)) continue;
@@ -130,7 +130,7 @@ export function collectStyles(document: Document, uaSheets: ParsedSheet[], opts:
   const recording = { add: (code: WarningCode, message: string, where?: { line?: number; source?: string }) => { trace.warnings.push([code, message, where]); sink.add(code, message, where); } } as WarningSink;
   const c = new Collector({ ...opts, warnings: recording }, trace.loads);
   for (const ua of uaSheets) c.flatten(ua.items, c.uaLayer, undefined, 'ua', []);
-  walkSheets(document, (el) => c.element(el));
+  for (const el of sheets) c.element(el);
   c.uaLayer.assignRanks();
   c.root.assignRanks();
   const rules = c.rules.map(([r, node]) => ((r.layer = node.rank), r));
@@ -180,13 +180,19 @@ function sheetText(data: Buffer): string {
   return text;
 }
 
-function walkSheets(node: AnyNode, visit: (el: Element) => void): void {
-  forEachNode(node, (k) => {
+/**
+ * The <style> and <link> elements of `document` in tree order, found in one walk for both collectStyles and
+ * pageAreaFromRules (page.ts). <style> inside inline <svg> applies to the whole document, as in browsers;
+ * <template> content does not.
+ */
+export function sheetElements(document: AnyNode): Element[] {
+  const out: Element[] = [];
+  forEachNode(document, (k) => {
     if (!isTag(k)) return k.type === 'root';
-    if (k.name === 'style' || k.name === 'link') visit(k);
-    // <style> inside inline <svg> applies to the whole document, as in browsers; <template> content does not.
+    if (k.name === 'style' || k.name === 'link') out.push(k);
     return k.name !== 'template';
   });
+  return out;
 }
 
 class Collector {
