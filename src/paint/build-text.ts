@@ -63,13 +63,13 @@ export interface DecorationSegment { deco: Decorator; pos: 'under' | 'over' | 't
 
 /**
  * Adds (or extends) the decoration segments of one text fragment: for each decorating box and
- * each of its lines, a line from the fragment's left to right edge. Position and thickness come
- * from the text's primary face (post/OS2 metrics scaled by its font size): underline at the
- * font's underline position, overline at the ascent, line-through at the strikeout position; an underline of
- * `text-decoration-thickness: auto` is Chromium's instead (autoDecorations: font-size / 10 thick, below the baseline),
- * and so is the position of an underline of any thickness (a length rounded to whole px, from-font floored);
- * text-decoration-thickness and text-underline-offset of the decorating box override them (css-text-decor-4 §4).
- * Segments of the same decorating box and kind at the same y are merged into one.
+ * each of its lines, a line from the fragment's left to right edge, as Chromium 156 prints them (css-text-decor-4 §2-4;
+ * Blink's ComputeDecorationThickness, ComputeUnderlineOffsetAuto and the line-through and overline offsets, measured in
+ * test/paint/underline-auto-chromium, underline-thickness-chromium and decoration-lines-chromium): one thickness for all
+ * lines of a box (auto font-size / 10, a length rounded to whole px, from-font the font's floored, at least 1 px); the
+ * underline max(1, ceil(thickness / 2)) below the baseline, or text-underline-offset from it; the overline just above
+ * the text top, the line-through 2/3 of the ascent below it. The fonts' own underline and strikeout positions and
+ * thicknesses are not used. Segments of the same decorating box and kind at the same y are merged into one.
  */
 export function addDecorations(f: TextFragment, decos: readonly Decorator[], segs: DecorationSegment[]): void {
   if (decos.length === 0 || f.runs.length === 0 || f.width <= 0) return;
@@ -77,6 +77,10 @@ export function addDecorations(f: TextFragment, decos: readonly Decorator[], seg
   const face = run.face;
   const k = run.fontSize / (face.unitsPerEm || 1000);
   const x1 = f.x, x2 = f.x + f.width;
+  // The text top: the baseline less the rounded ascent of the style's primary font (line-box.ts placeBox).
+  const textTop = f.y;
+  const ascent = f.baseline - textTop;
+  const dec = autoDecorations(run.fontSize, ascent);
   for (const d of decos) {
     const s = d.style;
     const lines = s.textDecorationLine;
@@ -86,30 +90,19 @@ export function addDecorations(f: TextFragment, decos: readonly Decorator[], seg
       if (prev) { prev.item.x1 = Math.min(prev.item.x1, x1); prev.item.x2 = Math.max(prev.item.x2, x2); return; }
       segs.push({ deco: d, pos, item: { kind: 'line', x1, x2, y, thickness: t, color: s.textDecorationColor, style: s.textDecorationStyle } });
     };
+    // Blink's ComputeDecorationThickness, one thickness for every line: auto font-size / 10 (painted floored), a length
+    // or percentage rounded to whole px, from-font the font's underline thickness floored, at least 1 px.
+    const th = s.textDecorationThickness;
+    const auto = th === undefined || th === 'auto';
+    const t = auto ? dec.thickness : th === 'from-font' ? Math.max(1, Math.floor(face.underlineThickness * k)) : Math.round(decorationThickness(s, 1));
+    const raw = auto ? Math.max(1, run.fontSize / 10) : t;
     if (lines.underline) {
-      const th = s.textDecorationThickness;
-      if (th === undefined || th === 'auto') {
-        // Blink's ComputeDecorationThickness (auto: font-size / 10, at least 1 px, painted whole pixels) and
-        // ComputeUnderlineOffsetAuto (the baseline plus a gap of max(1, ceil(thickness / 2))): the font's own
-        // underline metrics are not used (Chromium 156's page.pdf, Liberation Sans/Serif, DejaVu Sans, 12-40 px).
-        const a = autoDecorations(run.fontSize, 0);
-        add('under', underlineTop(s, f.baseline, f.baseline + a.underlineTop) + a.thickness / 2, a.thickness);
-      } else {
-        // An explicit thickness (Blink's ComputeDecorationThickness): a length or percentage rounded to whole px,
-        // from-font the font's own floored, at least 1 px; the underline still sits max(1, ceil(thickness / 2)) px
-        // below the baseline (ComputeUnderlineOffsetAuto: the font's underline position serves only
-        // text-underline-position: from-font). Chromium 156's page.pdf: 2.5px is 3 px thick, 2 px below the baseline.
-        const t = th === 'from-font' ? Math.max(1, Math.floor(face.underlineThickness * k)) : Math.round(decorationThickness(s, 1));
-        add('under', underlineTop(s, f.baseline, f.baseline + Math.max(1, Math.ceil(t / 2))) + t / 2, t);
-      }
+      // ComputeUnderlineOffsetAuto: the baseline plus a gap of max(1, ceil(thickness / 2)), whatever the thickness (the
+      // font's underline position serves only text-underline-position: from-font, which Quire does not support).
+      add('under', underlineTop(s, f.baseline, f.baseline + Math.max(1, Math.ceil(raw / 2))) + t / 2, t);
     }
-    if (lines.overline) {
-      const t = decorationThickness(s, face.underlineThickness * k);
-      add('over', f.baseline - face.ascent * k + t / 2, t);
-    }
-    if (lines.lineThrough) {
-      const t = decorationThickness(s, face.strikeoutThickness * k);
-      add('through', f.baseline - face.strikeoutPosition * k + t / 2, t);
-    }
+    // The overline just above the text top, the line-through 2/3 of the ascent below it (pixel-snapped).
+    if (lines.overline) add('over', textTop - t + t / 2, t);
+    if (lines.lineThrough) add('through', textTop + Math.floor((2 * ascent) / 3 - raw / 2 + 0.5) + t / 2, t);
   }
 }
