@@ -248,7 +248,8 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
   const minInEffect = minH !== null && minH > 0 && toContent(minH, s, m.bpV) > flow.y - contentTop + 0.01;
   const collapseBottom = !g.bfc && s.height === 'auto' && p.heightOverride === undefined && m.border.bottom + m.padding.bottom === 0 && !minInEffect;
   // Quirks mode: quirky margins at the end of body or a table cell do not count (HTML §15.3.3).
-  let contentBottom = collapseBottom ? flow.y : flow.y + (m.quirkyContainer ? collapsedAtQuirkyEnd(flow.margin) : collapsed(flow.margin));
+  // Nothing in flow placed (flow.firstY still null): no content, whatever the (negative) margins that collapsed through it.
+  let contentBottom = collapseBottom ? (flow.firstY === null ? contentTop : flow.y) : flow.y + (m.quirkyContainer ? collapsedAtQuirkyEnd(flow.margin) : collapsed(flow.margin));
   if (g.bfc && g.floats) contentBottom = Math.max(contentBottom, g.floats.lowestBottom());
   let token: BreakToken | null = flow.token === null ? null : { content: flow.token };
   // The box ended on an earlier page: only its overflowing content continues, and it takes no room (css-break-3 §4).
@@ -445,14 +446,25 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   // 'min-height: 2em' and an empty last child with 'margin-bottom: 5em', the box starts 5em down, not at its own margin.
   const closesTop = top.borderTop === null && flow.firstY === null &&
     !(zeroOrAuto(s.height) && zeroOrAuto(s.minHeight) && border.bottom + padding.bottom === 0);
+  // A box whose content all collapsed through it and that collapses through itself: its top border edge is where it would
+  // be with a non-zero bottom border (CSS 2.1 §8.3.1), below its top margin collapsed with its content's margins (all
+  // adjoin it), its own bottom margin apart; Chromium 156 (LayoutNG) puts it, and its content, there: margin 16px around
+  // an empty child with margins 5px and 40px starts 40 px down, not 16.
+  const selfCollapsing = top.borderTop === null && flow.firstY === null && !closesTop;
   // Still pending, the top edge is where a later box resolved the margins above (BlockParams.pendingTopAt), else at them.
-  const pendingTop = p.pendingTopAt ?? top.y + collapsed(top.margin);
+  const pendingTop = p.pendingTopAt ?? top.y + collapsed(selfCollapsing ? flow.margin : top.margin);
   const borderTop = top.borderTop ?? flow.firstY ?? (closesTop ? flow.y + collapsed(flow.margin) : pendingTop);
   // What the content placed while its top was pending (boxes its margins collapse through, the floats they hold) stood at
   // the margins above it; Chromium places it at the top edge they resolve to (LayoutNG positions adjoining floats and
   // self-collapsing children once the BFC block offset is known): laid out again from there, as block.ts does when a
   // later sibling resolves the edge, so the floats' exclusions move too (CSS 2.1 §9.5).
   if (!settled && closesTop && pendingOof !== null && flow.children.length > 0 && borderTop > pendingTop + 0.01) {
+    restoreOutOfFlow(pendingOof);
+    return layoutBlockLevelOnce(box, { ...p, pendingTopAt: borderTop }, env, fc, reserve, true);
+  }
+  // The content of a self-collapsing box stood where its own margins resolved (a later empty child's larger margin, a float
+  // at the box's top margin): laid out again at the box's top edge.
+  if (!settled && selfCollapsing && p.pendingTopAt === undefined && pendingOof !== null && flow.children.some((k) => Math.abs(k.y - borderTop) > 0.01)) {
     restoreOutOfFlow(pendingOof);
     return layoutBlockLevelOnce(box, { ...p, pendingTopAt: borderTop }, env, fc, reserve, true);
   }

@@ -28,13 +28,13 @@ hr{margin:0;border:1px solid}</style></head><body>
 test("a box whose children all collapse through starts below their margins when it cannot collapse through itself, as Chromium 156", () => {
   // The collapsed-through children and the float inside a2 sit at the resolved top edge (as in
   // margin-collapse-settled-top-chromium.test.ts).
-  // Not listed: #e, collapsing through in a flow whose top is resolved, which Chromium puts at 377 (its top margin collapsed
-  // with its child's, CSS 2.1 §8.3.1) and we at 363 (its own top margin only): not fixed here.
+  // #e collapses through in a flow whose top is resolved: at 377, its top margin collapsed with its child's (CSS 2.1
+  // §8.3.1; test/layout/margin-collapse-self-collapsing-chromium.test.ts).
   assertBoxes(DOC, [
     ['a', 8, 80, 784, 32], ['a1', 8, 80, 784, 0], ['a2', 8, 80, 784, 0], ['af', 8, 80, 29.328125, 20], ['h1', 8, 128, 784, 2],
     ['b', 8, 160, 784, 40], ['b1', 8, 160, 784, 0], ['h2', 8, 216, 784, 2], ['c', 8, 268, 784, 3], ['c1', 8, 268, 784, 0],
     ['c2', 8, 268, 784, 0], ['h3', 8, 287, 784, 2], ['d', 8, 319, 784, 10], ['d1', 8, 319, 784, 0], ['dabs', 8, 319, 21.328125, 20],
-    ['h4', 8, 345, 784, 2], ['h5', 8, 377, 784, 2], ['f', 8, 409, 784, 4], ['f1', 8, 409, 784, 0], ['f2', 8, 409, 784, 0],
+    ['h4', 8, 345, 784, 2], ['e', 8, 377, 784, 0], ['e1', 8, 377, 784, 0], ['h5', 8, 377, 784, 2], ['f', 8, 409, 784, 4], ['f1', 8, 409, 784, 0], ['f2', 8, 409, 784, 0],
     ['h6', 8, 429, 784, 2],
   ]);
 });
