@@ -32,7 +32,7 @@ import { collectStyles, sheetElements, type CollectedRule } from './stylesheet-c
 import { parseStyleAttribute } from './stylesheet-syntax.ts';
 import { presentationalHints } from './presentational.ts';
 import { quirksSheetParsed, userAgentSheet } from './ua.ts';
-import { createPageStyler, pageAreaFromRules, unitViewport } from './page.ts';
+import { createPageStyler, pageAreaFromRules, PRINT_MEDIA_ENV, unitViewport } from './page.ts';
 import { fontSizeIsAbsolute, isMonospaceOnly, monospaceQuirkSize } from './cascade-font.ts';
 import { StyleMemo } from './style-memo.ts';
 import { containerTest } from './container-query.ts';
@@ -79,9 +79,9 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const selectorOk = (s: string): boolean => selectorSupported(s, quirks);
   const uaSheets = quirks ? [userAgentSheet(), quirksSheetParsed()] : [userAgentSheet()];
   const sheets = sheetElements(document);
-  const env = pageAreaFromRules(sheets, table, warnings);
-  const viewport = unitViewport(env, opts.viewportScale ?? 1);
-  const collected = collectStyles(sheets, uaSheets, { loader: opts.loader, warnings, env, isKnownProperty: table.isKnownProperty, selectorOk }, `${quirks ? 'q' : 's'}${tableId(table)}`);
+  // media queries see the print settings' page area, viewport units the page area the @page rules give (css/page.ts)
+  const viewport = unitViewport(pageAreaFromRules(sheets, table, warnings), opts.viewportScale ?? 1);
+  const collected = collectStyles(sheets, uaSheets, { loader: opts.loader, warnings, env: PRINT_MEDIA_ENV, isKnownProperty: table.isKnownProperty, selectorOk }, `${quirks ? 'q' : 's'}${tableId(table)}`);
   opts.fontFaces?.(collected.fontFaces);
 
   // ---- index the style rules by their rightmost compound (reused while the sheets are unchanged)

@@ -218,18 +218,27 @@ function order(matched: PageMatch[], declsOf: (m: PageMatch) => Declaration[]): 
 }
 
 /**
- * The page area (px) media queries are evaluated against: the default A4 page with 10 mm margins,
- * or the size and absolute margins of the last selector-less author `@page` rule in a <style>
- * element (also inside @media blocks that match the default page, e.g. Bootstrap's
+ * The page area (px) media queries are evaluated against in print: the product's default page (A4 with 10 mm
+ * margins, the page make-refs.mjs prints on), 720 x 1049.3 px, whatever the document's `@page` rules say. Chromium 156
+ * evaluates print media queries against its print settings' page area, not the `@page` size or margins (measured with
+ * page.pdf, format A4, 10 mm margins, preferCSSPageSize: `min-width: 720px` applies and 721px does not, `min-height:
+ * 1049px` applies and 1050px does not, `orientation: portrait`, with no `@page`, `margin: 0`, `size: A5`, `A3`,
+ * `A4 landscape`, `margin: 30mm` and Bootstrap's `@media print { @page { size: 1200px 800px; margin: 0 } }`).
+ */
+export const PRINT_MEDIA_ENV: MediaEnv = Object.freeze({ width: A4.width - 2 * MM10, height: A4.height - 2 * MM10 });
+
+/**
+ * The page area (px) viewport-percentage lengths resolve against (unitViewport): the default A4 page with 10 mm
+ * margins, or the size and absolute margins of the last selector-less author `@page` rule in a <style>
+ * element (also inside @media blocks that match the print media environment, e.g. Bootstrap's
  * `@media print { @page { size: a3 } }`). (A simplification: per css-page-3 the viewport is each page's own page area.)
  */
 export function pageAreaFromRules(sheets: readonly Element[], table: PropertyTable, _warnings: WarningSink): MediaEnv {
   let size: { width: number; height: number } = { width: A4.width, height: A4.height };
   let margins = [MM10, MM10, MM10, MM10];
   const quiet = new WarningSink();
-  const defaultEnv: MediaEnv = { width: A4.width - 2 * MM10, height: A4.height - 2 * MM10 };
   const scan = (items: SheetItem[]): void => {
-    for (const d of pageSizeDeclarations(items, defaultEnv)) {
+    for (const d of pageSizeDeclarations(items, PRINT_MEDIA_ENV)) {
       if (d.name === 'size') size = table.computePageSize(d.value, quiet) ?? size;
       else if (d.name === 'margin') margins = absoluteBox(d.value) ?? margins;
     }
@@ -237,7 +246,7 @@ export function pageAreaFromRules(sheets: readonly Element[], table: PropertyTab
   for (const k of sheets) {
     if (k.name !== 'style') continue;
     const media = k.attribs['media'];
-    if (media === undefined || matchMedia(media, defaultEnv)) {
+    if (media === undefined || matchMedia(media, PRINT_MEDIA_ENV)) {
       scan(parseStylesheet(textContent(k), { source: 'style element', firstLine: sourceLine(k) ?? 1 }).items);
     }
   }

@@ -62,13 +62,37 @@ test('!important in @page and invalid page selectors', () => {
   assert.equal(parsePageSelectors('x y'), null);
 });
 
-test('media queries see the author page area', () => {
-  const { color } = render(`<!doctype html><style>
-    @page { size: 1000px 500px; margin: 0 }
-    #a { color: red } @media (min-width: 900px) { #a { color: blue } }
-    @media (orientation: landscape) { #b { color: green } }
+// Chromium 156 figures (page.pdf, format A4, 10 mm margins, preferCSSPageSize, print emulation; which of the rules
+// below printed): print media queries see the print settings' page area, 720 x 1049.3 px, whatever @page says;
+// `min-width: 720px` and `width: 720px` apply, 721px does not; `min-height: 1049px` applies, 1050px and
+// `height: 1049px` do not; portrait; with no @page, `margin: 0`, `size: A5; margin: 0`, `size: A3`, `size: A4 landscape`
+// and `margin: 30mm` alike.
+const MEDIA_RULES = `p { color: red }
+  @media (min-width: 720px) { .w720 { color: green } } @media (min-width: 721px) { .w721 { color: green } }
+  @media (width: 720px) { .wexact { color: green } }
+  @media (min-height: 1049px) { .h1049 { color: green } } @media (min-height: 1050px) { .h1050 { color: green } }
+  @media (height: 1049px) { .hexact { color: green } }
+  @media (orientation: portrait) { .port { color: green } } @media (orientation: landscape) { .land { color: green } }`;
+const SHOWN = ['w720', 'wexact', 'h1049', 'port'];
+
+for (const page of ['', '@page { margin: 0 }', '@page { size: A5; margin: 0 }', '@page { size: A3 }', '@page { size: A4 landscape }', '@page { margin: 30mm }']) {
+  test(`print media queries see the print settings' page area, not @page (${page || 'no @page'}; Chromium 156)`, () => {
+    const classes = ['w720', 'w721', 'wexact', 'h1049', 'h1050', 'hexact', 'port', 'land'];
+    const { color } = render(`<!doctype html><style>${page} ${MEDIA_RULES}</style>${classes.map((c) => `<p id=${c} class=${c}></p>`).join('')}`);
+    const shown = classes.filter((c) => color(c) === '0,128,0');
+    assert.deepEqual(shown, SHOWN);
+  });
+}
+
+test('Bootstrap-style @media print { @page { size } } sets the page size, not the media queries (Chromium 156)', () => {
+  // Chromium 156, same set-up: the page is 900 x 600 pt, `min-width: 992px` does not apply, `max-width: 721px` does.
+  const { color, sd } = render(`<!doctype html><style>
+    @media print { @page { size: 1200px 800px; margin: 0 } }
+    #a { color: red } @media (min-width: 992px) { #a { color: blue } }
+    #b { color: red } @media (max-width: 721px) { #b { color: green } }
   </style><p id=a></p><p id=b></p>`);
-  assert.equal(color('a'), '0,0,255');
+  assert.equal(sd.pageStyle(first).size.width, 1200);
+  assert.equal(color('a'), '255,0,0');
   assert.equal(color('b'), '0,128,0');
 });
 
@@ -82,11 +106,3 @@ test('the page context inherits from the root element (css-page-3 §6); margin b
   assert.equal(p.marginBoxes['top-left']!.color.b, 255);
 });
 
-test('Bootstrap-style @media print { @page { size } } sets the page area for media queries', () => {
-  const { color, sd } = render(`<!doctype html><style>
-    @media print { @page { size: 1200px 800px; margin: 0 } }
-    #a { color: red } @media (min-width: 992px) { #a { color: blue } }
-  </style><p id=a></p>`);
-  assert.equal(sd.pageStyle(first).size.width, 1200);
-  assert.equal(color('a'), '0,0,255');
-});
