@@ -19,7 +19,7 @@ import {
   borderOf, paddingOf, marginValue, sizeValue, toContent, clampHeight, establishesBfc, isAbsolute, isAvoidBreak, slicedEdges, ratioHeight,
 } from './box-model.ts';
 import { BfcFloats } from './float.ts';
-import { outsideMarkerLine, placeOutsideMarker } from './marker.ts';
+import { holdMarkerLine, outsideMarkerLine, placeOutsideMarker } from './marker.ts';
 import { relativeOffset, layoutPendingAbs } from './positioned.ts';
 import { childFlowEnv, discardContinuation, ownClamp } from './clamp.ts';
 import { markOutOfFlow, restoreOutOfFlow, type OutOfFlowMark } from './oof-mark.ts';
@@ -237,7 +237,7 @@ function layoutContent<B extends Box>(box: B, fc: ContentLayout<B>, c: ContentPa
 /** The used content height of a box on this fragmentainer and its break token (§10.6.3, §10.6.7, §10.7; css-break-3 §4); null: pushed. */
 interface UsedHeight { contentHeight: number; token: BreakToken | null; collapseBottom: boolean }
 
-function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { bfc: boolean; monolithic: boolean; flow: Flow; contentTop: number; floats: BfcFloats | null }): UsedHeight | null {
+function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { bfc: boolean; monolithic: boolean; flow: Flow; contentTop: number; floats: BfcFloats | null; topMargins: number }): UsedHeight | null {
   const s = box.style;
   const { flow, contentTop } = g;
   const specH = m.specH;
@@ -265,7 +265,7 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
   }
   else {
     contentHeight = Math.max(0, contentBottom - contentTop);
-    if (m.fill !== null && p.token === null) contentHeight = Math.max(contentHeight, quirkyFill(m, flow, collapseBottom));
+    if (m.fill !== null && p.token === null) contentHeight = Math.max(contentHeight, quirkyFill(m, flow, collapseBottom, g.topMargins));
     if (!p.ignoreHeight) contentHeight = clampHeight(contentHeight, s, m.cbHeight, m.bpV);
   }
   if (token !== null && !floatsGoOn && Number.isFinite(env.pageBottom) && (overflowOnly(flow.token) ||
@@ -292,14 +292,16 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
 
 /**
  * Quirks mode (quirks spec §3.8, the body element fills the html element): the least content height of body is the viewport
- * less its margins, and Chromium 156 takes as its block-end margin the one its last child's bottom margin collapses into
- * (CSS 2.1 §8.3.1; LayoutNG's end margin strut, quirky UA margins included): a body whose last child has margin-bottom:
- * 60px ends 60 px above the page end, where a bottom: 0 box of a positioned body sits. html establishes the root's
- * formatting context and keeps its own margins. Px.
+ * less its margins, and Chromium 156 takes as these margins the ones its border edges end at (CSS 2.1 §8.3.1; LayoutNG's
+ * margin struts, quirky UA margins included): at the top, its margin collapsed with its first child's (a first child with
+ * margin-top: 12px under body's 8px: 12 px above body, 4 px less height); at the bottom, the one its last child's bottom
+ * margin collapses into (margin-bottom: 60px: body ends 60 px above the page end, where a bottom: 0 box of a positioned
+ * body sits). Percentages inside still resolve against the viewport less body's own margins (BoxMetrics.fill). html
+ * establishes the root's formatting context and keeps its own margins. `topMargins`: the margins above the border edge, px.
  */
-function quirkyFill(m: BoxMetrics, flow: Flow, collapseBottom: boolean): number {
-  if (!collapseBottom) return m.fill!;
-  return Math.max(0, m.fill! + m.mb - collapsed(addMargin(flow.margin, m.mb, m.mbQuirk)));
+function quirkyFill(m: BoxMetrics, flow: Flow, collapseBottom: boolean, topMargins: number): number {
+  const fill = m.fill! + m.mt - topMargins;
+  return Math.max(0, collapseBottom ? fill + m.mb - collapsed(addMargin(flow.margin, m.mb, m.mbQuirk)) : fill);
 }
 
 const zeroOrAuto = (v: ComputedStyle['height']): boolean => v === 'auto' || (v.px === 0 && v.pct === 0);
@@ -468,7 +470,9 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
     restoreOutOfFlow(pendingOof);
     return layoutBlockLevelOnce(box, { ...p, pendingTopAt: borderTop }, env, fc, reserve, true);
   }
-  const h = usedHeight(box, p, env, m, { bfc, monolithic, flow, contentTop: borderTop + topBP, floats });
+  // The margins above the border edge (its own, or the start margin strut collapsed with its content's when pending).
+  const topMargins = top.borderTop === null ? borderTop - top.y : m.mt;
+  const h = usedHeight(box, p, env, m, { bfc, monolithic, flow, contentTop: borderTop + topBP, floats, topMargins });
   if (h === null) return PUSHED;
   // The box ends here (its token, if any, carries only content overflowing it), unless it ended on an earlier page.
   const endsHere = (h.token === null || h.token.atBlockEnd === true) && p.token?.atBlockEnd !== true;
@@ -490,22 +494,4 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   const through = collapsedThrough || (endsHere && h.collapseBottom) ? addMargin(flow.margin, m.mb, m.mbQuirk) : null;
   const margin = through !== null ? (m.quirkyContainer ? leaving(through) : through) : !endsHere ? NO_MARGIN : addMargin(NO_MARGIN, m.mb, m.mbQuirk);
   return { fragment: frag, bottom: collapsedThrough ? top.y : borderBottom, margin, firstY: collapsedThrough ? null : top.marginsAt ?? borderTop, collapsedThrough, token, pushed: false };
-}
-
-/**
- * A list item whose content has no baseline (empty, or only boxes without lines) holds its outside marker's line at its
- * content top: the content is at least that tall, and the item no longer collapses through (Blink's
- * UnpositionedListMarker::AddToBoxWithoutLineBoxes; measured in Chromium 156: an empty <li> is one line tall, 45 px for
- * a 40 px image marker at 16px/20px, padding added). `contentTop`: the content's top when the border top is known.
- */
-function holdMarkerLine(flow: Flow, height: number, contentTop: number | null): void {
-  let top = contentTop ?? flow.firstY;
-  if (top === null) {
-    top = flow.y + collapsed(flow.margin);
-    flow.firstY = top;
-    flow.y = top;
-    flow.margin = NO_MARGIN;
-  }
-  if (flow.y < top + height) flow.y = top + height;
-  flow.placedAny = true;
 }

@@ -2,6 +2,7 @@
  * Outside list markers (CSS 2.1 §12.5, css-lists-3 §3): placed left of the list item's content edge on its first line's baseline.
  * In: a list item's BlockBox and its laid-out fragment. Out: a MarkerFragment (text runs, or the bullet rectangle of a symbol);
  * the geometry of symbol markers comes from inline/symbol.ts, which inside markers share.
+ * An item whose content has no baseline holds the marker's line in its flow (holdMarkerLine).
  *
  * Geometry as Chromium places markers: a text marker ("1. ", suffix space included) ends at the
  * content-left edge; a symbol marker (disc/circle/square) starts (⌊ascent·2/3⌋ + 8) px left of it
@@ -17,6 +18,8 @@ import type { BlockBox, MarkerBox } from '../box/types.ts';
 import type { FontContext } from '../text/types.ts';
 import type { LayoutContext } from './context.ts';
 import type { BoxFragment, MarkerFragment } from './fragment.ts';
+import type { Flow } from './flow.ts';
+import { NO_MARGIN, collapsed } from './flow.ts';
 import { shapeBidiText } from './inline/bidi.ts';
 import { symbolGeometry } from './inline/symbol.ts';
 import { inlineMetricsOf } from './inline/style.ts';
@@ -78,3 +81,20 @@ export function placeOutsideMarker(box: BlockBox, item: BoxFragment, ctx: Layout
   return { kind: 'marker', box: marker, style: s, x: mirror(contentLeft - width, width), y: baseline - m.ascent, width, height: m.ascent + m.descent, baseline, runs };
 }
 
+/**
+ * A list item whose content has no baseline (empty, or only boxes without lines) holds its outside marker's line at its
+ * content top: the content is at least that tall, and the item no longer collapses through (Blink's
+ * UnpositionedListMarker::AddToBoxWithoutLineBoxes; measured in Chromium 156: an empty <li> is one line tall, 45 px for
+ * a 40 px image marker at 16px/20px, padding added). `contentTop`: the content's top when the border top is known.
+ */
+export function holdMarkerLine(flow: Flow, height: number, contentTop: number | null): void {
+  let top = contentTop ?? flow.firstY;
+  if (top === null) {
+    top = flow.y + collapsed(flow.margin);
+    flow.firstY = top;
+    flow.y = top;
+    flow.margin = NO_MARGIN;
+  }
+  if (flow.y < top + height) flow.y = top + height;
+  flow.placedAny = true;
+}
