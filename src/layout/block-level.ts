@@ -266,8 +266,10 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
   else {
     contentHeight = Math.max(0, contentBottom - contentTop);
     if (m.fill !== null && p.token === null) contentHeight = Math.max(contentHeight, quirkyFill(m, flow, collapseBottom, g.topMargins));
-    if (!p.ignoreHeight) contentHeight = clampHeight(contentHeight, s, m.cbHeight, m.bpV);
+    // min-/max-height bound the whole box, its fragments together (css-break-3 §4.2; `consumed`: see countsConsumed)
+    if (!p.ignoreHeight) contentHeight = Math.max(0, clampHeight(consumedBefore + contentHeight, s, m.cbHeight, m.bpV) - consumedBefore);
   }
+  const countsConsumed = specH !== null || (minH !== null && flow.height === undefined && !p.ignoreHeight);
   if (token !== null && !floatsGoOn && Number.isFinite(env.pageBottom) && (overflowOnly(flow.token) ||
     (specH !== null && flow.height === undefined && m.toContent !== 'grows' && contentTop + specH - consumedBefore <= env.pageBottom + 0.01))) {
     // The box ends on this page (its specified height fits, or only its children's overflow goes on): its content
@@ -278,9 +280,10 @@ function usedHeight(box: Box, p: BlockParams, env: FlowEnv, m: BoxMetrics, g: { 
     // The fragment fills the page when the box continues on the next one (css-break-3 §4).
     contentHeight = Math.max(0, env.pageBottom - contentTop);
     if (specH !== null && flow.height === undefined) token = { ...token, consumed: consumedBefore + Math.min(contentHeight, specH - consumedBefore) };
-  } else if (token === null && specH !== null && flow.height === undefined && !g.monolithic && Number.isFinite(env.pageBottom) &&
+    else if (countsConsumed) token = { ...token, consumed: consumedBefore + contentHeight };
+  } else if (token === null && countsConsumed && flow.height === undefined && !g.monolithic && Number.isFinite(env.pageBottom) &&
     contentTop + contentHeight > env.pageBottom + 0.01 && env.pageBottom - contentTop > 0 && contentHeight > 0) {
-    // A box with a specified height taller than what is left is sliced (not monolithic).
+    // A box with a specified height or a min-height taller than what is left is sliced (not monolithic), as Chromium 156.
     // So is one in room left for an ancestor's block-end edges (env.reservedBy): there Chromium breaks before it instead.
     if (!p.atTop && p.token === null && (avoidsBreakInside(s, env) || env.reservedBy !== undefined)) return null;
     const room = env.pageBottom - contentTop;
