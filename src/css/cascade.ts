@@ -35,6 +35,7 @@ import { quirksSheetParsed, userAgentSheet } from './ua.ts';
 import { createPageStyler, pageAreaFromRules, PRINT_MEDIA_ENV, unitViewport } from './page.ts';
 import { fontSizeIsAbsolute, isMonospaceOnly, monospaceQuirkSize } from './cascade-font.ts';
 import { StyleMemo } from './style-memo.ts';
+import { hasViewportUnit } from './values/length.ts';
 import { containerTest } from './container-query.ts';
 import type { ContainerSize } from './stylesheet-media.ts';
 
@@ -79,7 +80,6 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
   const selectorOk = (s: string): boolean => selectorSupported(s, quirks);
   const uaSheets = quirks ? [userAgentSheet(), quirksSheetParsed()] : [userAgentSheet()];
   const sheets = sheetElements(document);
-  // media queries see the print settings' page area, viewport units the page area the @page rules give (css/page.ts)
   const viewport = unitViewport(pageAreaFromRules(sheets, table, warnings), opts.viewportScale ?? 1);
   const collected = collectStyles(sheets, uaSheets, { loader: opts.loader, warnings, env: PRINT_MEDIA_ENV, isKnownProperty: table.isKnownProperty, selectorOk }, `${quirks ? 'q' : 's'}${tableId(table)}`);
   opts.fontFaces?.(collected.fontFaces);
@@ -116,7 +116,7 @@ export function cascadeDocument(parsed: ParsedHtml, opts: StyleOptions, table: P
     const hints = presentationalHints(el, hintCtx);
     const styleAttr = el.attribs['style'];
     const styleDecls = styleAttr !== undefined && styleAttr.trim() !== '' ? styleAttribute(styleAttr, sourceLine(el), warnings) : null;
-    if (styleDecls && !viewportUnits) viewportUnits = VIEWPORT_UNIT.test(styleAttr!);
+    if (styleDecls && !viewportUnits) viewportUnits = hasViewportUnit(styleAttr!);
     // Style sharing: an element whose parent style and matched declaration lists equal an
     // earlier element's gets the same computed style (repeated rows, cells, list items; in a
     // later render of the same sheets, every element whose ancestors kept their styles).
@@ -268,13 +268,7 @@ interface BuiltIndex {
   viewportUnits: boolean;
 }
 
-/** A number with a viewport unit (css-values-4 §6.1.2), in a declaration's text; a false positive only costs a restyle. */
-const VIEWPORT_UNIT = /[\d.](?:[sld]?v(?:w|h|i|b|min|max))(?![\w-])/i;
-
-function mentionsViewportUnit(decls: readonly Declaration[]): boolean {
-  for (const d of decls) if (VIEWPORT_UNIT.test(d.value)) return true;
-  return false;
-}
+const mentionsViewportUnit = (decls: readonly Declaration[]): boolean => decls.some((d) => hasViewportUnit(d.value));
 /** An element waiting to be styled: its parent's style and inherited extras, and what its match key needs (match-memo.ts). */
 interface Work { el: Element; parent: ComputedStyle | null; inh: Inh; parentId: number; cursor: SiblingCursor; follow: string }
 

@@ -14,6 +14,14 @@ import type { CV } from './tokens.ts';
 export const ABSOLUTE_UNITS: Readonly<Record<string, number>> = Object.freeze({
   px: 1, pt: 96 / 72, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6,
 });
+/** A number with a viewport unit (css-values-4 §6.1.2) in a declaration's text; a false positive only costs a restyle. */
+const VIEWPORT_UNIT = /[\d.](?:[sld]?v(?:w|h|i|b|min|max))(?![\w-])/i;
+
+/** True when `text` (a declaration value or a style attribute) has a length in a viewport unit (StyledDocument.viewportUnits). */
+export function hasViewportUnit(text: string): boolean {
+  return VIEWPORT_UNIT.test(text);
+}
+
 const RELATIVE_UNITS = new Set(['em', 'rem', 'ex', 'ch', 'vw', 'vh', 'vmin', 'vmax']);
 /**
  * The small, large and dynamic viewport units and the logical ones (css-values-4 §6.1.2.1-2) as the units they equal in

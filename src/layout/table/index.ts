@@ -4,8 +4,7 @@
 import type { Box, BlockBox, TableWrapperBox, TableCellBox, TableRowGroupBox } from '../../box/types.ts';
 import type { ComputedStyle, IntrinsicSizeKeyword } from '../../css/computed.ts';
 import type { BlockParams, ContentLayout, ContentParams, FlowEnv, LayoutContext, UsedWidths } from '../context.ts';
-import type { BoxFragment, Fragment } from '../fragment.ts';
-import { translateFragment } from '../fragment.ts';
+import { translateFragment, type BoxFragment, type Fragment } from '../fragment.ts';
 import type { BreakToken, Flow, PendingAbs, TableToken } from '../flow.ts';
 import { NO_MARGIN, collapsed } from '../flow.ts';
 import { borderOf, paddingOf, marginValue, sizeValue, zeroEdges, isForcedBreak, isAvoidBreak } from '../box-model.ts';
