@@ -58,7 +58,6 @@ export function breakLine(items: PlacedFlexItem[], lineTop: number, cbx: number,
     const geo = { box: it.box, x: f.x - cbx, width: f.width - f.border.left - f.border.right - f.padding.left - f.padding.right, ...(fixed || grows ? { height: Math.max(0, f.height - bpV) } : {}), ...(grows ? { grows } : {}), ml: it.ml, mr: it.mr, mb: it.mb };
     // Below the line's top (alignment or margins): the item may move alone.
     const separated = f.y - it.mt > lineTop + 0.01;
-    const bottom = f.y + f.height;
     const res = env.ctx.layoutBlockLevel(it.box, itemParams(geo, cbx, cb, f.y - it.mt, abs, separated ? false : !mayPush, null, false), env);
     if (res.pushed) {
       if (!separated) return fail();

@@ -6,7 +6,7 @@
  */
 import {
   CC_BACKGROUND, CC_BORDER_TOP, CC_OUTLINE, CC_TEXT_DECORATION,
-  type BorderStyle, type BoxShadow, type ClipRect, type Color, type ComputedStyle, type LengthPct,
+  type BorderStyle, type BoxShadow, type ClipRect, type Color, type LengthPct,
 } from '../computed.ts';
 import { CURRENT_COLOR, parseColor, resolveCurrent } from '../values/color.ts';
 import { resolveCurrentColor } from '../values/gradient.ts';

@@ -1,6 +1,6 @@
 // In: component values of clip-path, filter, mix-blend-mode and background-blend-mode.
 // Out: computed ClipPath, FilterFn lists and BlendMode keywords (css-masking-1 §3.1, css-shapes-1 §3, Filter Effects 1 §13, Compositing 1 §3.2, §5.3.1).
-import type { BasicShape, BgPosition, BlendMode, ClipPath, Color, ComputedStyle, CornerRadius, FilterFn, LengthPct } from '../computed.ts';
+import type { BasicShape, BgPosition, BlendMode, Color, ComputedStyle, CornerRadius, FilterFn, LengthPct } from '../computed.ts';
 import { splitCommas, splitSlashes, type CV } from '../values/tokens.ts';
 import { computeLength, computePx, Lin, parseLength, parseNumber, type MathExpr } from '../values/length.ts';
 import { parseAngle } from '../values/gradient.ts';

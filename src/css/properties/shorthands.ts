@@ -10,7 +10,7 @@ import { BACKGROUND_ROWS, BACKGROUND_SHORTHAND } from './background.ts';
 import { BOX_ROWS, parseBorderStyle, parseLineWidth, parseRadius, RADIUS_LONGHANDS, SIDES } from './box.ts';
 import { parseThickness } from './decor.ts';
 import { CONTENT_ROWS, NONE_IMAGE, parseImage, parseLegacyBreak, parseListStyleType } from './content.ts';
-import { ALIGN_CONTENT, ALIGN_ITEMS, FLEXGRID_ROWS, JUSTIFY_CONTENT, JUSTIFY_ITEMS, parseAreas, parseFlexBasis, parseFlexFactor, parseGridLine, parseTrackList } from './flexgrid.ts';
+import { ALIGN_CONTENT, ALIGN_ITEMS, FLEXGRID_ROWS, JUSTIFY_CONTENT, JUSTIFY_ITEMS, parseAreas, parseFlexBasis, parseFlexFactor, parseTrackList } from './flexgrid.ts';
 import { DECORATION_STYLES, parseDecorationLine, parseFontFamily, parseFontSize, parseFontWeight, parseLineHeight, TEXT_ROWS } from './text.ts';
 import { INITIAL, Note, type Longhand, type Shorthand } from './types.ts';
 import { FONT_FEATURE_ROWS } from './font-features.ts';
