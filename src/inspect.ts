@@ -6,10 +6,9 @@
  */
 import type { Document, Element } from 'domhandler';
 import { documentMode, parseHtml, sourceLine } from './html/parse.ts';
-import { styleDocument } from './css/index.ts';
 import type { ComputedStyle } from './css/computed.ts';
 import type { StyledDocument } from './css/styled.ts';
-import type { StyleOptions } from './css/index.ts';
+import { documentStyler } from './document-styler.ts';
 import type { ContainerSize } from './css/stylesheet-media.ts';
 import { createFontContext } from './text/index.ts';
 import type { FontContext } from './text/types.ts';
@@ -125,16 +124,9 @@ export function layoutForInspection(html: string, options: InspectOptions = {}):
   let scale = forced ?? 1;
   // As src/pipeline.ts: styled and laid out again while @container rules change with their containers' sizes, and at the
   // shrink-to-fit factor when the styles have viewport units (LayoutOptions.restyle).
+  const styler = documentStyler(parsed, { loader, warnings, fonts });
   let sizes: ReadonlyMap<Element, ContainerSize> | undefined;
-  let fontFaces: StyleOptions['fontFaces'] = (rules) => fonts.addFontFaces(rules);
-  const style = (viewportScale: number): StyledDocument => {
-    const sd = styleDocument(parsed, {
-      loader, warnings, ...(fontFaces ? { fontFaces } : {}), ...(sizes ? { containerSizes: sizes } : {}), ...(viewportScale !== 1 ? { viewportScale } : {}),
-      fontMetrics: (style) => { const m = fonts.metrics(style); return { xHeight: m.xHeight, chWidth: m.chWidth }; },
-    });
-    fontFaces = undefined;
-    return sd;
-  };
+  const style = (viewportScale: number): StyledDocument => styler({ containerSizes: sizes, viewportScale });
   let laidStyles: StyledDocument | undefined;
   const { pages } = layoutWithContainerQueries((containerSizes) => { sizes = containerSizes; return style(forced ?? 1); }, (sd) => {
     let tree = buildBoxTree(sd, { loader, warnings });

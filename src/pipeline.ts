@@ -4,13 +4,12 @@
  * html/parse → css/cascade → box/build → layout (pages) → paint (display list → PDF).
  */
 import { parseHtml, type ParsedHtml } from './html/parse.ts';
-import { styleDocument } from './css/index.ts';
 import { createFontContext, type FontFaceSets } from './text/index.ts';
 import { buildBoxTree, loadImage } from './box/index.ts';
 import { layoutDocument } from './layout/index.ts';
 import { layoutWithContainerQueries } from './layout/container-queries.ts';
 import type { StyledDocument } from './css/styled.ts';
-import type { StyleOptions } from './css/index.ts';
+import { documentStyler } from './document-styler.ts';
 import type { ContainerSize } from './css/stylesheet-media.ts';
 import type { BoxTree } from './box/types.ts';
 import type { Element } from 'domhandler';
@@ -65,21 +64,10 @@ export async function renderParsed(parsed: ParsedHtml, opts: PipelineOptions, li
 
   // css/cascade → box/build → layout, again while @container rules change with their containers' laid-out sizes, and
   // again at the print shrink-to-fit factor when viewport units resolve against the widened page (LayoutOptions.restyle)
+  const styler = documentStyler(parsed, { loader, warnings, fonts });
   let sizes: ReadonlyMap<Element, ContainerSize> | undefined;
-  let fontFaces: StyleOptions['fontFaces'] = (rules) => fonts.addFontFaces(rules);
   const style = (viewportScale?: number): StyledDocument => {
-    const sd = styleDocument(parsed, {
-      loader,
-      warnings,
-      ...(fontFaces ? { fontFaces } : {}),
-      ...(sizes ? { containerSizes: sizes } : {}),
-      ...(viewportScale ? { viewportScale } : {}),
-      fontMetrics: (style) => {
-        const m = fonts.metrics(style);
-        return { xHeight: m.xHeight, chWidth: m.chWidth };
-      },
-    });
-    fontFaces = undefined;
+    const sd = styler({ containerSizes: sizes, viewportScale });
     limits.check();
     return sd;
   };
