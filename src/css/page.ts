@@ -261,7 +261,7 @@ export function pageAreaFromRules(sheets: readonly Element[], table: PropertyTab
  * (100vw right-aligned text, 50vh blocks' painted edges): 100vw is 733 px of the 733.7 px area; with a 1200 px block
  * (factor 1.5) 1100 px, with an 800 px one (factor 800 / 734) 799 px; 50vh 811-812 px (1623.8 / 2), not half of 1082.5;
  * on Letter with margins 1in 0.5in and a calc(100vw + 100px) block, 819 px (the factor and product in single precision).
- * Media queries still see the page area itself (a max-width: 1000px rule still applies there).
+ * Media queries do not change with the factor (they see PRINT_MEDIA_ENV: a max-width: 1000px rule still applies there).
  */
 export function unitViewport(area: MediaEnv, scale = 1): { width: number; height: number } {
   const EPS = 1e-6;

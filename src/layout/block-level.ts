@@ -462,14 +462,12 @@ function layoutBlockLevelOnce<B extends Box>(box: B, p: BlockParams, env: FlowEn
   // What the content placed while its top was pending (boxes its margins collapse through, the floats they hold) stood at
   // the margins above it; Chromium places it at the top edge they resolve to (LayoutNG positions adjoining floats and
   // self-collapsing children once the BFC block offset is known): laid out again from there, as block.ts does when a
-  // later sibling resolves the edge, so the floats' exclusions move too (CSS 2.1 §9.5).
-  if (!settled && closesTop && pendingOof !== null && flow.children.length > 0 && borderTop > pendingTop + 0.01) {
-    restoreOutOfFlow(pendingOof);
-    return layoutBlockLevelOnce(box, { ...p, pendingTopAt: borderTop }, env, fc, reserve, true);
-  }
-  // The content of a self-collapsing box stood where its own margins resolved (a later empty child's larger margin, a float
-  // at the box's top margin): laid out again at the box's top edge.
-  if (!settled && selfCollapsing && p.pendingTopAt === undefined && pendingOof !== null && flow.children.some((k) => Math.abs(k.y - borderTop) > 0.01)) {
+  // later sibling resolves the edge, so the floats' exclusions move too (CSS 2.1 §9.5). So is the content of a
+  // self-collapsing box, which stood where its own margins resolved (a later empty child's larger margin, a float at the
+  // box's top margin).
+  const movesDown = closesTop && flow.children.length > 0 && borderTop > pendingTop + 0.01;
+  const awayFromOwnTop = (): boolean => selfCollapsing && p.pendingTopAt === undefined && flow.children.some((k) => Math.abs(k.y - borderTop) > 0.01);
+  if (!settled && pendingOof !== null && (movesDown || awayFromOwnTop())) {
     restoreOutOfFlow(pendingOof);
     return layoutBlockLevelOnce(box, { ...p, pendingTopAt: borderTop }, env, fc, reserve, true);
   }

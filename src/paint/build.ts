@@ -2,7 +2,7 @@
  * The display-list builder: page fragments in, display items out, in CSS 2.1 Appendix E painting order (stacking contexts, z-index).
  * In: PageFragment[] from layout and the document info. Out: a DocumentDisplayList (rects, borders, glyphs, lines, images, clips, opacity groups, links, anchors).
  */
-import { hasTransform, type ComputedStyle } from '../css/computed.ts';
+import type { ComputedStyle } from '../css/computed.ts';
 import { pieceFragment, type Fragment, type PageFragment, type BoxFragment, type InlineFragment, type ReplacedFragment, type LineFragment } from '../layout/fragment.ts';
 import type { DisplayItem, DocumentDisplayList, DocumentInfo, PageDisplayList, Rect } from './display-list.ts';
 import { paintBackground, radiiOf, insetRadii, type BackgroundOptions, type ImageLoader } from './build-background.ts';
@@ -16,7 +16,7 @@ import { bleedArea, withBleed } from './bleed.ts';
 import { contentMatrix, scaledArea } from '../layout/print-scale.ts';
 import { isDegenerate, mapRect, multiply, transformMatrix, type Matrix } from '../layout/transform.ts';
 import { PageLinks, safeDecode, scaleAnnotations, type LinkPlace } from './links.ts';
-import { decorating, inFlowBlock, newPhases, paintsNothing, placeDecorations, stableSort, type Chain, type Clip, type Entry, type Phases, type ScEntry } from './paint-order.ts';
+import { decorating, inFlowBlock, isStackingContext, newPhases, paintsNothing, placeDecorations, stableSort, type Chain, type Clip, type Entry, type Phases, type ScEntry } from './paint-order.ts';
 import { markerItems, replacedItems } from './build-replaced.ts';
 import { spillFrom, type Reach, type SpillSide } from './spill.ts';
 import { applyFilter, clipPathItem, filterOf, groupOpacity, hasEffects } from './effects.ts';
@@ -186,8 +186,7 @@ class PageBuilder {
         const s = f.style;
         const positioned = s.position !== 'static';
         const zi = typeof s.zIndex === 'number' ? s.zIndex : 0;
-        // A transformed or masked box is a stacking context (css-transforms-1 §3, css-masking-1 §7); with z-index auto it paints as z-index 0.
-        const sc = (positioned && s.zIndex !== 'auto') || s.opacity < 1 || hasTransform(s) || hasMaskBorder(s) || hasEffects(s);
+        const sc = isStackingContext(s);
         const abs = s.position === 'absolute' || s.position === 'fixed';
         if (this.spilling && s.position === 'fixed') return;
         // Inside a transformed box, the clips around it stay pushed (they were pushed outside its group).

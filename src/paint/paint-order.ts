@@ -60,13 +60,21 @@ export function paintsNothing(s: ComputedStyle): boolean {
 const NOTHING = new WeakMap<ComputedStyle, boolean>();
 
 /**
+ * Whether a box with this style is a stacking context (CSS 2.1 §9.9.1 and Appendix E): positioned with a z-index other
+ * than auto, or with opacity below 1, a transform (css-transforms-1 §3), a mask border (css-masking-1 §7) or effects
+ * (filter, clip-path, mix-blend-mode: effects.ts hasEffects). With z-index auto such a box paints as z-index 0.
+ */
+export function isStackingContext(s: ComputedStyle): boolean {
+  return (s.position !== 'static' && s.zIndex !== 'auto') || s.opacity < 1 || hasTransform(s) || hasMaskBorder(s) || hasEffects(s);
+}
+
+/**
  * Whether classify paints a box as an in-flow block (Appendix E step 4) with no anchor, link or clip of its own and no
- * children: static, no stacking context (opacity, transform, mask border, effects), no float. Such a box's pieces
- * (BoxFragment.pieces: a table's collapsed border segments, whose styles differ from it in borders and background only)
- * paint there too, each as a box of its own.
+ * children: static, no stacking context, no float. Such a box's pieces (BoxFragment.pieces: a table's collapsed border
+ * segments, whose styles differ from it in borders and background only) paint there too, each as a box of its own.
  */
 export function inFlowBlock(f: BoxFragment): boolean {
   const s = f.style;
-  return s.position === 'static' && s.float === 'none' && s.opacity >= 1 && !hasTransform(s) && !hasMaskBorder(s) && !hasEffects(s) &&
+  return s.position === 'static' && s.float === 'none' && !isStackingContext(s) &&
     f.box.href === undefined && !f.box.element?.attribs?.id && f.children.length === 0;
 }

@@ -256,7 +256,7 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
 
   const s0 = item.styles[0], c0 = colorKey(item.colors[0]);
   const uniform = visible.every(Boolean) && item.styles.every((s) => s === s0) && item.colors.every((c) => colorKey(c) === c0);
-  if (uniform && s0 !== 'none' && drawUniformBorder(cs, r, radii, w[0]!, s0, item.colors[0], w)) return;
+  if (uniform && s0 !== 'none' && drawUniformBorder(cs, r, radii, s0, item.colors[0], w)) return;
   if (uniform && s0 === 'solid' && !radii) {
     // Four separate rectangles, not an even-odd ring: rasterisers without anti-aliasing (pdftoppm
     // -aa no) fill a ring's path one pixel past its right and bottom edges, but a lone `re f` exactly.
@@ -324,8 +324,8 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
 
 /**
  * A border of one colour, one width and one solid or double style on all four sides, drawn as Chromium 156 writes it
- * into its PDF: each stripe (the whole border, or the two of a double border, (width + 1) / 3 px each; solid below
- * 3px; css-backgrounds-3 §4.3) is the ring between two (rounded) rectangles, and Blink's GraphicsContext::FillDRRect
+ * into its PDF: each stripe (bands: the whole border, or the two of a double border, (width + 1) / 3 px each; solid
+ * below 3px; css-backgrounds-3 §4.3) is the ring between two (rounded) rectangles, and Blink's GraphicsContext::FillDRRect
  * strokes such a ring on its centre line, with the stripe's width as line width, when every corner is square or
  * circular with the inner radius the outer one less the stripe (IsSimpleDRRect); otherwise it fills the ring (even-odd).
  * Measured with page.pdf (qpdf --qdf) on a 200 × 100 px box at (20, 20): 4px double `20.5 20.5 207 107 re S` and
@@ -336,23 +336,21 @@ export function drawBorder(cs: ContentStream, item: BorderItem): void {
  * at 50 dpi: a 1px double stripe stroked is the full colour, filled a light grey). False (nothing written) when the
  * widths differ, or the style is not solid or double, or the box has no inner edge.
  */
-function drawUniformBorder(cs: ContentStream, r: Rect, radii: Radii | null, width: number, style: BorderStyleUsed, color: Color, w: Sides): boolean {
+function drawUniformBorder(cs: ContentStream, r: Rect, radii: Radii | null, style: BorderStyleUsed, color: Color, w: Sides): boolean {
+  const width = w[0]!;
   if (!(w[1] === width && w[2] === width && w[3] === width)) return false;
   const used = effectiveStyle(style, width);
   if (used !== 'solid' && used !== 'double') return false;
   if (!(r.w > 2 * width && r.h > 2 * width)) return false;
-  const t = third(width);
-  const stripes: Array<[number, number]> = used === 'double' ? [[0, t], [width - t, width]] : [[0, width]];
   // q/Q keep the line width local (ContentStream tracks it for synthetic-bold text strokes).
   cs.save();
-  for (const [a, b] of stripes) {
-    const outer = insetBox(r, radii, [a, a, a, a]);
-    const inner = insetBox(r, radii, [b, b, b, b]);
-    if (simpleRing(outer.radii, inner.radii, b - a)) {
-      const m = (a + b) / 2;
-      const mid = insetBox(r, radii, [m, m, m, m]);
+  for (const [d0, d1] of bands(used, w, TOP, color)) {
+    const outer = insetBox(r, radii, d0);
+    const inner = insetBox(r, radii, d1);
+    if (simpleRing(outer.radii, inner.radii, d1[0] - d0[0])) {
+      const mid = insetBox(r, radii, [0, 1, 2, 3].map((i) => (d0[i]! + d1[i]!) / 2) as Sides);
       cs.stroke(color);
-      cs.op(`${num(b - a)} w ${boxPath(mid.rect, mid.radii)} S`);
+      cs.op(`${num(d1[0] - d0[0])} w ${boxPath(mid.rect, mid.radii)} S`);
     } else {
       cs.fill(color);
       cs.op(`${boxPath(outer.rect, outer.radii)} ${boxPath(inner.rect, inner.radii)} f*`);

@@ -48,6 +48,9 @@ export interface TemplateRenderResult extends RenderResult {
   filledHtml(): string;
 }
 
+/** Longest URL (as written) whose resolution a handle keeps (SharedLoader.resolve). */
+const MAX_KEPT_URL = 2048;
+
 /**
  * A ResourceLoader whose successful non-data: loads are shared by every render of one compiled
  * template (bounded by bytes): stylesheet, font and image files are read once, and the same
@@ -56,15 +59,10 @@ export interface TemplateRenderResult extends RenderResult {
  * before the URL parser reads them; those the values bring are decoded per render, not kept.
  * Failures are not shared (their message names the URL as written).
  */
-/** Longest URL (as written) whose resolution a handle keeps (SharedLoader.resolve). */
-const MAX_KEPT_URL = 2048;
-
 class SharedLoader extends ResourceLoader {
   /**
    * `resolved`: the template's own data: URIs as the URL parser gives them, kept by the handle (one entry per constant),
    * so a 10 KB logo is not parsed as a URL on every render.
-   */
-  /**
    * `place`: the handle's loader, whose base, folder and resolver were settled at compile time (no realpath per render).
    * `urls`: other URLs as the URL parser resolved them against the same base (`from`, else the handle's base), by
    * `from` and the URL as written: a stylesheet's links and its url()s are resolved on every render (btcpay-receipt's

@@ -234,9 +234,6 @@ function mergeSets(current: readonly string[], next: readonly string[], commonPr
   return kept.length > 0 ? { set: kept, commonPreferred } : null;
 }
 
-/** The last paragraph paragraphScriptRuns was asked about and its runs (one entry: a paragraph's pieces ask in turn). */
-let lastParagraph: { text: string; bidi: boolean; runs: ScriptRun[] } | undefined;
-
 /**
  * The script runs of an inline formatting context's text as Blink shapes it (InlineNode::SegmentScriptRuns): a text of
  * Latin-1 characters only, without bidi, is one Latin run (Blink keeps it in 8 bits and does not run its script iterator:
@@ -244,10 +241,7 @@ let lastParagraph: { text: string; bidi: boolean; runs: ScriptRun[] } | undefine
  * any other text is split by scriptRuns. `bidi`: the paragraph has bidi levels.
  */
 export function paragraphScriptRuns(text: string, bidi: boolean): ScriptRun[] {
-  if (lastParagraph?.text === text && lastParagraph.bidi === bidi) return lastParagraph.runs;
-  const runs = !bidi && LATIN1.test(text) ? [{ end: text.length, script: 'Latin' }] : scriptRuns(text);
-  lastParagraph = { text, bidi, runs };
-  return runs;
+  return !bidi && LATIN1.test(text) ? [{ end: text.length, script: 'Latin' }] : scriptRuns(text);
 }
 
 /**

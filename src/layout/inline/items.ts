@@ -13,7 +13,7 @@ import { collapsesSpaces, fontSpecOf, preservesNewlines, wrapsLines } from './st
 import { RenderMemo } from '../render-memo.ts';
 import { KeptParagraphs } from './kept-paragraphs.ts';
 import { shapeWord } from './shape-word.ts';
-import { decodeScriptRuns, encodeScriptRuns, paragraphScriptRuns, sliceScriptRuns } from '../../text/script-runs.ts';
+import { decodeScriptRuns, encodeScriptRuns, paragraphScriptRuns, sliceScriptRuns, type ScriptRun } from '../../text/script-runs.ts';
 import type { InlineItem, OpenItem, PieceBidi, TextPiece } from './item-types.ts';
 import { kernAcrossPieces } from './kern.ts';
 
@@ -150,6 +150,8 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
 
   walk(container.children);
   const bidi = paragraphBidi(container.style, para, inserts, rtlBoxes);
+  // The paragraph's script runs (Blink's InlineNode::SegmentScriptRuns); each piece carries those of its text.
+  const paragraph: ParagraphText = { para, bidi, runs: paragraphScriptRuns(para, !!bidi.levels) };
   const breaks = paragraphBreaks(para);
   // brk[p]: a soft wrap opportunity before position p (css-text-3 §5.1).
   const brk = new Uint8Array(para.length + 1);
@@ -178,11 +180,11 @@ export function collectParagraph(container: BlockBox | TableCellBox, fonts: Font
       for (; bi < breaks.length && breaks[bi].position < end; bi++) {
         const p = breaks[bi].position;
         if (!allowedBreak(para, p, keepAll, noShy)) continue;
-        splitLevels(items, r, para, from, p, true, fonts, bidi);
+        splitLevels(items, r, paragraph, from, p, true, fonts);
         from = p;
       }
     }
-    splitLevels(items, r, para, from, end, wraps && brk[end] === 1 && allowedBreak(para, end, keepAll, noShy), fonts, bidi);
+    splitLevels(items, r, paragraph, from, end, wraps && brk[end] === 1 && allowedBreak(para, end, keepAll, noShy), fonts);
     for (let k = first; k < items.length; k++) {
       for (const run of (items[k] as TextPiece).wordRuns) if (run.missing) missing = addMissing(missing, r.line, run.missing);
     }
@@ -256,16 +258,16 @@ function warnMissing(missing: Map<number | undefined, string>, warnings: Warning
   }
 }
 
+/** A paragraph's text, its bidi facts and its script runs (paragraphScriptRuns), found once per paragraph. */
+interface ParagraphText { para: string; bidi: ParagraphBidi; runs: readonly ScriptRun[] }
+
 /**
  * Splits the slice [from, to) of the paragraph text (inside raw text `r`) where its bidi level
  * changes (the pieces between carry no break opportunity), then each part as splitPiece does.
  */
-function splitLevels(
-  items: InlineItem[], r: RawText, para: string, from: number, to: number, breakAfter: boolean, fonts: FontContext, bidi: ParagraphBidi,
-): void {
-  const lv = bidi.levels;
-  // The paragraph's script runs (Blink's InlineNode::SegmentScriptRuns); each piece carries those of its text.
-  const runs = paragraphScriptRuns(para, !!lv);
+function splitLevels(items: InlineItem[], r: RawText, paragraph: ParagraphText, from: number, to: number, breakAfter: boolean, fonts: FontContext): void {
+  const { para, runs } = paragraph;
+  const lv = paragraph.bidi.levels;
   if (!lv) { splitPiece(items, r, para.slice(from, to), breakAfter, fonts, { ...NO_BIDI, scripts: encodeScriptRuns(runs, from, to) }); return; }
   let a = from;
   while (a < to) {
